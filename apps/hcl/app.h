@@ -1,0 +1,39 @@
+// Shared plumbing of the subcommands: registration, exit codes, diagnostic output.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "diag/render.h"
+#include "source/source_file.h"
+
+namespace hcl::app {
+
+// Exit statuses shared by all subcommands (each documents its own meaning of 1..3).
+inline constexpr int kExitOk = 0;
+
+// Each subcommand adds itself to the parser and returns the function that runs it.
+using Runner = std::function<int()>;
+Runner add_validate(CLI::App& app);
+Runner add_fmt(CLI::App& app);
+Runner add_eval(CLI::App& app);
+Runner add_json(CLI::App& app);
+Runner add_tokens(CLI::App& app);
+
+enum class DiagFormat { Text, Json, Github };
+
+// Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
+// caller instead).
+std::string render_diagnostics(const Diagnostics& diags, const SourceFile* source, DiagFormat format, bool color);
+
+// Writes a whole buffer to a stream, reporting failure (a closed pipe, a full disk).
+bool write_all(std::FILE* stream, std::string_view text);
+
+// The display name of a path given on the command line ("-" is standard input).
+inline std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+}  // namespace hcl::app

@@ -1,0 +1,114 @@
+// `hcl validate [PATH...]`: syntax-check configuration files.
+// Exit status: 0 all valid, 1 a syntax error in some file, 2 usage or I/O error.
+#include <nlohmann/json.hpp>
+
+#include "app.h"
+#include "io/files.h"
+#include "syntax/parser.h"
+#include "util/parallel.h"
+
+namespace hcl::app {
+
+namespace {
+
+struct ValidateOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  std::string format = "text";
+  bool quiet = false;
+};
+
+struct FileResult {
+  std::string name;
+  std::string io_error;
+  std::string rendered;  // text or github output for this file
+  nlohmann::json json_diags = nlohmann::json::array();
+  size_t errors = 0;
+  size_t warnings = 0;
+};
+
+int run_validate(const ValidateOptions& opt) {
+  DiagFormat format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
+  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  for (auto& e : exts)
+    if (!e.empty() && e[0] != '.') e = "." + e;
+  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
+  io::FindResult found = io::find_files(paths, exts, true);
+
+  bool color = format == DiagFormat::Text && use_color(2);
+  std::vector<FileResult> results(found.files.size());
+  parallel_for(found.files.size(), [&](size_t i) {
+    FileResult& r = results[i];
+    const std::string& path = found.files[i].path;
+    r.name = display_name(path);
+    io::ReadResult content = io::read_file(path);
+    if (!content.error.empty()) {
+      r.io_error = r.name + ": " + content.error;
+      return;
+    }
+    auto source = std::make_shared<SourceFile>(r.name, std::move(content.content));
+    ParseOptions po;
+    po.build_tree = false;
+    ParseResult parsed = parse_config(source, po);
+    for (const auto& d : parsed.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
+    if (format == DiagFormat::Json) {
+      SourceLookup lookup = [&](const std::string& n) -> const SourceFile* { return n == source->name() ? source.get() : nullptr; };
+      for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diagnostic_json(d, lookup));
+    } else {
+      r.rendered = render_diagnostics(parsed.diagnostics, source.get(), format, color);
+    }
+  });
+
+  size_t errors = 0, warnings = 0, io_errors = found.errors.size(), invalid_files = 0;
+  for (const auto& e : found.errors) std::fprintf(stderr, "hcl validate: %s\n", e.c_str());
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& r : results) {
+    if (!r.io_error.empty()) {
+      ++io_errors;
+      std::fprintf(stderr, "hcl validate: %s\n", r.io_error.c_str());
+      continue;
+    }
+    errors += r.errors;
+    warnings += r.warnings;
+    if (r.errors) ++invalid_files;
+    if (format == DiagFormat::Json) {
+      for (const auto& d : r.json_diags) all.push_back(d);
+    } else {
+      write_all(format == DiagFormat::Github ? stdout : stderr, r.rendered);
+    }
+  }
+  if (format == DiagFormat::Json) {
+    nlohmann::json doc = {{"format_version", "1.0"},
+                          {"valid", errors == 0 && io_errors == 0},
+                          {"error_count", errors},
+                          {"warning_count", warnings},
+                          {"diagnostics", all}};
+    write_all(stdout, doc.dump(2) + "\n");
+  } else if (!opt.quiet && format == DiagFormat::Text) {
+    size_t n = results.size();
+    if (errors == 0 && io_errors == 0) {
+      std::printf("Success! %zu file%s valid.\n", n, n == 1 ? " is" : "s are");
+    } else if (errors) {
+      std::printf("%zu error%s in %zu of %zu file%s.\n", errors, errors == 1 ? "" : "s", invalid_files, n,
+                  n == 1 ? "" : "s");
+    }
+  }
+  if (io_errors) return 2;
+  return errors ? 1 : 0;
+}
+
+}  // namespace
+
+Runner add_validate(CLI::App& app) {
+  auto opt = std::make_shared<ValidateOptions>();
+  CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
+  cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
+  cmd->add_option("--ext", opt->extensions,
+                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
+      ->delimiter(',');
+  cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
+  cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
+  return [opt] { return run_validate(*opt); };
+}
+
+}  // namespace hcl::app

@@ -1,0 +1,170 @@
+#include "diag/render.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "source/source_file.h"
+
+namespace hcl {
+
+namespace {
+
+std::string wrap(const std::string& text, unsigned width) {
+  if (width == 0) return text;
+  std::string out;
+  size_t line_len = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '\n') {
+      out += '\n';
+      line_len = 0;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\n') ++j;
+    size_t word = j - i;
+    if (line_len > 0 && line_len + 1 + word > width) {
+      out += '\n';
+      line_len = 0;
+    } else if (line_len > 0) {
+      out += ' ';
+      ++line_len;
+    }
+    out.append(text, i, word);
+    line_len += word;
+    i = j;
+    while (i < text.size() && text[i] == ' ') ++i;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool use_color(int fd) {
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  return isatty(fd) != 0;
+}
+
+std::string render_text(const Diagnostic& diag, const SourceLookup& sources, const TextStyle& style) {
+  std::string out;
+  const char* color = "";
+  const char* reset = "";
+  const char* highlight = "";
+  if (style.color) {
+    color = diag.severity == Severity::Error ? "\x1b[1;31m" : "\x1b[1;33m";
+    reset = "\x1b[0m";
+    highlight = "\x1b[1;4m";
+  }
+  out += fmt::format("{}{}{}: {}\n\n", color, diag.severity == Severity::Error ? "Error" : "Warning", reset,
+                     diag.summary);
+  if (diag.subject) {
+    const Range& subj = *diag.subject;
+    const SourceFile* file = sources ? sources(subj.filename) : nullptr;
+    out += fmt::format("  on {} line {}:\n", subj.filename, subj.start.line);
+    if (!file) {
+      out += "  (source code not available)\n\n";
+    } else {
+      // Show every line the subject (and its context) touches, with the subject marked.
+      uint32_t first = subj.start.line, last = subj.end.line;
+      if (diag.context) {
+        first = std::min(first, diag.context->start.line);
+        last = std::max(last, diag.context->end.line);
+      }
+      if (subj.end.byte > subj.start.byte && subj.end.column == 1 && last > subj.start.line && last == subj.end.line)
+        --last;  // a subject ending with a newline ends on the line before
+      last = std::min(last, first + 20);
+      for (uint32_t line = first; line <= last && line <= file->line_count(); ++line) {
+        std::string_view text = file->line_text(line);
+        uint32_t line_begin = file->line_offset(line);
+        uint32_t line_end = line_begin + static_cast<uint32_t>(text.size());
+        uint32_t hs = std::clamp(subj.start.byte, line_begin, line_end);
+        uint32_t he = std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte), line_begin, line_end);
+        if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
+        std::string_view before = text.substr(0, hs - line_begin);
+        std::string_view mid = text.substr(hs - line_begin, he - hs);
+        std::string_view after = text.substr(he - line_begin);
+        if (style.color) {
+          out += fmt::format("{:4}: {}{}{}{}{}\n", line, before, highlight, mid, reset, after);
+        } else {
+          out += fmt::format("{:4}: {}\n", line, text);
+          if (!mid.empty() || (subj.start.byte == subj.end.byte && hs == he && line == subj.start.line)) {
+            // Underline the subject with carets, lined up by display columns.
+            uint32_t pad = grapheme_count(before);
+            uint32_t len = std::max<uint32_t>(1, grapheme_count(mid));
+            out += fmt::format("      {}{}\n", std::string(pad, ' '), std::string(len, '^'));
+          }
+        }
+      }
+      out += '\n';
+    }
+  }
+  if (!diag.detail.empty()) out += wrap(diag.detail, style.width) + "\n\n";
+  return out;
+}
+
+nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources) {
+  nlohmann::json j;
+  j["severity"] = diag.severity == Severity::Error ? "error" : "warning";
+  j["summary"] = diag.summary;
+  j["detail"] = diag.detail;
+  auto pos = [](const Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  if (diag.subject) {
+    const Range& r = *diag.subject;
+    j["range"] = {{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
+    const SourceFile* file = sources ? sources(r.filename) : nullptr;
+    if (file) {
+      std::string_view code = file->line_text(r.start.line);
+      uint32_t line_begin = file->line_offset(r.start.line);
+      uint32_t hs = r.start.byte - line_begin;
+      uint32_t he = std::min<uint32_t>(r.end.byte - line_begin, static_cast<uint32_t>(code.size()));
+      j["snippet"] = {{"context", nullptr},
+                      {"code", std::string(code)},
+                      {"start_line", r.start.line},
+                      {"highlight_start_offset", hs},
+                      {"highlight_end_offset", std::max(hs, he)},
+                      {"values", nlohmann::json::array()}};
+    }
+  }
+  return j;
+}
+
+std::string render_github(const Diagnostic& diag) {
+  auto escape_data = [](std::string_view s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '%') out += "%25";
+      else if (c == '\r') out += "%0D";
+      else if (c == '\n') out += "%0A";
+      else out += c;
+    }
+    return out;
+  };
+  auto escape_prop = [&](std::string_view s) {
+    std::string out;
+    for (char c : escape_data(s)) {
+      if (c == ':') out += "%3A";
+      else if (c == ',') out += "%2C";
+      else out += c;
+    }
+    return out;
+  };
+  std::string props;
+  if (diag.subject) {
+    const Range& r = *diag.subject;
+    props = fmt::format(" file={},line={},col={},endLine={},endColumn={},", escape_prop(r.filename), r.start.line,
+                        r.start.column, r.end.line, r.end.column);
+  } else {
+    props = " ";
+  }
+  props += "title=" + escape_prop(diag.summary);
+  std::string message = diag.detail.empty() ? diag.summary : diag.detail;
+  return fmt::format("::{}{}::{}\n", diag.severity == Severity::Error ? "error" : "warning", props,
+                     escape_data(message));
+}
+
+}  // namespace hcl

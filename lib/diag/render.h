@@ -1,0 +1,34 @@
+// Diagnostics for people and for machines: Terraform-style text with a source snippet, the JSON
+// of `terraform validate -json`, and GitHub Actions workflow annotations.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "diag/diagnostic.h"
+
+namespace hcl {
+
+class SourceFile;
+
+struct TextStyle {
+  bool color = false;
+  unsigned width = 0;  // wrap details to this width; 0 leaves them as they are
+};
+
+// Finds the source of a diagnostic's file for its snippet, or null.
+using SourceLookup = std::function<const SourceFile*(const std::string& filename)>;
+
+std::string render_text(const Diagnostic& diag, const SourceLookup& sources, const TextStyle& style);
+
+// One diagnostic as `terraform validate -json` prints it, with its snippet when the source is known.
+nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources);
+
+// A GitHub Actions workflow command (::error file=...,line=...::message).
+std::string render_github(const Diagnostic& diag);
+
+// Whether to colour output on this stream: a terminal, and NO_COLOR unset.
+bool use_color(int fd);
+
+}  // namespace hcl

@@ -1,0 +1,485 @@
+#include "lex/lexer.h"
+
+#include <cstring>
+
+#include "source/source_file.h"
+#include "source/utf8.h"
+
+namespace hcl {
+
+namespace {
+
+inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+inline bool is_ascii_ident_start(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+inline bool is_ascii_ident_continue(unsigned char c) {
+  return is_ascii_ident_start(c) || is_digit(c) || c == '_' || c == '-';
+}
+
+}  // namespace
+
+Lexer::Lexer(std::string_view src, LexMode mode) : src_(src), size_(static_cast<uint32_t>(src.size())) {
+  if (size_ >= 3 && static_cast<unsigned char>(src[0]) == 0xEF && static_cast<unsigned char>(src[1]) == 0xBB &&
+      static_cast<unsigned char>(src[2]) == 0xBF) {
+    pos_ = 3;
+  }
+  if (mode == LexMode::Template) state_ = State::Bare;
+}
+
+// The reference scanner's notion of one character (AnyUTF8 in scan_tokens.rl): a lead byte and the
+// right number of continuation bytes, without checking for overlong forms or surrogates. Any other
+// byte is "broken" on its own.
+uint32_t Lexer::any_utf8_len(uint32_t at) const {
+  auto* s = reinterpret_cast<const unsigned char*>(src_.data());
+  unsigned char c = s[at];
+  uint32_t n;
+  if (c < 0x80) return 1;
+  if (c >= 0xC0 && c <= 0xDF) n = 2;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3;
+  else if (c >= 0xF0 && c <= 0xF7) n = 4;
+  else return 0;
+  if (at + n > size_) return 0;
+  for (uint32_t i = 1; i < n; ++i)
+    if ((s[at + i] & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+uint32_t Lexer::scan_ident(uint32_t at) const {
+  auto* s = reinterpret_cast<const unsigned char*>(src_.data());
+  auto* end = s + size_;
+  uint32_t q = at;
+  // The first character: ID_Start or underscore.
+  if (q >= size_) return at;
+  if (is_ascii_ident_start(s[q]) || s[q] == '_') {
+    ++q;
+  } else {
+    char32_t cp;
+    int n = utf8::decode(s + q, end, cp);
+    if (n == 0 || !utf8::is_id_start(cp)) return at;
+    q += static_cast<uint32_t>(n);
+  }
+  while (q < size_) {
+    unsigned char c = s[q];
+    if (c < 0x80) {
+      if (!is_ascii_ident_continue(c)) break;
+      ++q;
+      continue;
+    }
+    char32_t cp;
+    int n = utf8::decode(s + q, end, cp);
+    if (n == 0 || !utf8::is_id_continue(cp)) break;
+    q += static_cast<uint32_t>(n);
+  }
+  return q;
+}
+
+Token Lexer::fail(uint32_t start) {
+  // The reference scanner stops at a byte sequence no rule matches and reports the rest of the
+  // input as one token: literal text at the top of a bare template, invalid anywhere else.
+  failed_ = true;
+  return emit(state_ == State::Bare ? TokenKind::StringLit : TokenKind::Invalid, start, size_);
+}
+
+Token Lexer::next() {
+  if (pending_newline_) {
+    pending_newline_ = false;
+    pos_ = pending_.end;
+    return pending_;
+  }
+  if (failed_ || pos_ >= size_) {
+    if (state_ == State::Main || failed_) {
+      // Spaces are skipped before the end, so Eof sits at the very end of the input.
+      pos_ = size_;
+      return Token{size_, size_, TokenKind::Eof};
+    }
+  }
+  switch (state_) {
+    case State::Main: return scan_main();
+    case State::Quoted: return scan_quoted();
+    case State::Heredoc: return scan_heredoc();
+    case State::Bare: return scan_bare();
+  }
+  return Token{size_, size_, TokenKind::Eof};
+}
+
+Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
+  ++braces_;
+  ret_braces_.push_back(braces_);
+  if (!heredocs_.empty()) heredocs_.back().start_of_line = false;
+  push(State::Main);
+  return emit(kind, start, start + len);
+}
+
+Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
+  if (!ret_braces_.empty() && ret_braces_.back() == braces_) {
+    --braces_;
+    ret_braces_.pop_back();
+    pop();
+    return emit(TokenKind::TemplateSeqEnd, start, start + len);
+  }
+  // A "~}" that closes no template sequence is still reported as one, so the parser can say
+  // that it does not balance an ordinary brace.
+  --braces_;
+  return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
+}
+
+Token Lexer::scan_main() {
+  const char* s = src_.data();
+  uint32_t p = pos_;
+  while (p < size_ && (s[p] == ' ' || s[p] == '\t')) ++p;
+  pos_ = p;
+  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+  auto c = static_cast<unsigned char>(s[p]);
+  auto at = [&](uint32_t i) -> unsigned char { return i < size_ ? static_cast<unsigned char>(s[i]) : 0; };
+  auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
+  auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
+
+  switch (c) {
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+      // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
+      uint32_t q = p + 1, good = p + 1;
+      while (q < size_) {
+        unsigned char d = at(q);
+        if (is_digit(d)) {
+          good = ++q;
+        } else if (d == '.') {
+          ++q;
+        } else if (d == 'e' || d == 'E') {
+          uint32_t r = q + 1;
+          if (at(r) == '+' || at(r) == '-') ++r;
+          if (r < size_ && is_digit(at(r))) {
+            q = r + 1;
+            good = q;
+          } else {
+            break;
+          }
+        } else {
+          break;
+        }
+      }
+      return emit(TokenKind::NumberLit, p, good);
+    }
+    case '\n': return one(TokenKind::Newline);
+    case '\r': return at(p + 1) == '\n' ? two(TokenKind::Newline) : one(TokenKind::Invalid);
+    case '#': {
+      const void* nl = std::memchr(s + p, '\n', size_ - p);
+      uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+      return emit(TokenKind::Comment, p, end);
+    }
+    case '/': {
+      if (at(p + 1) == '/') {
+        const void* nl = std::memchr(s + p, '\n', size_ - p);
+        uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+        return emit(TokenKind::Comment, p, end);
+      }
+      if (at(p + 1) == '*' && p + 2 <= size_) {
+        std::string_view rest = src_.substr(p + 2);
+        size_t close = rest.find("*/");
+        if (close != std::string_view::npos) return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
+      }
+      return one(TokenKind::Slash);
+    }
+    case '=':
+      if (at(p + 1) == '=') return two(TokenKind::EqualOp);
+      if (at(p + 1) == '>') return two(TokenKind::FatArrow);
+      return one(TokenKind::Equal);
+    case '!': return at(p + 1) == '=' ? two(TokenKind::NotEqual) : one(TokenKind::Bang);
+    case '>': return at(p + 1) == '=' ? two(TokenKind::GreaterThanEq) : one(TokenKind::GreaterThan);
+    case '<': {
+      if (at(p + 1) == '=') return two(TokenKind::LessThanEq);
+      if (at(p + 1) == '<') {
+        uint32_t q = p + 2;
+        if (at(q) == '-') ++q;
+        uint32_t e = scan_ident(q);
+        if (e > q) {
+          uint32_t end = 0;
+          if (at(e) == '\n') end = e + 1;
+          else if (at(e) == '\r' && at(e + 1) == '\n') end = e + 2;
+          if (end) {
+            heredocs_.push_back(Heredoc{q, e - q, true});
+            push(State::Heredoc);
+            return emit(TokenKind::OHeredoc, p, end);
+          }
+        }
+      }
+      return one(TokenKind::LessThan);
+    }
+    case '&': return at(p + 1) == '&' ? two(TokenKind::And) : one(TokenKind::BitwiseAnd);
+    case '|': return at(p + 1) == '|' ? two(TokenKind::Or) : one(TokenKind::BitwiseOr);
+    case ':': return at(p + 1) == ':' ? two(TokenKind::DoubleColon) : one(TokenKind::Colon);
+    case '.':
+      if (at(p + 1) == '.' && at(p + 2) == '.') return emit(TokenKind::Ellipsis, p, p + 3);
+      return one(TokenKind::Dot);
+    case '{':
+      ++braces_;
+      return one(TokenKind::OBrace);
+    case '}': return close_brace(p, 1, false);
+    case '~':
+      if (at(p + 1) == '}') return close_brace(p, 2, true);
+      return one(TokenKind::BitwiseNot);
+    case '"':
+      push(State::Quoted);
+      return one(TokenKind::OQuote);
+    case '[': return one(TokenKind::OBrack);
+    case ']': return one(TokenKind::CBrack);
+    case '(': return one(TokenKind::OParen);
+    case ')': return one(TokenKind::CParen);
+    case ',': return one(TokenKind::Comma);
+    case '*': return one(TokenKind::Star);
+    case '%': return one(TokenKind::Percent);
+    case '+': return one(TokenKind::Plus);
+    case '-': return one(TokenKind::Minus);
+    case '?': return one(TokenKind::Question);
+    case '^': return one(TokenKind::BitwiseXor);
+    case ';': return one(TokenKind::Semicolon);
+    case '`': return one(TokenKind::Backtick);
+    case '\'': return one(TokenKind::Apostrophe);
+    default: break;
+  }
+  if (c < 0x80) {
+    if (is_ascii_ident_start(c) || c == '_') return emit(TokenKind::Ident, p, scan_ident(p));
+    return one(TokenKind::Invalid);
+  }
+  uint32_t n = any_utf8_len(p);
+  if (n == 0) return one(TokenKind::BadUTF8);
+  uint32_t e = scan_ident(p);
+  if (e > p) return emit(TokenKind::Ident, p, e);
+  return emit(TokenKind::Invalid, p, p + n);
+}
+
+// After a "$" or "%" in template text: the start of a sequence, the "$${" / "%%{" escape, or the
+// sigil as literal text.
+Token Lexer::scan_after_sigil(bool heredoc_like) {
+  const char* s = src_.data();
+  uint32_t p = pos_;
+  char sig = s[p];
+  auto at = [&](uint32_t i) -> char { return i < size_ ? s[i] : '\0'; };
+  TokenKind lit = state_ == State::Quoted ? TokenKind::QuotedLit : TokenKind::StringLit;
+  auto literal = [&](uint32_t end, bool ends_line) {
+    if (state_ == State::Heredoc) heredocs_.back().start_of_line = ends_line;
+    return emit(lit, p, end);
+  };
+
+  if (at(p + 1) == '{') {
+    uint32_t len = at(p + 2) == '~' ? 3 : 2;
+    return open_sequence(sig == '$' ? TokenKind::TemplateInterp : TokenKind::TemplateControl, p, len);
+  }
+  if (p + 2 < size_ && s[p + 1] == sig && s[p + 2] == '{') {
+    uint32_t end = p + 3 + (at(p + 3) == '~' ? 1 : 0);
+    if (heredoc_like) {
+      // In heredocs and bare templates the escape may end its line, which then ends with it.
+      if (at(end) == '\n') return literal(end + 1, true);
+      if (at(end) == '\r' && at(end + 1) == '\n') return literal(end + 2, true);
+    }
+    return literal(end, false);
+  }
+  if (p + 1 >= size_) {
+    if (state_ == State::Quoted) return emit(TokenKind::Invalid, p, p + 1);
+    return fail(p);
+  }
+  if (!heredoc_like) return literal(p + 1, false);
+  // The reference's scanner gives back the byte after the sigil unless the byte after that could
+  // continue a line ending, in which case the sigil and that byte form the token.
+  char d = at(p + 2);
+  if (p + 2 < size_ && (d == '\n' || d == '\r')) return literal(p + 2, true);
+  return literal(p + 1, false);
+}
+
+Token Lexer::scan_quoted() {
+  const char* s = src_.data();
+  uint32_t p = pos_;
+  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+  char c = s[p];
+  if (c == '$' || c == '%') return scan_after_sigil(false);
+  if (c == '"') {
+    pop();
+    return emit(TokenKind::CQuote, p, p + 1);
+  }
+  if (c == '\r' || c == '\n') {
+    uint32_t q = p + 1;
+    while (q < size_ && (s[q] == '\r' || s[q] == '\n')) ++q;
+    return emit(TokenKind::QuotedNewline, p, q);
+  }
+  uint32_t q = p;
+  while (q < size_) {
+    auto b = static_cast<unsigned char>(s[q]);
+    if (b == '\\') {
+      if (q + 1 < size_ && s[q + 1] != '\r' && s[q + 1] != '\n') {
+        uint32_t n = any_utf8_len(q + 1);
+        if (n) {
+          q += 1 + n;
+          continue;
+        }
+      }
+      break;
+    }
+    if (b == '$' || b == '%' || b == '"' || b == '\r' || b == '\n') break;
+    if (b < 0x80) {
+      ++q;
+      continue;
+    }
+    uint32_t n = any_utf8_len(q);
+    if (!n) break;
+    q += n;
+  }
+  if (q > p) return emit(TokenKind::QuotedLit, p, q);
+  if (c == '\\') return emit(TokenKind::Invalid, p, p + 1);
+  return emit(TokenKind::BadUTF8, p, p + 1);
+}
+
+Token Lexer::scan_heredoc() {
+  const char* s = src_.data();
+  uint32_t p = pos_;
+  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+  char c = s[p];
+  if (c == '$' || c == '%') return scan_after_sigil(true);
+  uint32_t q = p;
+  while (q < size_) {
+    auto b = static_cast<unsigned char>(s[q]);
+    if (b == '$' || b == '%' || b == '\r' || b == '\n') break;
+    if (b < 0x80) {
+      ++q;
+      continue;
+    }
+    uint32_t n = any_utf8_len(q);
+    if (!n) break;
+    q += n;
+  }
+  uint32_t eol = 0;
+  if (q < size_ && s[q] == '\n') eol = q + 1;
+  else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
+  Heredoc& doc = heredocs_.back();
+  if (eol) {
+    if (doc.start_of_line) {
+      std::string_view line = utf8::trim_space(src_.substr(p, eol - p));
+      if (line == src_.substr(doc.marker_start, doc.marker_len)) {
+        // The closing marker and its line ending are separate tokens, so the newline can end the
+        // attribute the heredoc belongs to.
+        uint32_t nl = eol - 1;
+        if (nl > p && s[nl - 1] == '\r') --nl;
+        heredocs_.pop_back();
+        pop();
+        pending_ = Token{nl, eol, TokenKind::Newline};
+        pending_newline_ = true;
+        return emit(TokenKind::CHeredoc, p, nl);
+      }
+    }
+    doc.start_of_line = true;
+    return emit(TokenKind::StringLit, p, eol);
+  }
+  if (q > p) {
+    doc.start_of_line = false;
+    return emit(TokenKind::StringLit, p, q);
+  }
+  if (s[q] == '\r') return fail(p);
+  return emit(TokenKind::BadUTF8, p, p + 1);
+}
+
+Token Lexer::scan_bare() {
+  const char* s = src_.data();
+  uint32_t p = pos_;
+  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+  char c = s[p];
+  if (c == '$' || c == '%') return scan_after_sigil(true);
+  uint32_t q = p;
+  while (q < size_) {
+    auto b = static_cast<unsigned char>(s[q]);
+    if (b == '$' || b == '%' || b == '\r' || b == '\n') break;
+    if (b < 0x80) {
+      ++q;
+      continue;
+    }
+    uint32_t n = any_utf8_len(q);
+    if (!n) break;
+    q += n;
+  }
+  if (q < size_ && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
+  if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);
+  if (q > p) return emit(TokenKind::StringLit, p, q);
+  if (s[q] == '\r') return fail(p);
+  return emit(TokenKind::BadUTF8, p, p + 1);
+}
+
+std::vector<Token> lex_all(std::string_view src, LexMode mode) {
+  Lexer lexer(src, mode);
+  std::vector<Token> out;
+  out.reserve(src.size() / 4 + 16);
+  for (;;) {
+    Token t = lexer.next();
+    out.push_back(t);
+    if (t.kind == TokenKind::Eof) break;
+  }
+  return out;
+}
+
+void InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagnostics& out) {
+  auto report = [&](const char* summary, std::string detail) {
+    Diagnostic d;
+    d.summary = summary;
+    d.detail = std::move(detail);
+    d.subject = file.range(tok.start, tok.end);
+    out.push_back(std::move(d));
+  };
+  switch (tok.kind) {
+    case TokenKind::BitwiseAnd:
+    case TokenKind::BitwiseOr:
+    case TokenKind::BitwiseXor:
+    case TokenKind::BitwiseNot:
+      if (told_bitwise_ < 4) {
+        const char* suggestion = "";
+        if (tok.kind == TokenKind::BitwiseAnd) suggestion = " Did you mean boolean AND (\"&&\")?";
+        if (tok.kind == TokenKind::BitwiseOr) suggestion = " Did you mean boolean OR (\"||\")?";
+        if (tok.kind == TokenKind::BitwiseNot) suggestion = " Did you mean boolean NOT (\"!\")?";
+        report("Unsupported operator", std::string("Bitwise operators are not supported.") + suggestion);
+        ++told_bitwise_;
+      }
+      break;
+    case TokenKind::Backtick:
+      // Only every other one, so the two ends of one backtick-quoted string are reported once.
+      if (told_backtick_ % 2 == 0)
+        report("Invalid character",
+               "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like "
+               "\"<<EOT\".");
+      if (told_backtick_ <= 2) ++told_backtick_;
+      break;
+    case TokenKind::Apostrophe:
+      if (told_apostrophe_ % 2 == 0)
+        report("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.");
+      if (told_apostrophe_ <= 2) ++told_apostrophe_;
+      break;
+    case TokenKind::Semicolon:
+      if (told_semicolon_ < 1) {
+        report("Invalid character",
+               "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to "
+               "separate items in collection values.");
+        ++told_semicolon_;
+      }
+      break;
+    case TokenKind::BadUTF8:
+      if (told_bad_utf8_ < 1) {
+        report("Invalid character encoding",
+               "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.");
+        ++told_bad_utf8_;
+      }
+      break;
+    case TokenKind::QuotedNewline:
+      report("Invalid multi-line string",
+             "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the "
+             "\\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.");
+      break;
+    case TokenKind::Invalid: {
+      std::string_view text = tok.text(file.text());
+      if (text == "\xE2\x80\x9C" || text == "\xE2\x80\x9D") {
+        report("Invalid character",
+               "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing "
+               "code via documents or discussion forums. It might help to replace the character with a \"straight "
+               "quote\".");
+      } else {
+        report("Invalid character", "This character is not used within the language.");
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+}  // namespace hcl

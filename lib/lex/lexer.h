@@ -1,0 +1,92 @@
+// The scanner: turns source bytes into tokens one at a time, drawing exactly the boundaries the
+// reference's scanner (hclsyntax/scan_tokens.rl) draws. Spaces and tabs between tokens are not
+// tokens; every other byte belongs to exactly one token.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "lex/token.h"
+
+namespace hcl {
+
+class SourceFile;
+
+enum class LexMode : uint8_t {
+  Config,    // a configuration file or a standalone expression
+  Template,  // standalone template text (a template file)
+};
+
+class Lexer {
+ public:
+  // `src` is the whole file; a leading byte-order mark is skipped.
+  explicit Lexer(std::string_view src, LexMode mode = LexMode::Config);
+
+  // The next token; after the end, Eof forever.
+  Token next();
+
+ private:
+  enum class State : uint8_t { Main, Quoted, Heredoc, Bare };
+  struct Heredoc {
+    uint32_t marker_start;
+    uint32_t marker_len;
+    bool start_of_line;
+  };
+
+  Token scan_main();
+  Token scan_quoted();
+  Token scan_heredoc();
+  Token scan_bare();
+  Token scan_after_sigil(bool heredoc_like);
+  Token emit(TokenKind kind, uint32_t start, uint32_t end) {
+    pos_ = end;
+    return Token{start, end, kind};
+  }
+  Token fail(uint32_t start);
+  void push(State next) {
+    stack_.push_back(state_);
+    state_ = next;
+  }
+  void pop() {
+    if (stack_.empty()) {
+      state_ = State::Main;
+      return;
+    }
+    state_ = stack_.back();
+    stack_.pop_back();
+  }
+  Token open_sequence(TokenKind kind, uint32_t start, uint32_t len);
+  Token close_brace(uint32_t start, uint32_t len, bool tilde);
+  uint32_t any_utf8_len(uint32_t at) const;
+  uint32_t scan_ident(uint32_t at) const;  // end of an identifier starting at `at`, or `at`
+
+  std::string_view src_;
+  uint32_t pos_ = 0;
+  uint32_t size_ = 0;
+  State state_ = State::Main;
+  bool top_is_template_ = false;
+  bool failed_ = false;
+  bool pending_newline_ = false;
+  Token pending_{};
+  int64_t braces_ = 0;
+  std::vector<State> stack_;
+  std::vector<int64_t> ret_braces_;
+  std::vector<Heredoc> heredocs_;
+};
+
+// Lexes a whole text into a vector, Eof included.
+std::vector<Token> lex_all(std::string_view src, LexMode mode = LexMode::Config);
+
+// Reports tokens that never belong in HCL source, with the reference's limits on repetition
+// (LexConfig's checkInvalidTokens). Feed every token in order.
+class InvalidTokenChecker {
+ public:
+  void check(const Token& tok, const SourceFile& file, Diagnostics& out);
+
+ private:
+  int told_bitwise_ = 0, told_backtick_ = 0, told_apostrophe_ = 0, told_semicolon_ = 0, told_bad_utf8_ = 0;
+};
+
+}  // namespace hcl

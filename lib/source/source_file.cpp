@@ -1,0 +1,86 @@
+#include "source/source_file.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "source/utf8.h"
+
+namespace hcl {
+
+SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+  if (text_.size() >= 3 && static_cast<unsigned char>(text_[0]) == 0xEF &&
+      static_cast<unsigned char>(text_[1]) == 0xBB && static_cast<unsigned char>(text_[2]) == 0xBF) {
+    bom_ = 3;
+  }
+}
+
+void SourceFile::build_lines() const {
+  if (lines_built_) return;
+  line_starts_.clear();
+  line_starts_.push_back(0);
+  const char* base = text_.data();
+  const char* p = base;
+  const char* end = base + text_.size();
+  while (p < end) {
+    const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p));
+    if (!nl) break;
+    p = static_cast<const char*>(nl) + 1;
+    line_starts_.push_back(static_cast<uint32_t>(p - base));
+  }
+  lines_built_ = true;
+}
+
+uint32_t SourceFile::line_count() const {
+  build_lines();
+  return static_cast<uint32_t>(line_starts_.size());
+}
+
+uint32_t SourceFile::line_offset(uint32_t line) const {
+  build_lines();
+  if (line == 0) return 0;
+  if (line > line_starts_.size()) return size();
+  if (line == 1) return std::min(bom_, size());
+  return line_starts_[line - 1];
+}
+
+std::string_view SourceFile::line_text(uint32_t line) const {
+  build_lines();
+  if (line == 0 || line > line_starts_.size()) return {};
+  uint32_t start = line_starts_[line - 1];
+  uint32_t end = line < line_starts_.size() ? line_starts_[line] : size();
+  std::string_view s(text_.data() + start, end - start);
+  if (!s.empty() && s.back() == '\n') s.remove_suffix(1);
+  if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+  if (line == 1 && bom_ && s.size() >= bom_) s.remove_prefix(bom_);
+  return s;
+}
+
+Pos SourceFile::position(uint32_t offset) const {
+  build_lines();
+  offset = std::min(offset, size());
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  uint32_t line = static_cast<uint32_t>(it - line_starts_.begin());
+  uint32_t line_start = line_starts_[line - 1];
+  if (line == 1) line_start = std::min(bom_, size());
+  if (offset < line_start) offset = line_start;
+  // Continue from the cursor when the request is further along the same line.
+  uint32_t from = line_start;
+  uint32_t column = 1;
+  if (cursor_.line == line && cursor_.byte <= offset && cursor_.byte >= line_start) {
+    from = cursor_.byte;
+    column = cursor_.column;
+  }
+  column += grapheme_count(std::string_view(text_.data() + from, offset - from));
+  cursor_ = Pos{line, column, offset};
+  return cursor_;
+}
+
+Range SourceFile::range(uint32_t start, uint32_t end) const {
+  Range r;
+  r.filename = name_;
+  r.start = position(start);
+  r.end = position(end);
+  return r;
+}
+
+}  // namespace hcl

@@ -1,0 +1,67 @@
+// A source file: the bytes, the name used in diagnostics, and the mapping from byte offsets to
+// line/column positions as HCL reports them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hcl {
+
+// A position as HCL reports it: lines and columns count from 1, bytes from 0. Columns count
+// grapheme clusters (a tab is one column), as hcl.Pos does.
+struct Pos {
+  uint32_t line = 1;
+  uint32_t column = 1;
+  uint32_t byte = 0;
+  friend bool operator==(const Pos&, const Pos&) = default;
+};
+
+// A resolved source range, the form diagnostics carry.
+struct Range {
+  std::string filename;
+  Pos start;
+  Pos end;
+  friend bool operator==(const Range&, const Range&) = default;
+};
+
+class SourceFile {
+ public:
+  SourceFile(std::string name, std::string text);
+
+  const std::string& name() const { return name_; }
+  std::string_view text() const { return text_; }
+  uint32_t size() const { return static_cast<uint32_t>(text_.size()); }
+
+  // Length of a leading UTF-8 byte-order mark (0 or 3). The reference skips it silently and keeps
+  // counting columns from 1 after it, although the specification forbids it.
+  uint32_t bom_length() const { return bom_; }
+
+  // Resolve a byte offset. Cheap for offsets requested in increasing order (a cursor is kept), so
+  // diagnostics for many tokens on one very long line stay linear.
+  Pos position(uint32_t offset) const;
+  Range range(uint32_t start, uint32_t end) const;
+
+  // Byte offset where a 1-based line starts (after the byte-order mark on line 1).
+  uint32_t line_offset(uint32_t line) const;
+
+  // The text of a 1-based line, without its line terminator.
+  std::string_view line_text(uint32_t line) const;
+  uint32_t line_count() const;
+
+ private:
+  void build_lines() const;
+
+  std::string name_;
+  std::string text_;
+  uint32_t bom_ = 0;
+  mutable std::vector<uint32_t> line_starts_;
+  mutable Pos cursor_{};
+  mutable bool lines_built_ = false;
+};
+
+// Number of grapheme clusters in a UTF-8 string; each invalid byte counts as one.
+uint32_t grapheme_count(std::string_view text);
+
+}  // namespace hcl

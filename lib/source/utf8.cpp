@@ -1,0 +1,210 @@
+#include "source/utf8.h"
+
+#include <utf8proc.h>
+
+#include "source/source_file.h"
+
+namespace hcl::utf8 {
+
+int decode(const unsigned char* p, const unsigned char* end, char32_t& out) {
+  unsigned char c = p[0];
+  if (c < 0x80) {
+    out = c;
+    return 1;
+  }
+  auto cont = [&](int i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
+  if (c >= 0xC2 && c <= 0xDF) {
+    if (!cont(1)) return 0;
+    out = (char32_t(c & 0x1F) << 6) | (p[1] & 0x3F);
+    return 2;
+  }
+  if (c >= 0xE0 && c <= 0xEF) {
+    if (!cont(1) || !cont(2)) return 0;
+    if (c == 0xE0 && p[1] < 0xA0) return 0;  // overlong
+    if (c == 0xED && p[1] >= 0xA0) return 0;  // surrogate
+    out = (char32_t(c & 0x0F) << 12) | (char32_t(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0;
+    if (c == 0xF0 && p[1] < 0x90) return 0;   // overlong
+    if (c == 0xF4 && p[1] >= 0x90) return 0;  // above U+10FFFF
+    out = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) | (char32_t(p[2] & 0x3F) << 6) |
+          (p[3] & 0x3F);
+    return 4;
+  }
+  return 0;
+}
+
+void append(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+bool is_valid(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    char32_t cp;
+    int n = decode(s, i, cp);
+    if (n == 0) return false;
+    i += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+namespace {
+
+// Other_ID_Start and Other_ID_Continue from Unicode's PropList.txt: stability extensions that keep
+// formerly valid identifiers valid.
+bool other_id_start(char32_t cp) {
+  return cp == 0x1885 || cp == 0x1886 || cp == 0x2118 || cp == 0x212E || cp == 0x309B || cp == 0x309C;
+}
+bool other_id_continue(char32_t cp) {
+  return cp == 0x00B7 || cp == 0x0387 || (cp >= 0x1369 && cp <= 0x1371) || cp == 0x19DA;
+}
+// Pattern_Syntax and Pattern_White_Space characters that carry letter-like categories are excluded
+// from identifiers; among letters and marks only these two qualify.
+bool pattern_exclusion(char32_t cp) { return cp == 0x2E2F; }
+
+}  // namespace
+
+bool is_id_start(char32_t cp) {
+  if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
+  if (other_id_start(cp)) return true;
+  if (pattern_exclusion(cp)) return false;
+  switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
+    case UTF8PROC_CATEGORY_LU:
+    case UTF8PROC_CATEGORY_LL:
+    case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM:
+    case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_NL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_id_continue(char32_t cp) {
+  if (cp < 0x80) {
+    return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') || cp == '_';
+  }
+  if (is_id_start(cp) || other_id_continue(cp)) return true;
+  if (pattern_exclusion(cp)) return false;
+  switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
+    case UTF8PROC_CATEGORY_MN:
+    case UTF8PROC_CATEGORY_MC:
+    case UTF8PROC_CATEGORY_ND:
+    case UTF8PROC_CATEGORY_PC:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_space(char32_t cp) {
+  switch (cp) {
+    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ':
+    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
+      return true;
+    default:
+      return cp >= 0x2000 && cp <= 0x200A;
+  }
+}
+
+std::string_view trim_space(std::string_view s) {
+  size_t b = 0;
+  while (b < s.size()) {
+    char32_t cp;
+    int n = decode(s, b, cp);
+    if (n == 0 || !is_space(cp)) break;
+    b += static_cast<size_t>(n);
+  }
+  size_t e = s.size();
+  while (e > b) {
+    // Step back to the start of the last scalar value.
+    size_t k = e - 1;
+    while (k > b && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80 && e - k < 4) --k;
+    char32_t cp;
+    int n = decode(s, k, cp);
+    if (n == 0 || k + static_cast<size_t>(n) != e || !is_space(cp)) break;
+    e = k;
+  }
+  return s.substr(b, e - b);
+}
+
+}  // namespace hcl::utf8
+
+namespace hcl {
+
+namespace {
+size_t loose_length(const unsigned char* p, const unsigned char* end) {
+  size_t n = *p >= 0xF0 && *p <= 0xF7 ? 4 : *p >= 0xE0 && *p <= 0xEF ? 3 : *p >= 0xC0 && *p <= 0xDF ? 2 : 1;
+  if (static_cast<size_t>(end - p) < n) return 1;
+  for (size_t i = 1; i < n; ++i)
+    if ((p[i] & 0xC0) != 0x80) return 1;
+  return n;
+}
+}  // namespace
+
+uint32_t grapheme_count(std::string_view text) {
+  auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  auto* end = p + text.size();
+  uint32_t count = 0;
+  utf8proc_int32_t state = 0;
+  char32_t prev = 0;
+  bool have_prev = false;
+  while (p < end) {
+    if (*p < 0x80 && (!have_prev || prev < 0x80) && (p + 1 == end || p[1] < 0x80) && *p != '\r') {
+      // ASCII followed by ASCII: always a boundary (CR LF is the only ASCII pair that joins).
+      ++count;
+      have_prev = false;
+      state = 0;
+      ++p;
+      continue;
+    }
+    char32_t cp;
+    int n = utf8::decode(p, end, cp);
+    if (n == 0) {
+      // Like the reference's segmenter, a malformed but complete-looking sequence (an overlong
+      // form, a surrogate) is one cluster; a stray byte is one on its own.
+      // A malformed sequence acts as an ordinary character that a combining mark can extend; a
+      // stray byte stands alone.
+      size_t len = loose_length(p, end);
+      ++count;
+      prev = 0xFFFD;
+      have_prev = len > 1;
+      state = 0;
+      p += len;
+      continue;
+    }
+    if (!have_prev ||
+        utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev), static_cast<utf8proc_int32_t>(cp),
+                                         &state)) {
+      ++count;
+    }
+    prev = cp;
+    have_prev = true;
+    p += n;
+  }
+  return count;
+}
+
+}  // namespace hcl

@@ -1,0 +1,33 @@
+// UTF-8 decoding and the Unicode character classes the lexer needs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hcl::utf8 {
+
+// Decodes one scalar value at p (p < end). Returns its length in bytes, or 0 when the bytes there
+// are not valid UTF-8 (overlong forms, surrogates and values above U+10FFFF are invalid).
+int decode(const unsigned char* p, const unsigned char* end, char32_t& out);
+
+inline int decode(std::string_view s, size_t at, char32_t& out) {
+  auto* b = reinterpret_cast<const unsigned char*>(s.data());
+  return decode(b + at, b + s.size(), out);
+}
+
+void append(std::string& out, char32_t cp);
+
+bool is_valid(std::string_view s);
+
+// UAX #31 identifier classes.
+bool is_id_start(char32_t cp);
+bool is_id_continue(char32_t cp);
+
+// Unicode White_Space, as Go's unicode.IsSpace.
+bool is_space(char32_t cp);
+
+// Trim Unicode white space from both ends (Go's bytes.TrimSpace).
+std::string_view trim_space(std::string_view s);
+
+}  // namespace hcl::utf8

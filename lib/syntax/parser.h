@@ -1,0 +1,34 @@
+// The parser: tokens to a lossless syntax tree, with the reference's grammar, error messages and
+// recovery (hclsyntax/parser.go), so one file can report several independent errors.
+#pragma once
+
+#include <memory>
+
+#include "diag/diagnostic.h"
+#include "syntax/tree.h"
+
+namespace hcl {
+
+struct ParseOptions {
+  // Without a tree the parser only checks syntax: tokens are streamed and dropped, so memory
+  // stays small however large the input.
+  bool build_tree = true;
+  // Nesting deeper than this (brackets, blocks, templates, operators) is reported instead of
+  // parsed, so no input can exhaust the stack.
+  uint32_t max_depth = kDefaultMaxDepth;
+  // At most this many diagnostics are kept per parse; the rest are counted in a final one.
+  uint32_t max_diagnostics = 1000;
+
+  static constexpr uint32_t kDefaultMaxDepth = 1000;
+};
+
+struct ParseResult {
+  std::unique_ptr<SyntaxTree> tree;  // null when build_tree is false
+  Diagnostics diagnostics;           // lexical diagnostics first, then syntax, as the reference
+};
+
+ParseResult parse_config(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_template(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+
+}  // namespace hcl

@@ -1,0 +1,26 @@
+// Decoding the text of template literal tokens: backslash escapes in quoted templates and the
+// "$${" / "%%{" escapes everywhere (the reference's scanStringLit and ParseStringLiteralToken).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "diag/diagnostic.h"
+
+namespace hcl {
+
+class SourceFile;
+
+// Decodes `text`, which starts at byte `offset` of `file`. Invalid escapes are reported to
+// `diags` when given, and kept in the result as the reference keeps them.
+std::string decode_literal(std::string_view text, bool quoted, const SourceFile* file = nullptr,
+                           uint32_t offset = 0, Diagnostics* diags = nullptr);
+
+// Whether decoding could change the text (so callers can skip the work).
+inline bool literal_needs_decoding(std::string_view text, bool quoted) {
+  for (char c : text)
+    if (c == '$' || c == '%' || (quoted && c == '\\')) return true;
+  return false;
+}
+
+}  // namespace hcl

@@ -1,0 +1,31 @@
+// Running independent jobs on all cores while keeping results in input order.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace hcl {
+
+// Calls job(i) for every i in [0, n), on up to `threads` threads (0: one per core). Jobs must be
+// independent; each writes only its own result slot.
+inline void parallel_for(size_t n, const std::function<void(size_t)>& job, unsigned threads = 0) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (n <= 1 || threads == 1) {
+    for (size_t i = 0; i < n; ++i) job(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) job(i);
+  };
+  std::vector<std::thread> pool;
+  size_t count = std::min<size_t>(threads, n);
+  for (size_t t = 1; t < count; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace hcl
