@@ -765,10 +765,12 @@ class Parser {
           read();
           Token close = read();
           if (close.kind != K::CBrack && !recovery_) {
+            // The reference points this diagnostic at the token recovery stops on (its subject
+            // aliases the variable that recovery overwrites).
+            close = recover(K::CBrack);
             error("Missing close bracket on splat index",
                   "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                   span_of(close));
-            close = recover(K::CBrack);
           }
           uint32_t each_start = mark();
           NodeId item = add(NodeKind::SplatItem, open_index, open_index, last_read_, each_start);
@@ -792,9 +794,9 @@ class Parser {
         } else {
           close = read();
           if (close.kind != K::CBrack && !recovery_) {
+            close = recover(K::CBrack);  // the reference's subject is where recovery stops, as above
             error("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\").",
                   span_of(close));
-            close = recover(K::CBrack);
           }
         }
         pop_nl();

@@ -1,0 +1,1 @@
+a = "%{ for }%{ for k, }%{ for k v }"

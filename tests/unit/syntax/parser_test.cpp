@@ -1,0 +1,174 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ast/ast.h"
+#include "syntax/parser.h"
+
+namespace {
+
+hcl::ParseResult config(const std::string& text, const hcl::ParseOptions& opt = {}) {
+  return hcl::parse_config(std::make_shared<hcl::SourceFile>("test.hcl", text), opt);
+}
+hcl::ParseResult expr(const std::string& text) {
+  return hcl::parse_expression(std::make_shared<hcl::SourceFile>("<expr>", text));
+}
+
+// The tree in a compact prefix notation, e.g. Binary(Literal,Literal).
+std::string shape(const hcl::SyntaxTree& t, hcl::NodeId id) {
+  std::string out(hcl::node_kind_name(t.node(id).kind));
+  auto kids = t.children(id);
+  if (!kids.empty()) {
+    out += "(";
+    for (size_t i = 0; i < kids.size(); ++i) out += (i ? "," : "") + shape(t, kids[i]);
+    out += ")";
+  }
+  return out;
+}
+
+std::string expr_shape(const std::string& text) {
+  auto r = expr(text);
+  REQUIRE(r.diagnostics.empty());
+  return shape(*r.tree, r.tree->root());
+}
+
+std::string first_error(const std::string& text) {
+  auto r = config(text);
+  if (r.diagnostics.empty()) return "";
+  const auto& d = r.diagnostics[0];
+  return std::to_string(d.subject->start.line) + ":" + std::to_string(d.subject->start.column) + " " + d.summary;
+}
+
+}  // namespace
+
+TEST_CASE("operators bind by precedence and associate left") {
+  CHECK(expr_shape("1 + 2 * 3") == "Binary(Literal,Binary(Literal,Literal))");
+  CHECK(expr_shape("1 - 2 - 3") == "Binary(Binary(Literal,Literal),Literal)");
+  CHECK(expr_shape("a || b && c == d") == "Binary(Variable,Binary(Variable,Binary(Variable,Variable)))");
+  CHECK(expr_shape("-1 + 2") == "Binary(Unary(Literal),Literal)");
+  CHECK(expr_shape("!a.b") == "Unary(GetAttr(Variable))");
+  CHECK(expr_shape("a ? b : c ? d : e") == "Conditional(Variable,Variable,Conditional(Variable,Variable,Variable))");
+  CHECK(expr_shape("(1 + 2) * 3") == "Binary(Parens(Binary(Literal,Literal)),Literal)");
+}
+
+TEST_CASE("traversals, splats and legacy indexes") {
+  CHECK(expr_shape("a.b[0].c") == "GetAttr(Index(GetAttr(Variable),Literal))");
+  CHECK(expr_shape("a.0") == "LegacyIndex(Variable)");
+  CHECK(expr_shape("a[*].b.c") == "Splat(Variable,GetAttr(GetAttr(SplatItem)))");
+  CHECK(expr_shape("a.*.b[0]") == "Index(Splat(Variable,GetAttr(SplatItem)),Literal)");
+  CHECK(expr_shape("a[*]") == "Splat(Variable,SplatItem)");
+}
+
+TEST_CASE("collections, for expressions and calls") {
+  CHECK(expr_shape("[1, 2,]") == "Tuple(Literal,Literal)");
+  CHECK(expr_shape("{a = 1, (b) = 2, \"c\": 3}") ==
+        "Object(ObjectItem(Variable,Literal),ObjectItem(Parens(Variable),Literal),ObjectItem(Template(TemplateLiteral),Literal))");
+  CHECK(expr_shape("[for i, v in x : v if i > 0]") == "ForExpr(Name,Name,Variable,Variable,Binary(Variable,Literal))");
+  CHECK(expr_shape("{for k, v in x : k => v...}") == "ForExpr(Name,Name,Variable,Variable,Variable)");
+  CHECK(expr_shape("f(a, b...)") == "FunctionCall(Variable,Variable)");
+  CHECK(expr_shape("provider::aws::arn_parse(x)") == "FunctionCall(Variable)");
+  auto r = expr("provider::aws::arn_parse(x)");
+  CHECK(hcl::ast::function_call(*r.tree, r.tree->root()).name == "provider::aws::arn_parse");
+  CHECK(expr_shape("[(for), foo]") == "Tuple(Parens(Variable),Variable)");
+}
+
+TEST_CASE("templates keep their parts in source order") {
+  CHECK(expr_shape("\"a${b}%{if c}d%{else}e%{endif}\"") ==
+        "Template(TemplateLiteral,TemplateInterp(Variable),TemplateIf(Variable),TemplateLiteral,TemplateElse,TemplateLiteral,TemplateEndIf)");
+  CHECK(expr_shape("\"%{for k, v in m}${v}%{endfor}\"") ==
+        "Template(TemplateFor(Name,Name,Variable),TemplateInterp(Variable),TemplateEndFor)");
+  CHECK(expr_shape("\"\"") == "Template");
+}
+
+TEST_CASE("template literals apply escapes, strip markers and heredoc trimming") {
+  auto lits = [](const std::string& text) {
+    auto r = expr(text);
+    REQUIRE(r.diagnostics.empty());
+    std::string out;
+    for (auto& s : hcl::ast::template_literals(*r.tree, r.tree->root())) out += "[" + s + "]";
+    return out;
+  };
+  CHECK(lits("\"a\\n\\u00e9$${x}\"") == "[a\n\xc3\xa9][${][x}]");
+  CHECK(lits("\"a  ${~ b ~}  c\"") == "[a][][c]");
+  CHECK(lits("<<-EOT\n    a\n      b\n    EOT\n") == "[a\n][  b\n]");
+  CHECK(lits("<<-EOT\n  a\n\n  b\n  EOT\n") == "[a\n][\n][b\n]");
+  CHECK(lits("<<EOT\n  a\n  EOT\n") == "[  a\n]");
+}
+
+TEST_CASE("block labels are decoded") {
+  auto r = config("resource \"aws_instance\" web \"\\u00e9\" {\n}\n");
+  REQUIRE(r.diagnostics.empty());
+  auto items = hcl::ast::body_items(*r.tree, r.tree->root());
+  REQUIRE(items.size() == 1);
+  auto b = hcl::ast::block(*r.tree, items[0]);
+  CHECK(b.type == "resource");
+  CHECK(b.labels == std::vector<std::string>{"aws_instance", "web", "\xc3\xa9"});
+}
+
+TEST_CASE("errors are reported where the reference reports them") {
+  CHECK(first_error("a = 1 b = 2\n") == "1:7 Missing newline after argument");
+  CHECK(first_error("a {\n") == "1:3 Unclosed configuration block");
+  CHECK(first_error("a = [1 2]\n") == "1:8 Missing item separator");
+  CHECK(first_error("a = \"${b\"\n") == "1:10 Invalid multi-line string");  // lexical errors come first
+  CHECK(first_error("a = b[1 c\n") == "2:1 Missing close bracket on index");
+  CHECK(first_error("a = provider::(x)\n") == "1:15 Missing function name");
+}
+
+TEST_CASE("several independent errors are reported in one file") {
+  // After one syntax error the reference suppresses most others (recovery mode), but reports
+  // lexical errors and redefinitions throughout.
+  auto r = config("a = 1 ; b\nc = 1\nc = 2\nd = `x\n");
+  REQUIRE(r.diagnostics.size() == 4);
+  CHECK(r.diagnostics[0].summary == "Invalid character");
+  CHECK(r.diagnostics[1].summary == "Invalid character");
+  CHECK(r.diagnostics[2].summary == "Missing newline after argument");
+  CHECK(r.diagnostics[3].summary == "Attribute redefined");
+}
+
+TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
+  std::string deep = "a = " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  auto r = config(deep);
+  REQUIRE(!r.diagnostics.empty());
+  CHECK(r.diagnostics[0].summary == "Nesting too deep");
+  CHECK(r.tree->print() == deep);
+  std::string blocks;
+  for (int i = 0; i < 50000; ++i) blocks += "b {\n";
+  for (int i = 0; i < 50000; ++i) blocks += "}\n";
+  auto rb = config(blocks, hcl::ParseOptions{false});
+  REQUIRE(!rb.diagnostics.empty());
+  CHECK(rb.diagnostics[0].summary == "Nesting too deep");
+  std::string ok = "a = " + std::string(900, '(') + "1" + std::string(900, ')') + "\n";
+  CHECK(config(ok).diagnostics.empty());
+}
+
+TEST_CASE("diagnostics per file are capped") {
+  std::string many(100000, '$');
+  auto r = config(many, hcl::ParseOptions{false});
+  CHECK(r.diagnostics.size() <= 1001);
+  CHECK(r.diagnostics.back().summary == "Too many errors");
+}
+
+TEST_CASE("round trip: printing the tree gives back every testdata file byte for byte") {
+  namespace fs = std::filesystem;
+  size_t count = 0;
+  for (const auto& e : fs::recursive_directory_iterator(HCL_TESTDATA_DIR)) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream f(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    std::string text = ss.str();
+    auto r = config(text);
+    CHECK_MESSAGE(r.tree->print() == text, e.path().string());
+    // Tokens tile the text: only blanks between them.
+    uint32_t at = 0;
+    for (const auto& t : r.tree->tokens()) {
+      for (uint32_t i = at; i < t.start; ++i)
+        if (!(i < r.tree->source().bom_length() || text[i] == ' ' || text[i] == '\t')) FAIL(e.path().string());
+      at = t.end;
+    }
+    ++count;
+  }
+  CHECK(count > 50);
+}
