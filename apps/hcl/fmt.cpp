@@ -1,7 +1,203 @@
+// `hcl fmt [PATH...]`: rewrite configuration files in the canonical style, with the command-line
+// conventions of `terraform fmt` (internal/command/fmt.go), which CI scripts already use.
+// Exit status: 0 success, 1 usage error, 2 syntax or I/O error in some file, 3 --check found
+// files that are not formatted.
+#include <atomic>
+#include <mutex>
+
 #include "app.h"
+#include "format/diff.h"
+#include "format/format.h"
+#include "io/files.h"
+#include "util/parallel.h"
+
 namespace hcl::app {
-Runner add_fmt(CLI::App& app) {
-  app.add_subcommand("fmt", "(not yet implemented)");
-  return [] { std::fprintf(stderr, "hcl fmt: not implemented yet\n"); return 2; };
+
+namespace {
+
+struct FmtOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  bool list = true;
+  bool write = true;
+  bool diff = false;
+  bool check = false;
+  bool recursive = false;
+  bool terraform = false;
+  bool terraform_given = false;
+  bool no_color = false;
+};
+
+constexpr int kExitUsage = 1;
+constexpr int kExitError = 2;
+constexpr int kExitUnformatted = 3;
+
+// Files terraform skips in directories (configs.IsIgnoredFile): hidden files and editor backups.
+bool ignored_name(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  if (name.empty()) return true;
+  return name[0] == '.' || name.back() == '~' || (name.size() > 1 && name[0] == '#' && name.back() == '#');
 }
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// The file kinds terraform fmt handles, which get the Terraform style unless told otherwise.
+bool terraform_file(std::string_view path) {
+  return ends_with(path, ".tf") || ends_with(path, ".tfvars") || ends_with(path, ".tftest.hcl") ||
+         ends_with(path, ".tfmock.hcl");
+}
+
+// What one file contributes to the output, printed in input order once it is complete.
+struct FileOutcome {
+  std::string out;   // standard output: listed name, diff, or formatted text
+  std::string err;   // standard error: diagnostics and failures
+  bool failed = false;
+  bool changed = false;
+};
+
+struct FileFormatter {
+  const FmtOptions& opt;
+  bool list, write, diff, print;  // effective behaviour
+  bool color = false;
+
+  FileOutcome process(const std::string& path) const {
+    FileOutcome r;
+    bool stdin_input = path == "-";
+    std::string name = display_name(path);
+    std::optional<io::FileStamp> stamp;
+    if (!stdin_input && write) stamp = io::file_stamp(path);
+    io::ReadResult content = io::read_file(path);
+    if (!content.error.empty()) {
+      r.err = "hcl fmt: cannot read " + name + ": " + content.error + "\n";
+      r.failed = true;
+      return r;
+    }
+    auto source = std::make_shared<SourceFile>(name, std::move(content.content));
+    format::FormatOptions fo;
+    bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && terraform_file(path));
+    fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
+    format::FormatResult result = format::format_config(source, fo);
+    if (!result.ok) {
+      r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
+      r.failed = true;
+      return r;
+    }
+    std::string_view original = source->text();
+    r.changed = result.output != original;
+    if (r.changed) {
+      if (list) r.out += name + "\n";
+      if (write && !stdin_input) {
+        if (auto e = io::replace_file(path, result.output, stamp ? &*stamp : nullptr)) {
+          r.err += "hcl fmt: cannot write " + name + ": " + *e + "\n";
+          r.failed = true;
+        }
+      }
+      if (diff) r.out += format::unified_diff(original, result.output, "old/" + name, "new/" + name);
+    }
+    if (print) r.out += result.output;
+    return r;
+  }
+};
+
+int run_fmt(const FmtOptions& opt) {
+  bool has_stdin = std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end();
+  if (has_stdin && opt.paths.size() > 1) {
+    std::fprintf(stderr, "hcl fmt: \"-\" (standard input) cannot be combined with other paths\n");
+    return kExitUsage;
+  }
+  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  for (auto& e : exts)
+    if (!e.empty() && e[0] != '.') e = "." + e;
+
+  // terraform fmt: standard input is never listed or written; --check lists (to decide the exit
+  // status) but never writes, and shows the list only when listing was not turned off.
+  FileFormatter runner{opt, opt.list, opt.write, opt.diff, false};
+  if (has_stdin) runner.list = runner.write = false;
+  bool show_list = runner.list;
+  if (opt.check) {
+    runner.list = true;
+    runner.write = false;
+  }
+  runner.print = !runner.list && !runner.write && !runner.diff;
+  runner.color = !opt.no_color && use_color(2);
+
+  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
+  io::FindResult found = io::find_files(paths, exts, opt.recursive);
+  bool failed = !found.errors.empty();
+  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", e.c_str());
+  std::vector<std::string> files;
+  for (auto& f : found.files)
+    if (f.explicit_arg || !ignored_name(f.path)) files.push_back(std::move(f.path));
+
+  // Files are formatted in parallel; their output is printed in input order as soon as all
+  // files before them are done, so memory stays bounded by what is in flight.
+  std::vector<FileOutcome> outcomes(files.size());
+  std::vector<char> done(files.size(), 0);
+  std::mutex mu;
+  size_t next = 0;
+  bool any_changed = false, output_failed = false;
+  auto flush = [&] {
+    while (next < files.size() && done[next]) {
+      FileOutcome& o = outcomes[next];
+      if (!o.err.empty()) write_all(stderr, o.err);
+      if (!o.out.empty() && (!opt.check || show_list)) {
+        if (!write_all(stdout, o.out)) output_failed = true;
+      }
+      failed |= o.failed;
+      any_changed |= o.changed;
+      o = FileOutcome{};
+      ++next;
+    }
+  };
+  parallel_for(files.size(), [&](size_t i) {
+    FileOutcome o = runner.process(files[i]);
+    std::lock_guard<std::mutex> lock(mu);
+    outcomes[i] = std::move(o);
+    done[i] = 1;
+    flush();
+  });
+  if (std::fflush(stdout) != 0) output_failed = true;
+  if (output_failed) {
+    std::fprintf(stderr, "hcl fmt: cannot write to standard output\n");
+    return kExitError;
+  }
+  if (failed) return kExitError;
+  if (opt.check && any_changed) return kExitUnformatted;
+  return kExitOk;
+}
+
+}  // namespace
+
+Runner add_fmt(CLI::App& app) {
+  auto opt = std::make_shared<FmtOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "fmt",
+      "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
+  cmd->add_option("paths", opt->paths,
+                  "Files or directories (default: the current directory; - reads standard input and "
+                  "writes standard output)");
+  cmd->add_flag("--list,!--no-list", opt->list, "List files whose formatting changed (--list=false to turn off)")
+      ->default_val(true);
+  cmd->add_flag("--write,!--no-write", opt->write, "Write the result back to the files (--write=false to turn off)")
+      ->default_val(true);
+  cmd->add_flag("--diff", opt->diff, "Show a unified diff of the changes");
+  cmd->add_flag("--check", opt->check,
+                "Write nothing; exit 3 if any file is not formatted (and list them, unless --list=false)");
+  cmd->add_flag("-r,--recursive", opt->recursive, "Also format files in subdirectories");
+  auto* tf = cmd->add_flag("--terraform,!--no-terraform", opt->terraform,
+                           "Apply terraform fmt's extra rewrites (default: on for .tf, .tfvars, .tftest.hcl and "
+                           ".tfmock.hcl files, off otherwise and for standard input)");
+  cmd->add_option("--ext", opt->extensions,
+                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
+      ->delimiter(',');
+  cmd->add_flag("--no-color", opt->no_color, "Never colour diagnostics");
+  return [opt, tf] {
+    opt->terraform_given = tf->count() > 0;
+    return run_fmt(*opt);
+  };
+}
+
 }  // namespace hcl::app

@@ -34,7 +34,26 @@ ReadResult read_file(const std::string& path) {
       r.error = "file is too large (the limit is 4 GiB)";
       return r;
     }
-    r.content.reserve(static_cast<size_t>(st.st_size));
+    // Read a regular file straight into place; only a file that grows meanwhile needs more.
+    size_t size = static_cast<size_t>(st.st_size);
+    r.content.resize(size);
+    size_t got = 0;
+    while (got < size) {
+      ssize_t n = ::read(fd, r.content.data() + got, size - got);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        r.error = std::strerror(errno);
+        if (fd != 0) ::close(fd);
+        return r;
+      }
+      if (n == 0) break;
+      got += static_cast<size_t>(n);
+    }
+    r.content.resize(got);
+    if (got < size) {
+      if (fd != 0) ::close(fd);
+      return r;
+    }
   }
   char buf[1 << 16];
   for (;;) {
@@ -117,7 +136,28 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
   return out;
 }
 
-std::optional<std::string> replace_file(const std::string& path, std::string_view content) {
+namespace {
+
+FileStamp stamp_of(const struct stat& st) {
+  FileStamp s;
+  s.device = st.st_dev;
+  s.inode = st.st_ino;
+  s.size = static_cast<uint64_t>(st.st_size);
+  s.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  s.ctime_ns = static_cast<int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+  return s;
+}
+
+}  // namespace
+
+std::optional<FileStamp> file_stamp(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return stamp_of(st);
+}
+
+std::optional<std::string> replace_file(const std::string& path, std::string_view content,
+                                        const FileStamp* expected) {
   // Follow symbolic links so the link itself survives and its target gets the new contents.
   std::error_code ec;
   fs::path target = fs::path(path);
@@ -166,6 +206,14 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
     std::string msg = std::string("write failed: ") + std::strerror(errno);
     ::unlink(tmp.c_str());
     return msg;
+  }
+  if (expected) {
+    // As late as possible: another program may have written the file since it was read.
+    struct stat now {};
+    if (::stat(target.c_str(), &now) != 0 || !(stamp_of(now) == *expected)) {
+      ::unlink(tmp.c_str());
+      return "file changed while it was being formatted; left as it is";
+    }
   }
   if (::rename(tmp.c_str(), target.c_str()) != 0) {
     std::string msg = std::string("cannot replace file: ") + std::strerror(errno);

@@ -1,6 +1,7 @@
 // Reading, finding and safely replacing configuration files.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,10 +38,22 @@ struct FindResult {
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive);
 
+// What tells one version of a file from the next: a write in between changes at least one field.
+struct FileStamp {
+  uint64_t device = 0, inode = 0, size = 0;
+  int64_t mtime_ns = 0, ctime_ns = 0;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+
+// The stamp of a file (following symbolic links), or nothing when it cannot be read.
+std::optional<FileStamp> file_stamp(const std::string& path);
+
 // Replaces a file's contents atomically: the new bytes go to a temporary file in the same
 // directory, which is flushed and renamed over the target, so the file is either wholly old or
 // wholly new. Symbolic links are followed (the link stays, its target is replaced) and the
-// permission bits are kept. Returns an error message, or nothing on success.
-std::optional<std::string> replace_file(const std::string& path, std::string_view content);
+// permission bits are kept. With `expected`, a file whose stamp no longer matches (changed since it
+// was read) is left alone and reported. Returns an error message, or nothing on success.
+std::optional<std::string> replace_file(const std::string& path, std::string_view content,
+                                        const FileStamp* expected = nullptr);
 
 }  // namespace hcl::io

@@ -1,0 +1,61 @@
+// The canonical formatter: the layout hclwrite.Format produces (hclfmt, packer fmt, nomad fmt and
+// the core of terraform fmt), reproduced token for token. Formatting only changes the blank space
+// between tokens; the token sequence is never altered (the Terraform style below is the one
+// exception, and says so).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "diag/diagnostic.h"
+#include "lex/token.h"
+
+namespace hcl {
+class SourceFile;
+class SyntaxTree;
+}  // namespace hcl
+
+namespace hcl::format {
+
+// Re-spaces `tokens` (the whole lexed sequence of `src`, Eof last, as lex_all returns it). Works on
+// any token sequence, valid or not, exactly as hclwrite.Format does: callers that must not touch
+// invalid input check the syntax first (see format_config).
+std::string format_tokens(std::string_view src, std::span<const Token> tokens);
+
+// Lexes and formats `src` without checking its syntax (hclwrite.Format, `hclfmt` without -check).
+std::string format_source(std::string_view src);
+
+// What `terraform fmt` does beyond the canonical style (internal/command/fmt.go), as a rewrite of
+// the source of a file that parsed without errors; the result still needs format_source:
+// - attribute values that are a single interpolation are unwrapped: "${var.x}" becomes var.x, in
+//   parentheses when the expression spans lines;
+// - `type` in top-level `variable` blocks: bare list/map/set become list(any)...; the legacy
+//   quoted "string", "list", "map" become string, list(string), map(string);
+// - block labels are written quoted ("name"), with escapes normalized; like terraform, comments
+//   between a block's type and its last label are dropped.
+std::string terraform_rewrite(const SyntaxTree& tree);
+
+enum class Style : uint8_t {
+  Canonical,  // hclwrite.Format
+  Terraform,  // terraform fmt
+};
+
+struct FormatOptions {
+  Style style = Style::Canonical;
+  // Inputs at least this large are syntax-checked on a second thread while they are formatted.
+  size_t parallel_threshold = 4u << 20;
+};
+
+struct FormatResult {
+  bool ok = false;       // false when the input has syntax errors; `output` is then empty
+  std::string output;    // the formatted file
+  Diagnostics diagnostics;
+};
+
+// Formats a configuration file, refusing (with the parser's diagnostics) one that does not parse:
+// formatting broken input could rearrange it beyond what a user can easily undo.
+FormatResult format_config(std::shared_ptr<const SourceFile> source, const FormatOptions& options = {});
+
+}  // namespace hcl::format
