@@ -23,12 +23,13 @@ ReadResult read_file(const std::string& path) {
     return r;
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  bool have_stat = ::fstat(fd, &st) == 0;
+  if (have_stat && S_ISDIR(st.st_mode)) {
     if (fd != 0) ::close(fd);
     r.error = "is a directory";
     return r;
   }
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+  if (have_stat && S_ISREG(st.st_mode) && st.st_size > 0) {
     if (static_cast<uint64_t>(st.st_size) >= UINT32_MAX) {
       if (fd != 0) ::close(fd);
       r.error = "file is too large (the limit is 4 GiB)";
@@ -50,10 +51,8 @@ ReadResult read_file(const std::string& path) {
       got += static_cast<size_t>(n);
     }
     r.content.resize(got);
-    if (got < size) {
-      if (fd != 0) ::close(fd);
-      return r;
-    }
+    if (fd != 0) ::close(fd);
+    return r;
   }
   char buf[1 << 16];
   for (;;) {

@@ -179,7 +179,16 @@ class Parser {
     }
   }
 
+  // The parser peeks the same token many times; the answer only changes when a token is read or
+  // newline sensitivity changes.
   Peeked peek() {
+    if (peek_valid_) return peeked_;
+    peeked_ = peek_uncached();
+    peek_valid_ = !abort_;
+    return peeked_;
+  }
+
+  Peeked peek_uncached() {
     if (abort_) return Peeked{Token{src_.size(), src_.size(), K::Eof}, last_read_};
     uint32_t i = next_;
     for (;;) {
@@ -202,6 +211,7 @@ class Parser {
   Token read() {
     Peeked p = peek();
     if (abort_) return p.tok;
+    peek_valid_ = false;
     next_ = p.index + 1;
     last_read_ = p.index;
     if (!keep_tokens_) trim();
@@ -219,8 +229,15 @@ class Parser {
     return t.kind == K::Ident && t.text(text_) == kw;
   }
 
-  void push_nl(bool include) { include_nl_.push_back(include); }
-  void pop_nl() { include_nl_.pop_back(); }
+  void push_nl(bool include) {
+    if (include != include_nl_.back()) peek_valid_ = false;
+    include_nl_.push_back(include);
+  }
+  void pop_nl() {
+    bool was = include_nl_.back();
+    include_nl_.pop_back();
+    if (was != include_nl_.back()) peek_valid_ = false;
+  }
 
   // ---- Diagnostics -----------------------------------------------------------------------------
 
@@ -297,6 +314,7 @@ class Parser {
             next_span());
       reporting_abort_ = false;
       abort_ = true;
+      peek_valid_ = false;
       recovery_ = true;
     }
     return false;
@@ -1541,6 +1559,8 @@ class Parser {
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
   std::vector<bool> include_nl_{true};
+  Peeked peeked_{};
+  bool peek_valid_ = false;
   bool recovery_ = false;
   bool abort_ = false;
   bool reporting_abort_ = false;
