@@ -105,7 +105,9 @@ Runner add_validate(CLI::App& app) {
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   cmd->add_option("--ext", opt->extensions,
                   "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
   cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
   return [opt] { return run_validate(*opt); };

@@ -1,0 +1,26 @@
+# Helpers for the command-line tests (sourced). Each script gets HCL and TESTDATA as arguments.
+set -u
+HCL=$1
+TESTDATA=$2
+FAILS=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+
+# expect_status WANT CMD... : run CMD, check its exit status; output lands in $TMP/out, $TMP/err.
+expect_status() {
+  local want=$1; shift
+  "$@" >"$TMP/out" 2>"$TMP/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || fail "exit $got (want $want): $* ; stderr: $(head -c 400 "$TMP/err")"
+}
+
+expect_contains() { grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 400 "$1")"; }
+expect_not_contains() { ! grep -qF -- "$2" "$1" || fail "$1 contains '$2'"; }
+expect_empty() { [ ! -s "$1" ] || fail "$1 not empty: $(head -c 400 "$1")"; }
+
+finish() {
+  if [ "$FAILS" -gt 0 ]; then echo "$FAILS failure(s)" >&2; exit 1; fi
+  echo "ok"
+}
