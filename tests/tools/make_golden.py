@@ -20,13 +20,13 @@ def diag_lines(diags):
     return ''.join(out)
 
 def validate(path):
-    d, name = os.path.split(path)
+    d, name = os.path.split(os.path.abspath(path))
     r = subprocess.run(['hcl-oracle', 'validate', name], cwd=d, capture_output=True)
     doc = json.loads(r.stdout)
     return diag_lines(doc['files'][0]['diagnostics'])
 
 def fmt(path):
-    d, name = os.path.split(path)
+    d, name = os.path.split(os.path.abspath(path))
     r = subprocess.run(['hcl-oracle', 'fmt', '--force', name], cwd=d, capture_output=True)
     return r.stdout.decode('utf-8', 'surrogateescape')
 
@@ -38,7 +38,10 @@ def main():
     files = sys.argv[2:]
     if not files:
         base = os.path.join(ROOT, 'testdata', feature)
-        files = sorted(os.path.join(d, f) for d, _, fs in os.walk(base) for f in fs if f.endswith(suffix))
+        # Cases under a folder named hcl224 cover HCL 2.20+ behaviour the 2.14 reference lacks; their
+        # expected files are written by hand.
+        files = sorted(os.path.join(d, f) for d, _, fs in os.walk(base) for f in fs
+                       if f.endswith(suffix) and 'hcl224' not in d.split(os.sep))
     for f in files:
         out = fn(f)
         with open(f[:-len(suffix)] + out_suffix, 'w', encoding='utf-8', errors='surrogateescape', newline='') as o:

@@ -153,7 +153,11 @@ TEST_CASE("diagnostics per file are capped") {
 TEST_CASE("round trip: printing the tree gives back every testdata file byte for byte") {
   namespace fs = std::filesystem;
   size_t count = 0;
-  for (const auto& e : fs::recursive_directory_iterator(HCL_TESTDATA_DIR)) {
+  std::vector<fs::path> roots{HCL_TESTDATA_DIR};
+  // The conformance corpus too, when it is present beside the checkout.
+  if (fs::exists(HCL_CORPUS_DIR "/real")) roots.emplace_back(HCL_CORPUS_DIR "/real");
+  for (const auto& root : roots)
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
     if (!e.is_regular_file()) continue;
     std::ifstream f(e.path(), std::ios::binary);
     std::stringstream ss;

@@ -1,0 +1,2 @@
+a = provider::aws
+b = 1
