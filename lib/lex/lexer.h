@@ -66,7 +66,6 @@ class Lexer {
   uint32_t pos_ = 0;
   uint32_t size_ = 0;
   State state_ = State::Main;
-  bool top_is_template_ = false;
   bool failed_ = false;
   bool pending_newline_ = false;
   Token pending_{};

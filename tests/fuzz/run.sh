@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs libFuzzer targets, seeded from testdata/, keeping what they find.
+# usage: tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60 s, every target)
+# Builds an ASan+UBSan fuzzing build with clang in build-fuzz/. New crash inputs are copied to
+# tests/fuzz/regressions/<target>/, which the unit tests replay (tests/unit/fuzz_regressions_test.cpp).
+# Prints executions per target; add them to the README's fuzzing table.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SECONDS_PER=${1:-60}
+shift || true
+BUILD=$ROOT/build-fuzz
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHCL_FUZZ=ON \
+    -DHCL_SANITIZE=ON -DHCL_BUILD_TESTS=OFF >/dev/null
+fi
+cmake --build "$BUILD" -j2 >/dev/null
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=($(cd "$BUILD/tests/fuzz" && ls fuzz_* | grep -v '\.' ))
+fi
+for t in "${targets[@]}"; do
+  corpus=$ROOT/tests/fuzz/corpus-$t
+  mkdir -p "$corpus" "$ROOT/tests/fuzz/artifacts/$t" "$ROOT/tests/fuzz/regressions/$t"
+  # Seeds: every testdata input.
+  find "$ROOT/testdata" -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.txt' \) -size -64k \
+    -exec cp -n {} "$corpus/" \; 2>/dev/null || true
+  log=$(mktemp)
+  set +e
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$BUILD/tests/fuzz/$t" "$corpus" \
+    -max_total_time="$SECONDS_PER" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+    -artifact_prefix="$ROOT/tests/fuzz/artifacts/$t/" -print_final_stats=1 >"$log" 2>&1
+  status=$?
+  set -e
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  echo "$t: ${execs} executions in ${SECONDS_PER}s, exit $status"
+  for f in "$ROOT/tests/fuzz/artifacts/$t"/*; do
+    [ -f "$f" ] || continue
+    cp "$f" "$ROOT/tests/fuzz/regressions/$t/"
+    echo "  finding kept: tests/fuzz/regressions/$t/$(basename "$f")"
+  done
+  [ $status -eq 0 ] || tail -n 40 "$log"
+  rm -f "$log"
+done

@@ -1,0 +1,46 @@
+// Replays every input the fuzzers ever found (tests/fuzz/regressions/<target>/) and the testdata
+// inputs through the same properties the fuzz targets check.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "../fuzz/properties.h"
+
+namespace {
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("fuzz properties hold on kept findings and testdata") {
+  namespace fs = std::filesystem;
+  std::map<std::string, std::function<std::string(const std::string&)>> properties{
+      {"fuzz_lexer", [](const std::string& s) { return hcl::fuzz::lexer_properties(s); }},
+      {"fuzz_parser", [](const std::string& s) { return hcl::fuzz::parser_properties(s); }},
+  };
+  fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
+  size_t replayed = 0;
+  for (const auto& [target, check] : properties) {
+    fs::path dir = regressions / target;
+    if (fs::exists(dir))
+      for (const auto& e : fs::directory_iterator(dir)) {
+        CHECK_MESSAGE(check(slurp(e.path())) == "", e.path().string());
+        ++replayed;
+      }
+    for (const auto& e : fs::recursive_directory_iterator(HCL_TESTDATA_DIR))
+      if (e.is_regular_file() && e.file_size() < (1 << 20)) {
+        CHECK_MESSAGE(check(slurp(e.path())) == "", e.path().string());
+        ++replayed;
+      }
+  }
+  CHECK(replayed > 100);
+}
