@@ -1,7 +1,314 @@
+// `hcl eval [EXPR]`: evaluate one HCL expression (or, with --template, template text) with
+// variables from JSON, and print the result for shell pipelines.
+// Exit status: 0 success, 1 syntax or evaluation error (diagnostics on stderr), 2 usage or I/O.
+#include <fmt/format.h>
+
+#include <unistd.h>
+
 #include "app.h"
+#include "eval/convert.h"
+#include "eval/eval.h"
+#include "eval/json.h"
+#include "eval/print.h"
+#include "eval/typeexpr.h"
+#include "funcs/library.h"
+#include "io/files.h"
+#include "syntax/parser.h"
+
 namespace hcl::app {
-Runner add_eval(CLI::App& app) {
-  app.add_subcommand("eval", "(not yet implemented)");
-  return [] { std::fprintf(stderr, "hcl eval: not implemented yet\n"); return 2; };
+
+namespace {
+
+using eval::Value;
+
+struct EvalOptions {
+  std::string expression;
+  std::string expression_flag;
+  std::string file;
+  std::vector<std::string> vars_files;
+  std::vector<std::string> var_assignments;
+  std::string type;
+  std::string format = "json";
+  bool template_mode = false;
+  bool raw = false;
+  bool pretty = false;
+  bool with_type = false;
+  bool functions = false;
+  CLI::App* cmd = nullptr;
+  CLI::Option* vars_option = nullptr;
+  CLI::Option* var_option = nullptr;
+  CLI::Option* expression_option = nullptr;
+  CLI::Option* flag_option = nullptr;
+  CLI::Option* file_option = nullptr;
+};
+
+int usage(const std::string& message) {
+  std::fprintf(stderr, "hcl eval: %s\n", message.c_str());
+  return 2;
 }
+
+// Standard input, read at most once.
+struct Stdin {
+  bool used = false;
+  std::optional<std::string> read(std::string& error) {
+    if (used) {
+      error = "standard input can be read only once";
+      return std::nullopt;
+    }
+    used = true;
+    io::ReadResult r = io::read_file("-");
+    if (!r.error.empty()) {
+      error = r.error;
+      return std::nullopt;
+    }
+    return std::move(r.content);
+  }
+};
+
+std::string diagnostics_json(const Diagnostics& diags) {
+  std::string out = "[";
+  for (size_t i = 0; i < diags.size(); ++i) {
+    const Diagnostic& d = diags[i];
+    if (i) out += ',';
+    out += "{\"severity\":";
+    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += ",\"summary\":" + eval::json_quote(d.summary);
+    out += ",\"detail\":" + eval::json_quote(d.detail);
+    if (d.subject) {
+      const Range& r = *d.subject;
+      out += fmt::format(
+          ",\"range\":{{\"filename\":{},\"start\":{{\"line\":{},\"column\":{},\"byte\":{}}},\"end\":{{\"line\":{},"
+          "\"column\":{},\"byte\":{}}}}}",
+          eval::json_quote(r.filename), r.start.line, r.start.column, r.start.byte, r.end.line, r.end.column,
+          r.end.byte);
+    }
+    out += '}';
+  }
+  return out + "]";
+}
+
+struct Output {
+  const EvalOptions& opt;
+  std::vector<std::shared_ptr<const SourceFile>> sources;
+
+  std::string finish(std::string json) const { return (opt.pretty ? eval::json_indent(json) : json) + "\n"; }
+
+  // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
+  int fail(const Diagnostics& diags) const {
+    if (opt.format == "oracle") {
+      write_all(stdout, finish("{\"diagnostics\":" + diagnostics_json(diags) + "}"));
+      return 1;
+    }
+    SourceLookup lookup = [this](const std::string& name) -> const SourceFile* {
+      for (const auto& s : sources)
+        if (s->name() == name) return s.get();
+      return nullptr;
+    };
+    bool color = use_color(2);
+    std::string text;
+    for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
+    write_all(stderr, text);
+    return has_errors(diags) ? 1 : 0;
+  }
+};
+
+std::optional<Value> load_var_value(const std::string& text, bool json_only, std::string& error) {
+  auto v = eval::json_to_value(text);
+  if (v) return *v;
+  if (json_only) {
+    error = v.error();
+    return std::nullopt;
+  }
+  return Value::string(text);
+}
+
+int list_functions() {
+  funcs::FunctionTable table = funcs::standard_functions();
+  std::string out;
+  for (auto name : table.names()) out += funcs::signature(*table.find(name)) + "\n";
+  write_all(stdout, out);
+  return 0;
+}
+
+int run_eval(EvalOptions& opt) {
+  if (opt.functions) return list_functions();
+  if (opt.format != "json" && opt.format != "hcl" && opt.format != "oracle")
+    return usage("--format must be json or hcl");
+  if (opt.raw && opt.format == "hcl") return usage("--raw and --format hcl cannot be combined");
+
+  int sources = (opt.expression_option->count() > 0) + (opt.flag_option->count() > 0) + (opt.file_option->count() > 0);
+  if (sources == 0) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
+  if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
+
+  Stdin in;
+  std::string error;
+  std::string text, filename = opt.template_mode ? "<template>" : "<expr>";
+  if (opt.file_option->count()) {
+    if (opt.file == "-") {
+      auto t = in.read(error);
+      if (!t) return usage("<stdin>: " + error);
+      text = std::move(*t);
+    } else {
+      io::ReadResult r = io::read_file(opt.file);
+      if (!r.error.empty()) return usage(opt.file + ": " + r.error);
+      text = std::move(r.content);
+      filename = opt.file;
+    }
+  } else if (opt.flag_option->count()) {
+    text = opt.expression_flag;
+  } else if (opt.expression == "-") {
+    auto t = in.read(error);
+    if (!t) return usage("<stdin>: " + error);
+    text = std::move(*t);
+  } else {
+    text = opt.expression;
+  }
+
+  // Variables, in command-line order: later definitions win.
+  funcs::FunctionTable functions = funcs::standard_functions();
+  eval::Scope scope(&functions);
+  size_t vars_i = 0, var_i = 0;
+  for (CLI::Option* o : opt.cmd->parse_order()) {
+    if (o == opt.vars_option) {
+      const std::string& path = opt.vars_files[vars_i++];
+      std::string content;
+      if (path == "-") {
+        auto t = in.read(error);
+        if (!t) return usage("<stdin>: " + error);
+        content = std::move(*t);
+      } else {
+        io::ReadResult r = io::read_file(path);
+        if (!r.error.empty()) return usage(path + ": " + r.error);
+        content = std::move(r.content);
+      }
+      std::string shown = display_name(path);
+      auto v = eval::json_to_value(content);
+      if (!v) return usage(shown + ": " + v.error());
+      if (!v->type().is_object() || v->is_null()) return usage(shown + ": the top level must be a JSON object");
+      for (const auto& [k, e] : v->attributes()) scope.set(k, e);
+    } else if (o == opt.var_option) {
+      const std::string& kv = opt.var_assignments[var_i++];
+      size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) return usage("--var wants NAME=VALUE, got \"" + kv + "\"");
+      auto v = load_var_value(kv.substr(eq + 1), opt.format == "oracle", error);
+      if (!v) return usage("--var " + kv.substr(0, eq) + ": " + error);
+      scope.set(kv.substr(0, eq), *v);
+    }
+  }
+
+  auto source = std::make_shared<SourceFile>(filename, std::move(text));
+  Output out{opt, {source}};
+  ParseResult parsed = opt.template_mode ? parse_template(source) : parse_expression(source);
+  if (has_errors(parsed.diagnostics) || !parsed.tree) return out.fail(parsed.diagnostics);
+  const SyntaxTree& tree = *parsed.tree;
+  NodeId root = tree.root();
+  Range expr_range = tree.range(root);
+
+  eval::EvalResult result = eval::evaluate(tree, root, scope);
+  Diagnostics diags = std::move(parsed.diagnostics);
+  append(diags, std::move(result.diagnostics));
+  if (has_errors(diags)) return out.fail(diags);
+  Value value = std::move(result.value);
+
+  if (!opt.type.empty()) {
+    auto type_source = std::make_shared<SourceFile>("<type>", opt.type);
+    out.sources.push_back(type_source);
+    ParseResult tp = parse_expression(type_source);
+    if (has_errors(tp.diagnostics) || !tp.tree) return out.fail(tp.diagnostics);
+    eval::TypeExprResult ty = eval::type_constraint_with_defaults(*tp.tree, tp.tree->root());
+    if (has_errors(ty.diagnostics)) return out.fail(ty.diagnostics);
+    if (ty.defaults) value = ty.defaults->apply(value);
+    auto converted = eval::convert(value, ty.type);
+    if (!converted) {
+      append(diags, Diagnostics{Diagnostic{Severity::Error, "Unsuitable value type",
+                                           "Unsuitable value: " + converted.error(), expr_range, std::nullopt}});
+      return out.fail(diags);
+    }
+    value = std::move(*converted);
+  }
+
+  // Warnings on success (none are produced today) go to stderr, or beside the value.
+  if (opt.format == "hcl") {
+    if (!value.is_wholly_known() || !eval::value_to_json(value)) {
+      auto why = eval::value_to_json(value);
+      append(diags, Diagnostics{Diagnostic{Severity::Error, "Result has no HCL form",
+                                           fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
+                                                       why ? "it is not wholly known" : why.error()),
+                                           expr_range, std::nullopt}});
+      return out.fail(diags);
+    }
+    if (!diags.empty()) out.fail(diags);
+    write_all(stdout, eval::value_to_hcl(value) + "\n");
+    return 0;
+  }
+  auto json = eval::value_to_json(value);
+  if (!json) {
+    append(diags, Diagnostics{Diagnostic{Severity::Error, "Result has no JSON form",
+                                         fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
+                                                     json.error()),
+                                         expr_range, std::nullopt}});
+    return out.fail(diags);
+  }
+  if (opt.format == "oracle") {
+    std::string doc = "{\"value\":" + *json + ",\"type\":" + eval::type_to_json(value.type());
+    if (!diags.empty()) doc += ",\"warnings\":" + diagnostics_json(diags);
+    write_all(stdout, out.finish(doc + "}"));
+    return 0;
+  }
+  if (!diags.empty()) out.fail(diags);
+  if (opt.with_type) {
+    write_all(stdout, out.finish("{\"value\":" + *json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
+    return 0;
+  }
+  if (opt.raw) {
+    const eval::Type& t = value.type();
+    if (t.is_string() && !value.is_null()) {
+      write_all(stdout, value.as_string() + "\n");
+      return 0;
+    }
+    if ((t.is_list() || t.is_set() || t.is_tuple()) && !value.is_null()) {
+      bool all_strings = true;
+      for (const auto& e : value.elements()) all_strings &= e.type().is_string() && !e.is_null();
+      if (all_strings) {
+        std::string lines;
+        for (const auto& e : value.elements()) lines += e.as_string() + "\n";
+        write_all(stdout, lines);
+        return 0;
+      }
+    }
+  }
+  write_all(stdout, out.finish(*json));
+  return 0;
+}
+
+}  // namespace
+
+Runner add_eval(CLI::App& app) {
+  auto opt = std::make_shared<EvalOptions>();
+  CLI::App* cmd = app.add_subcommand("eval", "Evaluate an HCL expression with variables from JSON");
+  opt->cmd = cmd;
+  cmd->footer(
+      "Prints the value as JSON. Exit status: 0 success, 1 syntax or evaluation error, 2 usage.\n"
+      "Examples:\n"
+      "  hcl eval 'upper(name)' --var name=web -r\n"
+      "  hcl eval '[for s in subnets : s.cidr]' --vars vars.json --pretty\n"
+      "  echo '{\"a\": 1}' | hcl eval 'a + 1' --vars -\n"
+      "Put -- before an expression that starts with '-'.");
+  opt->expression_option = cmd->add_option("expression", opt->expression, "The expression (- reads it from stdin)");
+  opt->flag_option = cmd->add_option("-e,--expression", opt->expression_flag, "The expression");
+  opt->file_option = cmd->add_option("--file", opt->file, "Read the expression (or template) from a file (- for stdin)");
+  opt->vars_option = cmd->add_option("--vars", opt->vars_files,
+                                     "JSON object file whose keys become variables (repeatable; - for stdin)");
+  opt->var_option = cmd->add_option("--var", opt->var_assignments,
+                                    "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)");
+  cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
+  cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
+  cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
+  cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
+  cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
+  cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
+  cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
+  return [opt] { return run_eval(*opt); };
+}
+
 }  // namespace hcl::app

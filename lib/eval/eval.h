@@ -1,0 +1,63 @@
+// The expression evaluator: a syntax tree node plus a scope to a value and diagnostics, with
+// hclsyntax's semantics (expression.go, expression_ops.go, expression_template.go, and hcl's
+// traversal.go / ops.go): which sub-expressions are evaluated, in which order, what each error
+// says and which source range it points at.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "eval/value.h"
+#include "syntax/tree.h"
+
+namespace hcl::funcs {
+class FunctionTable;
+}
+
+namespace hcl::eval {
+
+// What an expression can see: variables and functions (hcl.EvalContext). A scope without a
+// function table reports "Function calls not allowed"; one made with no_variables() reports
+// "Variables not allowed" (both as the reference does for a nil context).
+class Scope {
+ public:
+  explicit Scope(const funcs::FunctionTable* functions = nullptr) : functions_(functions) {}
+  static Scope no_variables() {
+    Scope s;
+    s.variables_allowed_ = false;
+    return s;
+  }
+
+  void set(std::string name, Value value) { variables_[std::move(name)] = std::move(value); }
+  const Value* find(std::string_view name) const {
+    auto it = variables_.find(name);
+    return it == variables_.end() ? nullptr : &it->second;
+  }
+  const std::map<std::string, Value, std::less<>>& variables() const { return variables_; }
+  const funcs::FunctionTable* functions() const { return functions_; }
+  bool variables_allowed() const { return variables_allowed_; }
+
+ private:
+  std::map<std::string, Value, std::less<>> variables_;
+  const funcs::FunctionTable* functions_ = nullptr;
+  bool variables_allowed_ = true;
+};
+
+struct EvalResult {
+  Value value;
+  Diagnostics diagnostics;
+};
+
+// Evaluates the expression at `node` (any expression node, or a Template root of a standalone
+// template). Diagnostics carry ranges in the tree's source file.
+EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope);
+
+// The name to suggest for a misspelt one: the closest candidate within edit distance 2, ties
+// broken alphabetically ("" if none). The reference takes the first such candidate in Go's
+// (random) map order; this picks the same one whenever only one qualifies.
+std::string closest_name(std::string_view given, const std::vector<std::string_view>& candidates);
+
+}  // namespace hcl::eval

@@ -1,0 +1,320 @@
+#include "eval/json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "source/utf8.h"
+
+namespace hcl::eval {
+
+std::string json_quote(std::string_view s) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      switch (b) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+          if (b < 0x20) {
+            out += "\\u00";
+            out += hex[b >> 4];
+            out += hex[b & 15];
+          } else {
+            out += static_cast<char>(b);
+          }
+      }
+      ++i;
+      continue;
+    }
+    char32_t cp;
+    int n = utf8::decode(s, i, cp);
+    if (n == 0) {
+      out += "\\ufffd";
+      ++i;
+      continue;
+    }
+    if (cp == 0x2028 || cp == 0x2029) {
+      out += cp == 0x2028 ? "\\u2028" : "\\u2029";
+    } else {
+      out.append(s.substr(i, static_cast<size_t>(n)));
+    }
+    i += static_cast<size_t>(n);
+  }
+  out += '"';
+  return out;
+}
+
+std::string type_to_json(const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::Dynamic: return "\"dynamic\"";
+    case TypeKind::Bool: return "\"bool\"";
+    case TypeKind::Number: return "\"number\"";
+    case TypeKind::String: return "\"string\"";
+    case TypeKind::List: return "[\"list\"," + type_to_json(t.element()) + "]";
+    case TypeKind::Set: return "[\"set\"," + type_to_json(t.element()) + "]";
+    case TypeKind::Map: return "[\"map\"," + type_to_json(t.element()) + "]";
+    case TypeKind::Tuple: {
+      std::string out = "[\"tuple\",[";
+      const auto& es = t.tuple_elements();
+      for (size_t i = 0; i < es.size(); ++i) {
+        if (i) out += ',';
+        out += type_to_json(es[i]);
+      }
+      return out + "]]";
+    }
+    case TypeKind::Object: {
+      std::string out = "[\"object\",{";
+      std::string optional;
+      const auto& as = t.attributes();
+      for (size_t i = 0; i < as.size(); ++i) {
+        if (i) out += ',';
+        out += json_quote(as[i].name) + ":" + type_to_json(as[i].type);
+        if (as[i].optional) {
+          if (!optional.empty()) optional += ',';
+          optional += json_quote(as[i].name);
+        }
+      }
+      out += "}";
+      if (!optional.empty()) out += ",[" + optional + "]";
+      return out + "]";
+    }
+    case TypeKind::Capsule: return json_quote(t.capsule_name());
+  }
+  return "\"dynamic\"";
+}
+
+namespace {
+
+bool marshal(const Value& v, const Type& t, std::string& out, std::string& error);
+
+bool marshal_dynamic(const Value& v, std::string& out, std::string& error) {
+  out += "{\"value\":";
+  if (!marshal(v, v.type(), out, error)) return false;
+  out += ",\"type\":";
+  out += type_to_json(v.type());
+  out += '}';
+  return true;
+}
+
+bool marshal(const Value& v, const Type& t, std::string& out, std::string& error) {
+  if (t.is_dynamic() && !v.type().is_dynamic()) return marshal_dynamic(v, out, error);
+  if (v.is_null()) {
+    out += "null";
+    return true;
+  }
+  if (!v.is_known()) {
+    error = "value is not known";
+    return false;
+  }
+  switch (t.kind()) {
+    case TypeKind::String: out += json_quote(v.as_string()); return true;
+    case TypeKind::Number:
+      if (v.as_number().is_infinity()) {
+        error = "cannot serialize infinity as JSON";
+        return false;
+      }
+      out += v.as_number().to_string();
+      return true;
+    case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
+    case TypeKind::List:
+    case TypeKind::Set: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v.elements()) {
+        if (!first) out += ',';
+        first = false;
+        if (!marshal(e, t.element(), out, error)) return false;
+      }
+      out += ']';
+      return true;
+    }
+    case TypeKind::Tuple: {
+      out += '[';
+      const auto& etys = t.tuple_elements();
+      const auto& es = v.elements();
+      for (size_t i = 0; i < es.size(); ++i) {
+        if (i) out += ',';
+        if (!marshal(es[i], i < etys.size() ? etys[i] : es[i].type(), out, error)) return false;
+      }
+      out += ']';
+      return true;
+    }
+    case TypeKind::Map:
+    case TypeKind::Object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, e] : v.attributes()) {
+        if (!first) out += ',';
+        first = false;
+        out += json_quote(k);
+        out += ':';
+        const Type* et = &t.element();
+        if (t.is_object()) {
+          const auto* a = t.attribute(k);
+          et = a ? &a->type : &e.type();
+        }
+        if (!marshal(e, *et, out, error)) return false;
+      }
+      out += '}';
+      return true;
+    }
+    case TypeKind::Dynamic: out += "null"; return true;
+    case TypeKind::Capsule:
+      error = "cannot JSON-serialize " + t.friendly_name();
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Expected<std::string> value_to_json(const Value& v) {
+  std::string out, error;
+  if (!marshal(v, v.type(), out, error)) return unexpected(error);
+  return out;
+}
+
+std::string json_indent(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() * 2);
+  int depth = 0;
+  auto newline = [&] {
+    out += '\n';
+    for (int i = 0; i < depth; ++i) out += "  ";
+  };
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"') {
+      size_t j = i + 1;
+      while (j < s.size() && s[j] != '"') j += s[j] == '\\' ? 2 : 1;
+      out.append(s.substr(i, j - i + 1));
+      i = j;
+      continue;
+    }
+    switch (c) {
+      case '{':
+      case '[':
+        out += c;
+        if (i + 1 < s.size() && (s[i + 1] == '}' || s[i + 1] == ']')) {
+          out += s[i + 1];
+          ++i;
+          break;
+        }
+        ++depth;
+        newline();
+        break;
+      case '}':
+      case ']':
+        --depth;
+        newline();
+        out += c;
+        break;
+      case ',':
+        out += c;
+        newline();
+        break;
+      case ':': out += ": "; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+class ValueBuilder : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  Value result;
+  std::string error;
+
+  bool null() override { return put(Value::null()); }
+  bool boolean(bool b) override { return put(Value::boolean(b)); }
+  bool number_integer(number_integer_t v) override { return put(Value::number(Number::from_int(v, Number::kLiteralPrecision))); }
+  bool number_unsigned(number_unsigned_t v) override {
+    if (v <= static_cast<number_unsigned_t>(INT64_MAX))
+      return put(Value::number(Number::from_int(static_cast<int64_t>(v), Number::kLiteralPrecision)));
+    auto n = Number::parse(std::to_string(v));
+    return put(Value::number(*n));
+  }
+  bool number_float(number_float_t, const string_t& s) override {
+    auto n = Number::parse(s);
+    if (!n) {
+      error = "invalid number " + s;
+      return false;
+    }
+    return put(Value::number(*n));
+  }
+  bool string(string_t& s) override { return put(Value::string(s)); }
+  bool binary(binary_t&) override { return false; }
+  bool start_object(std::size_t) override {
+    stack_.push_back(Frame{true, {}, {}, {}});
+    return true;
+  }
+  bool key(string_t& k) override {
+    stack_.back().key = k;
+    return true;
+  }
+  bool end_object() override {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    return put(Value::object(std::move(f.attrs)));
+  }
+  bool start_array(std::size_t) override {
+    stack_.push_back(Frame{false, {}, {}, {}});
+    return true;
+  }
+  bool end_array() override {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    return put(Value::tuple(std::move(f.elems)));
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+    std::string what = ex.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+    size_t p = what.find("] ");
+    error = p == std::string::npos ? what : what.substr(p + 2);
+    return false;
+  }
+
+ private:
+  struct Frame {
+    bool object;
+    std::vector<Value> elems;
+    std::vector<Value::Attribute> attrs;
+    std::string key;
+  };
+
+  bool put(Value v) {
+    if (stack_.empty()) {
+      result = std::move(v);
+      return true;
+    }
+    Frame& f = stack_.back();
+    if (f.object) {
+      f.attrs.emplace_back(std::move(f.key), std::move(v));
+    } else {
+      f.elems.push_back(std::move(v));
+    }
+    return true;
+  }
+
+  std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+Expected<Value> json_to_value(std::string_view text) {
+  ValueBuilder b;
+  bool ok = nlohmann::json::sax_parse(text, &b, nlohmann::json::input_format_t::json, true);
+  if (!ok) return unexpected(b.error.empty() ? std::string("invalid JSON") : b.error);
+  return b.result;
+}
+
+}  // namespace hcl::eval

@@ -1,0 +1,34 @@
+// Values and types as JSON, the way go-cty's json package and Go's encoding/json write them,
+// and JSON documents decoded into values the way cty does without a schema (objects become
+// objects, arrays tuples, numbers keep every digit).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "eval/expected.h"
+#include "eval/type.h"
+#include "eval/value.h"
+
+namespace hcl::eval {
+
+// cty's JSON encoding of a value (ctyjson.Marshal with the value's own type): numbers as
+// Text('f', -1), map and object keys sorted, sets in set order. Fails with cty's message for
+// values JSON cannot hold ("cannot serialize infinity as JSON", "value is not known").
+Expected<std::string> value_to_json(const Value& v);
+
+// cty's JSON encoding of a type: "string", ["list","number"], ["object",{"a":"bool"}] ...
+std::string type_to_json(const Type& t);
+
+// A JSON string literal as Go's encoder writes it with HTML escaping off: \" \\ \n \r \t,
+// other control characters as \u00XX, U+2028/U+2029 escaped, invalid UTF-8 as \ufffd.
+std::string json_quote(std::string_view s);
+
+// Re-indents compact JSON text the way Go's json.Indent does (two spaces, "key": value).
+std::string json_indent(std::string_view compact);
+
+// Decodes a JSON document into a value (ctyjson.ImpliedType + Unmarshal). The error is a short
+// description with the position.
+Expected<Value> json_to_value(std::string_view text);
+
+}  // namespace hcl::eval

@@ -1,0 +1,352 @@
+#include "eval/typeexpr.h"
+
+#include <fmt/format.h>
+
+#include "ast/ast.h"
+#include "eval/convert.h"
+#include "eval/eval.h"
+#include "util/text.h"
+
+namespace hcl::eval {
+
+namespace {
+
+constexpr const char* kInvalidType = "Invalid type specification";
+
+struct Reader {
+  const SyntaxTree& t;
+  bool constraint;
+  bool with_defaults;
+
+  Range range(NodeId n) const { return t.range(n); }
+  Range range(Span s) const { return t.source().range(s.start, s.end); }
+
+  void error(Diagnostics& d, std::string detail, Range subject, std::optional<Range> context = std::nullopt,
+             const char* summary = kInvalidType) {
+    d.push_back(Diagnostic{Severity::Error, summary, std::move(detail), std::move(subject), std::move(context)});
+  }
+
+  // hcl.ExprAsKeyword: a bare name (true, false and null count as names).
+  std::string keyword(NodeId n) const {
+    const Node& nd = t.node(n);
+    if (nd.kind == NodeKind::Variable) return std::string(t.token_text(nd.main_token));
+    if (nd.kind == NodeKind::Literal && ast::literal_kind(t, n) != ast::LiteralKind::Number)
+      return std::string(t.token_text(nd.main_token));
+    return "";
+  }
+
+  std::shared_ptr<const TypeDefaults> collection_defaults(const Type& ty, std::shared_ptr<const TypeDefaults> d) {
+    if (!d) return nullptr;
+    auto out = std::make_shared<TypeDefaults>();
+    out->type = ty;
+    out->children[""] = std::move(d);
+    return out;
+  }
+
+  TypeExprResult get(NodeId expr) {
+    TypeExprResult r;
+    r.type = Type::dynamic();
+    std::string kw = keyword(expr);
+    if (kw == "bool") {
+      r.type = Type::boolean();
+      return r;
+    }
+    if (kw == "string") {
+      r.type = Type::string();
+      return r;
+    }
+    if (kw == "number") {
+      r.type = Type::number();
+      return r;
+    }
+    if (kw == "any") {
+      if (!constraint)
+        error(r.diagnostics,
+              fmt::format("The keyword {} cannot be used in this type specification: an exact type is required.",
+                          go_quote(kw)),
+              range(expr));
+      return r;
+    }
+    if (kw == "list" || kw == "map" || kw == "set") {
+      error(r.diagnostics, fmt::format("The {} type constructor requires one argument specifying the element type.", kw),
+            range(expr));
+      return r;
+    }
+    if (kw == "object") {
+      error(r.diagnostics,
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            range(expr));
+      return r;
+    }
+    if (kw == "tuple") {
+      error(r.diagnostics, "The tuple type constructor requires one argument specifying the element types as a list.",
+            range(expr));
+      return r;
+    }
+    if (!kw.empty()) {
+      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", go_quote(kw)), range(expr));
+      return r;
+    }
+
+    if (t.node(expr).kind != NodeKind::FunctionCall) {
+      error(r.diagnostics,
+            "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
+            "constructor call, like list(string).",
+            range(expr));
+      return r;
+    }
+    auto call = ast::function_call(t, expr);
+    Span args_span = span_between(call.open_paren, call.close_paren);
+    if (call.name == "bool" || call.name == "string" || call.name == "number") {
+      error(r.diagnostics, fmt::format("Primitive type keyword {} does not expect arguments.", go_quote(call.name)),
+            range(args_span));
+      return r;
+    }
+    if (call.name == "any") {
+      error(r.diagnostics, fmt::format("Type constraint keyword {} does not expect arguments.", go_quote(call.name)),
+            range(args_span));
+      return r;
+    }
+    if (call.args.size() != 1) {
+      Range context = range(args_span);
+      Range subject = context;
+      if (call.args.size() > 1) subject = range(span_between(t.span(call.args[1]), t.span(call.args.back())));
+      if (call.name == "list" || call.name == "set" || call.name == "map") {
+        error(r.diagnostics,
+              fmt::format("The {} type constructor requires one argument specifying the element type.", call.name),
+              subject, context);
+        return r;
+      }
+      if (call.name == "object") {
+        error(r.diagnostics,
+              "The object type constructor requires one argument specifying the attribute types and values as a map.",
+              subject, context);
+        return r;
+      }
+      if (call.name == "tuple") {
+        error(r.diagnostics, "The tuple type constructor requires one argument specifying the element types as a list.",
+              subject, context);
+        return r;
+      }
+    }
+    if (call.name == "list" || call.name == "set" || call.name == "map") {
+      TypeExprResult e = get(call.args[0]);
+      r.type = call.name == "list" ? Type::list(e.type) : call.name == "set" ? Type::set(e.type) : Type::map(e.type);
+      r.defaults = collection_defaults(r.type, e.defaults);
+      r.diagnostics = std::move(e.diagnostics);
+      return r;
+    }
+    if (call.name == "object") {
+      NodeId arg = call.args[0];
+      if (t.node(arg).kind != NodeKind::Object) {
+        error(r.diagnostics,
+              "Object type constructor requires a map whose keys are attribute names and whose values are the "
+              "corresponding attribute types.",
+              range(arg), range(expr));
+        return r;
+      }
+      std::vector<std::pair<std::string, Type>> attrs;
+      std::vector<std::string> optional;
+      std::map<std::string, Value> defaults;
+      std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+      for (NodeId item : t.children(arg)) {
+        if (t.node(item).kind != NodeKind::ObjectItem) continue;
+        auto oi = ast::object_item(t, item);
+        std::string name = oi.force_non_literal ? "" : keyword(oi.key);
+        if (name.empty()) {
+          error(r.diagnostics, "Object constructor map keys must be attribute names.", range(oi.key), range(expr));
+          continue;
+        }
+        NodeId aty = oi.value;
+        NodeId default_expr = kNoNode;
+        bool skip = false;
+        if (t.node(aty).kind == NodeKind::FunctionCall) {
+          auto oc = ast::function_call(t, aty);
+          if (oc.name == "optional") {
+            Span oargs = span_between(oc.open_paren, oc.close_paren);
+            if (oc.args.empty()) {
+              error(r.diagnostics, "Optional attribute modifier requires the attribute type as its argument.",
+                    range(oargs), range(aty));
+              continue;
+            }
+            if (constraint) {
+              if (with_defaults) {
+                if (oc.args.size() == 2) {
+                  default_expr = oc.args[1];
+                  Scope none = Scope::no_variables();
+                  EvalResult dv = evaluate(t, default_expr, none);
+                  bool bad = has_errors(dv.diagnostics);
+                  append(r.diagnostics, std::move(dv.diagnostics));
+                  if (!bad) {
+                    optional.push_back(name);
+                    defaults[name] = dv.value;
+                  }
+                } else if (oc.args.size() == 1) {
+                  optional.push_back(name);
+                } else {
+                  error(r.diagnostics,
+                        "Optional attribute modifier expects at most two arguments: the attribute type, and a default "
+                        "value.",
+                        range(oargs), range(aty));
+                }
+              } else if (oc.args.size() == 1) {
+                optional.push_back(name);
+              } else {
+                error(r.diagnostics, "Optional attribute modifier expects only one argument: the attribute type.",
+                      range(oargs), range(aty));
+              }
+            } else {
+              error(r.diagnostics, "Optional attribute modifier is only for type constraints, not for exact types.",
+                    range(oc.name_span), range(aty));
+            }
+            aty = oc.args[0];
+          }
+        }
+        (void)skip;
+        TypeExprResult at = get(aty);
+        append(r.diagnostics, std::move(at.diagnostics));
+        auto dit = defaults.find(name);
+        if (dit != defaults.end()) {
+          auto cv = convert(dit->second, at.type);
+          if (!cv) {
+            r.diagnostics.push_back(Diagnostic{
+                Severity::Error, "Invalid default value for optional attribute",
+                "This default value is not compatible with the attribute's type constraint: " + cv.error() + ".",
+                range(default_expr), std::nullopt});
+            defaults.erase(dit);
+          } else {
+            dit->second = *cv;
+          }
+        }
+        attrs.emplace_back(name, at.type);
+        if (at.defaults) children[name] = at.defaults;
+      }
+      r.type = Type::object(std::move(attrs), optional);
+      if (!defaults.empty() || !children.empty()) {
+        auto d = std::make_shared<TypeDefaults>();
+        d->type = r.type;
+        d->values = std::move(defaults);
+        d->children = std::move(children);
+        r.defaults = std::move(d);
+      }
+      return r;
+    }
+    if (call.name == "tuple") {
+      NodeId arg = call.args[0];
+      if (t.node(arg).kind != NodeKind::Tuple) {
+        error(r.diagnostics, "Tuple type constructor requires a list of element types.", range(arg), range(expr));
+        return r;
+      }
+      std::vector<Type> elems;
+      std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+      auto kids = t.children(arg);
+      for (size_t i = 0; i < kids.size(); ++i) {
+        TypeExprResult e = get(kids[i]);
+        append(r.diagnostics, std::move(e.diagnostics));
+        elems.push_back(e.type);
+        if (e.defaults) children[std::to_string(i)] = e.defaults;
+      }
+      r.type = Type::tuple(std::move(elems));
+      if (!children.empty()) {
+        auto d = std::make_shared<TypeDefaults>();
+        d->type = r.type;
+        d->children = std::move(children);
+        r.defaults = std::move(d);
+      }
+      return r;
+    }
+    if (call.name == "optional") {
+      error(r.diagnostics, fmt::format("Keyword {} is valid only as a modifier for object type attributes.",
+                                       go_quote(call.name)),
+            range(call.name_span));
+      return r;
+    }
+    error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", go_quote(call.name)), range(expr));
+    return r;
+  }
+};
+
+const TypeDefaults* child_for_attr(const TypeDefaults* d, const std::string& name) {
+  if (!d) return nullptr;
+  std::string key;
+  if (d->type.is_object()) {
+    key = name;
+  } else if (d->type.is_map()) {
+    key = "";
+  } else {
+    return nullptr;
+  }
+  auto it = d->children.find(key);
+  return it == d->children.end() ? nullptr : it->second.get();
+}
+
+const TypeDefaults* child_for_index(const TypeDefaults* d, const Value& key) {
+  if (!d) return nullptr;
+  std::string k;
+  if (d->type.is_tuple()) {
+    if (!key.type().is_number() || !key.is_known() || key.is_null()) return nullptr;
+    k = key.as_number().text('g', 10);
+  } else if (d->type.is_collection()) {
+    k = "";
+  } else {
+    return nullptr;
+  }
+  auto it = d->children.find(k);
+  return it == d->children.end() ? nullptr : it->second.get();
+}
+
+Value apply_defaults(const TypeDefaults* d, const Value& in) {
+  Value v = in;
+  if (!v.is_known()) return v;
+  if (d && !d->values.empty() && (v.type().is_object() || v.type().is_map())) {
+    std::vector<Value::Attribute> attrs;
+    if (!v.is_null()) attrs = v.attributes();
+    for (const auto& [name, dv] : d->values) {
+      bool found = false;
+      for (auto& [k, av] : attrs) {
+        if (k != name) continue;
+        found = true;
+        if (av.is_null()) av = dv;
+      }
+      if (!found) attrs.emplace_back(name, dv);
+    }
+    v = Value::object(std::move(attrs));
+  }
+  if (v.is_null() || !v.is_known()) return v;
+  const Type& ty = v.type();
+  if (ty.is_list() || ty.is_set() || ty.is_tuple()) {
+    if (v.length() == 0) return v;
+    std::vector<Value> elems;
+    elems.reserve(v.length());
+    for (size_t i = 0; i < v.length(); ++i) elems.push_back(apply_defaults(child_for_index(d, v.element_key(i)), v.element_at(i)));
+    if (ty.is_list()) return Value::list(std::move(elems));
+    if (ty.is_set()) return Value::set(std::move(elems));
+    return Value::tuple(std::move(elems));
+  }
+  if (ty.is_map()) {
+    if (v.length() == 0) return v;
+    std::vector<Value::Attribute> elems;
+    for (const auto& [k, e] : v.attributes())
+      elems.emplace_back(k, apply_defaults(child_for_index(d, Value::string_nfc(k)), e));
+    return Value::map(std::move(elems));
+  }
+  if (ty.is_object()) {
+    if (v.length() == 0) return v;
+    std::vector<Value::Attribute> elems;
+    for (const auto& [k, e] : v.attributes()) elems.emplace_back(k, apply_defaults(child_for_attr(d, k), e));
+    return Value::object(std::move(elems));
+  }
+  return v;
+}
+
+}  // namespace
+
+Value TypeDefaults::apply(const Value& v) const { return apply_defaults(this, v); }
+
+TypeExprResult type_constraint(const SyntaxTree& tree, NodeId node) { return Reader{tree, true, false}.get(node); }
+TypeExprResult type_constraint_with_defaults(const SyntaxTree& tree, NodeId node) {
+  return Reader{tree, true, true}.get(node);
+}
+TypeExprResult exact_type(const SyntaxTree& tree, NodeId node) { return Reader{tree, false, false}.get(node); }
+
+}  // namespace hcl::eval

@@ -1,0 +1,42 @@
+// Type expressions (ext-typeexpr): `string`, `list(number)`, `map(any)`,
+// `object({name = string, port = optional(number, 80)})`, `tuple([string, bool])`, read from a
+// syntax tree without evaluating it, with the reference's diagnostics.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "eval/type.h"
+#include "eval/value.h"
+#include "syntax/tree.h"
+
+namespace hcl::eval {
+
+// Default values of optional attributes, shaped like the type constraint they came from
+// (typeexpr.Defaults): values by attribute name, and the defaults of nested types by attribute
+// name, tuple index ("0", "1" ...) or "" for a collection's elements.
+struct TypeDefaults {
+  Type type;
+  std::map<std::string, Value> values;
+  std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+
+  // Fills absent or null attributes with their defaults, all the way down (Defaults.Apply).
+  Value apply(const Value& v) const;
+};
+
+struct TypeExprResult {
+  Type type;
+  std::shared_ptr<const TypeDefaults> defaults;  // null when there are none
+  Diagnostics diagnostics;
+};
+
+// typeexpr.TypeConstraint: "any" allowed, optional() allowed without defaults.
+TypeExprResult type_constraint(const SyntaxTree& tree, NodeId node);
+// typeexpr.TypeConstraintWithDefaults: also optional(T, default).
+TypeExprResult type_constraint_with_defaults(const SyntaxTree& tree, NodeId node);
+// typeexpr.Type: an exact type ("any" and optional() rejected).
+TypeExprResult exact_type(const SyntaxTree& tree, NodeId node);
+
+}  // namespace hcl::eval

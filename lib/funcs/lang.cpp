@@ -1,0 +1,82 @@
+// Functions that are part of the language machinery rather than a library: try and can
+// (ext-tryfunc) take unevaluated expressions; convert (ext-typeexpr) takes a type expression.
+#include "funcs/library.h"
+
+namespace hcl::funcs {
+
+namespace {
+
+// tryfunc.try: the first expression that evaluates without errors.
+Result<Value> try_expressions(Args args) {
+  if (args.empty()) return fail_call("at least one argument is required");
+  Diagnostics all;
+  for (const auto& a : args) {
+    const ExpressionClosure& c = expression_closure_of(a);
+    if (c.depends_on_unknowns()) return Value::dynamic();
+    auto [v, diags] = c.evaluate();
+    if (has_errors(diags)) {
+      append(all, std::move(diags));
+      continue;
+    }
+    return v;
+  }
+  std::string msg = "no expression succeeded:\n";
+  for (const auto& d : all) {
+    if (d.subject) {
+      msg += "- " + d.summary + " (at " + range_string(*d.subject) + ")\n  " + d.detail + "\n";
+    } else {
+      msg += "- " + d.summary + "\n  " + d.detail + "\n";
+    }
+  }
+  msg += "\nAt least one expression must produce a successful result";
+  return fail_call(msg);
+}
+
+}  // namespace
+
+void add_lang_functions(FunctionTable& table) {
+  table.add({
+      .name = "try",
+      .description = "Returns the result of the first of the given expressions that evaluates without errors.",
+      .params = {},
+      .variadic = Param{.name = "expressions", .kind = ParamKind::Expression},
+      .return_type = [](Args args) -> Result<Type> {
+        auto v = try_expressions(args);
+        if (!v) return fail(v.error());
+        return v->type();
+      },
+      .impl = [](Args args, const Type&) { return try_expressions(args); },
+  });
+
+  table.add({
+      .name = "can",
+      .description = "Returns true if the given expression evaluates without errors, false otherwise.",
+      .params = {Param{.name = "expression", .kind = ParamKind::Expression}},
+      .return_type = static_return(Type::boolean()),
+      .impl = [](Args args, const Type&) -> Result<Value> {
+        const ExpressionClosure& c = expression_closure_of(args[0]);
+        if (c.depends_on_unknowns()) return Value::unknown(Type::boolean());
+        auto [v, diags] = c.evaluate();
+        return Value::boolean(!has_errors(diags));
+      },
+  });
+
+  table.add({
+      .name = "convert",
+      .description = "Converts a value to the given type constraint, or raises an error if that is impossible.",
+      .params = {Param{.name = "value", .allow_null = true, .allow_dynamic = true},
+                 Param{.name = "type", .kind = ParamKind::TypeConstraint}},
+      .return_type = [](Args args) -> Result<Type> {
+        auto v = eval::convert(args[0], type_constraint_of(args[1]));
+        if (!v) return fail_arg(0, v.error());
+        return v->type();
+      },
+      .impl = [](Args args, const Type& ret) -> Result<Value> {
+        auto v = eval::convert(args[0], ret);
+        if (!v) return fail_arg(0, v.error());
+        return *v;
+      },
+  });
+}
+
+}  // namespace hcl::funcs

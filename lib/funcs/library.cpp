@@ -1,0 +1,15 @@
+#include "funcs/library.h"
+
+namespace hcl::funcs {
+
+FunctionTable standard_functions() {
+  FunctionTable table;
+  add_lang_functions(table);
+  add_conversion_functions(table);
+  add_string_functions(table);
+  add_collection_functions(table);
+  add_numeric_functions(table);
+  return table;
+}
+
+}  // namespace hcl::funcs

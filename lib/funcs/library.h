@@ -1,0 +1,24 @@
+// The function library: every family's functions in one table, as `hcl eval` and the other
+// front ends offer them. Each family lives in lib/funcs/<family>.cpp and adds its functions
+// with one add_<family>_functions call here.
+#pragma once
+
+#include "funcs/registry.h"
+
+namespace hcl::funcs {
+
+// Language machinery: try, can (ext-tryfunc) and convert (ext-typeexpr).
+void add_lang_functions(FunctionTable& table);
+// tostring, tonumber, tobool, tolist, toset, tomap.
+void add_conversion_functions(FunctionTable& table);
+// Strings: upper, lower ...
+void add_string_functions(FunctionTable& table);
+// Collections: length ...
+void add_collection_functions(FunctionTable& table);
+// Numbers: max, min ...
+void add_numeric_functions(FunctionTable& table);
+
+// Every function above.
+FunctionTable standard_functions();
+
+}  // namespace hcl::funcs
