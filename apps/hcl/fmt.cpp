@@ -79,6 +79,7 @@ struct FileFormatter {
     format::FormatOptions fo;
     bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && terraform_file(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
+    fo.need_output = write || diff || print;
     format::FormatResult result = format::format_config(source, fo);
     if (!result.ok) {
       r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
@@ -86,7 +87,7 @@ struct FileFormatter {
       return r;
     }
     std::string_view original = source->text();
-    r.changed = result.output != original;
+    r.changed = result.changed;
     if (r.changed) {
       if (list) r.out += name + "\n";
       if (write && !stdin_input) {
@@ -97,7 +98,7 @@ struct FileFormatter {
       }
       if (diff) r.out += format::unified_diff(original, result.output, "old/" + name, "new/" + name);
     }
-    if (print) r.out += result.output;
+    if (print) r.out += r.changed ? std::string_view(result.output) : original;
     return r;
   }
 };

@@ -82,11 +82,20 @@ bool space_after(K subject, bool subject_is_in, K before, K after) {
   return true;
 }
 
-// A line's cells as token index ranges. `assign` is absent when assign_begin == assign_end.
+// A line's cells as absolute token numbers. `assign` is absent when assign_begin == assign_end.
 struct Line {
-  uint32_t lead_begin, lead_end;
+  uint32_t begin, end;  // all the line's tokens
+  uint32_t lead_end;    // the lead cell is [begin, lead_end)
   uint32_t assign_begin, assign_end;
-  uint32_t comment;  // token index, or kNone
+  uint32_t comment;      // token number, or kNone
+  uint32_t lead_columns;  // width of the lead cell, indentation included (for lines in a run)
+  uint32_t assign_rest;   // width of the assign cell without the space before its "="
+};
+
+// A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
+// assign cells of those lines to be aligned first.
+struct CommentRun {
+  uint32_t start, end;
 };
 
 // Columns a token's text occupies: grapheme clusters, as the reference counts them (textseg).
@@ -98,93 +107,125 @@ inline uint32_t text_columns(const char* p, uint32_t n) {
   return n;
 }
 
+// The passes of format.go, run as a stream: a line is written as soon as the runs it belongs to
+// are complete, so only the lines of open runs are held (not the whole token array), and the
+// output goes out in chunks. `Next` yields the tokens in order, Eof last.
+template <class Next>
 class Formatter {
  public:
-  Formatter(std::string_view src, std::span<const Token> tokens) : src_(src.data()), toks_(tokens) {}
+  Formatter(std::string_view src, Next next, std::string& out, const ChunkSink* sink)
+      : src_(src.data()), next_(std::move(next)), out_(out), sink_(sink) {}
 
-  std::string run() {
-    size_t n = toks_.size();
-    if (n == 0) return {};
-    spaces_.resize(n);
-    uint32_t prev_end = 0;
-    for (size_t i = 0; i < n; ++i) {
-      spaces_[i] = toks_[i].start - prev_end;
-      prev_end = toks_[i].end;
+  // Returns false when the sink asked to stop.
+  bool run() {
+    uint32_t count = 0, line_start = 0, last_end = 0;
+    for (;;) {
+      Token t = next_();
+      if (t.kind == K::Eof) {
+        finish_line(line_start, count);
+        close_all(count == line_start);
+        if (!emit_ready()) return false;
+        // Eof is never re-spaced: the blank space that ended the input stays.
+        out_.append(t.start - last_end, ' ');
+        return flush(true);
+      }
+      win_.push_back(t);
+      sp_.push_back(0);
+      last_end = t.end;
+      ++count;
+      if (ends_line(t, src_)) {
+        finish_line(line_start, count);
+        line_start = count;
+        if (!emit_ready()) return false;
+      }
     }
-    split_lines();
-    for (const Line& line : lines_) {
-      indent(line);
-      space_cells(line);
-    }
-    align_assign();
-    align_comments();
-    return write();
   }
 
  private:
-  bool is_in(uint32_t i) const {
-    const Token& t = toks_[i];
+  const Token& tok(uint32_t i) const { return win_[i - base_]; }
+  uint32_t& sp(uint32_t i) { return sp_[i - base_]; }
+  Line& line(uint32_t l) { return lines_[l - lbase_]; }
+
+  bool is_in(const Token& t) const {
     return t.kind == K::Ident && t.size() == 2 && src_[t.start] == 'i' && src_[t.start + 1] == 'n';
   }
 
-  void split_lines() {
-    size_t n = toks_.size();
-    size_t count = 1;
-    for (size_t i = 0; i < n; ++i) count += ends_line(toks_[i], src_);
-    lines_.reserve(count);
-    uint32_t start = 0;
-    for (uint32_t i = 0; i < n; ++i) {
-      const Token& t = toks_[i];
-      if (t.kind == K::Eof) {
-        add_line(start, i);
-        return;
-      }
-      if (ends_line(t, src_)) {
-        add_line(start, i + 1);
-        start = i + 1;
-      }
-    }
-    // A sequence without Eof (not produced by lex_all, but harmless).
-    if (start < n) add_line(start, static_cast<uint32_t>(n));
-  }
-
-  void add_line(uint32_t begin, uint32_t end) {
-    Line line{begin, end, 0, 0, kNone};
-    if (end - begin > 1 && toks_[end - 1].kind == K::Comment) {
-      line.comment = end - 1;
-      line.lead_end = end - 1;
+  void finish_line(uint32_t begin, uint32_t end) {
+    Line ln{begin, end, end, 0, 0, kNone, 0, 0};
+    if (end - begin > 1 && tok(end - 1).kind == K::Comment) {
+      ln.comment = end - 1;
+      ln.lead_end = end - 1;
     }
     // The first `=` after the line's first token starts the assign cell, when the rest of the
     // line is bracket-balanced (otherwise the value continues on the following lines).
-    for (uint32_t i = begin + 1; i < line.lead_end; ++i) {
-      if (toks_[i].kind != K::Equal) continue;
+    for (uint32_t i = begin + 1; i < ln.lead_end; ++i) {
+      if (tok(i).kind != K::Equal) continue;
       int net = 0;
-      for (uint32_t j = i; j < line.lead_end; ++j) net += bracket_change(toks_[j].kind);
+      for (uint32_t j = i; j < ln.lead_end; ++j) net += bracket_change(tok(j).kind);
       if (net == 0) {
-        line.assign_begin = i;
-        line.assign_end = line.lead_end;
-        line.lead_end = i;
+        ln.assign_begin = i;
+        ln.assign_end = ln.lead_end;
+        ln.lead_end = i;
       }
       break;
     }
-    lines_.push_back(line);
+    indent(ln);
+    space_range(ln.begin, ln.lead_end);
+    bool has_assign = ln.assign_begin != ln.assign_end;
+    if (has_assign) {
+      sp(ln.assign_begin) = 1;
+      space_range(ln.assign_begin, ln.assign_end);
+    }
+    if (has_assign || ln.comment != kNone) {
+      ln.lead_columns = columns(ln.begin, ln.lead_end);
+      if (has_assign) ln.assign_rest = columns(ln.assign_begin, ln.assign_end) - 1;
+    }
+    uint32_t l = lbase_ + static_cast<uint32_t>(lines_.size());
+    lines_.push_back(ln);
+
+    // Runs of lines with an assign cell align their "=".
+    if (has_assign) {
+      if (assign_open_ == kNone) assign_open_ = l;
+      assign_max_ = std::max(assign_max_, ln.lead_columns);
+    } else if (assign_open_ != kNone) {
+      close_assign(l);
+    }
+    // Runs of lines ending in a comment align their comments, once their "=" are in place.
+    if (ln.comment != kNone) {
+      if (comment_open_ == kNone) comment_open_ = l;
+    } else if (comment_open_ != kNone) {
+      pending_.push_back(CommentRun{comment_open_, l});
+      comment_open_ = kNone;
+    }
+    resolve_comments();
   }
 
-  void indent(const Line& line) {
-    if (line.lead_begin == line.lead_end) return;
-    uint32_t first = line.lead_begin;
-    if (toks_[first].kind == K::Newline) {
-      spaces_[first] = 0;
+  void close_all(bool last_line_empty) {
+    (void)last_line_empty;
+    uint32_t end = lbase_ + static_cast<uint32_t>(lines_.size());
+    if (assign_open_ != kNone) close_assign(end);
+    if (comment_open_ != kNone) {
+      pending_.push_back(CommentRun{comment_open_, end});
+      comment_open_ = kNone;
+    }
+    resolve_comments();
+  }
+
+  void indent(const Line& ln) {
+    if (ln.begin == ln.lead_end) return;
+    if (tok(ln.begin).kind == K::Newline) {
+      sp(ln.begin) = 0;
       return;
     }
     int net = 0;
-    for (uint32_t i = line.lead_begin; i < line.lead_end; ++i) {
-      net += bracket_change(toks_[i].kind);
-      if (toks_[i].kind == K::OHeredoc) break;  // the heredoc's own text does not count
+    for (uint32_t i = ln.begin; i < ln.lead_end; ++i) {
+      K k = tok(i).kind;
+      net += bracket_change(k);
+      if (k == K::OHeredoc) break;  // the heredoc's own text does not count
     }
-    for (uint32_t i = line.assign_begin; i < line.assign_end; ++i) net += bracket_change(toks_[i].kind);
+    for (uint32_t i = ln.assign_begin; i < ln.assign_end; ++i) net += bracket_change(tok(i).kind);
     if (net > 0) {
-      spaces_[first] = 2 * static_cast<uint32_t>(indents_.size());
+      sp(ln.begin) = 2 * static_cast<uint32_t>(indents_.size());
       indents_.push_back(net);
       return;
     }
@@ -204,145 +245,232 @@ class Formatter {
         closed = 0;
       }
     }
-    spaces_[first] = 2 * static_cast<uint32_t>(indents_.size());
+    sp(ln.begin) = 2 * static_cast<uint32_t>(indents_.size());
   }
 
   void space_range(uint32_t begin, uint32_t end) {
     K before = kNil;
     for (uint32_t i = begin; i + 1 < end; ++i) {
-      K subject = toks_[i].kind;
-      spaces_[i + 1] = space_after(subject, subject == K::Ident && is_in(i), before, toks_[i + 1].kind) ? 1 : 0;
-      before = subject;
+      const Token& t = tok(i);
+      sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind) ? 1 : 0;
+      before = t.kind;
     }
   }
 
-  void space_cells(const Line& line) {
-    space_range(line.lead_begin, line.lead_end);
-    if (line.assign_begin != line.assign_end) {
-      spaces_[line.assign_begin] = 1;
-      space_range(line.assign_begin, line.assign_end);
-    }
-  }
-
-  uint32_t columns(uint32_t begin, uint32_t end) const {
+  uint32_t columns(uint32_t begin, uint32_t end) {
     uint32_t c = 0;
-    for (uint32_t i = begin; i < end; ++i) c += spaces_[i] + text_columns(src_ + toks_[i].start, toks_[i].size());
+    for (uint32_t i = begin; i < end; ++i) c += sp(i) + text_columns(src_ + tok(i).start, tok(i).size());
     return c;
   }
 
-  // Runs of consecutive lines with an assign cell get their `=` in one column.
-  void align_assign() {
-    size_t chain_start = kNone;
-    uint32_t max_columns = 0;
-    cols_.clear();
-    auto close = [&](size_t end) {
-      for (size_t l = chain_start; l < end; ++l)
-        spaces_[lines_[l].assign_begin] = max_columns - cols_[l - chain_start] + 1;
-      chain_start = kNone;
-      max_columns = 0;
-      cols_.clear();
-    };
-    for (size_t l = 0; l < lines_.size(); ++l) {
-      const Line& line = lines_[l];
-      if (line.assign_begin == line.assign_end) {
-        if (chain_start != kNone) close(l);
-        continue;
-      }
-      if (chain_start == kNone) chain_start = l;
-      uint32_t c = columns(line.lead_begin, line.lead_end);
-      cols_.push_back(c);
-      max_columns = std::max(max_columns, c);
+  void close_assign(uint32_t end) {
+    for (uint32_t l = assign_open_; l < end; ++l) {
+      Line& ln = line(l);
+      sp(ln.assign_begin) = assign_max_ - ln.lead_columns + 1;
     }
-    if (chain_start != kNone) close(lines_.size());
+    assign_open_ = kNone;
+    assign_max_ = 0;
   }
 
-  // Then runs of consecutive lines ending in a comment get their comments in one column.
-  void align_comments() {
-    size_t chain_start = kNone;
-    uint32_t max_columns = 0;
-    cols_.clear();
-    auto close = [&](size_t end) {
-      for (size_t l = chain_start; l < end; ++l) spaces_[lines_[l].comment] = max_columns - cols_[l - chain_start] + 1;
-      chain_start = kNone;
-      max_columns = 0;
-      cols_.clear();
-    };
-    for (size_t l = 0; l < lines_.size(); ++l) {
-      const Line& line = lines_[l];
-      if (line.comment == kNone) {
-        if (chain_start != kNone) close(l);
-        continue;
+  // Aligns the comment runs whose lines all have their assign cells placed.
+  void resolve_comments() {
+    while (pending_head_ < pending_.size()) {
+      CommentRun run = pending_[pending_head_];
+      if (assign_open_ != kNone && assign_open_ < run.end) return;
+      uint32_t max = 0;
+      for (uint32_t l = run.start; l < run.end; ++l) max = std::max(max, comment_columns(line(l)));
+      for (uint32_t l = run.start; l < run.end; ++l) {
+        Line& ln = line(l);
+        sp(ln.comment) = max - comment_columns(ln) + 1;
       }
-      if (chain_start == kNone) chain_start = l;
-      uint32_t c = columns(line.lead_begin, line.lead_end) + columns(line.assign_begin, line.assign_end);
-      cols_.push_back(c);
-      max_columns = std::max(max_columns, c);
+      ++pending_head_;
     }
-    if (chain_start != kNone) close(lines_.size());
+    pending_.clear();
+    pending_head_ = 0;
   }
 
-  std::string write() const {
-    size_t total = 0;
-    for (size_t i = 0; i < toks_.size(); ++i) total += spaces_[i] + toks_[i].size();
-    std::string out;
-    out.resize(total);
-    char* p = out.data();
-    for (size_t i = 0; i < toks_.size(); ++i) {
-      uint32_t s = spaces_[i];
-      if (s) {
-        std::memset(p, ' ', s);
-        p += s;
+  uint32_t comment_columns(Line& ln) {
+    uint32_t c = ln.lead_columns;
+    if (ln.assign_begin != ln.assign_end) c += sp(ln.assign_begin) + ln.assign_rest;
+    return c;
+  }
+
+  // Writes the lines that no open run can still change.
+  bool emit_ready() {
+    uint32_t limit = lbase_ + static_cast<uint32_t>(lines_.size());
+    if (assign_open_ != kNone) limit = std::min(limit, assign_open_);
+    if (comment_open_ != kNone) limit = std::min(limit, comment_open_);
+    if (pending_head_ < pending_.size()) limit = std::min(limit, pending_[pending_head_].start);
+    if (emitted_ >= limit) return true;
+    // Where the source already has the right spaces, whole stretches of it are copied at once.
+    uint32_t first = line(emitted_).begin;
+    uint32_t run_start = tok(first).start, prev_end = tok(first).start;
+    for (; emitted_ < limit; ++emitted_) {
+      const Line& ln = line(emitted_);
+      for (uint32_t i = ln.begin; i < ln.end; ++i) {
+        const Token& t = tok(i);
+        uint32_t s = sp(i);
+        if (i != first && t.start - prev_end == s && blank_is_spaces(prev_end, t.start)) {
+          prev_end = t.end;
+          continue;
+        }
+        out_.append(src_ + run_start, prev_end - run_start);
+        if (s) out_.append(s, ' ');
+        run_start = t.start;
+        prev_end = t.end;
       }
-      uint32_t len = toks_[i].size();
-      std::memcpy(p, src_ + toks_[i].start, len);
-      p += len;
+      written_tokens_ = ln.end;
     }
-    return out;
+    out_.append(src_ + run_start, prev_end - run_start);
+    compact();
+    return flush(false);
+  }
+
+  bool blank_is_spaces(uint32_t from, uint32_t to) const {
+    for (uint32_t i = from; i < to; ++i)
+      if (src_[i] != ' ') return false;
+    return true;
+  }
+
+  // Drops the tokens and lines already written, once they are the bulk of the buffers.
+  void compact() {
+    uint32_t dead_tokens = written_tokens_ - base_;
+    if (dead_tokens >= 4096 && dead_tokens * 2 >= win_.size()) {
+      win_.erase(win_.begin(), win_.begin() + dead_tokens);
+      sp_.erase(sp_.begin(), sp_.begin() + dead_tokens);
+      base_ = written_tokens_;
+    }
+    uint32_t dead_lines = emitted_ - lbase_;
+    if (dead_lines >= 1024 && dead_lines * 2 >= lines_.size()) {
+      lines_.erase(lines_.begin(), lines_.begin() + dead_lines);
+      lbase_ = emitted_;
+    }
+  }
+
+  bool flush(bool final) {
+    if (!sink_) return true;
+    if (!final && out_.size() < (64u << 10)) return true;
+    bool more = (*sink_)(out_);
+    out_.clear();
+    return more;
   }
 
   const char* src_;
-  std::span<const Token> toks_;
-  std::vector<uint32_t> spaces_;
-  std::vector<Line> lines_;
+  Next next_;
+  std::string& out_;
+  const ChunkSink* sink_;
+  std::vector<Token> win_;   // tokens from number base_ on
+  std::vector<uint32_t> sp_;  // spaces before each of them
+  uint32_t base_ = 0;
+  std::vector<Line> lines_;  // lines from number lbase_ on
+  uint32_t lbase_ = 0;
+  uint32_t emitted_ = 0;         // lines written
+  uint32_t written_tokens_ = 0;  // tokens written
   std::vector<int> indents_;
-  std::vector<uint32_t> cols_;
+  uint32_t assign_open_ = kNone, assign_max_ = 0;
+  uint32_t comment_open_ = kNone;
+  std::vector<CommentRun> pending_;
+  size_t pending_head_ = 0;
 };
+
+template <class Next>
+bool run_formatter(std::string_view src, Next next, std::string& out, const ChunkSink* sink) {
+  return Formatter<Next>(src, std::move(next), out, sink).run();
+}
+
+// Formats `src` from the lexer, streaming.
+bool format_lexed(std::string_view src, std::string& out, const ChunkSink* sink) {
+  Lexer lexer(src);
+  return run_formatter(src, [&lexer] { return lexer.next(); }, out, sink);
+}
+
+// Formats while comparing with the input: `out` receives the result only once it differs (the
+// equal prefix is copied then); with `need_output` false, formatting stops at the first
+// difference. Returns whether the result differs from the input.
+bool format_changed(std::string_view src, std::string& out, bool need_output) {
+  size_t matched = 0;
+  bool diverged = false;
+  ChunkSink sink = [&](std::string_view chunk) {
+    if (diverged) {
+      out.append(chunk);
+      return true;
+    }
+    if (src.size() - matched >= chunk.size() && std::memcmp(src.data() + matched, chunk.data(), chunk.size()) == 0) {
+      matched += chunk.size();
+      return true;
+    }
+    diverged = true;
+    if (!need_output) return false;
+    out.reserve(src.size() + src.size() / 8 + 64);
+    out.append(src.substr(0, matched));
+    out.append(chunk);
+    return true;
+  };
+  std::string buffer;
+  buffer.reserve(80u << 10);
+  format_lexed(src, buffer, &sink);
+  if (!diverged && matched != src.size()) {
+    diverged = true;
+    if (need_output) out.assign(src.substr(0, matched));
+  }
+  return diverged;
+}
 
 }  // namespace
 
 std::string format_tokens(std::string_view src, std::span<const Token> tokens) {
-  return Formatter(src, tokens).run();
+  std::string out;
+  out.reserve(src.size() + src.size() / 8 + 64);
+  size_t i = 0;
+  auto next = [&]() -> Token {
+    if (i < tokens.size()) return tokens[i++];
+    return Token{static_cast<uint32_t>(src.size()), static_cast<uint32_t>(src.size()), K::Eof};
+  };
+  run_formatter(src, next, out, nullptr);
+  return out;
 }
 
 std::string format_source(std::string_view src) {
-  std::vector<Token> tokens = lex_all(src);
-  return format_tokens(src, tokens);
+  std::string out;
+  out.reserve(src.size() + src.size() / 8 + 64);
+  format_lexed(src, out, nullptr);
+  return out;
+}
+
+bool format_source_to(std::string_view src, const ChunkSink& sink) {
+  std::string buffer;
+  buffer.reserve(80u << 10);
+  return format_lexed(src, buffer, &sink);
 }
 
 FormatResult format_config(std::shared_ptr<const SourceFile> source, const FormatOptions& options) {
   FormatResult r;
+  std::string_view src = source->text();
   if (options.style == Style::Terraform) {
     ParseResult parsed = parse_config(source);
     r.diagnostics = std::move(parsed.diagnostics);
     if (has_errors(r.diagnostics) || !parsed.tree) return r;
     r.output = format_source(terraform_rewrite(*parsed.tree));
+    r.changed = r.output != src;
+    if (!r.changed) r.output.clear();
     r.ok = true;
     return r;
   }
   ParseOptions po;
   po.build_tree = false;
-  if (source->size() >= options.parallel_threshold && std::thread::hardware_concurrency() > 1) {
+  if (src.size() >= options.parallel_threshold && std::thread::hardware_concurrency() > 1) {
     // Big inputs: check the syntax while formatting; the output is dropped if the check fails.
     ParseResult parsed;
     std::thread checker([&] { parsed = parse_config(source, po); });
-    r.output = format_source(source->text());
+    r.changed = format_changed(src, r.output, options.need_output);
     checker.join();
     r.diagnostics = std::move(parsed.diagnostics);
   } else {
     r.diagnostics = parse_config(source, po).diagnostics;
-    if (!has_errors(r.diagnostics)) r.output = format_source(source->text());
+    if (!has_errors(r.diagnostics)) r.changed = format_changed(src, r.output, options.need_output);
   }
   if (has_errors(r.diagnostics)) {
+    r.changed = false;
     r.output.clear();
     return r;
   }

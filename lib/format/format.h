@@ -4,6 +4,7 @@
 // exception, and says so).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -27,6 +28,13 @@ std::string format_tokens(std::string_view src, std::span<const Token> tokens);
 // Lexes and formats `src` without checking its syntax (hclwrite.Format, `hclfmt` without -check).
 std::string format_source(std::string_view src);
 
+// Receives the formatted text in order, in chunks; returning false stops the formatting.
+using ChunkSink = std::function<bool(std::string_view chunk)>;
+
+// format_source, streaming: memory stays small however large the input. Returns false when the
+// sink stopped it.
+bool format_source_to(std::string_view src, const ChunkSink& sink);
+
 // What `terraform fmt` does beyond the canonical style (internal/command/fmt.go), as a rewrite of
 // the source of a file that parsed without errors; the result still needs format_source:
 // - attribute values that are a single interpolation are unwrapped: "${var.x}" becomes var.x, in
@@ -46,11 +54,14 @@ struct FormatOptions {
   Style style = Style::Canonical;
   // Inputs at least this large are syntax-checked on a second thread while they are formatted.
   size_t parallel_threshold = 4u << 20;
+  // Without output only `changed` is wanted: formatting stops at the first difference.
+  bool need_output = true;
 };
 
 struct FormatResult {
-  bool ok = false;       // false when the input has syntax errors; `output` is then empty
-  std::string output;    // the formatted file
+  bool ok = false;       // false when the input has syntax errors
+  bool changed = false;  // whether formatting changes the file
+  std::string output;    // the formatted file when it differs from the input (else empty)
   Diagnostics diagnostics;
 };
 
