@@ -304,7 +304,7 @@ class Formatter {
     if (emitted_ >= limit) return true;
     // Where the source already has the right spaces, whole stretches of it are copied at once.
     uint32_t first = line(emitted_).begin;
-    uint32_t run_start = tok(first).start, prev_end = tok(first).start;
+    uint32_t run_start = 0, prev_end = 0;
     for (; emitted_ < limit; ++emitted_) {
       const Line& ln = line(emitted_);
       for (uint32_t i = ln.begin; i < ln.end; ++i) {

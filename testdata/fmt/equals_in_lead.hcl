@@ -1,0 +1,3 @@
+a = b = c
+for_each = { for k, v in m: k => v }
+x == y

@@ -1,0 +1,5 @@
+a = <<EOT
+  keep   this
+	and this
+EOT
+b = 1

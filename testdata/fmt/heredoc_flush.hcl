@@ -1,0 +1,7 @@
+block {
+a = <<-EOT
+    indented ${ x }
+      more
+    EOT
+bb = 2
+}

@@ -1,0 +1,13 @@
+a = f(<<EOT
+x
+EOT
+)
+b = [
+<<EOT
+y
+EOT
+,
+<<-EOT
+  z
+  EOT
+]

@@ -1,0 +1,6 @@
+a = <<EOT
+%{ for x in xs ~}
+${x}
+%{ endfor ~}
+${ {a=1} }
+EOT

@@ -1,0 +1,4 @@
+ünïcödé = "välue"
+block "läbel" {
+  naïve = "日本語"
+}

@@ -1,0 +1,5 @@
+region="${var.region}"
+tags={
+Name = "${var.name}"
+}
+count=2
