@@ -1,0 +1,231 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "format/format.h"
+#include "lex/lexer.h"
+#include "source/source_file.h"
+
+namespace fs = std::filesystem;
+using hcl::format::format_source;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+bool same_tokens(std::string_view a, std::string_view b) {
+  auto ta = hcl::lex_all(a), tb = hcl::lex_all(b);
+  if (ta.size() != tb.size()) return false;
+  for (size_t i = 0; i < ta.size(); ++i)
+    if (ta[i].kind != tb[i].kind || ta[i].text(a) != tb[i].text(b)) return false;
+  return true;
+}
+
+hcl::format::FormatResult format_config(const std::string& text, hcl::format::FormatOptions options = {}) {
+  return hcl::format::format_config(std::make_shared<hcl::SourceFile>("test.hcl", text), options);
+}
+
+}  // namespace
+
+// Expected outputs from hcl-oracle fmt.
+TEST_CASE("pairwise spacing") {
+  struct Case {
+    const char* in;
+    const char* out;
+  };
+  const Case cases[] = {
+      {"a=-1\n", "a = -1\n"},
+      {"a = [for x in[y]: x]\n", "a = [for x in [y] : x]\n"},
+      {"a = x [ * ] . y\n", "a = x[*].y\n"},
+      {"a = f(x ...)\n", "a = f(x...)\n"},
+      {"a = {a=1}\n", "a = { a = 1 }\n"},
+      {"a = \"${ {a=1} }\"\n", "a = \"${ { a = 1 } }\"\n"},
+      {"a = ! x\n", "a = !x\n"},
+      {"a = 1 -1\n", "a = 1 - 1\n"},
+      {"a = x . y [ 0 ]\n", "a = x.y[0]\n"},
+      {"a = ( 1+2 )*3\n", "a = (1 + 2) * 3\n"},
+      {"a = x ? -1 : 2\n", "a = x ? -1 : 2\n"},
+      {"a = [1,2,3]\n", "a = [1, 2, 3]\n"},
+      {"a = { }\n", "a = {}\n"},
+      {"c {d=1}\n", "c { d = 1 }\n"},
+      {"a = f ( x , y )\n", "a = f(x, y)\n"},
+      {"a = \"%{ if x }y%{ endif }\"\n", "a = \"%{if x}y%{endif}\"\n"},
+      {"a = provider :: ns :: f ( x )\n", "a = provider::ns::f(x)\n"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.in);
+    CHECK(format_source(c.in) == c.out);
+  }
+}
+
+TEST_CASE("indentation follows net bracket nesting per line") {
+  CHECK(format_source("a {\nb {\nc = 1\n}\n}\n") == "a {\n  b {\n    c = 1\n  }\n}\n");
+  // Two brackets opened on one line make one level, closed together.
+  CHECK(format_source("x = [[\n1\n]]\n") == "x = [[\n  1\n]]\n");
+  // Blank lines lose their spaces.
+  CHECK(format_source("a {\n   \n}\n") == "a {\n\n}\n");
+}
+
+TEST_CASE("alignment of = and of comments across runs of lines") {
+  CHECK(format_source("a = 1\nbbb = 2\n\ncc = 3\n") == "a   = 1\nbbb = 2\n\ncc = 3\n");
+  CHECK(format_source("a = 1 # x\nbbb = 22 # y\n") == "a   = 1  # x\nbbb = 22 # y\n");
+  // A comment run that ends before the = run it overlaps still sees the final = column.
+  CHECK(format_source("a = 1 # x\nbbbbbb = 2\n") == "a      = 1 # x\nbbbbbb = 2\n");
+}
+
+TEST_CASE("blank space that ends the input is kept, a byte-order mark is not") {
+  CHECK(format_source("a = 1   ") == "a = 1   ");
+  CHECK(format_source("\xEF\xBB\xBF" "a=1\n") == "a = 1\n");
+  CHECK(format_source("") == "");
+  CHECK(format_source("  \t ") == "    ");
+}
+
+TEST_CASE("long runs are aligned across the streaming window") {
+  // Enough lines and tokens for the formatter to drop written lines from its buffers while runs
+  // are open, with comment runs that close inside a longer = run.
+  std::string in, expected;
+  const int n = 6000;
+  auto name = [](int i) { return std::string(1 + i % 13, 'k') + std::to_string(i); };
+  size_t width = 0;
+  for (int i = 0; i < n; ++i) width = std::max(width, name(i).size());
+  std::vector<std::string> lead(n);
+  for (int i = 0; i < n; ++i) {
+    std::string nm = name(i);
+    bool comment = (i / 7) % 2 == 0;
+    in += nm + "=" + std::to_string(i) + (comment ? " # c\n" : "\n");
+    lead[i] = nm + std::string(width - nm.size() + 1, ' ') + "= " + std::to_string(i);
+  }
+  // Comment runs: lines i/7 even, in groups of seven.
+  for (int g = 0; g * 7 < n; ++g) {
+    int start = g * 7, end = std::min(n, start + 7);
+    bool comment = g % 2 == 0;
+    size_t max = 0;
+    for (int i = start; i < end; ++i) max = std::max(max, lead[i].size());
+    for (int i = start; i < end; ++i)
+      expected += comment ? lead[i] + std::string(max - lead[i].size() + 1, ' ') + "# c\n" : lead[i] + "\n";
+  }
+  CHECK(format_source(in) == expected);
+  std::string chunks;
+  size_t calls = 0;
+  CHECK(hcl::format::format_source_to(in, [&](std::string_view c) {
+    chunks.append(c);
+    ++calls;
+    return true;
+  }));
+  CHECK(chunks == expected);
+  auto tokens = hcl::lex_all(in);
+  CHECK(hcl::format::format_tokens(in, tokens) == expected);
+}
+
+TEST_CASE("a sink can stop the formatting") {
+  std::string in;
+  for (int i = 0; i < 20000; ++i) in += "a" + std::to_string(i) + " = " + std::to_string(i) + "\n\n";
+  size_t calls = 0;
+  CHECK_FALSE(hcl::format::format_source_to(in, [&](std::string_view) { return ++calls < 2; }));
+  CHECK(calls == 2);
+}
+
+TEST_CASE("format_config refuses input that does not parse") {
+  auto r = format_config("a = \n");
+  CHECK_FALSE(r.ok);
+  CHECK_FALSE(r.changed);
+  CHECK(r.output.empty());
+  REQUIRE_FALSE(r.diagnostics.empty());
+  CHECK(r.diagnostics[0].summary == "Invalid expression");
+}
+
+TEST_CASE("format_config reports whether the file changes") {
+  auto same = format_config("a = 1\n");
+  CHECK(same.ok);
+  CHECK_FALSE(same.changed);
+  CHECK(same.output.empty());
+
+  auto changed = format_config("a=1\n");
+  CHECK(changed.ok);
+  CHECK(changed.changed);
+  CHECK(changed.output == "a = 1\n");
+
+  // Only the verdict: no output is built.
+  hcl::format::FormatOptions verdict;
+  verdict.need_output = false;
+  auto v = format_config("a=1\n", verdict);
+  CHECK(v.changed);
+  CHECK(v.output.empty());
+
+  // A result that is a prefix of the input (trailing bytes dropped) is a change too.
+  auto bom = format_config("\xEF\xBB\xBF" "a = 1\n");
+  CHECK(bom.changed);
+  CHECK(bom.output == "a = 1\n");
+
+  // The parallel syntax check of big inputs gives the same answers.
+  hcl::format::FormatOptions parallel;
+  parallel.parallel_threshold = 1;
+  CHECK(format_config("a=1\n", parallel).output == "a = 1\n");
+  CHECK_FALSE(format_config("a = \n", parallel).ok);
+}
+
+TEST_CASE("Terraform style") {
+  hcl::format::FormatOptions tf;
+  tf.style = hcl::format::Style::Terraform;
+  auto fmt = [&](const std::string& in) {
+    auto r = format_config(in, tf);
+    REQUIRE(r.ok);
+    return r.changed ? r.output : in;
+  };
+  CHECK(fmt("a = \"${b}\"\n") == "a = b\n");
+  CHECK(fmt("a = \"${b}c\"\n") == "a = \"${b}c\"\n");
+  CHECK(fmt("a = \"${b ?\nc : d}\"\n") == "a = (b ?\nc : d)\n");
+  CHECK(fmt("r x y {}\n") == "r \"x\" \"y\" {}\n");
+  CHECK(fmt("variable \"v\" {\n  type = list\n}\n") == "variable \"v\" {\n  type = list(any)\n}\n");
+  CHECK(fmt("variable \"v\" {\n  type = \"map\"\n}\n") == "variable \"v\" {\n  type = map(string)\n}\n");
+  // Canonical style leaves all of that alone.
+  CHECK(format_source("a = \"${b}\"\nr x y {}\n") == "a = \"${b}\"\nr x y {}\n");
+}
+
+// The properties `hcl fmt` promises, on every file of the conformance corpus (when it is present
+// beside the checkout) and of testdata/: the output matches the reference, keeps the tokens of the
+// input, and formatting it again changes nothing.
+TEST_CASE("corpus and testdata: agreement, token preservation, idempotence") {
+  fs::path corpus = fs::path(HCL_TESTDATA_DIR) / ".." / ".." / "shared" / "corpus";
+  std::vector<std::pair<fs::path, fs::path>> files;  // input, expected output (may be empty)
+  if (fs::exists(corpus / "expected" / "fmt")) {
+    for (const auto& e : fs::recursive_directory_iterator(corpus / "expected" / "fmt")) {
+      if (!e.is_regular_file()) continue;
+      files.emplace_back(corpus / "real" / fs::relative(e.path(), corpus / "expected" / "fmt"), e.path());
+    }
+  }
+  for (const char* dir : {"fmt", "fmt_terraform"}) {
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(HCL_TESTDATA_DIR) / dir)) {
+      auto ext = e.path().extension();
+      if (e.is_regular_file() && (ext == ".hcl" || ext == ".tf")) files.emplace_back(e.path(), fs::path());
+    }
+  }
+  REQUIRE(files.size() > 40);
+  size_t checked = 0, agreed = 0, with_expected = 0;
+  for (const auto& [in_path, expected_path] : files) {
+    std::string in = slurp(in_path);
+    auto r = format_config(in);
+    if (!r.ok) continue;  // hcl fmt never formats these
+    ++checked;
+    std::string out = r.changed ? r.output : in;
+    CAPTURE(in_path.string());
+    CHECK(out == format_source(in));
+    CHECK(same_tokens(in, out));
+    CHECK(format_source(out) == out);
+    if (!expected_path.empty()) {
+      ++with_expected;
+      agreed += out == slurp(expected_path);
+    }
+  }
+  CHECK(agreed == with_expected);
+  MESSAGE("checked " << checked << " files, " << agreed << "/" << with_expected << " equal to the reference");
+}
