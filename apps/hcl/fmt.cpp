@@ -130,8 +130,15 @@ int run_fmt(const FmtOptions& opt) {
   bool failed = !found.errors.empty();
   for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", e.c_str());
   std::vector<std::string> files;
-  for (auto& f : found.files)
-    if (f.explicit_arg || !ignored_name(f.path)) files.push_back(std::move(f.path));
+  for (auto& f : found.files) {
+    if (f.explicit_arg) {
+      files.push_back(std::move(f.path));
+    } else if (!ignored_name(f.path)) {
+      // Names found in directories read as terraform prints them (filepath.Join drops "./").
+      if (f.path.rfind("./", 0) == 0) f.path.erase(0, 2);
+      files.push_back(std::move(f.path));
+    }
+  }
 
   // Files are formatted in parallel; their output is printed in input order as soon as all
   // files before them are done, so memory stays bounded by what is in flight.
