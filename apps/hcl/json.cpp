@@ -1,7 +1,156 @@
+// `hcl json [PATH...]`: HCL files as JSON, in the shape of hcl2json.
+//
+// One file (or "-" for stdin) prints that file's object. Several paths, or a directory (scanned
+// recursively for the HCL extensions, as validate does), print one object keyed by file path;
+// --merge merges all bodies into one object instead, as hcl2json does with several files.
+// Output is indented by four spaces like hcl2json's (byte for byte, plus a final newline);
+// --compact prints one line.
+//
+// Exit status: 0 success; 1 a file does not parse or has no JSON form (its diagnostics go to
+// stderr and nothing is printed for it; with --merge nothing is printed at all); 2 usage or I/O
+// error.
+#include <unistd.h>
+
 #include "app.h"
+#include "io/files.h"
+#include "json/convert.h"
+#include "syntax/parser.h"
+#include "util/parallel.h"
+
 namespace hcl::app {
-Runner add_json(CLI::App& app) {
-  app.add_subcommand("json", "(not yet implemented)");
-  return [] { std::fprintf(stderr, "hcl json: not implemented yet\n"); return 2; };
+
+namespace {
+
+struct JsonOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  bool pretty = false;
+  bool compact = false;
+  bool merge = false;
+};
+
+struct FileJob {
+  std::string name;
+  std::string io_error;
+  std::shared_ptr<SourceFile> source;
+  std::unique_ptr<SyntaxTree> tree;
+  Diagnostics diagnostics;  // parse and conversion
+  std::string text;         // this file's JSON (not with --merge)
+  bool ok = false;
+};
+
+int run_json(const JsonOptions& opt) {
+  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  for (auto& e : exts)
+    if (!e.empty() && e[0] != '.') e = "." + e;
+  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
+  io::FindResult found = io::find_files(paths, exts, true);
+  // A single file named on the command line prints its own object; anything else is keyed.
+  bool keyed = !opt.merge && !(paths.size() == 1 && found.files.size() == 1 && found.files[0].explicit_arg &&
+                               found.errors.empty());
+
+  json::Options conv;
+  conv.pretty = !opt.compact;
+  bool color = use_color(2);
+
+  std::vector<FileJob> jobs(found.files.size());
+  parallel_for(found.files.size(), [&](size_t i) {
+    FileJob& job = jobs[i];
+    const std::string& path = found.files[i].path;
+    job.name = display_name(path);
+    io::ReadResult content = io::read_file(path);
+    if (!content.error.empty()) {
+      job.io_error = job.name + ": " + content.error;
+      return;
+    }
+    job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
+    ParseResult parsed = parse_config(job.source);
+    job.diagnostics = std::move(parsed.diagnostics);
+    if (has_errors(job.diagnostics)) return;
+    job.tree = std::move(parsed.tree);
+    if (opt.merge) {
+      job.ok = true;
+      return;
+    }
+    json::Writer w(job.text, conv.pretty, 4, keyed ? 1 : 0);
+    json::BodyRef ref{job.tree.get(), job.tree->root()};
+    job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, job.diagnostics);
+    if (!job.ok) job.text.clear();
+    if (!keyed) job.tree.reset();
+  });
+
+  int status = 0;
+  for (const auto& e : found.errors) {
+    std::fprintf(stderr, "hcl json: %s\n", e.c_str());
+    status = 2;
+  }
+  bool failed = false;
+  for (auto& job : jobs) {
+    if (!job.io_error.empty()) {
+      std::fprintf(stderr, "hcl json: %s\n", job.io_error.c_str());
+      status = 2;
+      continue;
+    }
+    write_all(stderr, render_diagnostics(job.diagnostics, job.source.get(), DiagFormat::Text, color));
+    if (!job.ok) failed = true;
+  }
+  if (failed && status == 0) status = 1;
+
+  std::string out;
+  if (opt.merge) {
+    if (status != 0) return status;
+    std::vector<json::BodyRef> bodies;
+    for (auto& job : jobs) bodies.push_back(json::BodyRef{job.tree.get(), job.tree->root()});
+    Diagnostics diags;
+    json::Writer w(out, conv.pretty);
+    if (!json::write_body(w, bodies, conv, diags)) {
+      for (auto& d : diags) {
+        const SourceFile* src = nullptr;
+        for (auto& job : jobs)
+          if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
+        write_all(stderr, render_diagnostics(Diagnostics{d}, src, DiagFormat::Text, color));
+      }
+      return 1;
+    }
+  } else if (keyed) {
+    json::Writer w(out, conv.pretty);
+    w.begin_object();
+    for (auto& job : jobs) {
+      if (!job.ok) continue;
+      w.key(job.name);
+      w.raw(job.text);
+    }
+    w.end_object();
+  } else {
+    if (jobs.empty() || !jobs[0].ok) return status;
+    out = std::move(jobs[0].text);
+  }
+  out.push_back('\n');
+  if (!write_all(stdout, out) || std::fflush(stdout) != 0) {
+    std::fprintf(stderr, "hcl json: cannot write the output\n");
+    return 2;
+  }
+  return status;
 }
+
+}  // namespace
+
+Runner add_json(CLI::App& app) {
+  auto opt = std::make_shared<JsonOptions>();
+  CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
+  cmd->add_option("paths", opt->paths,
+                  "Files or directories (default: the current directory; - for stdin). One file prints its "
+                  "object; several, or a directory, print one object keyed by file path");
+  cmd->add_option("--ext", opt->extensions,
+                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
+      ->delimiter(',');
+  auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
+  auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
+  pretty->excludes(compact);
+  cmd->add_flag("--merge", opt->merge,
+                "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
+                "in two files is an error)");
+  return [opt] { return run_json(*opt); };
+}
+
 }  // namespace hcl::app

@@ -1,0 +1,85 @@
+// HCL native syntax to JSON in the shape of tmccombs/hcl2json (also shipped as @cdktf/hcl2json),
+// which scripts already depend on:
+//
+// - A body is an object. Attributes are keys. Blocks nest under their type, then one object level
+//   per label, and the innermost level is an array of block bodies in source order. An attribute
+//   replaces a block type of the same name. Keys are sorted (Go's encoding of maps).
+// - Literals, tuples and objects become JSON values; a template without interpolations becomes its
+//   string; any other expression becomes "${<its source text>}", exactly as written; templates keep
+//   interpolations as "${...}" and directives as "%{if ...}" / "%{for ...}" text.
+//
+// The result is HCL JSON syntax (json-syntax.md) that reads back as the same configuration in
+// full-expression mode: strings are templates there, so literal "${" and "%{" are escaped as
+// "$${" and "%%{" (hcl2json leaves them bare; see docs/COMPATIBILITY.md).
+//
+// Evaluation (hcl2json's -simplify, variables) is a hook: the emitter asks an Evaluator for each
+// attribute value, tuple element and object value first, and converts the syntax when it gets no
+// value. The emitter itself never evaluates anything.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "json/writer.h"
+#include "syntax/tree.h"
+
+namespace hcl::json {
+
+// A JSON value, for results handed back by an Evaluator.
+struct Value {
+  enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
+  Kind kind = Kind::Null;
+  bool boolean = false;
+  std::string text;  // Number: its JSON text; String: the string itself
+  std::vector<Value> items;
+  std::vector<std::pair<std::string, Value>> members;  // written sorted by name, last one wins
+};
+
+void write_value(Writer& w, const Value& v);
+
+enum class EvalStatus : uint8_t {
+  NoValue,  // cannot be evaluated here (needs variables, unknown function ...): convert the syntax
+  Value,    // evaluated: write `value`
+  Error,    // evaluation failed; with Options::strict this fails the conversion
+};
+
+struct EvalResult {
+  EvalStatus status = EvalStatus::NoValue;
+  Value value;
+  Diagnostics diagnostics;
+};
+
+using Evaluator = std::function<EvalResult(const SyntaxTree& tree, NodeId expr)>;
+
+struct Options {
+  bool pretty = true;  // four-space indentation as hcl2json; false: no whitespace at all
+  Evaluator evaluator;
+  bool strict = false;  // evaluation errors fail the conversion instead of falling back
+};
+
+// A body to convert: the file's root body, or several files' bodies merged.
+struct BodyRef {
+  const SyntaxTree* tree = nullptr;
+  NodeId body = kNoNode;
+};
+
+// Writes the JSON object for the given bodies (merged when there are several) at the writer's
+// current position. Returns false with error diagnostics when the configuration has no JSON
+// form in this shape (blocks of one type nesting labels inconsistently; with several bodies, an
+// attribute set twice); the writer's buffer then holds a partial document to discard.
+bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics);
+
+struct ConvertResult {
+  std::string text;  // the JSON document, without a final newline; empty on failure
+  Diagnostics diagnostics;
+  bool ok = false;
+};
+
+// Converts one parsed file (its tree must hold no syntax errors).
+ConvertResult convert_file(const SyntaxTree& tree, const Options& options = {});
+
+}  // namespace hcl::json

@@ -1,0 +1,390 @@
+#include "json/number_text.h"
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <climits>
+#include <cstdint>
+
+namespace hcl::json {
+
+namespace {
+
+// big.Float's exponent range (MinExp, MaxExp) and cty's literal precision.
+constexpr int64_t kMinExp = INT32_MIN;
+constexpr int64_t kMaxExp = INT32_MAX;
+constexpr mpfr_prec_t kLiteralPrec = 512;
+// Beyond this binary exponent the decimal form has over a million digits; refuse rather than
+// spend seconds and megabytes on it (the reference would print it, slowly).
+constexpr int64_t kMaxPrintShift = int64_t{1} << 22;
+
+struct Literal {
+  std::string digits;  // every mantissa digit, integer and fraction, without leading zeros
+  int64_t exp5 = 0;    // value = digits * 10^exp5
+  bool zero = false;
+};
+
+// The token grammar of a number literal; the exponent must fit an int64 (strconv.ParseInt in
+// big's scanExponent).
+bool parse_literal(std::string_view s, Literal& out) {
+  size_t i = 0;
+  int64_t frac = 0;
+  bool any = false, dot = false;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= '0' && c <= '9') {
+      any = true;
+      if (!(out.digits.empty() && c == '0')) out.digits.push_back(c);
+      if (dot) ++frac;
+    } else if (c == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (!any) return false;
+  __int128 exp = 0;
+  if (i < s.size()) {
+    if (s[i] != 'e' && s[i] != 'E') return false;
+    ++i;
+    bool neg = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    if (i == s.size()) return false;
+    for (; i < s.size(); ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      exp = exp * 10 + (s[i] - '0');
+      if (exp > (__int128{1} << 64)) return false;
+    }
+    if (neg) exp = -exp;
+    if (exp > INT64_MAX || exp < INT64_MIN) return false;
+  }
+  out.zero = out.digits.empty();
+  // Beyond +-2^40 the binary exponent is out of big.Float's int32 range whatever the digits, so
+  // clamping keeps the arithmetic in range without changing any outcome.
+  __int128 exp5 = exp - frac;
+  constexpr __int128 kClamp = __int128{1} << 40;
+  out.exp5 = static_cast<int64_t>(exp5 > kClamp ? kClamp : exp5 < -kClamp ? -kClamp : exp5);
+  return true;
+}
+
+// Go's decimal: value 0.mant * 10^exp, no leading or trailing zeros in mant (empty for zero).
+struct Decimal {
+  std::string mant;
+  int64_t exp = 0;
+
+  char at(size_t i) const { return i < mant.size() ? mant[i] : '0'; }
+  void trim() {
+    size_t n = mant.size();
+    while (n > 0 && mant[n - 1] == '0') --n;
+    mant.resize(n);
+    if (n == 0) exp = 0;
+  }
+  void round_down(size_t n) {
+    if (n >= mant.size()) return;
+    mant.resize(n);
+    trim();
+  }
+  void round_up(size_t n) {
+    if (n >= mant.size()) return;
+    while (n > 0 && mant[n - 1] >= '9') --n;
+    if (n == 0) {
+      mant = "1";
+      ++exp;
+      return;
+    }
+    ++mant[n - 1];
+    mant.resize(n);
+  }
+  void round(size_t n) {
+    if (n >= mant.size()) return;
+    bool up;
+    if (mant[n] == '5' && n + 1 == mant.size())
+      up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;  // exactly halfway: to even
+    else
+      up = mant[n] >= '5';
+    if (up)
+      round_up(n);
+    else
+      round_down(n);
+  }
+};
+
+// The exact decimal form of m * 2^shift (big's decimal.init).
+bool decimal_init(Decimal& d, const mpz_t m_in, int64_t shift) {
+  d.mant.clear();
+  d.exp = 0;
+  if (mpz_sgn(m_in) == 0) return true;
+  mpz_t m;
+  mpz_init_set(m, m_in);
+  if (shift < 0) {
+    int64_t ntz = static_cast<int64_t>(mpz_scan1(m, 0));
+    int64_t s = -shift < ntz ? -shift : ntz;
+    mpz_fdiv_q_2exp(m, m, static_cast<mp_bitcnt_t>(s));
+    shift += s;
+  }
+  if (shift > kMaxPrintShift || -shift > kMaxPrintShift) {
+    mpz_clear(m);
+    return false;
+  }
+  int64_t point_shift = 0;
+  if (shift > 0) {
+    mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(shift));
+  } else if (shift < 0) {
+    // m / 2^k == m * 5^k / 10^k: exact.
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 5, static_cast<unsigned long>(-shift));
+    mpz_mul(m, m, p);
+    mpz_clear(p);
+    point_shift = shift;
+  }
+  d.mant.resize(mpz_sizeinbase(m, 10) + 2);
+  mpz_get_str(d.mant.data(), 10, m);
+  d.mant.resize(std::char_traits<char>::length(d.mant.data()));
+  d.exp = static_cast<int64_t>(d.mant.size()) + point_shift;
+  d.trim();
+  mpz_clear(m);
+  return true;
+}
+
+// big.Float.Text('f', -1) of the nonzero finite value mant * 2^exp, where mant has exactly
+// `prec` bits: roundShortest over the half-ulp interval, then %f.
+bool shortest_text(const mpz_t mant, int64_t exp, mpfr_prec_t prec, std::string& out) {
+  Decimal d, lower, upper;
+  if (!decimal_init(d, mant, exp)) return false;
+  mpz_t m, t;
+  mpz_init(m);
+  mpz_init(t);
+  // mant with one more bit, so that its lowest bit is half an ulp.
+  mpz_mul_2exp(m, mant, 1);
+  int64_t e = exp - 1;
+  (void)prec;
+  mpz_sub_ui(t, m, 1);
+  bool ok = decimal_init(lower, t, e);
+  mpz_add_ui(t, m, 1);
+  ok = ok && decimal_init(upper, t, e);
+  // Bounds are possible outputs only when the mantissa is even (ties round to even).
+  bool inclusive = mpz_tstbit(m, 1) == 0;
+  mpz_clear(m);
+  mpz_clear(t);
+  if (!ok) return false;
+  for (size_t i = 0; i < d.mant.size(); ++i) {
+    char dm = d.mant[i], l = lower.at(i), u = upper.at(i);
+    bool okdown = l != dm || (inclusive && i + 1 == lower.mant.size());
+    bool okup = dm != u && (inclusive || dm + 1 < u || i + 1 < upper.mant.size());
+    if (okdown && okup) {
+      d.round(i + 1);
+      break;
+    }
+    if (okdown) {
+      d.round_down(i + 1);
+      break;
+    }
+    if (okup) {
+      d.round_up(i + 1);
+      break;
+    }
+  }
+  int64_t frac = static_cast<int64_t>(d.mant.size()) - d.exp;
+  if (frac < 0) frac = 0;
+  if (d.exp > 0) {
+    size_t m2 = std::min<size_t>(d.mant.size(), static_cast<size_t>(d.exp));
+    out.append(d.mant, 0, m2);
+    out.append(static_cast<size_t>(d.exp) - m2, '0');
+  } else {
+    out.push_back('0');
+  }
+  if (frac > 0) {
+    out.push_back('.');
+    for (int64_t i = 0; i < frac; ++i) out.push_back(d.at(static_cast<size_t>(d.exp + i)));
+  }
+  return true;
+}
+
+// A binary float as big.Float holds it: a mantissa in [0.5, 1) (an MPFR value whose exponent
+// is kept at 0) times 2^e, or zero, or infinity. Keeping the exponent outside MPFR gives
+// big.Float's int32 exponent range whatever MPFR's own range is set to.
+struct XFloat {
+  mpfr_t m;
+  int64_t e = 0;
+  enum Form { Zero, Finite, Inf } form = Finite;
+  explicit XFloat(mpfr_prec_t prec) { mpfr_init2(m, prec); }
+  ~XFloat() { mpfr_clear(m); }
+  XFloat(const XFloat&) = delete;
+  XFloat& operator=(const XFloat&) = delete;
+
+  void set_ui(unsigned long v) {
+    mpfr_set_ui(m, v, MPFR_RNDN);
+    e = mpfr_get_exp(m);
+    mpfr_set_exp(m, 0);
+    form = Finite;
+  }
+
+  // z = result of an operation whose rounded mantissa sits in m with MPFR exponent k, computed
+  // from operand exponents summing to `base`; `ternary` is MPFR's rounding direction.
+  // big.Float checks the exponent of the exact result first (below MinExp: zero; above MaxExp:
+  // infinity), then rounds, and a rounding carry at MaxExp overflows to infinity.
+  void settle(int64_t base, int ternary) {
+    int64_t k = mpfr_get_exp(m);
+    int64_t k_exact = k;
+    if (ternary > 0 && mpfr_cmp_ui_2exp(m, 1, static_cast<mpfr_exp_t>(k - 1)) == 0) k_exact = k - 1;  // carried
+    int64_t pre = base + k_exact, post = base + k;
+    if (pre < kMinExp) {
+      form = Zero;
+    } else if (pre > kMaxExp || post > kMaxExp) {
+      form = Inf;
+    } else {
+      form = Finite;
+      e = post;
+      mpfr_set_exp(m, 0);
+    }
+  }
+};
+
+// big.Float.Mul into z (z may alias x or y): inputs here are never zero.
+void mul(XFloat& z, const XFloat& x, const XFloat& y) {
+  if (x.form == XFloat::Inf || y.form == XFloat::Inf) {
+    z.form = XFloat::Inf;
+    return;
+  }
+  int64_t base = x.e + y.e;
+  int t = mpfr_mul(z.m, x.m, y.m, MPFR_RNDN);
+  z.settle(base, t);
+}
+
+// big.Float.Quo into z: x finite and nonzero, y nonzero.
+void quo(XFloat& z, const XFloat& x, const XFloat& y) {
+  if (y.form == XFloat::Inf) {
+    z.form = XFloat::Zero;
+    return;
+  }
+  int64_t base = x.e - y.e;
+  int t = mpfr_div(z.m, x.m, y.m, MPFR_RNDN);
+  z.settle(base, t);
+}
+
+// big.Float.pow5 into p (precision 576): 5^27 from a table, then square-and-multiply with a
+// 640-bit running power.
+void pow5(XFloat& p, uint64_t n) {
+  constexpr uint64_t kTab = 27;
+  if (n <= kTab) {
+    uint64_t v = 1;
+    for (uint64_t i = 0; i < n; ++i) v *= 5;
+    mpfr_set_ui(p.m, 0, MPFR_RNDN);
+    mpfr_set_uj(p.m, v, MPFR_RNDN);
+    p.e = mpfr_get_exp(p.m);
+    mpfr_set_exp(p.m, 0);
+    p.form = XFloat::Finite;
+    return;
+  }
+  uint64_t v = 1;
+  for (uint64_t i = 0; i < kTab; ++i) v *= 5;
+  mpfr_set_uj(p.m, v, MPFR_RNDN);
+  p.e = mpfr_get_exp(p.m);
+  mpfr_set_exp(p.m, 0);
+  p.form = XFloat::Finite;
+  n -= kTab;
+  XFloat f(mpfr_get_prec(p.m) + 64);
+  f.set_ui(5);
+  while (n > 0) {
+    if (n & 1) mul(p, p, f);
+    if (f.form != XFloat::Inf) mul(f, f, f);
+    n >>= 1;
+  }
+}
+
+void format_fast(const Literal& lit, std::string& out) {
+  // digits * 10^exp5 == 0.S * 10^(len(digits) + exp5), S the digits without trailing zeros.
+  std::string_view s = lit.digits;
+  while (!s.empty() && s.back() == '0') s.remove_suffix(1);
+  int64_t exp = static_cast<int64_t>(lit.digits.size()) + lit.exp5;
+  if (exp > 0) {
+    size_t m = std::min<size_t>(s.size(), static_cast<size_t>(exp));
+    out.append(s.substr(0, m));
+    out.append(static_cast<size_t>(exp) - m, '0');
+    if (s.size() > m) {
+      out.push_back('.');
+      out.append(s.substr(m));
+    }
+  } else {
+    out.append("0.");
+    out.append(static_cast<size_t>(-exp), '0');
+    out.append(s);
+  }
+}
+
+}  // namespace
+
+NumberText number_literal_text(std::string_view literal, bool negate) {
+  NumberText r;
+  Literal lit;
+  if (!parse_literal(literal, lit)) {
+    r.status = NumberStatus::Invalid;
+    return r;
+  }
+  if (negate) r.text.push_back('-');
+  if (lit.zero) {
+    r.text.push_back('0');
+    return r;
+  }
+  // When the mantissa and 5^|exp5| are both exact in the precisions big.Float uses, the literal is
+  // rounded once, correctly, and a literal of at most 150 significant digits is then the only
+  // decimal that short in its rounding interval (512 bits is over 153 digits): it prints as
+  // written. 5^248 < 2^576.
+  if (lit.digits.size() <= 150 && lit.exp5 <= 248 && lit.exp5 >= -248) {
+    format_fast(lit, r.text);
+    return r;
+  }
+
+  // Emulate big.Float's scan exactly: z = mantissa * 2^exp5, exponent checked against the int32
+  // range, then multiplied or divided by pow5(|exp5|) computed at 576 bits.
+  mpz_t mant;
+  mpz_init(mant);
+  mpz_set_str(mant, lit.digits.c_str(), 10);
+  int64_t bits = static_cast<int64_t>(mpz_sizeinbase(mant, 2));
+  __int128 exp2 = static_cast<__int128>(bits) + lit.exp5;
+  if (exp2 < kMinExp || exp2 > kMaxExp) {
+    mpz_clear(mant);
+    r.status = NumberStatus::Invalid;  // "exponent overflow": an invalid literal
+    return r;
+  }
+  XFloat z(static_cast<mpfr_prec_t>(bits < kLiteralPrec ? kLiteralPrec : bits));
+  mpfr_set_z(z.m, mant, MPFR_RNDN);  // exact
+  mpfr_set_exp(z.m, 0);
+  z.e = static_cast<int64_t>(exp2);
+  XFloat x(kLiteralPrec);
+  if (lit.exp5 == 0) {
+    int t = mpfr_set(x.m, z.m, MPFR_RNDN);
+    x.settle(z.e, t);
+  } else {
+    XFloat p(kLiteralPrec + 64);
+    uint64_t n = lit.exp5 < 0 ? static_cast<uint64_t>(-(lit.exp5 + 1)) + 1 : static_cast<uint64_t>(lit.exp5);
+    pow5(p, n);
+    if (lit.exp5 < 0)
+      quo(x, z, p);
+    else
+      mul(x, z, p);
+  }
+  mpz_clear(mant);
+  if (x.form == XFloat::Inf) {
+    r.status = NumberStatus::Infinite;
+    r.text = negate ? "-Inf" : "+Inf";
+    return r;
+  }
+  if (x.form == XFloat::Zero) {
+    r.text.push_back('0');
+    return r;
+  }
+  mpz_t m;
+  mpz_init(m);
+  mpfr_exp_t e = mpfr_get_z_2exp(m, x.m);  // m has exactly 512 bits
+  bool ok = shortest_text(m, x.e + e, kLiteralPrec, r.text);
+  mpz_clear(m);
+  if (!ok) {
+    r.status = NumberStatus::TooLong;
+    r.text.clear();
+  }
+  return r;
+}
+
+}  // namespace hcl::json

@@ -1,0 +1,76 @@
+// Writing JSON text the way hcl2json's Go program does: encoding/json's string escaping (HTML
+// characters as \u003c \u003e \u0026, U+2028 and U+2029 escaped, each invalid UTF-8 byte as
+// \ufffd) and json.Indent's layout with four spaces, so pretty output is byte for byte what
+// hcl2json prints. Compact output has no spaces at all.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hcl::json {
+
+// Appends s as a JSON string literal, quotes included.
+void append_quoted(std::string& out, std::string_view s);
+
+class Writer {
+ public:
+  // `base_level`: the nesting level the document starts at, for a value that will be placed
+  // inside another document's object (pretty output indents it one level further per level).
+  explicit Writer(std::string& out, bool pretty = true, int indent = 4, size_t base_level = 0)
+      : out_(out), pretty_(pretty), indent_(indent), base_level_(base_level) {}
+
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  // An object member's name; the member's value follows.
+  void key(std::string_view name);
+  void string(std::string_view s) {
+    element();
+    append_quoted(out_, s);
+  }
+  // A number, true, false or null, already in JSON form.
+  void raw(std::string_view text) {
+    element();
+    out_.append(text);
+  }
+  // Text the caller has already quoted and escaped (for strings assembled in pieces).
+  void raw_string(std::string_view quoted) { raw(quoted); }
+
+  std::string& buffer() { return out_; }
+  size_t depth() const { return counts_.size(); }
+
+ private:
+  void open(char c) {
+    element();
+    out_.push_back(c);
+    counts_.push_back(0);
+  }
+  void close(char c);
+  // Separators and indentation before a value (nothing after a key).
+  void element() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (counts_.empty()) return;
+    if (counts_.back()++ > 0) out_.push_back(',');
+    newline(counts_.size());
+  }
+  void newline(size_t level) {
+    if (!pretty_) return;
+    out_.push_back('\n');
+    out_.append((base_level_ + level) * static_cast<size_t>(indent_), ' ');
+  }
+
+  std::string& out_;
+  bool pretty_;
+  int indent_;
+  size_t base_level_;
+  bool after_key_ = false;
+  std::vector<uint32_t> counts_;  // members written so far, per open container
+};
+
+}  // namespace hcl::json

@@ -1,0 +1,7 @@
+include {
+  path = "root.hcl"
+}
+
+include "env" {
+  path = "env.hcl"
+}

@@ -1,0 +1,22 @@
+# Literal values: numbers print as cty prints a 512-bit float (shortest form, never exponents).
+int        = 42
+zero       = 0
+neg_zero   = -0
+negative   = -17
+spaced     = - 3.5
+fraction   = 0.1
+trailing   = 1.50
+leading    = 007.25
+exponent   = 1e3
+exp_plus   = 2.5E+2
+exp_minus  = 125e-2
+small      = 1e-7
+big_int    = 12345678901234567890
+huge       = 1e100
+tiny       = 1.5e-30
+yes        = true
+no         = false
+nothing    = null
+not_true   = !true
+not_false  = !false
+list       = [1, -2, 3.0, true, null, "s"]
