@@ -102,16 +102,19 @@ def check_json(hcl, corpus, show):
     files = sorted(os.path.relpath(os.path.join(d, f), exp)[:-5] for d, _, fs in os.walk(exp) for f in fs)
     def run(f):
         r = subprocess.run([hcl, 'json', os.path.join(real, f)], capture_output=True)
+        expected = open(os.path.join(exp, f + '.json'), 'rb').read()
         try:
             ours = load_json(r.stdout)
         except Exception:
-            return f, False
-        return f, ours == load_json(open(os.path.join(exp, f + '.json'), 'rb').read())
+            return f, False, False
+        # hcl2json prints without a final newline; hcl adds one.
+        return f, ours == load_json(expected), r.stdout == expected + b'\n'
     with ThreadPoolExecutor(max_workers=os.cpu_count()) as ex:
         results = list(ex.map(run, files))
-    ok = sum(1 for _, same in results if same)
-    print(f'json: {ok}/{len(files)} equal ({100*ok/len(files):.2f}%)')
-    for f, same in results:
+    ok = sum(1 for _, same, _ in results if same)
+    identical = sum(1 for _, _, ident in results if ident)
+    print(f'json: {ok}/{len(files)} equal ({100*ok/len(files):.2f}%), {identical} byte-identical to hcl2json')
+    for f, same, _ in results:
         if not same and show > 0:
             show -= 1
             print(f'  {f}')

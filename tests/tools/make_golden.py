@@ -6,6 +6,10 @@ usage: make_golden.py FEATURE [FILE...]    (default: every input of the feature)
 validate: <case>.hcl -> <case>.diag from `hcl-oracle validate`
 fmt:      <case>.hcl -> <case>.out  from `hcl-oracle fmt --force` (hclwrite.Format, no syntax check);
           inputs using `::` (HCL 2.20+, newer than the oracle) keep their hand-written .out
+json:     <case>.hcl -> <case>.json from tmccombs/hcl2json (npm @cdktf/hcl2json, a WASM build run by
+          node, installed into ~/.cache/hcl-reference/hcl2json or $HCL2JSON_DIR), laid out as the
+          hcl2json command prints it; cases under fixes/ (deliberate departures) and errors/ (inputs
+          the reference rejects too, which is checked) keep their hand-reviewed expected files
 The suite itself never needs the reference: these files are committed.
 """
 import json, os, subprocess, sys
@@ -31,7 +35,78 @@ def fmt(path):
     r = subprocess.run(['hcl-oracle', 'fmt', '--force', name], cwd=d, capture_output=True)
     return r.stdout.decode('utf-8', 'surrogateescape')
 
-FEATURES = {'validate': ('.hcl', '.diag', validate), 'fmt': ('.hcl', '.out', fmt)}
+HCL2JSON_VERSION = '0.21.0'
+HCL2JSON_DRIVER = r"""
+// Prints hcl2json's own JSON text: JavaScript would round its numbers when parsing it.
+const origParse = JSON.parse;
+let raw = null;
+JSON.parse = (s, ...rest) => { raw = s; return origParse(s, ...rest); };
+const { parse } = require('@cdktf/hcl2json');
+const fs = require('fs');
+(async () => {
+  const f = process.argv[2];
+  await parse(f, fs.readFileSync(f, 'utf8'));
+  process.stdout.write(raw);
+})().catch(e => { process.stderr.write(String(e) + '\n'); process.exit(1); });
+"""
+
+def hcl2json_driver():
+    d = os.environ.get('HCL2JSON_DIR') or os.path.expanduser('~/.cache/hcl-reference/hcl2json')
+    if not os.path.isdir(os.path.join(d, 'node_modules', '@cdktf', 'hcl2json')):
+        os.makedirs(d, exist_ok=True)
+        subprocess.run(['npm', 'install', '--silent', '--prefix', d, f'@cdktf/hcl2json@{HCL2JSON_VERSION}'],
+                       check=True)
+    driver = os.path.join(d, 'hcl2json.js')
+    with open(driver, 'w') as o:
+        o.write(HCL2JSON_DRIVER)
+    return driver
+
+def go_indent(compact):
+    """json.Indent(dst, src, "", "    ") over encoding/json output: tokens are kept byte for byte."""
+    out, depth, i, n = [], 0, 0, len(compact)
+    while i < n:
+        c = compact[i]
+        if c == '"':
+            j = i + 1
+            while compact[j] != '"':
+                j += 2 if compact[j] == '\\' else 1
+            out.append(compact[i:j + 1])
+            i = j + 1
+            continue
+        if c in '{[':
+            if i + 1 < n and compact[i + 1] in '}]':
+                out.append(c + compact[i + 1])
+                i += 2
+                continue
+            depth += 1
+            out.append(c + '\n' + '    ' * depth)
+        elif c in '}]':
+            depth -= 1
+            out.append('\n' + '    ' * depth + c)
+        elif c == ',':
+            out.append(',\n' + '    ' * depth)
+        elif c == ':':
+            out.append(': ')
+        else:
+            out.append(c)
+        i += 1
+    return ''.join(out)
+
+_driver = None
+def to_json(path):
+    global _driver
+    _driver = _driver or hcl2json_driver()
+    r = subprocess.run(['node', _driver, os.path.abspath(path)], capture_output=True)
+    parts = os.path.relpath(path, os.path.join(ROOT, 'testdata', 'json')).split(os.sep)
+    if 'errors' in parts:
+        if r.returncode == 0:
+            sys.exit(f'{path}: the reference accepts this input, so it does not belong under errors/')
+        return None
+    if r.returncode != 0:
+        sys.exit(f'{path}: the reference rejects this input: {r.stderr.decode().strip()}')
+    return go_indent(r.stdout.decode('utf-8')) + '\n'
+
+FEATURES = {'validate': ('.hcl', '.diag', validate), 'fmt': ('.hcl', '.out', fmt), 'json': ('.hcl', '.json', to_json)}
 
 def main():
     feature = sys.argv[1]
@@ -47,7 +122,13 @@ def main():
         if feature == 'fmt' and b'::' in open(f, 'rb').read():
             print(f'kept {f[:-len(suffix)] + out_suffix} (HCL 2.20+ syntax: expected output is written by hand)')
             continue
+        if feature == 'json' and 'fixes' in os.path.relpath(f, ROOT).split(os.sep):
+            print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from hcl2json)')
+            continue
         out = fn(f)
+        if out is None:
+            print(f'kept {f[:-len(suffix)] + out_suffix} (the reference rejects it too; expected output is ours)')
+            continue
         with open(f[:-len(suffix)] + out_suffix, 'w', encoding='utf-8', errors='surrogateescape', newline='') as o:
             o.write(out)
         print(f'wrote {f[:-len(suffix)] + out_suffix}')
