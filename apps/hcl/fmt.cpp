@@ -52,7 +52,9 @@ bool terraform_file(std::string_view path) {
 
 // What one file contributes to the output, printed in input order once it is complete.
 struct FileOutcome {
-  std::string out;   // standard output: listed name, diff, or formatted text
+  std::string out;   // standard output: listed name or diff
+  std::string body;  // then the formatted text, when it is printed and differs from the input
+  std::shared_ptr<const SourceFile> unchanged;  // or the input itself, printed as it is
   std::string err;   // standard error: diagnostics and failures
   bool failed = false;
   bool changed = false;
@@ -98,7 +100,10 @@ struct FileFormatter {
       }
       if (diff) r.out += format::unified_diff(original, result.output, "old/" + name, "new/" + name);
     }
-    if (print) r.out += r.changed ? std::string_view(result.output) : original;
+    if (print) {
+      if (r.changed) r.body = std::move(result.output);
+      else r.unchanged = source;
+    }
     return r;
   }
 };
@@ -151,8 +156,10 @@ int run_fmt(const FmtOptions& opt) {
     while (next < files.size() && done[next]) {
       FileOutcome& o = outcomes[next];
       if (!o.err.empty()) write_all(stderr, o.err);
-      if (!o.out.empty() && (!opt.check || show_list)) {
+      if (!opt.check || show_list) {
         if (!write_all(stdout, o.out)) output_failed = true;
+        if (!write_all(stdout, o.body)) output_failed = true;
+        if (o.unchanged && !write_all(stdout, o.unchanged->text())) output_failed = true;
       }
       failed |= o.failed;
       any_changed |= o.changed;

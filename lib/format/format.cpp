@@ -107,14 +107,56 @@ inline uint32_t text_columns(const char* p, uint32_t n) {
   return n;
 }
 
+// Where the formatted text goes. Build: all of it into `buf`. Stream: chunks of `buf` to `sink`.
+// Compare: chunks are checked against `compare` (the input) and dropped while they agree; at the
+// first difference the agreed prefix is put back in front of `buf`, which then gets the rest
+// (or, without `need_output`, formatting stops there).
+struct Output {
+  enum class Mode : uint8_t { Build, Stream, Compare } mode = Mode::Build;
+  std::string buf;
+  const ChunkSink* sink = nullptr;
+  std::string_view compare;
+  bool need_output = true;
+  size_t matched = 0;
+  bool diverged = false;
+
+  // Returns false to stop.
+  bool flush(bool final) {
+    if (mode == Mode::Build || (!final && buf.size() < (64u << 10))) return true;
+    if (mode == Mode::Stream) {
+      bool more = (*sink)(buf);
+      buf.clear();
+      return more;
+    }
+    if (diverged) return true;
+    if (compare.size() - matched >= buf.size() && std::memcmp(compare.data() + matched, buf.data(), buf.size()) == 0) {
+      matched += buf.size();
+      buf.clear();
+      if (final && matched != compare.size()) {
+        diverged = true;  // the output is a proper prefix of the input
+        if (need_output) buf.assign(compare.substr(0, matched));
+      }
+      return true;
+    }
+    diverged = true;
+    if (!need_output) return false;
+    std::string whole;
+    whole.reserve(compare.size() + compare.size() / 8 + buf.size() + 64);
+    whole.append(compare.substr(0, matched));
+    whole.append(buf);
+    buf = std::move(whole);
+    mode = Mode::Build;
+    return true;
+  }
+};
+
 // The passes of format.go, run as a stream: a line is written as soon as the runs it belongs to
 // are complete, so only the lines of open runs are held (not the whole token array), and the
 // output goes out in chunks. `Next` yields the tokens in order, Eof last.
 template <class Next>
 class Formatter {
  public:
-  Formatter(std::string_view src, Next next, std::string& out, const ChunkSink* sink)
-      : src_(src.data()), next_(std::move(next)), out_(out), sink_(sink) {}
+  Formatter(std::string_view src, Next next, Output& out) : src_(src.data()), next_(std::move(next)), output_(out) {}
 
   // Returns false when the sink asked to stop.
   bool run() {
@@ -126,8 +168,8 @@ class Formatter {
         close_all(count == line_start);
         if (!emit_ready()) return false;
         // Eof is never re-spaced: the blank space that ended the input stays.
-        out_.append(t.start - last_end, ' ');
-        return flush(true);
+        output_.buf.append(t.start - last_end, ' ');
+        return output_.flush(true);
       }
       win_.push_back(t);
       sp_.push_back(0);
@@ -303,6 +345,7 @@ class Formatter {
     if (pending_head_ < pending_.size()) limit = std::min(limit, pending_[pending_head_].start);
     if (emitted_ >= limit) return true;
     // Where the source already has the right spaces, whole stretches of it are copied at once.
+    std::string& out = output_.buf;
     uint32_t first = line(emitted_).begin;
     uint32_t run_start = 0, prev_end = 0;
     for (; emitted_ < limit; ++emitted_) {
@@ -314,16 +357,16 @@ class Formatter {
           prev_end = t.end;
           continue;
         }
-        out_.append(src_ + run_start, prev_end - run_start);
-        if (s) out_.append(s, ' ');
+        out.append(src_ + run_start, prev_end - run_start);
+        if (s) out.append(s, ' ');
         run_start = t.start;
         prev_end = t.end;
       }
       written_tokens_ = ln.end;
     }
-    out_.append(src_ + run_start, prev_end - run_start);
+    out.append(src_ + run_start, prev_end - run_start);
     compact();
-    return flush(false);
+    return output_.flush(false);
   }
 
   bool blank_is_spaces(uint32_t from, uint32_t to) const {
@@ -347,18 +390,9 @@ class Formatter {
     }
   }
 
-  bool flush(bool final) {
-    if (!sink_) return true;
-    if (!final && out_.size() < (64u << 10)) return true;
-    bool more = (*sink_)(out_);
-    out_.clear();
-    return more;
-  }
-
   const char* src_;
   Next next_;
-  std::string& out_;
-  const ChunkSink* sink_;
+  Output& output_;
   std::vector<Token> win_;   // tokens from number base_ on
   std::vector<uint32_t> sp_;  // spaces before each of them
   uint32_t base_ = 0;
@@ -374,73 +408,56 @@ class Formatter {
 };
 
 template <class Next>
-bool run_formatter(std::string_view src, Next next, std::string& out, const ChunkSink* sink) {
-  return Formatter<Next>(src, std::move(next), out, sink).run();
+bool run_formatter(std::string_view src, Next next, Output& out) {
+  return Formatter<Next>(src, std::move(next), out).run();
 }
 
 // Formats `src` from the lexer, streaming.
-bool format_lexed(std::string_view src, std::string& out, const ChunkSink* sink) {
+bool format_lexed(std::string_view src, Output& out) {
   Lexer lexer(src);
-  return run_formatter(src, [&lexer] { return lexer.next(); }, out, sink);
+  return run_formatter(src, [&lexer] { return lexer.next(); }, out);
 }
 
-// Formats while comparing with the input: `out` receives the result only once it differs (the
-// equal prefix is copied then); with `need_output` false, formatting stops at the first
-// difference. Returns whether the result differs from the input.
+// Whether formatting changes `src`; `out` receives the result only when it does (and
+// `need_output`); without `need_output`, formatting stops at the first difference.
 bool format_changed(std::string_view src, std::string& out, bool need_output) {
-  size_t matched = 0;
-  bool diverged = false;
-  ChunkSink sink = [&](std::string_view chunk) {
-    if (diverged) {
-      out.append(chunk);
-      return true;
-    }
-    if (src.size() - matched >= chunk.size() && std::memcmp(src.data() + matched, chunk.data(), chunk.size()) == 0) {
-      matched += chunk.size();
-      return true;
-    }
-    diverged = true;
-    if (!need_output) return false;
-    out.reserve(src.size() + src.size() / 8 + 64);
-    out.append(src.substr(0, matched));
-    out.append(chunk);
-    return true;
-  };
-  std::string buffer;
-  buffer.reserve(80u << 10);
-  format_lexed(src, buffer, &sink);
-  if (!diverged && matched != src.size()) {
-    diverged = true;
-    if (need_output) out.assign(src.substr(0, matched));
-  }
-  return diverged;
+  Output o;
+  o.mode = Output::Mode::Compare;
+  o.compare = src;
+  o.need_output = need_output;
+  o.buf.reserve(80u << 10);
+  format_lexed(src, o);
+  if (o.diverged && need_output) out = std::move(o.buf);
+  return o.diverged;
 }
 
 }  // namespace
 
 std::string format_tokens(std::string_view src, std::span<const Token> tokens) {
-  std::string out;
-  out.reserve(src.size() + src.size() / 8 + 64);
+  Output o;
+  o.buf.reserve(src.size() + src.size() / 8 + 64);
   size_t i = 0;
   auto next = [&]() -> Token {
     if (i < tokens.size()) return tokens[i++];
     return Token{static_cast<uint32_t>(src.size()), static_cast<uint32_t>(src.size()), K::Eof};
   };
-  run_formatter(src, next, out, nullptr);
-  return out;
+  run_formatter(src, next, o);
+  return std::move(o.buf);
 }
 
 std::string format_source(std::string_view src) {
-  std::string out;
-  out.reserve(src.size() + src.size() / 8 + 64);
-  format_lexed(src, out, nullptr);
-  return out;
+  Output o;
+  o.buf.reserve(src.size() + src.size() / 8 + 64);
+  format_lexed(src, o);
+  return std::move(o.buf);
 }
 
 bool format_source_to(std::string_view src, const ChunkSink& sink) {
-  std::string buffer;
-  buffer.reserve(80u << 10);
-  return format_lexed(src, buffer, &sink);
+  Output o;
+  o.mode = Output::Mode::Stream;
+  o.sink = &sink;
+  o.buf.reserve(80u << 10);
+  return format_lexed(src, o);
 }
 
 FormatResult format_config(std::shared_ptr<const SourceFile> source, const FormatOptions& options) {
