@@ -3,17 +3,14 @@
 // Exit status: 0 success, 1 syntax or evaluation error (diagnostics on stderr), 2 usage or I/O.
 #include <fmt/format.h>
 
-#include <unistd.h>
 
 #include "app.h"
-#include "eval/convert.h"
 #include "eval/eval.h"
 #include "eval/json.h"
 #include "eval/print.h"
-#include "eval/typeexpr.h"
+#include "eval/run.h"
 #include "funcs/library.h"
 #include "io/files.h"
-#include "syntax/parser.h"
 
 namespace hcl::app {
 
@@ -65,28 +62,6 @@ struct Stdin {
   }
 };
 
-std::string diagnostics_json(const Diagnostics& diags) {
-  std::string out = "[";
-  for (size_t i = 0; i < diags.size(); ++i) {
-    const Diagnostic& d = diags[i];
-    if (i) out += ',';
-    out += "{\"severity\":";
-    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
-    out += ",\"summary\":" + eval::json_quote(d.summary);
-    out += ",\"detail\":" + eval::json_quote(d.detail);
-    if (d.subject) {
-      const Range& r = *d.subject;
-      out += fmt::format(
-          ",\"range\":{{\"filename\":{},\"start\":{{\"line\":{},\"column\":{},\"byte\":{}}},\"end\":{{\"line\":{},"
-          "\"column\":{},\"byte\":{}}}}}",
-          eval::json_quote(r.filename), r.start.line, r.start.column, r.start.byte, r.end.line, r.end.column,
-          r.end.byte);
-    }
-    out += '}';
-  }
-  return out + "]";
-}
-
 struct Output {
   const EvalOptions& opt;
   std::vector<std::shared_ptr<const SourceFile>> sources;
@@ -96,7 +71,7 @@ struct Output {
   // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
   int fail(const Diagnostics& diags) const {
     if (opt.format == "oracle") {
-      write_all(stdout, finish("{\"diagnostics\":" + diagnostics_json(diags) + "}"));
+      write_all(stdout, finish("{\"diagnostics\":" + eval::diagnostics_to_json(diags) + "}"));
       return 1;
     }
     SourceLookup lookup = [this](const std::string& name) -> const SourceFile* {
@@ -196,68 +171,29 @@ int run_eval(EvalOptions& opt) {
     }
   }
 
-  auto source = std::make_shared<SourceFile>(filename, std::move(text));
-  Output out{opt, {source}};
-  ParseResult parsed = opt.template_mode ? parse_template(source) : parse_expression(source);
-  if (has_errors(parsed.diagnostics) || !parsed.tree) return out.fail(parsed.diagnostics);
-  const SyntaxTree& tree = *parsed.tree;
-  NodeId root = tree.root();
-  Range expr_range = tree.range(root);
+  eval::RunOptions ro;
+  ro.template_mode = opt.template_mode;
+  ro.type = opt.type;
+  ro.filename = filename;
+  ro.require_json = opt.format != "hcl";
+  eval::RunResult result = eval::run(std::move(text), scope, ro);
+  Output out{opt, result.sources};
+  if (!result.value) return out.fail(result.diagnostics);
+  const Value& value = *result.value;
+  const Diagnostics& warnings = result.diagnostics;
 
-  eval::EvalResult result = eval::evaluate(tree, root, scope);
-  Diagnostics diags = std::move(parsed.diagnostics);
-  append(diags, std::move(result.diagnostics));
-  if (has_errors(diags)) return out.fail(diags);
-  Value value = std::move(result.value);
-
-  if (!opt.type.empty()) {
-    auto type_source = std::make_shared<SourceFile>("<type>", opt.type);
-    out.sources.push_back(type_source);
-    ParseResult tp = parse_expression(type_source);
-    if (has_errors(tp.diagnostics) || !tp.tree) return out.fail(tp.diagnostics);
-    eval::TypeExprResult ty = eval::type_constraint_with_defaults(*tp.tree, tp.tree->root());
-    if (has_errors(ty.diagnostics)) return out.fail(ty.diagnostics);
-    if (ty.defaults) value = ty.defaults->apply(value);
-    auto converted = eval::convert(value, ty.type);
-    if (!converted) {
-      append(diags, Diagnostics{Diagnostic{Severity::Error, "Unsuitable value type",
-                                           "Unsuitable value: " + converted.error(), expr_range, std::nullopt}});
-      return out.fail(diags);
-    }
-    value = std::move(*converted);
+  if (opt.format == "oracle") {
+    write_all(stdout, out.finish(eval::oracle_document(result)));
+    return 0;
   }
-
-  // Warnings on success (none are produced today) go to stderr, or beside the value.
+  if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
-    if (!value.is_wholly_known() || !eval::value_to_json(value)) {
-      auto why = eval::value_to_json(value);
-      append(diags, Diagnostics{Diagnostic{Severity::Error, "Result has no HCL form",
-                                           fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
-                                                       why ? "it is not wholly known" : why.error()),
-                                           expr_range, std::nullopt}});
-      return out.fail(diags);
-    }
-    if (!diags.empty()) out.fail(diags);
     write_all(stdout, eval::value_to_hcl(value) + "\n");
     return 0;
   }
-  auto json = eval::value_to_json(value);
-  if (!json) {
-    append(diags, Diagnostics{Diagnostic{Severity::Error, "Result has no JSON form",
-                                         fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
-                                                     json.error()),
-                                         expr_range, std::nullopt}});
-    return out.fail(diags);
-  }
-  if (opt.format == "oracle") {
-    std::string doc = "{\"value\":" + *json + ",\"type\":" + eval::type_to_json(value.type());
-    if (!diags.empty()) doc += ",\"warnings\":" + diagnostics_json(diags);
-    write_all(stdout, out.finish(doc + "}"));
-    return 0;
-  }
-  if (!diags.empty()) out.fail(diags);
+  std::string json = *eval::value_to_json(value);
   if (opt.with_type) {
-    write_all(stdout, out.finish("{\"value\":" + *json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
+    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
     return 0;
   }
   if (opt.raw) {
@@ -277,7 +213,7 @@ int run_eval(EvalOptions& opt) {
       }
     }
   }
-  write_all(stdout, out.finish(*json));
+  write_all(stdout, out.finish(json));
   return 0;
 }
 
@@ -298,9 +234,11 @@ Runner add_eval(CLI::App& app) {
   opt->flag_option = cmd->add_option("-e,--expression", opt->expression_flag, "The expression");
   opt->file_option = cmd->add_option("--file", opt->file, "Read the expression (or template) from a file (- for stdin)");
   opt->vars_option = cmd->add_option("--vars", opt->vars_files,
-                                     "JSON object file whose keys become variables (repeatable; - for stdin)");
+                                     "JSON object file whose keys become variables (repeatable; - for stdin)")
+                          ->allow_extra_args(false);
   opt->var_option = cmd->add_option("--var", opt->var_assignments,
-                                    "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)");
+                                    "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
+                         ->allow_extra_args(false);
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
   cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");

@@ -29,6 +29,19 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   return std::string(best);
 }
 
+bool is_trivia(TokenKind k) { return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof; }
+
+Span expression_span(const SyntaxTree& tree, NodeId n) {
+  const Node& nd = tree.node(n);
+  uint32_t first = nd.first_token, last = nd.last_token;
+  // The root of a tree spans every token, comments and newlines around the expression included;
+  // the expression's own range does not.
+  while (first < last && is_trivia(tree.token(first).kind)) ++first;
+  while (last > first && is_trivia(tree.token(last).kind)) --last;
+  if (nd.kind == NodeKind::Template && tree.token(nd.last_token).kind == TokenKind::Eof) last = nd.last_token;
+  return Span{tree.token(first).start, tree.token(last).end};
+}
+
 namespace {
 
 // A binding made while evaluating: a for expression's key and value variables (a child
@@ -73,12 +86,19 @@ class Evaluator {
   Value eval(NodeId n, const Frame* f, Diagnostics& d);
 
   // hcl.Range() and StartRange() of a node.
-  Span span(NodeId n) const { return t_.span(n); }
+  Span span(NodeId n) const { return expression_span(t_, n); }
   Span start_span(NodeId n);
   Range range(Span s) const { return t_.source().range(s.start, s.end); }
 
  private:
   Span tok(uint32_t i) const { return Span{t_.token(i).start, t_.token(i).end}; }
+  // The node's last token, not counting the trivia the tree's root extends over.
+  uint32_t last_tok(NodeId n) const {
+    const Node& nd = t_.node(n);
+    uint32_t i = nd.last_token;
+    while (i > nd.first_token && is_trivia(t_.token(i).kind)) --i;
+    return i;
+  }
   NodeId last_child(NodeId n) const { return n - 1; }
   NodeId prev_sibling(NodeId c) const { return c - t_.node(c).subtree_size; }
   const Node& node(NodeId n) const { return t_.node(n); }
@@ -324,7 +344,7 @@ Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId key_node = last_child(n);
   NodeId coll_node = prev_sibling(key_node);
   const Node& nd = node(n);
-  Span brackets{t_.token(nd.main_token).start, t_.token(nd.last_token).end};
+  Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
   if (is_literal_key(key_node)) {
     size_t mark = d.size();
     Value coll = eval(coll_node, f, d);
@@ -1042,6 +1062,7 @@ Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
 
 Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   auto call = ast::function_call(t_, n);
+  call.close_paren = tok(last_tok(n));
   Span call_range = span(n);
   const funcs::FunctionTable* table = scope_.functions();
   if (!table) {
@@ -1249,7 +1270,7 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
     auto lits = ast::template_literals(t_, n);
     size_t i = 0;
     const Node& nd = node(n);
-    Span close = tok(nd.last_token);
+    Span close = tok(last_tok(n));
     plan->parts = template_parts(kids, lits, i, kNoNode, Span{close.end, close.end});
     if (plan->parts.empty()) {
       // An empty template is one empty literal, placed where its text would start.

@@ -55,6 +55,11 @@ struct EvalResult {
 // template). Diagnostics carry ranges in the tree's source file.
 EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope);
 
+// A node's source range as hclsyntax reports it (Expression.Range()): the tree's root also
+// covers surrounding comments and newlines, which this leaves out.
+Span expression_span(const SyntaxTree& tree, NodeId node);
+bool is_trivia(TokenKind kind);
+
 // The name to suggest for a misspelt one: the closest candidate within edit distance 2, ties
 // broken alphabetically ("" if none). The reference takes the first such candidate in Go's
 // (random) map order; this picks the same one whenever only one qualifies.

@@ -47,7 +47,14 @@ void print(const Value& v, int indent, std::string& out) {
   const Type& t = v.type();
   switch (t.kind()) {
     case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
-    case TypeKind::Number: out += v.as_number().to_string(); return;
+    case TypeKind::Number:
+      // Infinities have no literal; these expressions evaluate to them.
+      if (v.as_number().is_infinity()) {
+        out += v.as_number().is_negative() ? "(-1/0)" : "(1/0)";
+        return;
+      }
+      out += v.as_number().to_string();
+      return;
     case TypeKind::String: out += hcl_quote(v.as_string()); return;
     case TypeKind::List:
     case TypeKind::Set:

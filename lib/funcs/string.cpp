@@ -8,6 +8,19 @@ namespace hcl::funcs {
 
 namespace {
 
+// Characters the reference (Go 1.19, Unicode 13) does not case-map although utf8proc's newer
+// tables do: letters added in Unicode 14 and 15, and U+00DF, whose uppercase U+1E9E Go's
+// simple mapping leaves out.
+bool go_has_no_case_mapping(char32_t cp) {
+  static constexpr std::pair<char32_t, char32_t> kRanges[] = {
+      {0xDF, 0xDF},         {0x2C2F, 0x2C2F},   {0x2C5F, 0x2C5F},   {0xA7C0, 0xA7C1},   {0xA7D0, 0xA7D1},
+      {0xA7D6, 0xA7D9},     {0x10570, 0x1057A}, {0x1057C, 0x1058A}, {0x1058C, 0x10592}, {0x10594, 0x10595},
+      {0x10597, 0x105A1},   {0x105A3, 0x105B1}, {0x105B3, 0x105B9}, {0x105BB, 0x105BC}};
+  for (auto [lo, hi] : kRanges)
+    if (cp >= lo && cp <= hi) return true;
+  return false;
+}
+
 // Go's strings.ToUpper / ToLower: the simple (one-to-one) case mapping of every character.
 std::string map_case(std::string_view s, bool upper) {
   std::string out;
@@ -21,6 +34,11 @@ std::string map_case(std::string_view s, bool upper) {
       continue;
     }
     auto c = static_cast<utf8proc_int32_t>(cp);
+    if (go_has_no_case_mapping(cp)) {
+      out.append(s.substr(i, static_cast<size_t>(n)));
+      i += static_cast<size_t>(n);
+      continue;
+    }
     utf8::append(out, static_cast<char32_t>(upper ? utf8proc_toupper(c) : utf8proc_tolower(c)));
     i += static_cast<size_t>(n);
   }

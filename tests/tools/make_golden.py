@@ -10,6 +10,9 @@ json:     <case>.hcl -> <case>.json from tmccombs/hcl2json (npm @cdktf/hcl2json,
           node, installed into ~/.cache/hcl-reference/hcl2json or $HCL2JSON_DIR), laid out as the
           hcl2json command prints it; cases under fixes/ (deliberate departures) and errors/ (inputs
           the reference rejects too, which is checked) keep their hand-reviewed expected files
+eval:     <topic>.cases -> <topic>.expected from `hcl-oracle eval` / `template`: one case per line
+          (see tests/golden/eval_golden.cpp), evaluated with the nearest vars.json; cases under
+          departures/ (deliberate departures from the 2.14 oracle) keep hand-reviewed expected files
 The suite itself never needs the reference: these files are committed.
 """
 import json, os, subprocess, sys
@@ -106,7 +109,36 @@ def to_json(path):
         sys.exit(f'{path}: the reference rejects this input: {r.stderr.decode().strip()}')
     return go_indent(r.stdout.decode('utf-8')) + '\n'
 
-FEATURES = {'validate': ('.hcl', '.diag', validate), 'fmt': ('.hcl', '.out', fmt), 'json': ('.hcl', '.json', to_json)}
+def nearest_vars(path):
+    d = os.path.dirname(os.path.abspath(path))
+    while not os.path.exists(os.path.join(d, 'vars.json')) and d != os.path.dirname(d):
+        d = os.path.dirname(d)
+    return os.path.join(d, 'vars.json')
+
+def eval_cases(path):
+    vars_file = nearest_vars(path)
+    out = []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            if not line.strip() or line.lstrip().startswith('#'):
+                continue
+            c = json.loads(line)
+            if isinstance(c, str):
+                c = {'expr': c}
+            args = ['hcl-oracle', 'template' if c.get('template') else 'eval', '--vars', vars_file]
+            for k, v in c.get('vars', {}).items():
+                args += ['--var', f'{k}={json.dumps(v)}']
+            if c.get('type'):
+                args += ['--type', c['type']]
+            r = subprocess.run(args + ['--', c['expr']], capture_output=True)
+            if r.returncode not in (0, 1):
+                sys.exit(f'{path}: the reference refuses {line!r}: {r.stderr.decode()}')
+            out.append(line + '\t' + r.stdout.decode('utf-8', 'surrogateescape').rstrip('\n') + '\n')
+    return ''.join(out)
+
+FEATURES = {'validate': ('.hcl', '.diag', validate), 'fmt': ('.hcl', '.out', fmt), 'json': ('.hcl', '.json', to_json),
+            'eval': ('.cases', '.expected', eval_cases)}
 
 def main():
     feature = sys.argv[1]
@@ -121,6 +153,9 @@ def main():
     for f in files:
         if feature == 'fmt' and b'::' in open(f, 'rb').read():
             print(f'kept {f[:-len(suffix)] + out_suffix} (HCL 2.20+ syntax: expected output is written by hand)')
+            continue
+        if feature == 'eval' and 'departures' in os.path.relpath(f, ROOT).split(os.sep):
+            print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from the reference)')
             continue
         if feature == 'json' and 'fixes' in os.path.relpath(f, ROOT).split(os.sep):
             print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from hcl2json)')
