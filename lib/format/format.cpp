@@ -418,12 +418,13 @@ bool format_lexed(std::string_view src, Output& out) {
   return run_formatter(src, [&lexer] { return lexer.next(); }, out);
 }
 
-// Whether formatting changes `src`; `out` receives the result only when it does (and
-// `need_output`); without `need_output`, formatting stops at the first difference.
-bool format_changed(std::string_view src, std::string& out, bool need_output) {
+// Whether formatting `src` gives something other than `original`; `out` receives the result
+// only when it does (and `need_output`); without `need_output`, formatting stops at the first
+// difference.
+bool format_changed(std::string_view src, std::string_view original, std::string& out, bool need_output) {
   Output o;
   o.mode = Output::Mode::Compare;
-  o.compare = src;
+  o.compare = original;
   o.need_output = need_output;
   o.buf.reserve(80u << 10);
   format_lexed(src, o);
@@ -467,9 +468,8 @@ FormatResult format_config(std::shared_ptr<const SourceFile> source, const Forma
     ParseResult parsed = parse_config(source);
     r.diagnostics = std::move(parsed.diagnostics);
     if (has_errors(r.diagnostics) || !parsed.tree) return r;
-    r.output = format_source(terraform_rewrite(*parsed.tree));
-    r.changed = r.output != src;
-    if (!r.changed) r.output.clear();
+    std::string rewritten = terraform_rewrite(*parsed.tree);
+    r.changed = format_changed(rewritten, src, r.output, options.need_output);
     r.ok = true;
     return r;
   }
@@ -479,12 +479,12 @@ FormatResult format_config(std::shared_ptr<const SourceFile> source, const Forma
     // Big inputs: check the syntax while formatting; the output is dropped if the check fails.
     ParseResult parsed;
     std::thread checker([&] { parsed = parse_config(source, po); });
-    r.changed = format_changed(src, r.output, options.need_output);
+    r.changed = format_changed(src, src, r.output, options.need_output);
     checker.join();
     r.diagnostics = std::move(parsed.diagnostics);
   } else {
     r.diagnostics = parse_config(source, po).diagnostics;
-    if (!has_errors(r.diagnostics)) r.changed = format_changed(src, r.output, options.need_output);
+    if (!has_errors(r.diagnostics)) r.changed = format_changed(src, src, r.output, options.need_output);
   }
   if (has_errors(r.diagnostics)) {
     r.changed = false;
