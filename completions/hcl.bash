@@ -1,0 +1,75 @@
+# bash completion for hcl(1). Installed as share/bash-completion/completions/hcl.
+
+_hcl() {
+  local cur prev words cword
+  if declare -F _init_completion >/dev/null; then
+    _init_completion -n = || return
+  else
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    words=("${COMP_WORDS[@]}")
+    cword=$COMP_CWORD
+  fi
+
+  local subcommands="validate fmt eval json help"
+  local sub="" i
+  for ((i = 1; i < cword; i++)); do
+    case ${words[i]} in
+      -*) ;;
+      *) sub=${words[i]}; break ;;
+    esac
+  done
+
+  if [[ -z $sub ]]; then
+    COMPREPLY=($(compgen -W "$subcommands --help --version" -- "$cur"))
+    return
+  fi
+
+  local opts=""
+  case $sub in
+    validate)
+      opts="--format --ext --quiet -q --help"
+      case $prev in
+        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+      esac
+      ;;
+    fmt)
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --help"
+      case $prev in
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+      esac
+      ;;
+    eval)
+      opts="--expression -e --file --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --help"
+      case $prev in
+        --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --chdir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
+        --expression|-e|--var|--type) return ;;
+      esac
+      ;;
+    json)
+      opts="--pretty --compact --merge --ext --simplify --vars --var --strict --help"
+      case $prev in
+        --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        --var) return ;;
+      esac
+      ;;
+    help)
+      COMPREPLY=($(compgen -W "validate fmt eval json" -- "$cur"))
+      return
+      ;;
+  esac
+
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+    return
+  fi
+  # Paths: directories and files.
+  COMPREPLY=($(compgen -f -- "$cur"))
+  compopt -o filenames 2>/dev/null || true
+}
+
+complete -F _hcl hcl

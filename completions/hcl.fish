@@ -1,0 +1,55 @@
+# fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
+
+set -l subs validate fmt eval json help
+complete -c hcl -f
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate an expression with variables from JSON'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
+complete -c hcl -s h -l help -d 'Show help'
+
+# validate
+complete -c hcl -n '__fish_seen_subcommand_from validate' -F
+complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github' -d 'Output format'
+complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
+complete -c hcl -n '__fish_seen_subcommand_from validate' -s q -l quiet -d 'Print nothing but diagnostics'
+
+# fmt
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -F
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l check -d 'Write nothing; exit 3 if any file is not formatted'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l diff -d 'Show a unified diff of the changes'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l write -x -a 'true false' -d 'Write the result back to the files'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-write -d 'Do not write files'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l list -x -a 'true false' -d 'List files whose formatting changed'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-list -d 'Do not list changed files'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -s r -l recursive -d 'Also format files in subdirectories'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l terraform -d "Apply terraform fmt's rewrites"
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-terraform -d "Do not apply terraform fmt's rewrites"
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-color -d 'Never colour diagnostics'
+
+# eval
+complete -c hcl -n '__fish_seen_subcommand_from eval' -s e -l expression -x -d 'The expression'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l file -r -F -d 'Read the expression or template from a file'
+complete -c hcl -n '__fish_seen_subcommand_from eval json' -l vars -r -F -d 'JSON object file whose keys become variables'
+complete -c hcl -n '__fish_seen_subcommand_from eval json' -l var -x -d 'One variable, NAME=VALUE'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l template -d 'Evaluate template text'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l type -x -d 'Convert the result to a type constraint'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -s r -l raw -d 'Print strings without quotes'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l pretty -d 'Indent JSON output'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l with-type -d 'Print the value with its type'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l format -x -a 'json hcl' -d 'Output syntax'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l functions -d 'List the functions'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l chdir -x -a '(__fish_complete_directories)' -d 'Base directory for file functions'
+
+# json
+complete -c hcl -n '__fish_seen_subcommand_from json' -F
+complete -c hcl -n '__fish_seen_subcommand_from json' -l pretty -d 'Indent by four spaces'
+complete -c hcl -n '__fish_seen_subcommand_from json' -l compact -d 'One line per document'
+complete -c hcl -n '__fish_seen_subcommand_from json' -l merge -d 'Merge all files into one object'
+complete -c hcl -n '__fish_seen_subcommand_from json' -l simplify -d 'Evaluate expressions that need no variables'
+complete -c hcl -n '__fish_seen_subcommand_from json' -l strict -d 'Expressions that cannot be evaluated are errors'
+
+# help
+complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json'
