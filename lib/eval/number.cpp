@@ -644,6 +644,7 @@ std::string Number::text(char format, int prec) const {
   int64_t exp = 0;
   if (!mpfr_zero_p(b->f)) {
     exp = static_cast<int64_t>(mpfr_get_z_2exp(mant.z, b->f));
+    mpz_abs(mant.z, mant.z);  // the sign is already written
     // Normalise to exactly prec mantissa bits (the form roundShortest reasons about).
     int64_t bits = static_cast<int64_t>(mpz_sizeinbase(mant.z, 2));
     int64_t want = static_cast<int64_t>(prec_);

@@ -41,6 +41,9 @@ TEST_CASE("number literals print as cty prints them (512-bit, shortest decimal)"
   CHECK(p("1e-400") == "0." + std::string(399, '0') + "1");
   CHECK(p("123456789e-20") == "0.00000000000123456789");
   CHECK(p("-0") == "-0");
+  CHECK(p("-1.5e-10") == "-0.00000000015");
+  CHECK(num("1.5e-10").negate().to_string() == "-0.00000000015");
+  CHECK(p("-0.1") == "-0.1");
   CHECK(p("+5") == "5");
   CHECK(p(".5") == "0.5");
   CHECK(p("5.") == "5");
