@@ -42,6 +42,46 @@ std::string wrap(const std::string& text, unsigned width) {
   return out;
 }
 
+// The part of a long source line worth showing around a highlighted byte range, so that one
+// huge line (a minified file, a 10 MB string) cannot make every diagnostic on it huge. Offsets
+// are bytes within the line; elided ends are marked with an ellipsis.
+struct Window {
+  std::string text;
+  size_t hs, he;
+};
+
+Window clip_line(std::string_view line, size_t hs, size_t he) {
+  constexpr size_t kMax = 240, kContext = 80;
+  if (line.size() <= kMax) return {std::string(line), hs, he};
+  auto is_cont = [&](size_t i) { return i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80; };
+  size_t from = hs > kContext ? hs - kContext : 0;
+  size_t to = std::min(line.size(), std::max(he, hs) + kContext);
+  if (to - from > kMax) to = from + kMax;
+  while (from > 0 && is_cont(from)) --from;
+  while (to < line.size() && is_cont(to)) ++to;
+  std::string text = from > 0 ? "\u2026" : "";
+  size_t shift = text.size();
+  text.append(line.substr(from, to - from));
+  if (to < line.size()) text += "\u2026";
+  hs = std::clamp(hs, from, to) - from + shift;
+  he = std::clamp(he, from, to) - from + shift;
+  return {std::move(text), hs, he};
+}
+
+// Blank space as wide as `text`, keeping its tabs so a caret line below it lines up.
+std::string blank_like(std::string_view text) {
+  std::string out;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == '\t') {
+      out.append(grapheme_count(text.substr(start, i - start)), ' ');
+      if (i < text.size()) out += '\t';
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool use_color(int fd) {
@@ -85,18 +125,19 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
         uint32_t hs = std::clamp(subj.start.byte, line_begin, line_end);
         uint32_t he = std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte), line_begin, line_end);
         if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
-        std::string_view before = text.substr(0, hs - line_begin);
-        std::string_view mid = text.substr(hs - line_begin, he - hs);
-        std::string_view after = text.substr(he - line_begin);
+        Window w = clip_line(text, hs - line_begin, he - line_begin);
+        std::string_view shown = w.text;
+        std::string_view before = shown.substr(0, w.hs);
+        std::string_view mid = shown.substr(w.hs, w.he - w.hs);
+        std::string_view after = shown.substr(w.he);
         if (style.color) {
           out += fmt::format("{:4}: {}{}{}{}{}\n", line, before, highlight, mid, reset, after);
         } else {
-          out += fmt::format("{:4}: {}\n", line, text);
+          out += fmt::format("{:4}: {}\n", line, shown);
           if (!mid.empty() || (subj.start.byte == subj.end.byte && hs == he && line == subj.start.line)) {
             // Underline the subject with carets, lined up by display columns.
-            uint32_t pad = grapheme_count(before);
             uint32_t len = std::max<uint32_t>(1, grapheme_count(mid));
-            out += fmt::format("      {}{}\n", std::string(pad, ' '), std::string(len, '^'));
+            out += fmt::format("      {}{}\n", blank_like(before), std::string(len, '^'));
           }
         }
       }
@@ -120,13 +161,14 @@ nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sourc
     if (file) {
       std::string_view code = file->line_text(r.start.line);
       uint32_t line_begin = file->line_offset(r.start.line);
-      uint32_t hs = r.start.byte - line_begin;
-      uint32_t he = std::min<uint32_t>(r.end.byte - line_begin, static_cast<uint32_t>(code.size()));
+      size_t hs = std::min<size_t>(r.start.byte - line_begin, code.size());
+      size_t he = std::min<size_t>(r.end.byte - line_begin, code.size());
+      Window w = clip_line(code, hs, std::max(hs, he));
       j["snippet"] = {{"context", nullptr},
-                      {"code", std::string(code)},
+                      {"code", std::move(w.text)},
                       {"start_line", r.start.line},
-                      {"highlight_start_offset", hs},
-                      {"highlight_end_offset", std::max(hs, he)},
+                      {"highlight_start_offset", w.hs},
+                      {"highlight_end_offset", w.he},
                       {"values", nlohmann::json::array()}};
     }
   }

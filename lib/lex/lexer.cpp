@@ -411,13 +411,16 @@ std::vector<Token> lex_all(std::string_view src, LexMode mode) {
   return out;
 }
 
-void InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagnostics& out) {
-  auto report = [&](const char* summary, std::string detail) {
+int InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagnostics* out) {
+  int count = 0;
+  auto report = [&](const char* summary, std::string_view detail) {
+    ++count;
+    if (!out) return;
     Diagnostic d;
     d.summary = summary;
-    d.detail = std::move(detail);
+    d.detail = std::string(detail);
     d.subject = file.range(tok.start, tok.end);
-    out.push_back(std::move(d));
+    out->push_back(std::move(d));
   };
   switch (tok.kind) {
     case TokenKind::BitwiseAnd:
@@ -480,6 +483,7 @@ void InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagno
     }
     default: break;
   }
+  return count;
 }
 
 }  // namespace hcl

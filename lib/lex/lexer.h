@@ -82,7 +82,9 @@ std::vector<Token> lex_all(std::string_view src, LexMode mode = LexMode::Config)
 // (LexConfig's checkInvalidTokens). Feed every token in order.
 class InvalidTokenChecker {
  public:
-  void check(const Token& tok, const SourceFile& file, Diagnostics& out);
+  // Adds the token's diagnostics to `out`; with a null `out` only counts them (past a cap, where
+  // building messages for millions of bad characters would be wasted work). Returns the count.
+  int check(const Token& tok, const SourceFile& file, Diagnostics* out);
 
  private:
   int told_bitwise_ = 0, told_backtick_ = 0, told_apostrophe_ = 0, told_semicolon_ = 0, told_bad_utf8_ = 0;

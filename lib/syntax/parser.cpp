@@ -148,11 +148,9 @@ class Parser {
   void lex_one() {
     Token t = lexer_.next();
     if (lex_diags_.size() < options_.max_diagnostics) {
-      checker_.check(t, src_, lex_diags_);
+      checker_.check(t, src_, &lex_diags_);
     } else {
-      Diagnostics scratch;
-      checker_.check(t, src_, scratch);
-      lex_dropped_ += scratch.size();
+      lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
     }
     if (t.kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size());
     buf_.push_back(t);

@@ -1,0 +1,71 @@
+# Hostile inputs: every one gets a clear answer (exit 0, 1 or 2 with a diagnostic), never a crash,
+# a hang or a runaway allocation. Each command runs under a time and memory ceiling.
+. "$(dirname "$0")/lib.sh"
+A=$TMP/adv
+mkdir -p "$A"
+
+# run_bounded WANT_STATUS FILE_FOR_STDERR CMD...: 60 s and 4 GB at most.
+run_bounded() {
+  local want=$1 err=$2; shift 2
+  ( ulimit -v 4194304; timeout 60 "$@" ) >"$TMP/out" 2>"$err"
+  local got=$?
+  [ "$got" -eq "$want" ] || fail "exit $got (want $want): $* : $(head -c 300 "$err")"
+}
+
+python3 - "$A" <<'PY'
+import os, sys
+d = sys.argv[1]
+def w(name, data):
+    open(os.path.join(d, name), 'wb').write(data)
+w('bad_utf8.hcl', b'a = "\xff\xfe"\n\xc3 = 1\nb = \x80\n# \xff comment\nc = <<EOT\n\xfe\nEOT\n')
+w('bom.hcl', b'\xef\xbb\xbfa = 1\n')
+w('nul.hcl', b'a = "x\x00y"\nb\x00 = 1\n')
+w('deep_brackets.hcl', b'a = ' + b'[' * 100000 + b']' * 100000 + b'\n')
+w('deep_parens.hcl', b'a = ' + b'(' * 100000 + b'1' + b')' * 100000 + b'\n')
+w('deep_blocks.hcl', b'b {\n' * 50000 + b'}\n' * 50000)
+w('deep_templates.hcl', b'a = ' + b'"${' * 20000 + b'1' + b'}"' * 20000 + b'\n')
+w('deep_unary.hcl', b'a = ' + b'-' * 100000 + b'1\n')
+w('long_line.hcl', b'a = "' + b'x' * (10 * 1024 * 1024) + b'"\n')
+w('long_invalid_line.hcl', b'a = ' + b'$' * (10 * 1024 * 1024) + b'\n')
+w('million_attributes.hcl', b''.join(b'a%d = %d\n' % (i, i) for i in range(1000000)))
+w('unterminated_heredoc.hcl', b'a = <<EOT\nline\nmore')
+w('cr_only.hcl', b'a = 1\rb = 2\rc {\r}\r')
+w('long_number.hcl', b'a = 1e999999999\nb = ' + b'9' * 100000 + b'\nc = 0.' + b'0' * 100000 + b'1\n')
+w('alignment_run.hcl', b''.join(b'%s%d = %d\n' % (b'x' * (i % 200 + 1), i, i) for i in range(200000)))
+w('comment_run.hcl', b''.join(b'a%d = %d # c\n' % (i, i) for i in range(200000)))
+PY
+
+# validate: valid files pass, invalid ones fail with a diagnostic; none crash or hang.
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/bom.hcl"
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/million_attributes.hcl"
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/long_line.hcl"
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/long_number.hcl"
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/alignment_run.hcl"
+for f in bad_utf8 nul deep_brackets deep_parens deep_blocks deep_templates deep_unary long_invalid_line \
+         unterminated_heredoc cr_only; do
+  run_bounded 1 "$TMP/err.$f" "$HCL" validate -q "$A/$f.hcl"
+  expect_contains "$TMP/err.$f" "Error: "
+done
+expect_contains "$TMP/err.bad_utf8" "Invalid character encoding"
+expect_contains "$TMP/err.nul" "Invalid character"
+expect_contains "$TMP/err.deep_brackets" "Nesting too deep"
+expect_contains "$TMP/err.deep_blocks" "Nesting too deep"
+expect_contains "$TMP/err.deep_templates" "Nesting too deep"
+expect_contains "$TMP/err.unterminated_heredoc" "Unterminated template string"
+expect_contains "$TMP/err.long_invalid_line" "Too many errors"
+expect_contains "$TMP/err.cr_only" "Invalid character"
+
+# fmt: valid inputs format (and a second pass changes nothing); invalid ones are never written.
+for f in bom million_attributes long_line alignment_run comment_run long_number; do
+  run_bounded 0 "$TMP/err" "$HCL" fmt - < "$A/$f.hcl"
+  cp "$TMP/out" "$TMP/once"
+  run_bounded 0 "$TMP/err" "$HCL" fmt - < "$TMP/once"
+  cmp -s "$TMP/out" "$TMP/once" || fail "fmt not idempotent on $f"
+done
+for f in bad_utf8 nul deep_brackets deep_blocks unterminated_heredoc cr_only; do
+  cp "$A/$f.hcl" "$TMP/copy.hcl"
+  run_bounded 2 "$TMP/err" "$HCL" fmt "$TMP/copy.hcl"
+  cmp -s "$A/$f.hcl" "$TMP/copy.hcl" || fail "fmt rewrote invalid $f"
+done
+
+finish
