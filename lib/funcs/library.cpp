@@ -7,8 +7,12 @@ FunctionTable standard_functions() {
   add_lang_functions(table);
   add_conversion_functions(table);
   add_string_functions(table);
+  add_regex_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
+  add_sequence_functions(table);
+  add_set_functions(table);
+  add_filesystem_functions(table);
   return table;
 }
 
