@@ -10,9 +10,6 @@ FunctionTable standard_functions() {
   add_regex_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
-  add_sequence_functions(table);
-  add_set_functions(table);
-  add_filesystem_functions(table);
   return table;
 }
 
