@@ -72,11 +72,12 @@ int run_json(const JsonOptions& opt) {
       job.ok = true;
       return;
     }
+    job.text.reserve(json::output_size_hint(job.source->size(), conv.pretty));
     json::Writer w(job.text, conv.pretty, 4, keyed ? 1 : 0);
     json::BodyRef ref{job.tree.get(), job.tree->root()};
     job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, job.diagnostics);
-    if (!job.ok) job.text.clear();
-    if (!keyed) job.tree.reset();
+    if (!job.ok) job.text = std::string();
+    job.tree.reset();
   });
 
   int status = 0;
@@ -96,11 +97,17 @@ int run_json(const JsonOptions& opt) {
   }
   if (failed && status == 0) status = 1;
 
-  std::string out;
+  // Each document is written as soon as it is known, without copying the files' texts together.
+  bool written = true;
+  auto put = [&](std::string_view text) { written = written && write_all(stdout, text); };
   if (opt.merge) {
     if (status != 0) return status;
     std::vector<json::BodyRef> bodies;
     for (auto& job : jobs) bodies.push_back(json::BodyRef{job.tree.get(), job.tree->root()});
+    size_t total = 0;
+    for (auto& job : jobs) total += job.source->size();
+    std::string out;
+    out.reserve(json::output_size_hint(total, conv.pretty));
     Diagnostics diags;
     json::Writer w(out, conv.pretty);
     if (!json::write_body(w, bodies, conv, diags)) {
@@ -112,21 +119,29 @@ int run_json(const JsonOptions& opt) {
       }
       return 1;
     }
+    out.push_back('\n');
+    put(out);
   } else if (keyed) {
-    json::Writer w(out, conv.pretty);
-    w.begin_object();
+    // {"path": <document>, ...} laid out as the writer would: documents were written one level in.
+    bool first = true;
+    put("{");
     for (auto& job : jobs) {
       if (!job.ok) continue;
-      w.key(job.name);
-      w.raw(job.text);
+      std::string key = first ? "" : ",";
+      if (conv.pretty) key += "\n    ";
+      json::append_quoted(key, job.name);
+      key += conv.pretty ? ": " : ":";
+      put(key);
+      put(job.text);
+      first = false;
     }
-    w.end_object();
+    put(first || !conv.pretty ? "}\n" : "\n}\n");
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
-    out = std::move(jobs[0].text);
+    jobs[0].text.push_back('\n');
+    put(jobs[0].text);
   }
-  out.push_back('\n');
-  if (!write_all(stdout, out) || std::fflush(stdout) != 0) {
+  if (!written || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "hcl json: cannot write the output\n");
     return 2;
   }
@@ -143,7 +158,9 @@ Runner add_json(CLI::App& app) {
                   "object; several, or a directory, print one object keyed by file path");
   cmd->add_option("--ext", opt->extensions,
                   "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
   auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
   pretty->excludes(compact);

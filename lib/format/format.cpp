@@ -165,7 +165,7 @@ class Formatter {
       Token t = next_();
       if (t.kind == K::Eof) {
         finish_line(line_start, count);
-        close_all(count == line_start);
+        close_all();
         if (!emit_ready()) return false;
         // Eof is never re-spaced: the blank space that ended the input stays.
         output_.buf.append(t.start - last_end, ' ');
@@ -242,8 +242,7 @@ class Formatter {
     resolve_comments();
   }
 
-  void close_all(bool last_line_empty) {
-    (void)last_line_empty;
+  void close_all() {
     uint32_t end = lbase_ + static_cast<uint32_t>(lines_.size());
     if (assign_open_ != kNone) close_assign(end);
     if (comment_open_ != kNone) {

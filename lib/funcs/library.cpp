@@ -7,6 +7,7 @@ FunctionTable standard_functions() {
   add_lang_functions(table);
   add_conversion_functions(table);
   add_string_functions(table);
+  add_regex_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
   return table;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <unordered_map>
 
 #include "ast/ast.h"
 #include "json/number_text.h"
@@ -87,8 +88,8 @@ class TemplateText {
   std::string pending_;
 };
 
-// Children of a node without allocating for each call: nodes are post-order, so the children
-// are found from the last one backwards.
+// The children of a node, found from the last one backwards (nodes are post-order), held inline
+// for the common case of a few so that walking the tree does not allocate at every node.
 class ChildList {
  public:
   ChildList(const SyntaxTree& tree, NodeId id) {
@@ -96,18 +97,33 @@ class ChildList {
     NodeId stop = id + 1 - nodes[id].subtree_size;
     for (NodeId c = id; c > stop;) {
       NodeId child = c - 1;
-      ids_.push_back(child);
+      push(child);
       c = child + 1 - nodes[child].subtree_size;
     }
-    std::reverse(ids_.begin(), ids_.end());
+    std::reverse(data(), data() + size_);
   }
-  size_t size() const { return ids_.size(); }
-  NodeId operator[](size_t i) const { return ids_[i]; }
-  auto begin() const { return ids_.begin(); }
-  auto end() const { return ids_.end(); }
+  size_t size() const { return size_; }
+  NodeId operator[](size_t i) const { return data()[i]; }
+  const NodeId* begin() const { return data(); }
+  const NodeId* end() const { return data() + size_; }
 
  private:
-  std::vector<NodeId> ids_;
+  static constexpr size_t kInline = 16;
+  NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
+  const NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+  void push(NodeId id) {
+    if (heap_.empty() && size_ < kInline) {
+      inline_[size_++] = id;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);
+    heap_.push_back(id);
+    ++size_;
+  }
+
+  NodeId inline_[kInline];
+  size_t size_ = 0;
+  std::vector<NodeId> heap_;
 };
 
 // The label trie of one body's blocks: a node is either an object of label levels or, innermost,
@@ -119,7 +135,31 @@ struct TrieNode {
   // The block that made this node, for messages.
   const SyntaxTree* tree = nullptr;
   NodeId block = kNoNode;
-  size_t depth = 0;  // labels above this level
+};
+
+// Block types of one body in first-seen order, with a hash index once there are many.
+struct TypeIndex {
+  std::vector<std::pair<std::string_view, uint32_t>> entries;
+  std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
+
+  static constexpr size_t kLinear = 16;
+  const uint32_t* find(std::string_view type) const {
+    if (entries.size() <= kLinear) {
+      for (const auto& e : entries)
+        if (e.first == type) return &e.second;
+      return nullptr;
+    }
+    auto it = index.find(type);
+    return it == index.end() ? nullptr : &entries[it->second].second;
+  }
+  void add(std::string_view type, uint32_t node) {
+    entries.emplace_back(type, node);
+    if (entries.size() == kLinear + 1) {
+      for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].first, static_cast<uint32_t>(i));
+    } else if (entries.size() > kLinear + 1) {
+      index.emplace(type, static_cast<uint32_t>(entries.size() - 1));
+    }
+  }
 };
 
 class Converter {
@@ -127,40 +167,54 @@ class Converter {
   Converter(Writer& w, const Options& options, Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
 
   bool body(std::span<const BodyRef> bodies) {
+    // A member of the body's object: an attribute, or a block type's trie.
     struct Member {
+      std::string_view name;
       const SyntaxTree* tree = nullptr;
-      NodeId attribute = kNoNode;  // an attribute node, or
-      uint32_t blocks = 0;         // the trie node of a block type
+      NodeId attribute = kNoNode;
+      uint32_t blocks = 0;
     };
+    std::vector<Member> members;
     std::vector<TrieNode> trie;
-    std::map<std::string_view, uint32_t> types;
-    std::map<std::string_view, Member> attributes;
+    TypeIndex types;
+    size_t attribute_count = 0;
 
     for (const BodyRef& ref : bodies) {
       const SyntaxTree& tree = *ref.tree;
       for (NodeId item : ChildList(tree, ref.body)) {
         const Node& n = tree.node(item);
         if (n.kind == NodeKind::Attribute) {
-          std::string_view name = tree.token_text(n.main_token);
-          auto [it, fresh] = attributes.try_emplace(name, Member{&tree, item, 0});
-          if (!fresh) {
-            attribute_conflict(*it->second.tree, it->second.attribute, tree, item);
-            return false;
-          }
+          members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
+          ++attribute_count;
         } else if (n.kind == NodeKind::Block) {
           if (!add_block(trie, types, tree, item)) return false;
         }
       }
     }
-
-    // Blocks first, then attributes over them (hcl2json's order).
-    std::map<std::string_view, Member> members;
-    for (auto& [type, node] : types) members[type] = Member{nullptr, kNoNode, node};
-    for (auto& [name, m] : attributes) members[name] = m;
+    if (bodies.size() > 1 && attribute_count > 1) {
+      // Merged bodies: an attribute may be set once (one file's parse already ensures that).
+      std::vector<const Member*> attrs;
+      for (const Member& m : members) attrs.push_back(&m);
+      std::stable_sort(attrs.begin(), attrs.end(), [](auto* a, auto* b) { return a->name < b->name; });
+      for (size_t i = 1; i < attrs.size(); ++i) {
+        if (attrs[i]->name == attrs[i - 1]->name) {
+          attribute_conflict(*attrs[i - 1]->tree, attrs[i - 1]->attribute, *attrs[i]->tree, attrs[i]->attribute);
+          return false;
+        }
+      }
+    }
+    // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
+    std::vector<Member> sorted;
+    sorted.reserve(types.entries.size() + members.size());
+    for (auto& [type, node] : types.entries) sorted.push_back(Member{type, nullptr, kNoNode, node});
+    for (auto& m : members) sorted.push_back(m);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
 
     w_.begin_object();
-    for (auto& [name, m] : members) {
-      w_.key(name);
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
+      const Member& m = sorted[i];
+      w_.key(m.name);
       if (m.attribute != kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
       } else if (!write_trie(trie, m.blocks)) {
@@ -246,12 +300,7 @@ class Converter {
     return true;
   }
 
-  void wrapped(const SyntaxTree& t, NodeId e) {
-    std::string s = "${";
-    s += t.node_text(e);
-    s += '}';
-    w_.string(s);
-  }
+  void wrapped(const SyntaxTree& t, NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
 
   bool object(const SyntaxTree& t, NodeId e) {
     ChildList items(t, e);
@@ -434,34 +483,31 @@ class Converter {
     }
   }
 
-  bool add_block(std::vector<TrieNode>& trie, std::map<std::string_view, uint32_t>& types, const SyntaxTree& t,
-                 NodeId block) {
+  bool add_block(std::vector<TrieNode>& trie, TypeIndex& types, const SyntaxTree& t, NodeId block) {
     ast::Block b = ast::block(t, block);
     // hcl2json walks one object level per label, creating levels as needed; a level that already
     // holds block bodies (or, innermost, one that holds labels) is a conflict.
-    auto make = [&](bool leaf, size_t depth) {
+    auto make = [&](bool leaf) {
       trie.push_back(TrieNode{});
       trie.back().leaf = leaf;
       trie.back().tree = &t;
       trie.back().block = block;
-      trie.back().depth = depth;
       return static_cast<uint32_t>(trie.size() - 1);
     };
     bool last = b.labels.empty();
     uint32_t cur;
-    auto it = types.find(b.type);
-    if (it == types.end()) {
-      cur = make(last, 0);
-      types.emplace(b.type, cur);
+    if (const uint32_t* found = types.find(b.type); !found) {
+      cur = make(last);
+      types.add(b.type, cur);
     } else {
-      cur = it->second;
+      cur = *found;
       if (trie[cur].leaf != last) return label_conflict(trie[cur], t, b);
     }
     for (size_t i = 0; i < b.labels.size(); ++i) {
       bool leaf = i + 1 == b.labels.size();
       auto c = trie[cur].children.find(b.labels[i]);
       if (c == trie[cur].children.end()) {
-        uint32_t child = make(leaf, i + 1);
+        uint32_t child = make(leaf);
         trie[cur].children.emplace(b.labels[i], child);
         cur = child;
       } else {
@@ -561,6 +607,11 @@ void write_value(Writer& w, const Value& v) {
   }
 }
 
+size_t output_size_hint(size_t input_size, bool pretty) {
+  // Measured on the corpus: pretty output is about 2.2 times the input, compact 0.8.
+  return pretty ? input_size * 9 / 4 : input_size * 7 / 8;
+}
+
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics) {
   Converter c(w, options, diagnostics);
   return c.body(bodies);
@@ -568,6 +619,7 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 
 ConvertResult convert_file(const SyntaxTree& tree, const Options& options) {
   ConvertResult r;
+  r.text.reserve(output_size_hint(tree.source().size(), options.pretty));
   Writer w(r.text, options.pretty);
   BodyRef ref{&tree, tree.root()};
   r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);

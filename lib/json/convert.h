@@ -73,6 +73,9 @@ struct BodyRef {
 // attribute set twice); the writer's buffer then holds a partial document to discard.
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics);
 
+// A capacity to reserve for the JSON of an input of this size (a hint, not a bound).
+size_t output_size_hint(size_t input_size, bool pretty);
+
 struct ConvertResult {
   std::string text;  // the JSON document, without a final newline; empty on failure
   Diagnostics diagnostics;

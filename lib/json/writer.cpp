@@ -14,9 +14,8 @@ constexpr bool plain_ascii(unsigned char c) {
 
 }  // namespace
 
-void append_quoted(std::string& out, std::string_view s) {
+void append_escaped(std::string& out, std::string_view s) {
   static const char kHex[] = "0123456789abcdef";
-  out.push_back('"');
   size_t start = 0;
   const size_t n = s.size();
   for (size_t i = 0; i < n;) {
@@ -61,7 +60,6 @@ void append_quoted(std::string& out, std::string_view s) {
     i += static_cast<size_t>(len);
   }
   out.append(s.data() + start, n - start);
-  out.push_back('"');
 }
 
 void Writer::key(std::string_view name) {

@@ -11,8 +11,15 @@
 
 namespace hcl::json {
 
+// Appends s as the inside of a JSON string literal (escaped, no quotes).
+void append_escaped(std::string& out, std::string_view s);
+
 // Appends s as a JSON string literal, quotes included.
-void append_quoted(std::string& out, std::string_view s);
+inline void append_quoted(std::string& out, std::string_view s) {
+  out.push_back('"');
+  append_escaped(out, s);
+  out.push_back('"');
+}
 
 class Writer {
  public:
@@ -30,6 +37,15 @@ class Writer {
   void string(std::string_view s) {
     element();
     append_quoted(out_, s);
+  }
+  // The string prefix + s + suffix, where prefix and suffix need no escaping.
+  void string_wrapped(std::string_view prefix, std::string_view s, std::string_view suffix) {
+    element();
+    out_.push_back('"');
+    out_.append(prefix);
+    append_escaped(out_, s);
+    out_.append(suffix);
+    out_.push_back('"');
   }
   // A number, true, false or null, already in JSON form.
   void raw(std::string_view text) {

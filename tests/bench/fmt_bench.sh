@@ -55,17 +55,17 @@ nfiles=$(tr -cd '\0' < "$T/files0" | wc -c)
 dir_mb=$(cd "$CORPUS/real" && xargs -0 cat < "$T/files0" | wc -c | awk '{printf "%.1f", $1 / 1048576}')
 big_mb=$(stat -c %s "$T/big.hcl" | awk '{printf "%.1f", $1 / 1048576}')
 
-# best_of CMD...: the fastest of $RUNS runs, in seconds (exit statuses ignored: --check is 3).
+# best_of CMD...: the fastest of $RUNS runs as "WALL CPU" seconds (CPU: user + system, all
+# threads), the run with the least wall-clock time. Exit statuses are ignored (--check exits 3).
 best_of() {
-  local best="" t0 t1 d
+  local best="" best_cpu="" line wall cpu
   for _ in $(seq "$RUNS"); do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    t1=$(date +%s.%N)
-    d=$(echo "$t1 - $t0" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$d < $best" | bc -l)" = 1 ]; then best=$d; fi
+    line=$( { TIMEFORMAT="%R %U %S"; time "$@" >/dev/null 2>&1 || true; } 2>&1 | tail -1)
+    wall=$(echo "$line" | awk '{print $1}')
+    cpu=$(echo "$line" | awk '{print $2 + $3}')
+    if [ -z "$best" ] || [ "$(echo "$wall < $best" | bc -l)" = 1 ]; then best=$wall; best_cpu=$cpu; fi
   done
-  printf '%.3f' "$best"
+  echo "$best $best_cpu"
 }
 
 ref_big() { hclfmt "$T/big.hcl"; }
@@ -80,13 +80,17 @@ if ! cmp -s <(hclfmt "$T/big.hcl") <("$HCL" fmt --write=false --list=false "$T/b
   exit 1
 fi
 
-rb=$(best_of ref_big); hb=$(best_of hcl_big)
-rd=$(best_of ref_dir); hd=$(best_of hcl_dir); hc=$(best_of hcl_dir_canonical)
+read -r rb rbc < <(best_of ref_big); read -r hb hbc < <(best_of hcl_big)
+read -r rd rdc < <(best_of ref_dir); read -r hd hdc < <(best_of hcl_dir); read -r hc hcc < <(best_of hcl_dir_canonical)
 
-echo "hcl fmt vs hclfmt (best of $RUNS runs, wall clock, $(nproc) cores)"
-printf '%-52s %10s %10s %9s\n' "task" "hclfmt" "hcl fmt" "speedup"
-printf '%-52s %9ss %9ss %8.1fx\n' "format one ${big_mb} MB file" "$rb" "$hb" "$(echo "$rb / $hb" | bc -l)"
-printf '%-52s %9s %9s\n' "  throughput (MB/s)" "$(echo "$big_mb / $rb" | bc -l | xargs printf '%.1f')" \
-  "$(echo "$big_mb / $hb" | bc -l | xargs printf '%.1f')"
-printf '%-52s %9ss %9ss %8.1fx\n' "--check ${nfiles} corpus files (${dir_mb} MB)" "$rd" "$hd" "$(echo "$rd / $hd" | bc -l)"
-printf '%-52s %9ss %9ss %8.1fx\n' "  same, canonical style only (--terraform=false)" "$rd" "$hc" "$(echo "$rd / $hc" | bc -l)"
+ratio() { echo "$1 / $2" | bc -l | xargs printf '%.1fx'; }
+row() {  # TASK REF_WALL REF_CPU HCL_WALL HCL_CPU
+  printf '%-50s %8.2fs %8.2fs %8.2fs %8.2fs %8s %8s\n' "$1" "$2" "$3" "$4" "$5" "$(ratio "$2" "$4")" "$(ratio "$3" "$5")"
+}
+echo "hcl fmt vs hclfmt: best of $RUNS runs, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the end"
+printf '%-50s %9s %9s %9s %9s %8s %8s\n' "task" "hclfmt" "(cpu)" "hcl fmt" "(cpu)" "speedup" "(cpu)"
+row "format one ${big_mb} MB file" "$rb" "$rbc" "$hb" "$hbc"
+row "--check ${nfiles} corpus files (${dir_mb} MB)" "$rd" "$rdc" "$hd" "$hdc"
+row "  the same, canonical style only" "$rd" "$rdc" "$hc" "$hcc"
+printf 'throughput on the big file: hclfmt %.1f MB/s, hcl fmt %.1f MB/s\n' \
+  "$(echo "$big_mb / $rb" | bc -l)" "$(echo "$big_mb / $hb" | bc -l)"
