@@ -8,6 +8,8 @@ FunctionTable standard_functions() {
   add_conversion_functions(table);
   add_string_functions(table);
   add_regex_functions(table);
+  add_format_functions(table);
+  add_encoding_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
   return table;

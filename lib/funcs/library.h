@@ -15,6 +15,10 @@ void add_conversion_functions(FunctionTable& table);
 void add_string_functions(FunctionTable& table);
 // regex, regexall, replace.
 void add_regex_functions(FunctionTable& table);
+// format, formatlist.
+void add_format_functions(FunctionTable& table);
+// jsonencode, jsondecode, csvdecode, base64encode, base64decode, urlencode, textencodebase64, textdecodebase64.
+void add_encoding_functions(FunctionTable& table);
 // Collections: length ...
 void add_collection_functions(FunctionTable& table);
 // Numbers: max, min ...
