@@ -1,0 +1,19 @@
+// Encodings shared by several function families.
+#pragma once
+
+#include <string>
+
+#include "eval/expected.h"
+#include "eval/value.h"
+
+namespace hcl::funcs {
+
+// cty's json.Marshal of a value with its own type (jsonencode, format's %#v): like
+// eval::value_to_json, but strings are quoted as Go's json.Marshal quotes them, with <, > and &
+// escaped. The error is cty's message ("cannot serialize infinity as JSON").
+eval::Expected<std::string> json_encode(const eval::Value& v);
+
+// Standard base64 with padding (RFC 4648 section 4).
+std::string base64_encode(std::string_view bytes);
+
+}  // namespace hcl::funcs
