@@ -6,4 +6,4 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
   g++ cmake make pkg-config python3 git dpkg-dev file scdoc groff-base man-db bash-completion zsh fish pre-commit \
   libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev libmpfr-dev doctest-dev \
-  libutf8proc-dev libre2-dev libssl-dev libyaml-cpp-dev >/dev/null
+  libutf8proc-dev libre2-dev libssl-dev libyaml-dev libyaml-cpp-dev >/dev/null

@@ -10,6 +10,7 @@ FunctionTable standard_functions() {
   add_regex_functions(table);
   add_format_functions(table);
   add_encoding_functions(table);
+  add_hashing_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
   return table;
