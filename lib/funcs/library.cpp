@@ -13,6 +13,9 @@ FunctionTable standard_functions() {
   add_hashing_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
+  add_sequence_functions(table);
+  add_set_functions(table);
+  add_filesystem_functions(table);
   return table;
 }
 

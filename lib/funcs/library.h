@@ -25,6 +25,12 @@ void add_hashing_functions(FunctionTable& table);
 void add_collection_functions(FunctionTable& table);
 // Numbers: max, min ...
 void add_numeric_functions(FunctionTable& table);
+// Sequences: concat, range, flatten, slice, sort ...
+void add_sequence_functions(FunctionTable& table);
+// Sets: setunion, setintersection, setsubtract, setproduct.
+void add_set_functions(FunctionTable& table);
+// Files under a base directory (relative paths resolve against it): file, fileset, templatefile ...
+void add_filesystem_functions(FunctionTable& table, const std::string& base_directory = ".");
 
 // Every function above.
 FunctionTable standard_functions();

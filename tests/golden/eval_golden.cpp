@@ -3,7 +3,8 @@
 // comments. Each expected line is the case, a tab, and the reference oracle's document for it
 // ({"value":..,"type":..} or {"diagnostics":[..]}), evaluated with the nearest vars.json.
 // Expected files come from the reference (tests/tools/make_golden.py eval), except under
-// departures/ and hcl224/, where they are reviewed by hand.
+// departures/, hcl224/ and terraform/ (Terraform's functions the reference lacks), where they are
+// reviewed by hand. File functions resolve relative paths against the case file's folder.
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -24,7 +25,8 @@ std::string read_text(const std::filesystem::path& p) {
 }
 
 std::string run_cases(const std::string& path, const std::string& content) {
-  static const hcl::funcs::FunctionTable functions = hcl::funcs::standard_functions();
+  hcl::funcs::FunctionTable functions = hcl::funcs::standard_functions();
+  hcl::funcs::add_filesystem_functions(functions, std::filesystem::path(path).parent_path().string());
   hcl::eval::Scope base(&functions);
   // The nearest vars.json, from the case file's folder up.
   auto dir = std::filesystem::path(path).parent_path();

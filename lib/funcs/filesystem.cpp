@@ -1,0 +1,798 @@
+// Filesystem functions, as Terraform defines them (internal/lang/funcs/filesystem.go; the
+// reference lacks them): file, filebase64, fileexists, fileset, templatefile, basename, dirname,
+// abspath, pathexpand.
+//
+// Relative paths are resolved against a base directory (`hcl eval --chdir DIR`, default the
+// current directory) the way `terraform -chdir=DIR` resolves them against the configuration's
+// directory, so messages name paths relative to it, as Terraform's do. Path arithmetic follows
+// Go's path/filepath on Unix, and fileset's patterns follow the doublestar (v1) matcher
+// Terraform uses, including the order it reads directories in.
+#include <dirent.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "ast/ast.h"
+#include "eval/eval.h"
+#include "eval/text.h"
+#include "funcs/library.h"
+#include "source/utf8.h"
+#include "syntax/parser.h"
+#include "util/text.h"
+
+namespace hcl::funcs {
+
+namespace {
+
+// ---- Go's path/filepath on Unix -----------------------------------------------------------------
+
+bool is_abs(std::string_view p) { return !p.empty() && p[0] == '/'; }
+
+// filepath.Clean: the shortest equivalent path, lexically.
+std::string clean(std::string_view p) {
+  if (p.empty()) return ".";
+  bool rooted = p[0] == '/';
+  std::vector<std::string_view> parts;
+  size_t i = 0;
+  while (i < p.size()) {
+    size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    std::string_view part = p.substr(i, j - i);
+    i = j + 1;
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      if (!parts.empty() && parts.back() != "..") {
+        parts.pop_back();
+      } else if (!rooted) {
+        parts.push_back(part);
+      }
+      continue;
+    }
+    parts.push_back(part);
+  }
+  std::string out = rooted ? "/" : "";
+  for (size_t k = 0; k < parts.size(); ++k) {
+    if (k) out += '/';
+    out += parts[k];
+  }
+  if (out.empty()) return ".";
+  return out;
+}
+
+// filepath.Join: the non-empty elements joined and cleaned; "" when all are empty.
+std::string join(std::initializer_list<std::string_view> elems) {
+  std::string out;
+  bool any = false;
+  for (auto e : elems) {
+    if (e.empty()) continue;
+    if (any) out += '/';
+    out += e;
+    any = true;
+  }
+  return any ? clean(out) : "";
+}
+
+// filepath.Base.
+std::string base_name(std::string_view p) {
+  if (p.empty()) return ".";
+  while (!p.empty() && p.back() == '/') p.remove_suffix(1);
+  if (p.empty()) return "/";
+  size_t i = p.rfind('/');
+  if (i != std::string_view::npos) p = p.substr(i + 1);
+  return std::string(p);
+}
+
+// filepath.Dir.
+std::string dir_name(std::string_view p) {
+  size_t i = p.rfind('/');
+  return clean(i == std::string_view::npos ? std::string_view() : p.substr(0, i + 1));
+}
+
+// filepath.Rel for the paths fileset produces; nullopt where Go reports an error.
+std::optional<std::string> relative(std::string_view base_path, std::string_view target_path) {
+  std::string base = clean(base_path), targ = clean(target_path);
+  if (targ == base) return ".";
+  if (base == ".") base.clear();
+  if ((!base.empty() && base[0] == '/') != (!targ.empty() && targ[0] == '/')) return std::nullopt;
+  size_t bl = base.size(), tl = targ.size(), b0 = 0, bi = 0, t0 = 0, ti = 0;
+  while (true) {
+    while (bi < bl && base[bi] != '/') ++bi;
+    while (ti < tl && targ[ti] != '/') ++ti;
+    if (targ.compare(t0, ti - t0, base, b0, bi - b0) != 0) break;
+    if (bi < bl) ++bi;
+    if (ti < tl) ++ti;
+    b0 = bi;
+    t0 = ti;
+  }
+  if (base.compare(b0, bi - b0, "..") == 0) return std::nullopt;
+  if (b0 != bl) {
+    std::string out = "..";
+    for (size_t k = b0; k < bl; ++k)
+      if (base[k] == '/') out += "/..";
+    if (t0 != tl) out += "/" + targ.substr(t0);
+    return out;
+  }
+  return targ.substr(t0);
+}
+
+std::string errno_text(int err) {
+  // Go's syscall messages are the C library's with a lowercase first letter.
+  std::string s = std::strerror(err);
+  if (!s.empty() && s[0] >= 'A' && s[0] <= 'Z') s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  return s;
+}
+
+std::optional<std::string> home_directory() {
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h);
+  struct passwd pw;
+  struct passwd* result = nullptr;
+  std::vector<char> buf(16384);
+  if (getpwuid_r(getuid(), &pw, buf.data(), buf.size(), &result) == 0 && result && result->pw_dir &&
+      *result->pw_dir)
+    return std::string(result->pw_dir);
+  return std::nullopt;
+}
+
+// go-homedir's Expand: a leading "~" or "~/" becomes the home directory.
+Result<std::string> expand_home(const std::string& p) {
+  if (p.empty() || p[0] != '~') return p;
+  if (p.size() > 1 && p[1] != '/' && p[1] != '\\') return fail_call("cannot expand user-specific home dir");
+  auto home = home_directory();
+  if (!home) return fail_call("blank output when reading home directory");
+  return join({*home, std::string_view(p).substr(1)});
+}
+
+std::optional<std::string> working_directory() {
+  std::vector<char> buf(4096);
+  while (getcwd(buf.data(), buf.size()) == nullptr) {
+    if (errno != ERANGE) return std::nullopt;
+    buf.resize(buf.size() * 2);
+  }
+  return std::string(buf.data());
+}
+
+// ---- Paths under the base directory -------------------------------------------------------------
+
+struct Place {
+  std::string base;  // the base directory as given ("." for the current directory)
+
+  // Where the file system is asked: relative paths under the base directory.
+  std::string io(const std::string& cleaned) const {
+    if (is_abs(cleaned) || base == "." || base.empty()) return cleaned;
+    return join({base, cleaned});
+  }
+};
+
+// What Terraform's messages call a path: joined to the base directory "." and cleaned.
+std::string shown(const std::string& p) { return is_abs(p) ? clean(p) : join({".", p}); }
+
+struct ReadFile {
+  std::string content;
+  std::optional<CallError> error;
+};
+
+// Terraform's readFileBytes: "~" expanded, relative paths under the base directory.
+ReadFile read_file_bytes(const Place& place, const std::string& path) {
+  auto expanded = expand_home(path);
+  if (!expanded) return {{}, arg_error(0, "failed to expand ~: " + expanded.error().message)};
+  std::string display = shown(*expanded);
+  std::string target = place.io(display);
+  int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    if (err == ENOENT)
+      return {{},
+              arg_error(0, "no file exists at " + go_quote(path) +
+                               "; this function works only with files that are distributed as part of the "
+                               "configuration source code, so if this file will be created by a resource in this "
+                               "configuration you must instead obtain this result from an attribute of that "
+                               "resource")};
+    return {{}, arg_error(0, "open " + display + ": " + errno_text(err))};
+  }
+  ReadFile r;
+  char buf[65536];
+  while (true) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      return {{}, arg_error(0, "failed to read file: read " + display + ": " + errno_text(err))};
+    }
+    if (n == 0) break;
+    r.content.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return r;
+}
+
+std::string base64_encode(std::string_view in) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((in.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 3 <= in.size(); i += 3) {
+    uint32_t v = (uint32_t(uint8_t(in[i])) << 16) | (uint32_t(uint8_t(in[i + 1])) << 8) | uint8_t(in[i + 2]);
+    out += kAlphabet[v >> 18];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += kAlphabet[v & 63];
+  }
+  if (size_t rest = in.size() - i) {
+    uint32_t v = uint32_t(uint8_t(in[i])) << 16;
+    if (rest == 2) v |= uint32_t(uint8_t(in[i + 1])) << 8;
+    out += kAlphabet[v >> 18];
+    out += kAlphabet[(v >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+Result<Value> read_text(const Place& place, const std::string& path) {
+  ReadFile r = read_file_bytes(place, path);
+  if (r.error) return fail(*r.error);
+  if (!utf8::is_valid(r.content))
+    return fail_call("contents of " + go_quote(path) +
+                     " are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the "
+                     "other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead");
+  return Value::string(r.content);
+}
+
+// ---- fileset: doublestar v1 ---------------------------------------------------------------------
+
+enum class GlobError { None, BadPattern };
+
+// Splits on `sep` except where it is escaped with a backslash.
+std::vector<std::string> split_escaped(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  bool ends_with_sep = false;
+  if (s.find(sep) == std::string_view::npos) return {std::string(s)};
+  while (start < s.size()) {
+    size_t end = start;
+    size_t found = std::string_view::npos;
+    while (end < s.size()) {
+      size_t k = s.find(sep, end);
+      if (k == std::string_view::npos) break;
+      if (k > start && s[k - 1] == '\\') {
+        end = k + 1;
+        continue;
+      }
+      found = k;
+      break;
+    }
+    if (found == std::string_view::npos) {
+      out.emplace_back(s.substr(start));
+      ends_with_sep = false;
+      break;
+    }
+    out.emplace_back(s.substr(start, found - start));
+    start = found + 1;
+    ends_with_sep = true;
+  }
+  if (ends_with_sep) out.emplace_back();
+  return out;
+}
+
+size_t index_unescaped(std::string_view s, char c) {
+  size_t k = s.find(c);
+  if (k == std::string_view::npos) return k;
+  if (k > 0 && s[k - 1] == '\\') {
+    size_t rest = index_unescaped(s.substr(k + 1), c);
+    return rest == std::string_view::npos ? rest : k + 1 + rest;
+  }
+  return k;
+}
+
+// utf8.DecodeRuneInString: U+FFFD with width 1 for invalid bytes, width 0 at the end.
+char32_t decode_rune(std::string_view s, size_t at, size_t& width) {
+  if (at >= s.size()) {
+    width = 0;
+    return 0xFFFD;
+  }
+  char32_t cp;
+  int n = utf8::decode(s, at, cp);
+  if (n <= 0) {
+    width = 1;
+    return 0xFFFD;
+  }
+  width = static_cast<size_t>(n);
+  return cp;
+}
+
+std::vector<char32_t> runes(std::string_view s) {
+  std::vector<char32_t> out;
+  size_t i = 0, w;
+  while (i < s.size()) {
+    out.push_back(decode_rune(s, i, w));
+    i += w;
+  }
+  return out;
+}
+
+bool match_component(std::string_view pattern, std::string_view name, GlobError& err) {
+  size_t pl = pattern.size(), nl = name.size();
+  if (pl == 0 && nl == 0) return true;
+  if (pl == 0) return false;
+  if (nl == 0 && pattern != "*") return false;
+  size_t pi = 0, ni = 0;
+  while (pi < pl && ni < nl) {
+    size_t pw, nw;
+    char32_t pr = decode_rune(pattern, pi, pw);
+    char32_t nr = decode_rune(name, ni, nw);
+    if (pr == '\\') {
+      pi += pw;
+      pr = decode_rune(pattern, pi, pw);
+      if (pr == 0xFFFD) {
+        err = GlobError::BadPattern;
+        return false;
+      }
+      if (pr != nr) return false;
+      pi += pw;
+      ni += nw;
+    } else if (pr == '*') {
+      pi += pw;
+      if (pi >= pl) return true;
+      for (; ni < nl; ni += nw) {
+        decode_rune(name, ni, nw);
+        GlobError ignored = GlobError::None;
+        if (match_component(pattern.substr(pi), name.substr(ni), ignored)) return true;
+      }
+      return false;
+    } else if (pr == '[') {
+      pi += pw;
+      size_t end = index_unescaped(pattern.substr(pi), ']');
+      if (end == std::string_view::npos) {
+        err = GlobError::BadPattern;
+        return false;
+      }
+      end += pi;
+      std::vector<char32_t> cls = runes(pattern.substr(pi, end - pi));
+      if (cls.empty()) {
+        err = GlobError::BadPattern;
+        return false;
+      }
+      size_t ci = 0;
+      bool matched = false;
+      if (cls[0] == '^') ++ci;
+      while (ci < cls.size()) {
+        char32_t low = cls[ci];
+        if (low == '-') {
+          err = GlobError::BadPattern;
+          return false;
+        }
+        ++ci;
+        if (low == '\\') {
+          if (ci >= cls.size()) {
+            err = GlobError::BadPattern;
+            return false;
+          }
+          low = cls[ci++];
+        }
+        char32_t high = low;
+        if (ci < cls.size() && cls[ci] == '-') {
+          if (++ci >= cls.size()) {
+            err = GlobError::BadPattern;
+            return false;
+          }
+          high = cls[ci];
+          if (high == '-') {
+            err = GlobError::BadPattern;
+            return false;
+          }
+          ++ci;
+          if (high == '\\') {
+            if (ci >= cls.size()) {
+              err = GlobError::BadPattern;
+              return false;
+            }
+            high = cls[ci++];
+          }
+        }
+        if (low <= nr && nr <= high) matched = true;
+      }
+      if (matched == (cls[0] == '^')) return false;
+      pi = end + 1;
+      ni += nw;
+    } else if (pr == '{') {
+      pi += pw;
+      size_t end = index_unescaped(pattern.substr(pi), '}');
+      if (end == std::string_view::npos) {
+        err = GlobError::BadPattern;
+        return false;
+      }
+      end += pi;
+      auto options = split_escaped(pattern.substr(pi, end - pi), ',');
+      pi = end + 1;
+      for (const auto& o : options) {
+        std::string alt = o + std::string(pattern.substr(pi));
+        bool m = match_component(alt, name.substr(ni), err);
+        if (err != GlobError::None) return false;
+        if (m) return true;
+      }
+      return false;
+    } else if (pr == '?' || pr == nr) {
+      pi += pw;
+      ni += nw;
+    } else {
+      return false;
+    }
+  }
+  if (pi >= pl && ni >= nl) return true;
+  std::string_view rest = pattern.substr(std::min(pi, pl));
+  return (ni >= nl && rest == "*") || rest == "**";
+}
+
+struct DirEntry {
+  std::string name;
+  bool is_dir;  // after following a symbolic link
+};
+
+// The entries of a directory in the order the system returns them (as Go's Readdir does).
+std::vector<DirEntry> read_directory(const std::string& dir, bool follow_links) {
+  std::vector<DirEntry> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (struct dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    std::string full = join({dir, name});
+    struct stat st;
+    bool is_dir = false;
+    if (::lstat(full.c_str(), &st) == 0) {
+      is_dir = S_ISDIR(st.st_mode);
+      if (S_ISLNK(st.st_mode) && follow_links) {
+        if (::stat(full.c_str(), &st) != 0) continue;  // doublestar skips broken links under **
+        is_dir = S_ISDIR(st.st_mode);
+      }
+    } else if (follow_links) {
+      continue;
+    }
+    out.push_back({std::move(name), is_dir});
+  }
+  ::closedir(d);
+  return out;
+}
+
+// doublestar's doGlob: like its original, a bad pattern is noticed only when matched against
+// a name, and the error of the last match attempt in a directory is the one that survives.
+GlobError do_glob(std::string basedir, const std::vector<std::string>& comps, size_t start,
+                  std::vector<std::string>& matches) {
+  size_t pl = comps.size(), pi = start;
+  for (; pi < pl; ++pi)
+    if (comps[pi].find_first_of("*?[{\\") != std::string::npos) break;
+  if (pi > start) {
+    std::string literal;
+    for (size_t k = start; k < pi; ++k) literal = k == start ? comps[k] : join({literal, comps[k]});
+    basedir = join({basedir, literal});
+  }
+  struct stat st;
+  if (::lstat(basedir.c_str(), &st) != 0) return GlobError::None;
+  if (pi >= pl) {
+    matches.push_back(basedir);
+    return GlobError::None;
+  }
+  if (S_ISLNK(st.st_mode) && ::stat(basedir.c_str(), &st) != 0) return GlobError::None;
+  if (!S_ISDIR(st.st_mode)) return GlobError::None;
+
+  GlobError err = GlobError::None;
+  bool last = pi + 1 >= pl;
+  if (comps[pi] == "**") {
+    for (const auto& f : read_directory(basedir, true)) {
+      std::string full = join({basedir, f.name});
+      if (f.is_dir) {
+        if (last) matches.push_back(full);
+        err = do_glob(full, comps, pi, matches);
+      } else if (last) {
+        matches.push_back(full);
+      }
+    }
+    if (last) return err;
+    ++pi;
+    last = pi + 1 >= pl;
+  }
+  for (const auto& f : read_directory(basedir, false)) {
+    err = GlobError::None;
+    bool m = match_component(comps[pi], f.name, err);
+    if (err != GlobError::None) return err;
+    if (!m) continue;
+    std::string full = join({basedir, f.name});
+    if (last) {
+      matches.push_back(full);
+    } else {
+      err = do_glob(full, comps, pi + 1, matches);
+    }
+  }
+  return err;
+}
+
+GlobError glob(const std::string& pattern, std::vector<std::string>& matches) {
+  auto comps = split_escaped(pattern, '/');
+  if (comps.empty()) return GlobError::None;
+  if (comps[0].empty()) return do_glob("/", comps, 1, matches);
+  return do_glob(".", comps, 0, matches);
+}
+
+Result<Value> file_set(const Place& place, const std::string& path_arg, const std::string& pattern_arg) {
+  std::string path = is_abs(path_arg) ? path_arg : join({".", path_arg});
+  std::string pattern = join({path, pattern_arg});
+  // The glob runs on the real location; matches come back relative to the base directory.
+  std::string root = place.io(path);
+  std::string io_pattern = is_abs(pattern) ? pattern : place.io(pattern);
+  std::vector<std::string> found;
+  if (glob(io_pattern, found) != GlobError::None)
+    return fail_call("failed to glob pattern " + go_quote(pattern) + ": syntax error in pattern");
+  std::vector<Value> out;
+  for (const auto& m : found) {
+    struct stat st;
+    if (::stat(m.c_str(), &st) != 0) {
+      int err = errno;
+      // Newer Terraform skips links that lead nowhere; other failures are errors.
+      if (err == ENOENT || err == ENOTDIR) continue;
+      auto rel = relative(root, m);
+      std::string display = rel ? join({path, *rel}) : m;
+      return fail_call("failed to stat " + go_quote(display) + ": stat " + display + ": " + errno_text(err));
+    }
+    if (!S_ISREG(st.st_mode)) continue;
+    auto rel = relative(root, m);
+    if (!rel) return fail_call("failed to trim path of match " + go_quote(m));
+    out.push_back(Value::string(*rel));
+  }
+  if (out.empty()) return Value::empty_set(Type::string());
+  return Value::set(std::move(out));
+}
+
+// ---- fileexists ---------------------------------------------------------------------------------
+
+Result<Value> file_exists(const Place& place, const std::string& path_arg) {
+  auto expanded = expand_home(path_arg);
+  if (!expanded) return fail_call("failed to expand ~: " + expanded.error().message);
+  std::string display = shown(*expanded);
+  struct stat st;
+  if (::stat(place.io(display).c_str(), &st) != 0) {
+    if (errno == ENOENT) return Value::boolean(false);
+    return fail_call("failed to stat " + go_quote(display));
+  }
+  if (S_ISREG(st.st_mode)) return Value::boolean(true);
+  // Terraform numbers these errors as if about a second argument, which makes the call
+  // machinery report them as failures of the whole call.
+  std::string name = go_quote(display);
+  if (S_ISDIR(st.st_mode)) return fail_arg(1, name + " is a directory, not a file");
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return fail_arg(1, name + " is a device node, not a regular file");
+  if (S_ISFIFO(st.st_mode)) return fail_arg(1, name + " is a named pipe, not a regular file");
+  if (S_ISSOCK(st.st_mode)) return fail_arg(1, name + " is a unix domain socket, not a regular file");
+  return fail_arg(1, name + " is not a regular file");
+}
+
+// ---- templatefile -------------------------------------------------------------------------------
+
+// hcl.Diagnostics.Error(): the first diagnostic as "range: summary; detail", and a count of
+// the others.
+std::string diagnostics_error(const Diagnostics& diags) {
+  std::vector<const Diagnostic*> errors;
+  for (const auto& d : diags)
+    if (d.severity == Severity::Error) errors.push_back(&d);
+  if (errors.empty()) return "no diagnostics";
+  const Diagnostic& d = *errors[0];
+  std::string out = (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
+  if (errors.size() > 1) out += ", and " + std::to_string(errors.size() - 1) + " other diagnostic(s)";
+  return out;
+}
+
+struct VariableRef {
+  std::string name;
+  Range range;
+};
+
+// hclsyntax.Variables: the root names of the traversals in an expression, in source order,
+// leaving out names bound by for expressions and directives and bare object keys.
+void collect_variables(const SyntaxTree& t, NodeId n, std::vector<std::string_view>& bound,
+                       std::vector<VariableRef>& out) {
+  const Node& node = t.node(n);
+  switch (node.kind) {
+    case NodeKind::Variable: {
+      std::string_view name = t.token_text(node.main_token);
+      if (std::find(bound.begin(), bound.end(), name) == bound.end())
+        out.push_back({std::string(name), t.token_range(node.main_token)});
+      return;
+    }
+    case NodeKind::Name: return;
+    case NodeKind::ForExpr: {
+      auto fe = ast::for_expr(t, n);
+      collect_variables(t, fe.collection, bound, out);
+      size_t before = bound.size();
+      if (!fe.key_var.empty()) bound.push_back(fe.key_var);
+      bound.push_back(fe.value_var);
+      for (NodeId c : {fe.key, fe.value, fe.condition})
+        if (c != kNoNode) collect_variables(t, c, bound, out);
+      bound.resize(before);
+      return;
+    }
+    case NodeKind::ObjectItem: {
+      auto item = ast::object_item(t, n);
+      if (item.force_non_literal || !ast::keyword(t, item.key)) collect_variables(t, item.key, bound, out);
+      collect_variables(t, item.value, bound, out);
+      return;
+    }
+    case NodeKind::Template: {
+      // Directives are flat siblings: a for directive's names are bound until its endfor.
+      std::vector<size_t> scopes;
+      for (NodeId c : t.children(n)) {
+        const NodeKind k = t.node(c).kind;
+        if (k == NodeKind::TemplateFor) {
+          auto tf = ast::template_for(t, c);
+          collect_variables(t, tf.collection, bound, out);
+          scopes.push_back(bound.size());
+          if (!tf.key_var.empty()) bound.push_back(tf.key_var);
+          bound.push_back(tf.value_var);
+        } else if (k == NodeKind::TemplateEndFor) {
+          if (!scopes.empty()) {
+            bound.resize(scopes.back());
+            scopes.pop_back();
+          }
+        } else {
+          collect_variables(t, c, bound, out);
+        }
+      }
+      if (!scopes.empty()) bound.resize(scopes.front());
+      return;
+    }
+    default:
+      for (NodeId c : t.children(n)) collect_variables(t, c, bound, out);
+  }
+}
+
+Function templatefile_recursion_stub();
+
+class TemplateFile {
+ public:
+  explicit TemplateFile(Place place) : place_(std::move(place)) {}
+
+  Result<Value> render(const std::string& path, const Value& vars) const {
+    auto text = read_text(place_, path);
+    if (!text) return fail(text.error());
+    auto source = std::make_shared<SourceFile>(path, text->as_string());
+    ParseResult parsed = parse_template(source);
+    if (has_errors(parsed.diagnostics) || !parsed.tree) return fail_call(diagnostics_error(parsed.diagnostics));
+    const SyntaxTree& tree = *parsed.tree;
+
+    const Type& vt = vars.type();
+    if (!vt.is_map() && !vt.is_object()) return fail_arg(1, "invalid vars value: must be a map");
+    FunctionTable functions = standard_functions();
+    add_filesystem_functions(functions, place_.base);
+    functions.add(templatefile_recursion_stub());
+    eval::Scope scope(&functions);
+    if (vars.is_known()) {
+      for (const auto& [name, v] : vars.attributes()) {
+        if (!eval::is_valid_identifier(name))
+          return fail_arg(1, "invalid template variable name " + go_quote(name) +
+                                 ": must start with a letter, followed by zero or more letters, digits, and "
+                                 "underscores");
+        scope.set(name, v);
+      }
+    }
+    std::vector<std::string_view> bound;
+    std::vector<VariableRef> refs;
+    collect_variables(tree, tree.root(), bound, refs);
+    for (const auto& r : refs)
+      if (!scope.find(r.name))
+        return fail_arg(1, "vars map does not contain key " + go_quote(r.name) + ", referenced at " +
+                               range_string(r.range));
+    eval::EvalResult result = eval::evaluate(tree, tree.root(), scope);
+    if (has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
+    return std::move(result.value);
+  }
+
+ private:
+  Place place_;
+};
+
+Param templatefile_path() { return Param{.name = "path", .type = Type::string()}; }
+Param templatefile_vars() { return Param{.name = "vars"}; }
+
+// Inside a template, templatefile refuses to run, so no file can include itself.
+Function templatefile_recursion_stub() {
+  return Function{
+      .name = "templatefile",
+      .description = "Reads the file at the given path and renders its content as a template using the given "
+                     "variables.",
+      .params = {templatefile_path(), templatefile_vars()},
+      .return_type = [](Args) -> Result<Type> {
+        return fail_call("cannot recursively call templatefile from inside templatefile call");
+      },
+      .impl = [](Args, const Type&) -> Result<Value> {
+        return fail_call("cannot recursively call templatefile from inside templatefile call");
+      },
+  };
+}
+
+Function string_function(std::string name, std::string description, std::function<Result<Value>(const std::string&)> fn) {
+  return Function{
+      .name = std::move(name),
+      .description = std::move(description),
+      .params = {Param{.name = "path", .type = Type::string()}},
+      .return_type = static_return(Type::string()),
+      .impl = [fn = std::move(fn)](Args args, const Type&) { return fn(args[0].as_string()); },
+  };
+}
+
+}  // namespace
+
+void add_filesystem_functions(FunctionTable& table, const std::string& base_directory) {
+  Place place{base_directory.empty() ? std::string(".") : base_directory};
+
+  table.add(string_function("file", "Reads the contents of a file at the given path and returns them as a string.",
+                            [place](const std::string& p) { return read_text(place, p); }));
+
+  table.add(string_function("filebase64",
+                            "Reads the contents of a file at the given path and returns them as a base64-encoded "
+                            "string.",
+                            [place](const std::string& p) -> Result<Value> {
+                              ReadFile r = read_file_bytes(place, p);
+                              if (r.error) return fail(*r.error);
+                              return Value::string_nfc(base64_encode(r.content));
+                            }));
+
+  table.add({
+      .name = "fileexists",
+      .description = "Determines whether a file exists at a given path.",
+      .params = {Param{.name = "path", .type = Type::string()}},
+      .return_type = static_return(Type::boolean()),
+      .impl = [place](Args args, const Type&) { return file_exists(place, args[0].as_string()); },
+  });
+
+  table.add({
+      .name = "fileset",
+      .description = "Enumerates a set of regular file names given a path and pattern.",
+      .params = {Param{.name = "path", .type = Type::string()}, Param{.name = "pattern", .type = Type::string()}},
+      .return_type = static_return(Type::set(Type::string())),
+      .impl = [place](Args args, const Type&) { return file_set(place, args[0].as_string(), args[1].as_string()); },
+  });
+
+  auto tf = std::make_shared<TemplateFile>(place);
+  table.add({
+      .name = "templatefile",
+      .description = "Reads the file at the given path and renders its content as a template using the given "
+                     "variables.",
+      .params = {templatefile_path(), templatefile_vars()},
+      .return_type = [tf](Args args) -> Result<Type> {
+        if (!args[0].is_known() || !args[1].is_known()) return Type::dynamic();
+        auto v = tf->render(args[0].as_string(), args[1]);
+        if (!v) return fail(v.error());
+        return v->type();
+      },
+      .impl = [tf](Args args, const Type&) { return tf->render(args[0].as_string(), args[1]); },
+  });
+
+  table.add(string_function("basename", "Takes a string containing a filesystem path and removes all except the last "
+                                        "portion from it.",
+                            [](const std::string& p) -> Result<Value> { return Value::string(base_name(p)); }));
+  table.add(string_function("dirname", "Takes a string containing a filesystem path and removes the last portion "
+                                       "from it.",
+                            [](const std::string& p) -> Result<Value> { return Value::string(dir_name(p)); }));
+  table.add(string_function("abspath", "Takes a string containing a filesystem path and converts it to an absolute "
+                                       "path.",
+                            [place](const std::string& p) -> Result<Value> {
+                              if (is_abs(p)) return Value::string(clean(p));
+                              auto wd = working_directory();
+                              if (!wd) return fail_call("getwd: " + errno_text(errno));
+                              std::string base = is_abs(place.base) ? place.base : join({*wd, place.base});
+                              return Value::string(join({base, p}));
+                            }));
+  table.add(string_function("pathexpand", "Takes a filesystem path that might begin with a `~` segment, and if so it "
+                                          "replaces that segment with the current user's home directory path.",
+                            [](const std::string& p) -> Result<Value> {
+                              auto e = expand_home(p);
+                              if (!e) return fail(e.error());
+                              return Value::string(*e);
+                            }));
+}
+
+}  // namespace hcl::funcs
