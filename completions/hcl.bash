@@ -35,8 +35,9 @@ _hcl() {
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --help"
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --help"
       case $prev in
+        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;

@@ -28,6 +28,7 @@ complete -c hcl -n '__fish_seen_subcommand_from fmt' -s r -l recursive -d 'Also 
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l terraform -d "Apply terraform fmt's rewrites"
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-terraform -d "Do not apply terraform fmt's rewrites"
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-color -d 'Never colour diagnostics'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l format -x -a 'text json github' -d 'Report format'
 
 # eval
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s e -l expression -x -d 'The expression'

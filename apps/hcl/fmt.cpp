@@ -4,6 +4,7 @@
 // files that are not formatted.
 #include <atomic>
 #include <mutex>
+#include <nlohmann/json.hpp>
 
 #include "app.h"
 #include "format/diff.h"
@@ -26,6 +27,7 @@ struct FmtOptions {
   bool terraform = false;
   bool terraform_given = false;
   bool no_color = false;
+  std::string format = "text";
 };
 
 constexpr int kExitUsage = 1;
@@ -58,17 +60,34 @@ struct FileOutcome {
   std::string err;   // standard error: diagnostics and failures
   bool failed = false;
   bool changed = false;
+  // For --format json and github.
+  std::string name;
+  Diagnostics diagnostics;
+  std::shared_ptr<const SourceFile> source;
+  uint32_t first_changed_line = 0;
 };
+
+// The first line where the formatted text differs from the original (1-based).
+uint32_t first_difference_line(std::string_view a, std::string_view b) {
+  size_t n = std::min(a.size(), b.size()), i = 0;
+  while (i < n && a[i] == b[i]) ++i;
+  uint32_t line = 1;
+  for (size_t k = 0; k < i; ++k)
+    if (a[k] == '\n') ++line;
+  return line;
+}
 
 struct FileFormatter {
   const FmtOptions& opt;
   bool list, write, diff, print;  // effective behaviour
   bool color = false;
+  DiagFormat format = DiagFormat::Text;
 
   FileOutcome process(const std::string& path) const {
     FileOutcome r;
     bool stdin_input = path == "-";
     std::string name = display_name(path);
+    r.name = name;
     std::optional<io::FileStamp> stamp;
     if (!stdin_input && write) stamp = io::file_stamp(path);
     io::ReadResult content = io::read_file(path);
@@ -84,12 +103,15 @@ struct FileFormatter {
     fo.need_output = write || diff || print;
     format::FormatResult result = format::format_config(source, fo);
     if (!result.ok) {
-      r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
+      if (format == DiagFormat::Text) r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
+      r.diagnostics = std::move(result.diagnostics);
+      r.source = source;
       r.failed = true;
       return r;
     }
     std::string_view original = source->text();
     r.changed = result.changed;
+    if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {
       if (list) r.out += name + "\n";
       if (write && !stdin_input) {
@@ -129,6 +151,16 @@ int run_fmt(const FmtOptions& opt) {
   }
   runner.print = !runner.list && !runner.write && !runner.diff;
   runner.color = !opt.no_color && use_color(2);
+  // Machine-readable reports replace the listing and printing on standard output.
+  runner.format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
+  bool report = runner.format != DiagFormat::Text;
+  if (report) {
+    runner.diff = false;
+    runner.print = false;
+  }
+  nlohmann::ordered_json json_files = nlohmann::ordered_json::array();
+  nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
+  size_t error_count = 0;
 
   std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
   io::FindResult found = io::find_files(paths, exts, opt.recursive);
@@ -156,7 +188,34 @@ int run_fmt(const FmtOptions& opt) {
     while (next < files.size() && done[next]) {
       FileOutcome& o = outcomes[next];
       if (!o.err.empty()) write_all(stderr, o.err);
-      if (!opt.check || show_list) {
+      if (report) {
+        SourceLookup lookup = [&](const std::string& n) -> const SourceFile* {
+          return o.source && o.source->name() == n ? o.source.get() : nullptr;
+        };
+        error_count += o.diagnostics.size();
+        if (runner.format == DiagFormat::Json) {
+          for (const auto& d : o.diagnostics) json_diags.push_back(diagnostic_json(d, lookup));
+          if (o.diagnostics.empty() && o.err.empty())
+            json_files.push_back({{"path", o.name}, {"formatted", !o.changed}, {"written", o.changed && runner.write},
+                                  {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line) : nlohmann::ordered_json()}});
+        } else {
+          std::string lines;
+          for (const auto& d : o.diagnostics) lines += render_github(d);
+          if (o.changed) {
+            Diagnostic d;
+            d.severity = opt.check ? Severity::Error : Severity::Warning;
+            d.summary = opt.check ? "File is not formatted" : "File was reformatted";
+            d.detail = opt.check ? "Run `hcl fmt " + o.name + "` to rewrite it in the canonical style."
+                                 : o.name + " was rewritten in the canonical style.";
+            Range r;
+            r.filename = o.name;
+            r.start = r.end = Pos{o.first_changed_line, 1, 0};
+            d.subject = r;
+            lines += render_github(d);
+          }
+          if (!write_all(stdout, lines)) output_failed = true;
+        }
+      } else if (!opt.check || show_list) {
         if (!write_all(stdout, o.out)) output_failed = true;
         if (!write_all(stdout, o.body)) output_failed = true;
         if (o.unchanged && !write_all(stdout, o.unchanged->text())) output_failed = true;
@@ -174,6 +233,17 @@ int run_fmt(const FmtOptions& opt) {
     done[i] = 1;
     flush();
   });
+  if (runner.format == DiagFormat::Json) {
+    size_t unformatted = 0;
+    for (const auto& f : json_files) unformatted += f["formatted"].get<bool>() ? 0 : 1;
+    nlohmann::ordered_json doc = {{"format_version", "1.0"},
+                          {"formatted", unformatted == 0 && error_count == 0 && !failed},
+                          {"unformatted_count", unformatted},
+                          {"error_count", error_count},
+                          {"files", json_files},
+                          {"diagnostics", json_diags}};
+    if (!write_all(stdout, doc.dump(2) + "\n")) output_failed = true;
+  }
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {
     std::fprintf(stderr, "hcl fmt: cannot write to standard output\n");
@@ -207,8 +277,14 @@ Runner add_fmt(CLI::App& app) {
                            ".tfmock.hcl files, off otherwise and for standard input)");
   cmd->add_option("--ext", opt->extensions,
                   "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("--no-color", opt->no_color, "Never colour diagnostics");
+  cmd->add_option("--format", opt->format,
+                  "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
+                  "on stdout) or github (workflow annotations)")
+      ->check(CLI::IsMember({"text", "json", "github"}));
   return [opt, tf] {
     opt->terraform_given = tf->count() > 0;
     return run_fmt(*opt);

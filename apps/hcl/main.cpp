@@ -17,7 +17,7 @@ namespace {
 // terraform fmt spells its flags with one dash (-check, -write=false); accept those so scripts
 // can switch by changing only the program name.
 std::vector<std::string> normalize_args(int argc, char** argv) {
-  static const char* single_dash[] = {"-check", "-diff", "-write", "-list", "-recursive"};
+  static const char* single_dash[] = {"-check", "-diff", "-write", "-list", "-recursive", "-no-color"};
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];

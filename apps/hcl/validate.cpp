@@ -22,7 +22,7 @@ struct FileResult {
   std::string name;
   std::string io_error;
   std::string rendered;  // text or github output for this file
-  nlohmann::json json_diags = nlohmann::json::array();
+  nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
   size_t errors = 0;
   size_t warnings = 0;
 };
@@ -61,7 +61,7 @@ int run_validate(const ValidateOptions& opt) {
 
   size_t errors = 0, warnings = 0, io_errors = found.errors.size(), invalid_files = 0;
   for (const auto& e : found.errors) std::fprintf(stderr, "hcl validate: %s\n", e.c_str());
-  nlohmann::json all = nlohmann::json::array();
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
   for (const auto& r : results) {
     if (!r.io_error.empty()) {
       ++io_errors;
@@ -78,7 +78,7 @@ int run_validate(const ValidateOptions& opt) {
     }
   }
   if (format == DiagFormat::Json) {
-    nlohmann::json doc = {{"format_version", "1.0"},
+    nlohmann::ordered_json doc = {{"format_version", "1.0"},
                           {"valid", errors == 0 && io_errors == 0},
                           {"error_count", errors},
                           {"warning_count", warnings},

@@ -148,15 +148,15 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
   return out;
 }
 
-nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources) {
-  nlohmann::json j;
+nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources) {
+  nlohmann::ordered_json j;
   j["severity"] = diag.severity == Severity::Error ? "error" : "warning";
   j["summary"] = diag.summary;
   j["detail"] = diag.detail;
-  auto pos = [](const Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  auto pos = [](const Pos& p) { return nlohmann::ordered_json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
   if (diag.subject) {
     const Range& r = *diag.subject;
-    j["range"] = {{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
+    j["range"] = nlohmann::ordered_json{{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
     const SourceFile* file = sources ? sources(r.filename) : nullptr;
     if (file) {
       std::string_view code = file->line_text(r.start.line);
@@ -164,12 +164,12 @@ nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sourc
       size_t hs = std::min<size_t>(r.start.byte - line_begin, code.size());
       size_t he = std::min<size_t>(r.end.byte - line_begin, code.size());
       Window w = clip_line(code, hs, std::max(hs, he));
-      j["snippet"] = {{"context", nullptr},
+      j["snippet"] = nlohmann::ordered_json{{"context", nullptr},
                       {"code", std::move(w.text)},
                       {"start_line", r.start.line},
                       {"highlight_start_offset", w.hs},
                       {"highlight_end_offset", w.he},
-                      {"values", nlohmann::json::array()}};
+                      {"values", nlohmann::ordered_json::array()}};
     }
   }
   return j;

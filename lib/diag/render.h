@@ -23,7 +23,7 @@ using SourceLookup = std::function<const SourceFile*(const std::string& filename
 std::string render_text(const Diagnostic& diag, const SourceLookup& sources, const TextStyle& style);
 
 // One diagnostic as `terraform validate -json` prints it, with its snippet when the source is known.
-nlohmann::json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources);
+nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources);
 
 // A GitHub Actions workflow command (::error file=...,line=...::message).
 std::string render_github(const Diagnostic& diag);
