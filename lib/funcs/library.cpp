@@ -12,6 +12,7 @@ FunctionTable standard_functions() {
   add_encoding_functions(table);
   add_hashing_functions(table);
   add_datetime_functions(table);
+  add_yaml_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
   add_sequence_functions(table);

@@ -23,6 +23,8 @@ void add_encoding_functions(FunctionTable& table);
 void add_hashing_functions(FunctionTable& table);
 // formatdate, timeadd, timecmp, timestamp.
 void add_datetime_functions(FunctionTable& table);
+// yamldecode, yamlencode.
+void add_yaml_functions(FunctionTable& table);
 // Collections: length ...
 void add_collection_functions(FunctionTable& table);
 // Numbers: max, min ...
