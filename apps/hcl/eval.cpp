@@ -3,6 +3,7 @@
 // Exit status: 0 success, 1 syntax or evaluation error (diagnostics on stderr), 2 usage or I/O.
 #include <fmt/format.h>
 
+#include <filesystem>
 
 #include "app.h"
 #include "eval/eval.h"
@@ -25,6 +26,7 @@ struct EvalOptions {
   std::vector<std::string> vars_files;
   std::vector<std::string> var_assignments;
   std::string type;
+  std::string chdir;
   std::string format = "json";
   bool template_mode = false;
   bool raw = false;
@@ -141,6 +143,11 @@ int run_eval(EvalOptions& opt) {
 
   // Variables, in command-line order: later definitions win.
   funcs::FunctionTable functions = funcs::standard_functions();
+  if (!opt.chdir.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(opt.chdir, ec)) return usage("--chdir " + opt.chdir + ": not a directory");
+    funcs::add_filesystem_functions(functions, opt.chdir);
+  }
   eval::Scope scope(&functions);
   size_t vars_i = 0, var_i = 0;
   for (CLI::Option* o : opt.cmd->parse_order()) {
@@ -240,6 +247,8 @@ Runner add_eval(CLI::App& app) {
                                     "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
                          ->allow_extra_args(false);
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
+  cmd->add_option("--chdir", opt->chdir,
+                  "Base directory for file functions (file, fileset, templatefile ...); default the current one");
   cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
   cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
   cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");

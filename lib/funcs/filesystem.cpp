@@ -1,6 +1,7 @@
-// Filesystem functions, as Terraform defines them (internal/lang/funcs/filesystem.go; the
-// reference lacks them): file, filebase64, fileexists, fileset, templatefile, basename, dirname,
-// abspath, pathexpand.
+// Filesystem functions, as Terraform defines them (internal/lang/funcs/filesystem.go and
+// crypto.go; the reference lacks them): file, filebase64, fileexists, fileset, templatefile,
+// basename, dirname, abspath, pathexpand, and the file digests filemd5, filesha1, filesha256,
+// filesha512, filebase64sha256, filebase64sha512.
 //
 // Relative paths are resolved against a base directory (`hcl eval --chdir DIR`, default the
 // current directory) the way `terraform -chdir=DIR` resolves them against the configuration's
@@ -8,8 +9,8 @@
 // Go's path/filepath on Unix, and fileset's patterns follow the doublestar (v1) matcher
 // Terraform uses, including the order it reads directories in.
 #include <dirent.h>
+#include <openssl/evp.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -128,14 +129,10 @@ std::string errno_text(int err) {
   return s;
 }
 
+// go-homedir reads $HOME first; its fallbacks (getent, a shell) are left out, so an unset HOME
+// gives the error go-homedir ends with when they fail too.
 std::optional<std::string> home_directory() {
   if (const char* h = std::getenv("HOME"); h && *h) return std::string(h);
-  struct passwd pw;
-  struct passwd* result = nullptr;
-  std::vector<char> buf(16384);
-  if (getpwuid_r(getuid(), &pw, buf.data(), buf.size(), &result) == 0 && result && result->pw_dir &&
-      *result->pw_dir)
-    return std::string(result->pw_dir);
   return std::nullopt;
 }
 
@@ -233,6 +230,27 @@ std::string base64_encode(std::string_view in) {
     out += '=';
   }
   return out;
+}
+
+// Terraform's file digests: the file's bytes hashed, as lowercase hex or standard Base64.
+// Reading errors are failures of the call, not of the argument (Terraform passes them on
+// unwrapped).
+Result<Value> file_digest(const Place& place, const std::string& path, const EVP_MD* md, bool base64) {
+  ReadFile r = read_file_bytes(place, path);
+  if (r.error) return fail_call(r.error->message);
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  if (EVP_Digest(r.content.data(), r.content.size(), digest, &size, md, nullptr) != 1)
+    return fail_call("failed to compute the digest");
+  std::string raw(reinterpret_cast<const char*>(digest), size);
+  if (base64) return Value::string_nfc(base64_encode(raw));
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned char c : raw) {
+    hex += kHex[c >> 4];
+    hex += kHex[c & 15];
+  }
+  return Value::string_nfc(std::move(hex));
 }
 
 Result<Value> read_text(const Place& place, const std::string& path) {
@@ -770,6 +788,22 @@ void add_filesystem_functions(FunctionTable& table, const std::string& base_dire
       },
       .impl = [tf](Args args, const Type&) { return tf->render(args[0].as_string(), args[1]); },
   });
+
+  struct Digest {
+    const char* name;
+    const EVP_MD* (*md)();
+    bool base64;
+    const char* what;
+  };
+  for (const Digest& d : {Digest{"filemd5", EVP_md5, false, "an MD5 digest, in hexadecimal"},
+                          Digest{"filesha1", EVP_sha1, false, "a SHA-1 digest, in hexadecimal"},
+                          Digest{"filesha256", EVP_sha256, false, "a SHA-256 digest, in hexadecimal"},
+                          Digest{"filesha512", EVP_sha512, false, "a SHA-512 digest, in hexadecimal"},
+                          Digest{"filebase64sha256", EVP_sha256, true, "a SHA-256 digest, in Base64"},
+                          Digest{"filebase64sha512", EVP_sha512, true, "a SHA-512 digest, in Base64"}}) {
+    table.add(string_function(d.name, std::string("Reads the contents of a file at the given path and returns ") + d.what + ".",
+                              [place, d](const std::string& p) { return file_digest(place, p, d.md(), d.base64); }));
+  }
 
   table.add(string_function("basename", "Takes a string containing a filesystem path and removes all except the last "
                                         "portion from it.",

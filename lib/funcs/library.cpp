@@ -11,6 +11,8 @@ FunctionTable standard_functions() {
   add_format_functions(table);
   add_encoding_functions(table);
   add_hashing_functions(table);
+  add_datetime_functions(table);
+  add_yaml_functions(table);
   add_collection_functions(table);
   add_numeric_functions(table);
   add_sequence_functions(table);

@@ -21,6 +21,10 @@ void add_format_functions(FunctionTable& table);
 void add_encoding_functions(FunctionTable& table);
 // md5, sha1, sha256, sha512, base64sha256, base64sha512, uuid, uuidv5.
 void add_hashing_functions(FunctionTable& table);
+// formatdate, timeadd, timecmp, timestamp.
+void add_datetime_functions(FunctionTable& table);
+// yamldecode, yamlencode.
+void add_yaml_functions(FunctionTable& table);
 // Collections: length ...
 void add_collection_functions(FunctionTable& table);
 // Numbers: max, min ...

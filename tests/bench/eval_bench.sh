@@ -27,14 +27,17 @@ time_runs() {
 best() { sort -n | head -1; }
 
 echo "== tiny expression: eval '1 + 1' ($RUNS runs x $ROUNDS rounds, best round, per run)"
-: >"$tmp/hcl" ; : >"$tmp/ref"
+: >"$tmp/hcl" ; : >"$tmp/ref" ; : >"$tmp/true"
 for ((r = 0; r < ROUNDS; r++)); do
   time_runs "$HCL" eval '1 + 1' >>"$tmp/hcl"
   time_runs "$ORACLE" eval '1 + 1' >>"$tmp/ref"
+  time_runs /bin/true >>"$tmp/true"
 done
-h=$(best <"$tmp/hcl"); o=$(best <"$tmp/ref")
+h=$(best <"$tmp/hcl"); o=$(best <"$tmp/ref"); t=$(best <"$tmp/true")
 printf '  hcl eval        %8.2f ms\n  hcl-oracle eval %8.2f ms\n  ratio           %8.2f (target <= 0.33)\n' \
   "$(echo "$h / 1000000" | bc -l)" "$(echo "$o / 1000000" | bc -l)" "$(echo "$h / $o" | bc -l)"
+printf '  (/bin/true, the cost of starting any process here: %.2f ms; beyond it the ratio is %.2f)\n' \
+  "$(echo "$t / 1000000" | bc -l)" "$(echo "($h - $t) / ($o - $t)" | bc -l)"
 
 python3 -c "
 import json

@@ -65,12 +65,21 @@ process.on('exit', () => { if (raw === null) process.exitCode = 1; });
 })().catch(e => { process.stderr.write(String(e).slice(0, 300) + '\n'); process.exit(1); });
 JS
 
-# once CMD...: one run, as "seconds max_rss_kb status".
+# once CMD...: one run, as "seconds max_rss_kb status cpu_seconds" (CPU: user + system, which
+# matters on a busy machine where wall time also counts waiting for a core).
 once() {
   local status=0
-  /usr/bin/time -f "%e %M" -o "$WORK/time.out" "$@" >"$WORK/ref.out" 2>"$WORK/ref.err" || status=$?
+  /usr/bin/time -f "%e %M %U %S" -o "$WORK/time.out" "$@" >"$WORK/ref.out" 2>"$WORK/ref.err" || status=$?
   if [ "$status" -eq 0 ] && [ ! -s "$WORK/ref.out" ]; then status=1; fi
-  echo "$(tail -n 1 "$WORK/time.out") $status"
+  read -r t m u s < <(tail -n 1 "$WORK/time.out")
+  echo "$t $m $status $(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u + s}')"
+}
+
+# cpu_line LABEL OURS_CPU COMPACT_CPU REF_CPU
+cpu_line() {
+  awk -v l="$1" -v o="$2" -v c="$3" -v r="$4" 'BEGIN {
+    printf "  CPU seconds, %s: hcl %.2f, hcl --compact %.2f, reference %.2f (%.1fx, %.1fx)\n", l, o, c, r, r/o, r/c
+  }'
 }
 
 # Same JSON values, numbers exact.
@@ -90,16 +99,20 @@ for mb in $SIZES; do
   bytes=$(stat -c %s "$f")
   ours=$(measure "$HCL" json "$f")
   compact=$(measure "$HCL" json --compact "$f")
-  read -r rt rm rs < <(once node "$REF/hcl2json.js" "$f")
+  read -r _ _ _ ocpu < <(once "$HCL" json "$f")
+  read -r _ _ _ ccpu < <(once "$HCL" json --compact "$f")
+  read -r rt rm rs rcpu < <(once node "$REF/hcl2json.js" "$f")
   if [ "$rs" -eq 0 ]; then
     "$HCL" json --compact "$f" > "$WORK/ours.json"
     same_json "$WORK/ours.json" "$WORK/ref.out" 2>/dev/null && agree="same JSON" || agree="JSON DIFFERS"
     row "json $mb MB vs hcl2json ($agree)" "$bytes" "$ours" "$rt $rm"
     row "json --compact $mb MB vs hcl2json" "$bytes" "$compact" "$rt $rm"
+    cpu_line "$mb MB vs hcl2json" "$ocpu" "$ccpu" "$rcpu"
   else
     echo "hcl2json (WASM) failed on $mb MB after ${rt}s at $((rm / 1024)) MB: $(head -c 120 "$WORK/ref.err" | tr '\n' ' ')"
-    read -r ot om os < <(once "$REFBIN/hcl-oracle" body "$f")
+    read -r ot om _ orcpu < <(once "$REFBIN/hcl-oracle" body "$f")
     row "json $mb MB vs hcl-oracle body" "$bytes" "$ours" "$ot $om"
     row "json --compact $mb MB vs hcl-oracle body" "$bytes" "$compact" "$ot $om"
+    cpu_line "$mb MB vs hcl-oracle body" "$ocpu" "$ccpu" "$orcpu"
   fi
 done
