@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "format/format.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
 
@@ -61,6 +62,34 @@ inline std::string parser_properties(const std::string& text) {
       if (full.diagnostics[i].summary != checked.diagnostics[i].summary ||
           full.diagnostics[i].subject != checked.diagnostics[i].subject)
         return "streaming parse reports different diagnostics";
+  }
+  return {};
+}
+
+inline bool same_tokens(std::string_view a, std::string_view b) {
+  auto ta = lex_all(a), tb = lex_all(b);
+  if (ta.size() != tb.size()) return false;
+  for (size_t i = 0; i < ta.size(); ++i)
+    if (ta[i].kind != tb[i].kind || ta[i].text(a) != tb[i].text(b)) return false;
+  return true;
+}
+
+// The formatter never crashes on any input; on valid input its output parses, keeps every token,
+// and is final (formatting it again changes nothing), in both styles.
+inline std::string format_properties(const std::string& text) {
+  format::format_source(text);  // any input, as hclwrite.Format takes any tokens
+  auto src = std::make_shared<SourceFile>("fuzz.hcl", text);
+  for (auto style : {format::Style::Canonical, format::Style::Terraform}) {
+    format::FormatOptions opt;
+    opt.style = style;
+    auto once = format::format_config(src, opt);
+    if (!once.ok) return {};  // invalid input is refused, and that is tested elsewhere
+    std::string out = once.changed ? once.output : text;
+    auto again_src = std::make_shared<SourceFile>("fuzz.hcl", out);
+    auto again = format::format_config(again_src, opt);
+    if (!again.ok) return "formatted output does not parse";
+    if (again.changed) return "formatting is not idempotent";
+    if (style == format::Style::Canonical && !same_tokens(text, out)) return "formatting changed the tokens";
   }
   return {};
 }
