@@ -168,6 +168,8 @@ Function lookup_function() {
           return fail_call("lookup() takes two or three arguments, got " + std::to_string(args.size()));
         const Type& t = args[0].type();
         if (t.is_object()) {
+          // Terraform's own guard (the reference's copy reads the key regardless).
+          if (!args[1].is_known()) return Type::dynamic();
           const std::string& key = args[1].as_string();
           if (const auto* a = t.attribute(key)) return a->type;
           if (args.size() == 3) return args[2].type();

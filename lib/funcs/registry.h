@@ -30,6 +30,15 @@
 // `return_type` runs before `impl` and may see unknown values; `impl` must return a value of
 // the type `return_type` gave. Report problems with arg_error(i, ...) (shown as "Invalid value
 // for "<param>" parameter: ...") or call_error(...) ("Call to function ... failed: ...").
+//
+// Building blocks for implementations:
+//  - values and types: eval/value.h (Value::string/number/list/set/map/tuple/object, accessors,
+//    equals), eval/type.h (Type::list(...), friendly names for messages);
+//  - numbers: eval/number.h (exact arithmetic with cty's precision rules, to_int64, to_double,
+//    from_double for float64 results, parse for cty.ParseNumberVal);
+//  - conversion: eval/convert.h (convert(value, type) with cty's messages, unify, can_convert);
+//  - text: eval/text.h (NFC, grapheme_length, grapheme_boundaries for substr-like work);
+//  - JSON: eval/json.h (cty's encoding and decoding of values and types).
 #pragma once
 
 #include <functional>

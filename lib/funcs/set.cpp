@@ -1,19 +1,31 @@
 // Set functions (cty's stdlib set.go and collection.go): setunion, setintersection,
 // setsubtract, setproduct. Elements are converted to one unified element type before they are
 // compared, so previously distinct values may merge (["1"] and [1] unify to strings).
+#include <unordered_map>
+
 #include "funcs/library.h"
 
 namespace hcl::funcs {
 
 namespace {
 
-// Whether `set` holds an element equal to `v` (cty's set membership).
-bool set_has(const Value& set, const Value& v) {
-  std::string h = eval::set_hash_text(v);
-  for (const auto& e : set.elements())
-    if (eval::set_hash_text(e) == h && e.equals(v).is_true()) return true;
-  return false;
-}
+// A set's elements by hash text, for membership tests (cty's set lookup: same hash, then
+// Equals).
+class SetIndex {
+ public:
+  explicit SetIndex(const Value& set) {
+    for (const auto& e : set.elements()) by_hash_.emplace(eval::set_hash_text(e), &e);
+  }
+  bool has(const Value& v) const {
+    auto [lo, hi] = by_hash_.equal_range(eval::set_hash_text(v));
+    for (auto it = lo; it != hi; ++it)
+      if (it->second->equals(v).is_true()) return true;
+    return false;
+  }
+
+ private:
+  std::unordered_multimap<std::string, const Value*> by_hash_;
+};
 
 Value set_or_empty(std::vector<Value> elements, const Type& element) {
   if (elements.empty()) return Value::empty_set(element);
@@ -54,9 +66,10 @@ Result<Value> set_operation(Args args, const Type& ret, SetOp op) {
       out.insert(out.end(), other.elements().begin(), other.elements().end());
       continue;
     }
+    SetIndex index(other);
     std::vector<Value> kept;
     for (auto& e : out)
-      if (set_has(other, e) == (op == SetOp::Intersection)) kept.push_back(std::move(e));
+      if (index.has(e) == (op == SetOp::Intersection)) kept.push_back(std::move(e));
     out = std::move(kept);
   }
   return set_or_empty(std::move(out), ret.element());

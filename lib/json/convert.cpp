@@ -75,9 +75,16 @@ class TemplateText {
         text_.push_back(c);
         continue;
       }
-      if ((c == '$' || c == '%') && i + 1 == n && next.size() >= 2 && next[0] == c && next[1] == '{') {
-        text_.append(c == '$' ? "${\"$\"}" : "${\"%\"}");
-        continue;
+      if ((c == '$' || c == '%') && i + 1 == n && !next.empty()) {
+        if (next[0] == '{') {  // escaped literal text follows: together they are a literal "${"
+          text_.push_back(c);
+          text_.push_back(c);
+          continue;
+        }
+        if (next.size() >= 2 && next[0] == c && next[1] == '{') {
+          text_.append(c == '$' ? "${\"$\"}" : "${\"%\"}");
+          continue;
+        }
       }
       text_.push_back(c);
     }
@@ -368,7 +375,7 @@ class Converter {
         switch (ast::literal_kind(t, e)) {
           case ast::LiteralKind::True: out.literal("true"); return;
           case ast::LiteralKind::False: out.literal("false"); return;
-          case ast::LiteralKind::Null: break;  // hcl2json crashes converting null to a string
+          case ast::LiteralKind::Null: break;  // hcl2json writes "null", a different string; kept as ${null}
           case ast::LiteralKind::Number: {
             NumberText num = number_literal_text(t.token_text(n.main_token));
             if (num.status == NumberStatus::Ok || num.status == NumberStatus::Infinite) {

@@ -100,6 +100,7 @@ TEST_CASE("literal template sequences are escaped so that the JSON reads back") 
   CHECK(value(R"("a$${x}${y}")") == R"("a$${x}${y}")");
   CHECK(value(R"("$ ${~x}")") == R"("${\"$\"}${x}")");
   CHECK(value(R"("${"$"}{x}")") == R"("$${x}")");
+  CHECK(value(R"("${"$"}${"{x}"}")") == R"("$${x}")");
   CHECK(value(R"("%${~""}%{if c}y%{endif}")") == R"("${\"%\"}%{if c}y%{endif}")");
   CHECK(value(R"("$5 and 100%")") == R"("$5 and 100%")");
 }
