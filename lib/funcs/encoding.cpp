@@ -103,12 +103,18 @@ std::string quote_json_char(unsigned char c) {
 // A JSON document as encoding/json's Decoder.Token reads it, kept as a tree (object members in
 // order, repeats included) so that cty's two passes (ImpliedType, then Unmarshal) can be
 // reproduced.
+struct JsonMember;
 struct JsonNode {
   enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
   bool boolean = false;
   std::string text;  // number text or decoded string
   std::vector<JsonNode> items;
-  std::vector<std::pair<std::string, JsonNode>> members;
+  // Not std::pair: a pair cannot hold the still-incomplete JsonNode (clang rejects it).
+  std::vector<JsonMember> members;
+};
+struct JsonMember {
+  std::string first;
+  JsonNode second;
 };
 
 constexpr int kMaxJsonDepth = 1000;
@@ -402,7 +408,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, int
     if (!v) return unexpected(v.error());
     auto item = read_json_node(tokens, std::move(*v), depth + 1);
     if (!item) return item;
-    node.members.emplace_back(std::move(key), std::move(*item));
+    node.members.push_back(JsonMember{std::move(key), std::move(*item)});
   }
   return node;
 }

@@ -599,7 +599,7 @@ void write_value(Writer& w, const Value& v) {
       w.end_array();
       return;
     case Value::Kind::Object: {
-      std::vector<const std::pair<std::string, Value>*> order;
+      std::vector<const Member*> order;
       for (const auto& m : v.members) order.push_back(&m);
       std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
       w.begin_object();

@@ -30,13 +30,20 @@
 namespace hcl::json {
 
 // A JSON value, for results handed back by an Evaluator.
+struct Member;
 struct Value {
   enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
   Kind kind = Kind::Null;
   bool boolean = false;
   std::string text;  // Number: its JSON text; String: the string itself
   std::vector<Value> items;
-  std::vector<std::pair<std::string, Value>> members;  // written sorted by name, last one wins
+  // Written sorted by name, last one wins. (Not std::pair, which cannot hold the still-incomplete
+  // Value.)
+  std::vector<Member> members;
+};
+struct Member {
+  std::string first;
+  Value second;
 };
 
 void write_value(Writer& w, const Value& v);
