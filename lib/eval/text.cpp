@@ -9,25 +9,9 @@
 
 namespace hcl::eval {
 
-bool is_nfc(std::string_view s) {
-  // Below U+0300 nothing composes or reorders.
-  for (unsigned char c : s)
-    if (c >= 0xCC) return false;
-  return true;
-}
+bool is_nfc(std::string_view s) { return utf8::is_nfc_quick(s); }
 
-std::string normalize_nfc(std::string_view s) {
-  if (is_nfc(s)) return std::string(s);
-  if (!utf8::is_valid(s)) return std::string(s);
-  utf8proc_uint8_t* out = nullptr;
-  utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
-                                    static_cast<utf8proc_ssize_t>(s.size()), &out,
-                                    static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
-  if (n < 0 || out == nullptr) return std::string(s);
-  std::string result(reinterpret_cast<char*>(out), static_cast<size_t>(n));
-  std::free(out);
-  return result;
-}
+std::string normalize_nfc(std::string_view s) { return utf8::to_nfc(s); }
 
 size_t grapheme_length(std::string_view s) { return grapheme_count(s); }
 

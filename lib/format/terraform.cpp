@@ -37,20 +37,9 @@ bool go_printable(char32_t cp) {
   }
 }
 
-// cty.StringVal normalizes to NFC.
-std::string nfc(const std::string& s) {
-  bool ascii = std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-  if (ascii || !utf8::is_valid(s)) return s;
-  utf8proc_uint8_t* p = utf8proc_NFC(reinterpret_cast<const utf8proc_uint8_t*>(s.c_str()));
-  if (!p) return s;
-  std::string out(reinterpret_cast<char*>(p));
-  std::free(p);
-  return out;
-}
-
 // A string as hclwrite writes a quoted string literal (TokensForValue / escapeQuotedStringLit).
 std::string quote_label(const std::string& value) {
-  std::string s = nfc(value);
+  std::string s = utf8::to_nfc(value);  // as cty.StringVal stores it
   std::string out = "\"";
   size_t i = 0;
   while (i < s.size()) {

@@ -18,26 +18,8 @@ namespace {
 
 // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
 void append_nfc(std::string& out, std::string_view s) {
-  bool ascii = true;
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80) {
-      ascii = false;
-      break;
-    }
-  if (ascii || !utf8::is_valid(s)) {
-    out.append(s);
-    return;
-  }
-  utf8proc_uint8_t* p = nullptr;
-  utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
-                                    static_cast<utf8proc_ssize_t>(s.size()), &p,
-                                    static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
-  if (n < 0 || !p) {
-    out.append(s);
-  } else {
-    out.append(reinterpret_cast<const char*>(p), static_cast<size_t>(n));
-  }
-  std::free(p);
+  if (utf8::is_nfc_quick(s)) out.append(s);
+  else out += utf8::to_nfc(s);
 }
 
 // The text of a JSON-syntax template under construction. Literal text is held back until the

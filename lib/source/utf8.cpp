@@ -2,6 +2,8 @@
 
 #include <utf8proc.h>
 
+#include <cstdlib>
+
 #include "source/source_file.h"
 
 namespace hcl::utf8 {
@@ -148,6 +150,26 @@ std::string_view trim_space(std::string_view s) {
     e = k;
   }
   return s.substr(b, e - b);
+}
+
+bool is_nfc_quick(std::string_view s) {
+  // Below U+0300 (lead bytes under 0xCC) nothing composes or reorders.
+  for (unsigned char c : s)
+    if (c >= 0xCC) return false;
+  return true;
+}
+
+std::string to_nfc(std::string_view s) {
+  if (is_nfc_quick(s) || !is_valid(s)) return std::string(s);
+  // The explicit length keeps NUL characters, which a C-string interface would stop at.
+  utf8proc_uint8_t* out = nullptr;
+  utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
+                                    static_cast<utf8proc_ssize_t>(s.size()), &out,
+                                    static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  if (n < 0 || out == nullptr) return std::string(s);
+  std::string result(reinterpret_cast<char*>(out), static_cast<size_t>(n));
+  std::free(out);
+  return result;
 }
 
 }  // namespace hcl::utf8

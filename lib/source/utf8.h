@@ -30,4 +30,9 @@ bool is_space(char32_t cp);
 // Trim Unicode white space from both ends (Go's bytes.TrimSpace).
 std::string_view trim_space(std::string_view s);
 
+// True when `s` is certainly NFC already (nothing at or above U+0300, which covers ASCII).
+bool is_nfc_quick(std::string_view s);
+// NFC form of UTF-8 text (what cty.StringVal stores); invalid UTF-8 is returned unchanged.
+std::string to_nfc(std::string_view s);
+
 }  // namespace hcl::utf8
