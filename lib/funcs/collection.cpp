@@ -243,7 +243,26 @@ Function merge_function() {
         std::map<std::string, Value> out;
         for (const auto& a : args) {
           if (a.is_null()) continue;
-          for (const auto& [k, v] : a.attributes()) out.insert_or_assign(k, v);
+          const Type& t = a.type();
+          if (t.is_map() || t.is_object()) {
+            for (const auto& [k, v] : a.attributes()) out.insert_or_assign(k, v);
+            continue;
+          }
+          // Only reachable after a null of unknown type made the result type dynamic: cty then
+          // iterates whatever it was given and reads each key as a string, panicking where that
+          // fails (a set's keys are its elements, a sequence's are numbers).
+          if (t.is_set()) {
+            for (const auto& e : a.elements()) {
+              if (!e.type().is_string()) return fail_call("panic in function implementation: not a string");
+              if (e.is_null()) return fail_call("panic in function implementation: value is null");
+              if (!e.is_known()) return fail_call("panic in function implementation: value is unknown");
+              out.insert_or_assign(e.as_string(), e);
+            }
+          } else if (t.is_list() || t.is_tuple()) {
+            if (a.length() > 0) return fail_call("panic in function implementation: not a string");
+          } else {
+            return fail_call("panic in function implementation: attempt to iterate on non-collection, non-tuple type");
+          }
         }
         std::vector<Value::Attribute> attrs(out.begin(), out.end());
         if (ret.is_map()) {

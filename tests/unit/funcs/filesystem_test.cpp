@@ -176,3 +176,17 @@ TEST_CASE("templatefile reads each call's file afresh") {
   d.write("obj.tmpl", "${jsonencode({key = val})}");
   CHECK(eval_in(d.path, "templatefile(\"obj.tmpl\", {val = 1})") == "\"{\\\"key\\\":1}\" \"string\"");
 }
+
+TEST_CASE("file accepts only strict UTF-8, as Go's utf8.Valid does") {
+  TempDir d;
+  d.write("surrogate.txt", "\xed\xa0\x80");
+  d.write("overlong.txt", "\xc0\x80");
+  d.write("beyond.txt", "\xf4\x90\x80\x80");
+  d.write("nul.txt", std::string("a\0b", 3));
+  for (const char* name : {"surrogate.txt", "overlong.txt", "beyond.txt"}) {
+    CAPTURE(name);
+    CHECK(eval_in(d.path, std::string("file(\"") + name + "\")").find("are not valid UTF-8") != std::string::npos);
+    CHECK(eval_in(d.path, std::string("length(filebase64(\"") + name + "\")) > 0") == "true \"bool\"");
+  }
+  CHECK(eval_in(d.path, "length(file(\"nul.txt\"))") == "3 \"number\"");
+}
