@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "funcs/registry.h"
 #include "io/files.h"
 #include "json/convert.h"
+#include "json/evaluate.h"
+#include "variables.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
 
@@ -27,6 +30,10 @@ struct JsonOptions {
   bool pretty = false;
   bool compact = false;
   bool merge = false;
+  bool simplify = false;
+  bool strict = false;
+  VariableOptions variables;
+  CLI::App* cmd = nullptr;
 };
 
 struct FileJob {
@@ -52,6 +59,35 @@ int run_json(const JsonOptions& opt) {
   json::Options conv;
   conv.pretty = !opt.compact;
   bool color = use_color(2);
+
+  // --simplify, --vars, --var: evaluate what can be evaluated (variables and pure functions).
+  if (opt.simplify || opt.variables.any()) {
+    bool stdin_path = std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end();
+    bool stdin_read = false;
+    StdinReader read_stdin = [&](std::string& error) -> std::optional<std::string> {
+      if (stdin_path || stdin_read) {
+        error = "standard input is already used";
+        return std::nullopt;
+      }
+      stdin_read = true;
+      io::ReadResult r = io::read_file("-");
+      if (!r.error.empty()) {
+        error = r.error;
+        return std::nullopt;
+      }
+      return std::move(r.content);
+    };
+    auto scope = std::make_shared<eval::Scope>(&json::pure_functions());
+    if (auto error = load_variables(opt.cmd, opt.variables, *scope, read_stdin)) {
+      std::fprintf(stderr, "hcl json: %s\n", error->c_str());
+      return 2;
+    }
+    conv.evaluator = json::make_evaluator(scope);
+    conv.strict = opt.strict;
+  } else if (opt.strict) {
+    std::fprintf(stderr, "hcl json: --strict goes with --simplify, --vars or --var\n");
+    return 2;
+  }
 
   std::vector<FileJob> jobs(found.files.size());
   parallel_for(found.files.size(), [&](size_t i) {
@@ -167,6 +203,14 @@ Runner add_json(CLI::App& app) {
   cmd->add_flag("--merge", opt->merge,
                 "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
                 "in two files is an error)");
+  cmd->add_flag("--simplify", opt->simplify,
+                "Evaluate every expression that needs no variables (as hcl2json's -simplify), with the function "
+                "library except timestamp and uuid");
+  add_variable_options(cmd, opt->variables);
+  cmd->add_flag("--strict", opt->strict,
+                "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
+                "being written as \"${...}\"");
+  opt->cmd = cmd;
   return [opt] { return run_json(*opt); };
 }
 

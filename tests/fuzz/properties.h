@@ -72,9 +72,12 @@ inline std::string parser_properties(const std::string& text) {
 inline bool only_respaced(std::string_view a, std::string_view b) {
   size_t at = 0;
   for (const Token& t : lex_all(a)) {
-    while (at < b.size() && (b[at] == ' ' || b[at] == '\t')) ++at;
     std::string_view text = t.text(a);
-    if (b.substr(at, text.size()) != text) return false;
+    // Template text may itself start with blanks, so try the token where we are first.
+    if (b.substr(at, text.size()) != text) {
+      while (at < b.size() && (b[at] == ' ' || b[at] == '\t')) ++at;
+      if (b.substr(at, text.size()) != text) return false;
+    }
     at += text.size();
   }
   while (at < b.size() && (b[at] == ' ' || b[at] == '\t')) ++at;
