@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 
 #include "ast/ast.h"
@@ -14,6 +15,25 @@
 #include "util/text.h"
 
 namespace hcl::eval {
+
+struct Scope::LazyFunctions {
+  std::once_flag once;
+  std::function<funcs::FunctionTable()> make;
+  std::unique_ptr<funcs::FunctionTable> table;
+};
+
+void Scope::set_functions(std::function<funcs::FunctionTable()> make) {
+  lazy_functions_ = std::make_shared<LazyFunctions>();
+  lazy_functions_->make = std::move(make);
+  functions_ = nullptr;
+}
+
+const funcs::FunctionTable* Scope::functions() const {
+  if (functions_ || !lazy_functions_) return functions_;
+  LazyFunctions& lazy = *lazy_functions_;
+  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<funcs::FunctionTable>(lazy.make()); });
+  return lazy.table.get();
+}
 
 std::string closest_name(std::string_view given, const std::vector<std::string_view>& candidates) {
   std::string_view best;

@@ -4,7 +4,9 @@
 // says and which source range it points at.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,18 +33,24 @@ class Scope {
     return s;
   }
 
+  // A function table made only when an expression first calls a function: building a whole
+  // library costs more than evaluating most expressions. Thread-safe; copies share it.
+  void set_functions(std::function<funcs::FunctionTable()> make);
+
   void set(std::string name, Value value) { variables_[std::move(name)] = std::move(value); }
   const Value* find(std::string_view name) const {
     auto it = variables_.find(name);
     return it == variables_.end() ? nullptr : &it->second;
   }
   const std::map<std::string, Value, std::less<>>& variables() const { return variables_; }
-  const funcs::FunctionTable* functions() const { return functions_; }
+  const funcs::FunctionTable* functions() const;
   bool variables_allowed() const { return variables_allowed_; }
 
  private:
+  struct LazyFunctions;
   std::map<std::string, Value, std::less<>> variables_;
   const funcs::FunctionTable* functions_ = nullptr;
+  std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
 };
 
