@@ -173,8 +173,10 @@ class Evaluator {
   Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
 
   const TemplatePlan& template_plan(NodeId n);
+  // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
+  // endfor), nesting if and for directives; i ends on that closing directive.
   std::vector<TemplatePart> template_parts(const std::vector<NodeId>& kids, const std::vector<std::string>& lits,
-                                           size_t& i, NodeId stop_kind_a, Span open_end);
+                                           size_t& i);
   Value template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f, Diagnostics& d);
   Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
 
@@ -1291,7 +1293,7 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
     size_t i = 0;
     const Node& nd = node(n);
     Span close = tok(last_tok(n));
-    plan->parts = template_parts(kids, lits, i, kNoNode, Span{close.end, close.end});
+    plan->parts = template_parts(kids, lits, i);
     if (plan->parts.empty()) {
       // An empty template is one empty literal, placed where its text would start.
       Span at{close.end, close.end};
@@ -1313,8 +1315,7 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
 }
 
 std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
-                                                    const std::vector<std::string>& lits, size_t& i, NodeId,
-                                                    Span) {
+                                                    const std::vector<std::string>& lits, size_t& i) {
   std::vector<TemplatePart> out;
   while (i < kids.size()) {
     NodeId k = kids[i];
@@ -1346,13 +1347,11 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         p.node = last_child(k);
         Span open = span(k);
         ++i;
-        p.then_parts = template_parts(kids, lits, i, kNoNode, open);
+        p.then_parts = template_parts(kids, lits, i);
         Span endif = open;
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateElse) {
-          Span else_span = span(kids[i]);
           ++i;
-          p.else_parts = template_parts(kids, lits, i, kNoNode, else_span);
-          (void)else_span;
+          p.else_parts = template_parts(kids, lits, i);
         }
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndIf) {
           endif = span(kids[i]);
@@ -1384,7 +1383,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         p.node = tf.collection;
         Span open = span(k);
         ++i;
-        p.then_parts = template_parts(kids, lits, i, kNoNode, open);
+        p.then_parts = template_parts(kids, lits, i);
         Span endfor = open;
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndFor) {
           endfor = span(kids[i]);
