@@ -226,6 +226,16 @@ Span Evaluator::start_span(NodeId n) {
   }
 }
 
+}  // namespace
+
+Span expression_start_span(const SyntaxTree& tree, NodeId node) {
+  Scope scope;
+  Evaluator e(tree, scope);
+  return e.start_span(node);
+}
+
+namespace {
+
 // ---- Traversals ---------------------------------------------------------------------------------
 
 bool Evaluator::is_literal_key(NodeId key) {

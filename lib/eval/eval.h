@@ -27,8 +27,10 @@ namespace hcl::eval {
 class Scope {
  public:
   explicit Scope(const funcs::FunctionTable* functions = nullptr) : functions_(functions) {}
-  static Scope no_variables() {
-    Scope s;
+  // Optionally with functions: the reference's context whose Variables map is nil but whose
+  // Functions map is not (hcldec's spec functions).
+  static Scope no_variables(const funcs::FunctionTable* functions = nullptr) {
+    Scope s(functions);
     s.variables_allowed_ = false;
     return s;
   }
@@ -66,6 +68,9 @@ EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope);
 // A node's source range as hclsyntax reports it (Expression.Range()): the tree's root also
 // covers surrounding comments and newlines, which this leaves out.
 Span expression_span(const SyntaxTree& tree, NodeId node);
+// Expression.StartRange(): where diagnostics about the expression as a whole point (the
+// opening bracket of a tuple, the name and parenthesis of a call, the first part of a template).
+Span expression_start_span(const SyntaxTree& tree, NodeId node);
 bool is_trivia(TokenKind kind);
 
 // The name to suggest for a misspelt one: the closest candidate within edit distance 2, ties
