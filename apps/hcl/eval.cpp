@@ -142,13 +142,16 @@ int run_eval(EvalOptions& opt) {
   }
 
   // Variables, in command-line order: later definitions win.
-  funcs::FunctionTable functions = funcs::standard_functions();
   if (!opt.chdir.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_directory(opt.chdir, ec)) return usage("--chdir " + opt.chdir + ": not a directory");
-    funcs::add_filesystem_functions(functions, opt.chdir);
   }
-  eval::Scope scope(&functions);
+  eval::Scope scope;
+  scope.set_functions([chdir = opt.chdir] {
+    funcs::FunctionTable functions = funcs::standard_functions();
+    if (!chdir.empty()) funcs::add_filesystem_functions(functions, chdir);
+    return functions;
+  });
   size_t vars_i = 0, var_i = 0;
   for (CLI::Option* o : opt.cmd->parse_order()) {
     if (o == opt.vars_option) {

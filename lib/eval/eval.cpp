@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 
 #include "ast/ast.h"
@@ -14,6 +15,25 @@
 #include "util/text.h"
 
 namespace hcl::eval {
+
+struct Scope::LazyFunctions {
+  std::once_flag once;
+  std::function<funcs::FunctionTable()> make;
+  std::unique_ptr<funcs::FunctionTable> table;
+};
+
+void Scope::set_functions(std::function<funcs::FunctionTable()> make) {
+  lazy_functions_ = std::make_shared<LazyFunctions>();
+  lazy_functions_->make = std::move(make);
+  functions_ = nullptr;
+}
+
+const funcs::FunctionTable* Scope::functions() const {
+  if (functions_ || !lazy_functions_) return functions_;
+  LazyFunctions& lazy = *lazy_functions_;
+  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<funcs::FunctionTable>(lazy.make()); });
+  return lazy.table.get();
+}
 
 std::string closest_name(std::string_view given, const std::vector<std::string_view>& candidates) {
   std::string_view best;
@@ -153,8 +173,10 @@ class Evaluator {
   Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
 
   const TemplatePlan& template_plan(NodeId n);
+  // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
+  // endfor), nesting if and for directives; i ends on that closing directive.
   std::vector<TemplatePart> template_parts(const std::vector<NodeId>& kids, const std::vector<std::string>& lits,
-                                           size_t& i, NodeId stop_kind_a, Span open_end);
+                                           size_t& i);
   Value template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f, Diagnostics& d);
   Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
 
@@ -203,6 +225,16 @@ Span Evaluator::start_span(NodeId n) {
     default: return span(n);
   }
 }
+
+}  // namespace
+
+Span expression_start_span(const SyntaxTree& tree, NodeId node) {
+  Scope scope;
+  Evaluator e(tree, scope);
+  return e.start_span(node);
+}
+
+namespace {
 
 // ---- Traversals ---------------------------------------------------------------------------------
 
@@ -1271,7 +1303,7 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
     size_t i = 0;
     const Node& nd = node(n);
     Span close = tok(last_tok(n));
-    plan->parts = template_parts(kids, lits, i, kNoNode, Span{close.end, close.end});
+    plan->parts = template_parts(kids, lits, i);
     if (plan->parts.empty()) {
       // An empty template is one empty literal, placed where its text would start.
       Span at{close.end, close.end};
@@ -1293,8 +1325,7 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
 }
 
 std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
-                                                    const std::vector<std::string>& lits, size_t& i, NodeId,
-                                                    Span) {
+                                                    const std::vector<std::string>& lits, size_t& i) {
   std::vector<TemplatePart> out;
   while (i < kids.size()) {
     NodeId k = kids[i];
@@ -1326,13 +1357,11 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         p.node = last_child(k);
         Span open = span(k);
         ++i;
-        p.then_parts = template_parts(kids, lits, i, kNoNode, open);
+        p.then_parts = template_parts(kids, lits, i);
         Span endif = open;
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateElse) {
-          Span else_span = span(kids[i]);
           ++i;
-          p.else_parts = template_parts(kids, lits, i, kNoNode, else_span);
-          (void)else_span;
+          p.else_parts = template_parts(kids, lits, i);
         }
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndIf) {
           endif = span(kids[i]);
@@ -1364,7 +1393,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         p.node = tf.collection;
         Span open = span(k);
         ++i;
-        p.then_parts = template_parts(kids, lits, i, kNoNode, open);
+        p.then_parts = template_parts(kids, lits, i);
         Span endfor = open;
         if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndFor) {
           endfor = span(kids[i]);

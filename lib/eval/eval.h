@@ -4,7 +4,9 @@
 // says and which source range it points at.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,11 +27,17 @@ namespace hcl::eval {
 class Scope {
  public:
   explicit Scope(const funcs::FunctionTable* functions = nullptr) : functions_(functions) {}
-  static Scope no_variables() {
-    Scope s;
+  // Optionally with functions: the reference's context whose Variables map is nil but whose
+  // Functions map is not (hcldec's spec functions).
+  static Scope no_variables(const funcs::FunctionTable* functions = nullptr) {
+    Scope s(functions);
     s.variables_allowed_ = false;
     return s;
   }
+
+  // A function table made only when an expression first calls a function: building a whole
+  // library costs more than evaluating most expressions. Thread-safe; copies share it.
+  void set_functions(std::function<funcs::FunctionTable()> make);
 
   void set(std::string name, Value value) { variables_[std::move(name)] = std::move(value); }
   const Value* find(std::string_view name) const {
@@ -37,12 +45,14 @@ class Scope {
     return it == variables_.end() ? nullptr : &it->second;
   }
   const std::map<std::string, Value, std::less<>>& variables() const { return variables_; }
-  const funcs::FunctionTable* functions() const { return functions_; }
+  const funcs::FunctionTable* functions() const;
   bool variables_allowed() const { return variables_allowed_; }
 
  private:
+  struct LazyFunctions;
   std::map<std::string, Value, std::less<>> variables_;
   const funcs::FunctionTable* functions_ = nullptr;
+  std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
 };
 
@@ -58,6 +68,9 @@ EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope);
 // A node's source range as hclsyntax reports it (Expression.Range()): the tree's root also
 // covers surrounding comments and newlines, which this leaves out.
 Span expression_span(const SyntaxTree& tree, NodeId node);
+// Expression.StartRange(): where diagnostics about the expression as a whole point (the
+// opening bracket of a tuple, the name and parenthesis of a call, the first part of a template).
+Span expression_start_span(const SyntaxTree& tree, NodeId node);
 bool is_trivia(TokenKind kind);
 
 // The name to suggest for a misspelt one: the closest candidate within edit distance 2, ties

@@ -159,7 +159,6 @@ struct Reader {
         }
         NodeId aty = oi.value;
         NodeId default_expr = kNoNode;
-        bool skip = false;
         if (t.node(aty).kind == NodeKind::FunctionCall) {
           auto oc = ast::function_call(t, aty);
           if (oc.name == "optional") {
@@ -202,7 +201,6 @@ struct Reader {
             aty = oc.args[0];
           }
         }
-        (void)skip;
         TypeExprResult at = get(aty);
         append(r.diagnostics, std::move(at.diagnostics));
         auto dit = defaults.find(name);
