@@ -12,6 +12,7 @@
 #include "eval/run.h"
 #include "funcs/library.h"
 #include "io/files.h"
+#include "variables.h"
 
 namespace hcl::app {
 
@@ -23,8 +24,7 @@ struct EvalOptions {
   std::string expression;
   std::string expression_flag;
   std::string file;
-  std::vector<std::string> vars_files;
-  std::vector<std::string> var_assignments;
+  VariableOptions variables;
   std::string type;
   std::string chdir;
   std::string format = "json";
@@ -34,8 +34,6 @@ struct EvalOptions {
   bool with_type = false;
   bool functions = false;
   CLI::App* cmd = nullptr;
-  CLI::Option* vars_option = nullptr;
-  CLI::Option* var_option = nullptr;
   CLI::Option* expression_option = nullptr;
   CLI::Option* flag_option = nullptr;
   CLI::Option* file_option = nullptr;
@@ -88,16 +86,6 @@ struct Output {
     return has_errors(diags) ? 1 : 0;
   }
 };
-
-std::optional<Value> load_var_value(const std::string& text, bool json_only, std::string& error) {
-  auto v = eval::json_to_value(text);
-  if (v) return *v;
-  if (json_only) {
-    error = v.error();
-    return std::nullopt;
-  }
-  return Value::string(text);
-}
 
 int list_functions() {
   funcs::FunctionTable table = funcs::standard_functions();
@@ -152,34 +140,8 @@ int run_eval(EvalOptions& opt) {
     if (!chdir.empty()) funcs::add_filesystem_functions(functions, chdir);
     return functions;
   });
-  size_t vars_i = 0, var_i = 0;
-  for (CLI::Option* o : opt.cmd->parse_order()) {
-    if (o == opt.vars_option) {
-      const std::string& path = opt.vars_files[vars_i++];
-      std::string content;
-      if (path == "-") {
-        auto t = in.read(error);
-        if (!t) return usage("<stdin>: " + error);
-        content = std::move(*t);
-      } else {
-        io::ReadResult r = io::read_file(path);
-        if (!r.error.empty()) return usage(path + ": " + r.error);
-        content = std::move(r.content);
-      }
-      std::string shown = display_name(path);
-      auto v = eval::json_to_value(content);
-      if (!v) return usage(shown + ": " + v.error());
-      if (!v->type().is_object() || v->is_null()) return usage(shown + ": the top level must be a JSON object");
-      for (const auto& [k, e] : v->attributes()) scope.set(k, e);
-    } else if (o == opt.var_option) {
-      const std::string& kv = opt.var_assignments[var_i++];
-      size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) return usage("--var wants NAME=VALUE, got \"" + kv + "\"");
-      auto v = load_var_value(kv.substr(eq + 1), opt.format == "oracle", error);
-      if (!v) return usage("--var " + kv.substr(0, eq) + ": " + error);
-      scope.set(kv.substr(0, eq), *v);
-    }
-  }
+  StdinReader read_stdin = [&](std::string& e) { return in.read(e); };
+  if (auto e = load_variables(opt.cmd, opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 
   eval::RunOptions ro;
   ro.template_mode = opt.template_mode;
@@ -243,12 +205,7 @@ Runner add_eval(CLI::App& app) {
   opt->expression_option = cmd->add_option("expression", opt->expression, "The expression (- reads it from stdin)");
   opt->flag_option = cmd->add_option("-e,--expression", opt->expression_flag, "The expression");
   opt->file_option = cmd->add_option("--file", opt->file, "Read the expression (or template) from a file (- for stdin)");
-  opt->vars_option = cmd->add_option("--vars", opt->vars_files,
-                                     "JSON object file whose keys become variables (repeatable; - for stdin)")
-                          ->allow_extra_args(false);
-  opt->var_option = cmd->add_option("--var", opt->var_assignments,
-                                    "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
-                         ->allow_extra_args(false);
+  add_variable_options(cmd, opt->variables);
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--chdir", opt->chdir,
                   "Base directory for file functions (file, fileset, templatefile ...); default the current one");

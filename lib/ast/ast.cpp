@@ -123,7 +123,15 @@ FunctionCall function_call(const SyntaxTree& tree, NodeId node) {
   }
   f.name_span = Span{tree.token(n.main_token).start, tree.token(name_end).end};
   f.open_paren = t <= n.last_token ? token_span(tree, t) : f.name_span;
-  f.close_paren = token_span(tree, n.last_token);
+  // The root node of a standalone expression also covers the comments, newlines and end of file
+  // around it; the closing parenthesis is the last token before those.
+  uint32_t close = n.last_token;
+  while (close > t) {
+    TokenKind k = tree.token(close).kind;
+    if (k != TokenKind::Newline && k != TokenKind::Comment && k != TokenKind::Eof) break;
+    --close;
+  }
+  f.close_paren = token_span(tree, close);
   f.args = tree.children(node);
   f.expand_final = (n.flags & node_flags::kExpandFinal) != 0;
   return f;

@@ -71,6 +71,9 @@ TEST_CASE("collections, for expressions and calls") {
   CHECK(expr_shape("provider::aws::arn_parse(x)") == "FunctionCall(Variable)");
   auto r = expr("provider::aws::arn_parse(x)");
   CHECK(hcl::ast::function_call(*r.tree, r.tree->root()).name == "provider::aws::arn_parse");
+  auto call = expr("f(x) # trailing comment\n");
+  auto fc = hcl::ast::function_call(*call.tree, call.tree->root());
+  CHECK(fc.close_paren.start == 3);
   CHECK(expr_shape("[(for), foo]") == "Tuple(Parens(Variable),Variable)");
 }
 
