@@ -1,5 +1,7 @@
 #include "eval/eval.h"
 
+#include "eval/budget.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -1508,8 +1510,23 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Sp
 
 EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
   EvalResult r;
-  Evaluator ev(tree, scope);
-  r.value = ev.eval(node, nullptr, r.diagnostics);
+  EvalBudget budget;
+  try {
+    Evaluator ev(tree, scope);
+    r.value = ev.eval(node, nullptr, r.diagnostics);
+  } catch (const BudgetExceeded& e) {
+    if (!budget.owner()) throw;  // a nested evaluation: its caller owns the budget
+    r.value = Value::dynamic();
+    Diagnostic d;
+    d.summary = "Evaluation too large";
+    d.detail = e.strings ? fmt::format("This expression builds more than {} MiB of strings, the limit for one evaluation.",
+                                       budget.limits().max_string_bytes >> 20)
+                         : fmt::format("This expression builds more than {} values, the limit for one evaluation.",
+                                       budget.limits().max_values);
+    Span s = expression_span(tree, node);
+    d.subject = tree.source().range(s.start, s.end);
+    r.diagnostics.push_back(std::move(d));
+  }
   return r;
 }
 

@@ -1,5 +1,7 @@
 #include "eval/value.h"
 
+#include "eval/budget.h"
+
 #include <algorithm>
 #include <array>
 #include <map>
@@ -184,18 +186,21 @@ Value Value::number(Number n) {
 }
 
 Value Value::string(std::string_view s) {
+  charge_string_bytes(s.size());
   Value v(Type::string(), State::Known);
   v.data_ = std::make_shared<const std::string>(normalize_nfc(s));
   return v;
 }
 
 Value Value::string_nfc(std::string s) {
+  charge_string_bytes(s.size());
   Value v(Type::string(), State::Known);
   v.data_ = std::make_shared<const std::string>(std::move(s));
   return v;
 }
 
 Value Value::list(std::vector<Value> elements) {
+  charge_values(elements.size());
   Value v(Type::list(first_concrete_type(elements)), State::Known);
   v.data_ = std::make_shared<const Elements>(std::move(elements));
   return v;
@@ -208,6 +213,7 @@ Value Value::empty_list(Type element) {
 }
 
 Value Value::set(std::vector<Value> elements) {
+  charge_values(elements.size());
   Type ety = first_concrete_type(elements);
   // Buckets by hash, merging equivalent elements (set.Add), in bucket order.
   struct Entry {
@@ -254,6 +260,7 @@ Value Value::empty_set(Type element) {
 }
 
 Value Value::map(std::vector<Attribute> elements) {
+  charge_values(elements.size());
   sort_attributes(elements);
   Type ety = Type::dynamic();
   for (const auto& [k, e] : elements)
@@ -273,6 +280,7 @@ Value Value::empty_map(Type element) {
 }
 
 Value Value::tuple(std::vector<Value> elements) {
+  charge_values(elements.size());
   std::vector<Type> types;
   types.reserve(elements.size());
   for (const auto& e : elements) types.push_back(e.type());
@@ -282,6 +290,7 @@ Value Value::tuple(std::vector<Value> elements) {
 }
 
 Value Value::object(std::vector<Attribute> attributes) {
+  charge_values(attributes.size());
   sort_attributes(attributes);
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
