@@ -7,7 +7,16 @@
 #include <string>
 #include <string_view>
 
+#include <cctype>
+#include <functional>
+
+#include "eval/eval.h"
+#include "eval/json.h"
+#include "eval/run.h"
 #include "format/format.h"
+#include "funcs/library.h"
+#include "json/convert.h"
+#include "json/evaluate.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
 
@@ -100,6 +109,116 @@ inline std::string format_properties(const std::string& text) {
     if (!again.ok) return "formatted output does not parse";
     if (again.changed) return "formatting is not idempotent";
     if (style == format::Style::Canonical && !only_respaced(text, out)) return "formatting changed more than blank space";
+  }
+  return {};
+}
+
+// Whether `s` is one JSON value by RFC 8259's grammar. (nlohmann's parser refuses numbers beyond
+// a double's range, which are valid JSON and which cty writes.)
+inline bool valid_json(std::string_view s) {
+  size_t i = 0;
+  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i; };
+  auto digits = [&] { size_t b = i; while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i; return i > b; };
+  std::function<bool(int)> value = [&](int depth) -> bool {
+    if (depth > 10000) return false;
+    ws();
+    if (i >= s.size()) return false;
+    char c = s[i];
+    if (c == '{' || c == '[') {
+      char close = c == '{' ? '}' : ']';
+      ++i;
+      ws();
+      if (i < s.size() && s[i] == close) return ++i, true;
+      for (;;) {
+        if (c == '{') {
+          ws();
+          if (i >= s.size() || s[i] != '"' || !value(depth + 1)) return false;
+          ws();
+          if (i >= s.size() || s[i++] != ':') return false;
+        }
+        if (!value(depth + 1)) return false;
+        ws();
+        if (i >= s.size()) return false;
+        if (s[i] == close) return ++i, true;
+        if (s[i++] != ',') return false;
+      }
+    }
+    if (c == '"') {
+      for (++i; i < s.size(); ++i) {
+        unsigned char d = static_cast<unsigned char>(s[i]);
+        if (d == '"') return ++i, true;
+        if (d < 0x20) return false;
+        if (d == '\\') {
+          if (++i >= s.size()) return false;
+          if (s[i] == 'u') {
+            for (int k = 0; k < 4; ++k)
+              if (++i >= s.size() || !std::isxdigit(static_cast<unsigned char>(s[i]))) return false;
+          } else if (std::string_view("\"\\/bfnrt").find(s[i]) == std::string_view::npos) {
+            return false;
+          }
+        }
+      }
+      return false;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      if (c == '-') ++i;
+      if (i < s.size() && s[i] == '0') ++i;
+      else if (!digits()) return false;
+      if (i < s.size() && s[i] == '.') { ++i; if (!digits()) return false; }
+      if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        if (!digits()) return false;
+      }
+      return true;
+    }
+    for (std::string_view word : {"true", "false", "null"})
+      if (s.substr(i, word.size()) == word) return i += word.size(), true;
+    return false;
+  };
+  if (!value(0)) return false;
+  ws();
+  return i == s.size();
+}
+
+// The evaluator never crashes on any expression with any JSON variables: it gives a value (whose
+// JSON encoding, where it has one, is valid JSON) or error diagnostics, within its budget. The
+// input is the expression, optionally followed by a NUL byte and a JSON object of variables.
+inline std::string eval_properties(const std::string& input) {
+  static const funcs::FunctionTable functions = funcs::standard_functions();
+  std::string expr = input, vars_text = R"({"xs":[3,1,2],"m":{"a":"x","b":null},"n":1.5,"s":"web","t":true})";
+  if (size_t nul = input.find('\0'); nul != std::string::npos) {
+    expr = input.substr(0, nul);
+    vars_text = input.substr(nul + 1);
+  }
+  eval::Scope scope(&functions);
+  if (auto vars = eval::json_to_value(vars_text); vars && vars->type().is_object() && !vars->is_null())
+    for (const auto& [k, v] : vars->attributes()) scope.set(k, v);
+  for (bool tmpl : {false, true}) {
+    eval::RunOptions opt;
+    opt.template_mode = tmpl;
+    auto r = eval::run(expr, scope, opt);
+    if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
+    if (r.value && r.value->is_wholly_known()) {
+      if (auto j = eval::value_to_json(*r.value)) {
+        if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
+      }
+    }
+  }
+  return {};
+}
+
+// Converting any valid file to JSON gives valid JSON, with and without evaluation.
+inline std::string json_properties(const std::string& text) {
+  auto src = std::make_shared<SourceFile>("fuzz.hcl", text);
+  auto parsed = parse_config(src);
+  if (has_errors(parsed.diagnostics)) return {};
+  for (bool simplify : {false, true}) {
+    json::Options opt;
+    if (simplify) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&json::pure_functions()));
+    auto r = json::convert_file(*parsed.tree, opt);
+    if (r.ok && !valid_json(r.text)) return "conversion wrote invalid JSON";
+    if (!r.ok && !has_errors(r.diagnostics)) return "conversion failed without an error";
   }
   return {};
 }

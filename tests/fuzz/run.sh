@@ -24,6 +24,19 @@ for t in "${targets[@]}"; do
   # Seeds: every testdata input.
   find "$ROOT/testdata" -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.txt' \) -size -64k \
     -exec cp -n {} "$corpus/" \; 2>/dev/null || true
+  if [ "$t" = fuzz_eval ]; then
+    # The evaluator's seeds are expressions: one per line of the eval goldens.
+    find "$ROOT/testdata/eval" -name '*.cases' -exec cat {} + | python3 -c '
+import json, sys, hashlib, os
+for line in sys.stdin:
+    line = line.strip()
+    if not line or line.startswith("#"): continue
+    try: c = json.loads(line)
+    except Exception: continue
+    e = c if isinstance(c, str) else c.get("expr", "")
+    open(os.path.join(sys.argv[1], hashlib.sha1(e.encode()).hexdigest()), "w").write(e)
+' "$corpus"
+  fi
   log=$(mktemp)
   set +e
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$BUILD/tests/fuzz/$t" "$corpus" \

@@ -27,6 +27,8 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       {"fuzz_lexer", [](const std::string& s) { return hcl::fuzz::lexer_properties(s); }},
       {"fuzz_parser", [](const std::string& s) { return hcl::fuzz::parser_properties(s); }},
       {"fuzz_format", [](const std::string& s) { return hcl::fuzz::format_properties(s); }},
+      {"fuzz_eval", [](const std::string& s) { return hcl::fuzz::eval_properties(s); }},
+      {"fuzz_json", [](const std::string& s) { return hcl::fuzz::json_properties(s); }},
   };
   fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
   size_t replayed = 0;
