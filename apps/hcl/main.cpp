@@ -78,12 +78,13 @@ int run_main(int argc, char** argv) {
   }
   if (help->parsed()) {
     if (help_topic.empty()) {
-      std::cout << app.help();
+      // app.help() would describe the selected subcommand (help itself); format the root.
+      std::cout << app.get_formatter()->make_help(&app, "hcl", CLI::AppFormatMode::Normal);
       return 0;
     }
     for (auto& [sub, runner] : commands) {
       if (sub->get_name() == help_topic) {
-        std::cout << sub->help();
+        std::cout << sub->help("hcl");
         return 0;
       }
     }

@@ -155,6 +155,44 @@ std::optional<FileStamp> file_stamp(const std::string& path) {
   return stamp_of(st);
 }
 
+namespace {
+
+bool write_at(int fd, std::string_view data) {
+  size_t off = 0;
+  while (off < data.size()) {
+    ssize_t n = ::pwrite(fd, data.data() + off, data.size() - off, static_cast<off_t>(off));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// A file with several hard links is rewritten in place, so that every name sees the new
+// contents as with `terraform fmt` (a rename would leave the other names on the old file). The
+// caller has already written the new contents to a temporary file on the same disk, so the space
+// is there; should the write fail all the same, the old contents are put back.
+std::optional<std::string> overwrite_linked(const std::string& target, std::string_view content) {
+  ReadResult old = read_file(target);
+  if (!old.error.empty()) return "cannot read before rewriting: " + old.error;
+  int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return std::string("cannot open for writing: ") + std::strerror(errno);
+  bool ok = write_at(fd, content) && ::ftruncate(fd, static_cast<off_t>(content.size())) == 0 && ::fsync(fd) == 0;
+  if (!ok) {
+    std::string msg = std::string("write failed: ") + std::strerror(errno);
+    bool restored = write_at(fd, old.content) && ::ftruncate(fd, static_cast<off_t>(old.content.size())) == 0;
+    ::fsync(fd);
+    ::close(fd);
+    return msg + (restored ? "; the file was restored" : "; the file could not be restored");
+  }
+  if (::close(fd) != 0) return std::string("write failed: ") + std::strerror(errno);
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected) {
   // Follow symbolic links so the link itself survives and its target gets the new contents.
@@ -174,6 +212,9 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
 
   fs::path dir = target.parent_path();
   if (dir.empty()) dir = ".";
+  // Likewise a directory marked read-only keeps its files, as it would for anyone but root.
+  struct stat dst {};
+  if (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & 0222) == 0) return "directory is read-only";
   std::random_device rd;
   std::string tmp;
   int fd = -1;
@@ -213,6 +254,11 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
       ::unlink(tmp.c_str());
       return "file changed while it was being formatted; left as it is";
     }
+  }
+  if (st.st_nlink > 1) {
+    auto result = overwrite_linked(target.string(), content);
+    ::unlink(tmp.c_str());
+    return result;
   }
   if (::rename(tmp.c_str(), target.c_str()) != 0) {
     std::string msg = std::string("cannot replace file: ") + std::strerror(errno);

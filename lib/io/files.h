@@ -52,7 +52,10 @@ std::optional<FileStamp> file_stamp(const std::string& path);
 // directory, which is flushed and renamed over the target, so the file is either wholly old or
 // wholly new. Symbolic links are followed (the link stays, its target is replaced) and the
 // permission bits are kept. With `expected`, a file whose stamp no longer matches (changed since it
-// was read) is left alone and reported. Returns an error message, or nothing on success.
+// was read) is left alone and reported. A file or directory marked read-only (no write permission
+// for anyone) is refused even for root. A file with several hard links is rewritten in place
+// after the new contents were first written out in full beside it, so all its names keep
+// sharing it. Returns an error message, or nothing on success.
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected = nullptr);
 
