@@ -23,6 +23,7 @@ Runner add_fmt(CLI::App& app);
 Runner add_eval(CLI::App& app);
 Runner add_json(CLI::App& app);
 Runner add_tokens(CLI::App& app);
+Runner add_dec(CLI::App& app);
 
 enum class DiagFormat { Text, Json, Github };
 

@@ -57,6 +57,7 @@ int run_main(int argc, char** argv) {
   add(hcl::app::add_eval);
   add(hcl::app::add_json);
   add(hcl::app::add_tokens);
+  add(hcl::app::add_dec);
 
   // `hcl help [SUBCOMMAND]`.
   std::string help_topic;

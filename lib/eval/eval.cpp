@@ -1107,7 +1107,7 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   if (!fn) {
     bool in_child = false;
     for (const Frame* p = f; p; p = p->parent) in_child |= p->child_context;
-    std::string suggestion = in_child ? "" : closest_name(call.name, table->names());
+    std::string suggestion = in_child || scope_.functions_inherited() ? "" : closest_name(call.name, table->names());
     std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
     error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", go_quote(call.name), hint),
           call.name_span, call_range);

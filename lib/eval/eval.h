@@ -47,6 +47,10 @@ class Scope {
   const std::map<std::string, Value, std::less<>>& variables() const { return variables_; }
   const funcs::FunctionTable* functions() const;
   bool variables_allowed() const { return variables_allowed_; }
+  // The functions belong to an enclosing context (the reference suggests misspelt function names
+  // only from the innermost context's own functions, so then it suggests none).
+  void set_functions_inherited(bool inherited) { functions_inherited_ = inherited; }
+  bool functions_inherited() const { return functions_inherited_; }
 
  private:
   struct LazyFunctions;
@@ -54,6 +58,7 @@ class Scope {
   const funcs::FunctionTable* functions_ = nullptr;
   std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
+  bool functions_inherited_ = false;
 };
 
 struct EvalResult {

@@ -1,0 +1,193 @@
+#include "body/body.h"
+
+#include <fmt/format.h>
+
+#include "util/text.h"
+
+namespace hcl::body {
+
+std::string range_string(const Range& r) {
+  if (r.start.line == r.end.line)
+    return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
+  return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
+}
+
+Range range_between(const Range& a, const Range& b) {
+  Range r;
+  r.filename = a.filename;
+  r.start = a.start.byte < b.start.byte ? a.start : b.start;
+  r.end = a.end.byte > b.end.byte ? a.end : b.end;
+  return r;
+}
+
+std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates) {
+  std::vector<std::string_view> views(candidates.begin(), candidates.end());
+  return std::string(hcl::name_suggestion(given, views));
+}
+
+const Attribute* Attributes::find(std::string_view name) const {
+  for (const auto& a : items)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+Range Traversal::source_range() const { return range_between(steps.front().range, steps.back().range); }
+
+std::optional<Value> Traversal::resolve(Context ctx) const {
+  if (!tree || node == kNoNode) return std::nullopt;
+  eval::EvalResult r = ctx ? eval::evaluate(*tree, node, *ctx) : eval::evaluate(*tree, node, eval::Scope::no_variables());
+  if (has_errors(r.diagnostics)) return std::nullopt;
+  return r.value;
+}
+
+// ---- Static expressions and analyses ------------------------------------------------------------
+
+namespace {
+
+class StaticExpression final : public Expression {
+ public:
+  StaticExpression(Value v, Range r) : value_(std::move(v)), range_(std::move(r)) {}
+  Value value(Context, Diagnostics&) const override { return value_; }
+  std::vector<Traversal> variables() const override { return {}; }
+  Range range() const override { return range_; }
+  Range start_range() const override { return range_; }
+
+ private:
+  Value value_;
+  Range range_;
+};
+
+const Expression* innermost(const ExprPtr& expr, ExprPtr& hold) {
+  hold = expr;
+  while (ExprPtr inner = hold->unwrapped()) hold = inner;
+  return hold.get();
+}
+
+}  // namespace
+
+ExprPtr static_expr(Value value, Range range) { return std::make_shared<StaticExpression>(std::move(value), std::move(range)); }
+
+std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, Diagnostics& diags) {
+  ExprPtr hold;
+  if (auto list = innermost(expr, hold)->list()) return list;
+  diags.push_back(Diagnostic{Severity::Error, "Invalid expression", "A static list expression is required.",
+                             expr->start_range(), std::nullopt});
+  return std::nullopt;
+}
+
+std::optional<Traversal> abs_traversal(const ExprPtr& expr, Diagnostics& diags) {
+  ExprPtr hold;
+  if (auto t = innermost(expr, hold)->traversal()) return t;
+  diags.push_back(Diagnostic{Severity::Error, "Invalid expression",
+                             "A single static variable reference is required: only attribute access and indexing with "
+                             "constant keys. No calculations, function calls, template expressions, etc are allowed "
+                             "here.",
+                             expr->range(), std::nullopt});
+  return std::nullopt;
+}
+
+std::string expr_as_keyword(const ExprPtr& expr) {
+  ExprPtr hold;
+  auto t = innermost(expr, hold)->traversal();
+  if (t && t->steps.size() == 1) return t->root_name();
+  return "";
+}
+
+// ---- Merged bodies ------------------------------------------------------------------------------
+
+namespace {
+
+class MergedBody final : public Body {
+ public:
+  explicit MergedBody(std::vector<BodyPtr> bodies) : bodies_(std::move(bodies)) {}
+
+  const std::vector<BodyPtr>& bodies() const { return bodies_; }
+
+  BodyContent content(const Schema& schema, Diagnostics& diags) const override { return merged(schema, false, nullptr, diags); }
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+    return merged(schema, true, remain, diags);
+  }
+
+  Attributes just_attributes(Diagnostics& diags) const override {
+    Attributes out;
+    for (const auto& b : bodies_) {
+      Attributes these = b->just_attributes(diags);
+      for (auto& a : these.items) {
+        if (const Attribute* existing = out.find(a.name)) {
+          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
+                                     fmt::format("Argument {} was already set at {}", go_quote(a.name),
+                                                 range_string(existing->name_range)),
+                                     a.name_range, std::nullopt});
+          continue;
+        }
+        out.items.push_back(std::move(a));
+      }
+    }
+    return out;
+  }
+
+  Range missing_item_range() const override {
+    if (bodies_.empty()) return Range{"<empty>", Pos{0, 0, 0}, Pos{0, 0, 0}};
+    return bodies_.front()->missing_item_range();
+  }
+
+ private:
+  BodyContent merged(const Schema& schema, bool partial, BodyPtr* remain, Diagnostics& diags) const {
+    // Any one body may set an attribute, so none is required of each; the check comes last.
+    Schema relaxed = schema;
+    for (auto& a : relaxed.attributes) a.required = false;
+    BodyContent content;
+    // The reference leaves the merged content's missing-item range unset.
+    content.missing_item_range = Range{"", Pos{0, 0, 0}, Pos{0, 0, 0}};
+    std::vector<BodyPtr> leftovers;
+    for (const auto& b : bodies_) {
+      BodyContent these;
+      if (partial) {
+        BodyPtr left;
+        these = b->partial_content(relaxed, &left, diags);
+        if (left) leftovers.push_back(left);
+      } else {
+        these = b->content(relaxed, diags);
+      }
+      for (auto& a : these.attributes.items) {
+        if (const Attribute* existing = content.attributes.find(a.name)) {
+          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
+                                     fmt::format("Argument {} was already set at {}", go_quote(a.name),
+                                                 range_string(existing->name_range)),
+                                     a.name_range, std::nullopt});
+          continue;
+        }
+        content.attributes.items.push_back(std::move(a));
+      }
+      for (auto& block : these.blocks) content.blocks.push_back(std::move(block));
+    }
+    for (const auto& a : schema.attributes) {
+      if (!a.required || content.attributes.find(a.name)) continue;
+      diags.push_back(Diagnostic{Severity::Error, "Missing required argument",
+                                 fmt::format("The argument {} is required, but was not set.", go_quote(a.name)),
+                                 std::nullopt, std::nullopt});
+    }
+    if (remain) *remain = merge_bodies(std::move(leftovers));
+    return content;
+  }
+
+  std::vector<BodyPtr> bodies_;
+};
+
+}  // namespace
+
+BodyPtr merge_bodies(std::vector<BodyPtr> bodies) {
+  std::vector<BodyPtr> flat;
+  for (auto& b : bodies) {
+    if (auto* m = dynamic_cast<const MergedBody*>(b.get())) {
+      for (const auto& inner : m->bodies()) flat.push_back(inner);
+    } else {
+      flat.push_back(std::move(b));
+    }
+  }
+  return std::make_shared<MergedBody>(std::move(flat));
+}
+
+BodyPtr empty_body() { return std::make_shared<MergedBody>(std::vector<BodyPtr>{}); }
+
+}  // namespace hcl::body

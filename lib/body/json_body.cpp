@@ -1,0 +1,451 @@
+#include "body/json_body.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "body/native.h"
+#include "eval/convert.h"
+#include "syntax/parser.h"
+#include "util/text.h"
+
+namespace hcl::body {
+
+using jsonsyntax::Document;
+using jsonsyntax::Kind;
+using jsonsyntax::Member;
+using jsonsyntax::NodeId;
+using Doc = std::shared_ptr<const Document>;
+
+void shift_range(Range& r, Pos start) {
+  auto shift = [&](Pos& p) {
+    if (p.line == 1) p.column += start.column - 1;
+    p.line += start.line - 1;
+    p.byte += start.byte;
+  };
+  shift(r.start);
+  shift(r.end);
+}
+
+void shift_ranges(Diagnostics& diags, Pos start) {
+  for (auto& d : diags) {
+    if (d.subject) shift_range(*d.subject, start);
+    if (d.context) shift_range(*d.context, start);
+  }
+}
+
+JsonTemplate parse_json_template(const std::string& filename, const std::string& text, Pos start) {
+  JsonTemplate out;
+  auto source = std::make_shared<SourceFile>(filename, text);
+  ParseResult parsed = parse_template(source);
+  out.diagnostics = std::move(parsed.diagnostics);
+  shift_ranges(out.diagnostics, start);
+  if (!has_errors(out.diagnostics) && parsed.tree) out.tree = std::shared_ptr<const SyntaxTree>(std::move(parsed.tree));
+  return out;
+}
+
+namespace {
+
+Pos after_quote(Pos p) {
+  ++p.column;
+  ++p.byte;
+  return p;
+}
+
+void shift_traversals(std::vector<Traversal>& ts, Pos start) {
+  for (auto& t : ts)
+    for (auto& s : t.steps) shift_range(s.range, start);
+}
+
+// A JSON value read as an expression; or, for an object's property name, a string standing for
+// that name (the reference evaluates names as string expressions).
+class JsonExpression final : public Expression {
+ public:
+  JsonExpression(Doc doc, NodeId node) : doc_(std::move(doc)), node_(node) {}
+  JsonExpression(Doc doc, const Member& name) : doc_(std::move(doc)), node_(UINT32_MAX), name_(&name) {}
+
+  Value value(Context ctx, Diagnostics& diags) const override {
+    if (name_) return string_value(name_->name, name_->name_start, ctx, diags);
+    const jsonsyntax::Node& n = doc_->node(node_);
+    switch (n.kind) {
+      case Kind::String: return string_value(n.text, n.start, ctx, diags);
+      case Kind::Number: {
+        auto num = eval::Number::parse(n.text);
+        return num ? Value::number(std::move(*num)) : Value::dynamic();
+      }
+      case Kind::Bool: return Value::boolean(n.boolean);
+      case Kind::Null: return Value::null();
+      case Kind::Array: {
+        std::vector<Value> items;
+        for (uint32_t i = 0; i < n.count; ++i) items.push_back(JsonExpression(doc_, doc_->element(node_, i)).value(ctx, diags));
+        return Value::tuple(std::move(items));
+      }
+      case Kind::Object: return object_value(ctx, diags);
+      case Kind::Invalid: return Value::dynamic();
+    }
+    return Value::dynamic();
+  }
+
+  std::vector<Traversal> variables() const override {
+    std::vector<Traversal> out;
+    collect_variables(out);
+    return out;
+  }
+
+  Range range() const override {
+    if (name_) return doc_->name_range(*name_);
+    return doc_->range(node_);
+  }
+  Range start_range() const override {
+    if (name_) return doc_->name_range(*name_);
+    return doc_->start_range(node_);
+  }
+
+  std::optional<std::vector<ExprPtr>> list() const override {
+    if (name_ || doc_->node(node_).kind != Kind::Array) return std::nullopt;
+    std::vector<ExprPtr> out;
+    for (uint32_t i = 0; i < doc_->node(node_).count; ++i)
+      out.push_back(std::make_shared<JsonExpression>(doc_, doc_->element(node_, i)));
+    return out;
+  }
+
+  // A string holding traversal syntax; positions count from the opening quote, as the
+  // reference's do.
+  std::optional<Traversal> traversal() const override {
+    const std::string* text = nullptr;
+    Pos start;
+    if (name_) {
+      text = &name_->name;
+      start = name_->name_start;
+    } else if (doc_->node(node_).kind == Kind::String) {
+      text = &doc_->node(node_).text;
+      start = doc_->node(node_).start;
+    } else {
+      return std::nullopt;
+    }
+    auto source = std::make_shared<SourceFile>(doc_->filename(), *text);
+    ParseResult parsed = parse_expression(source);
+    if (has_errors(parsed.diagnostics) || !parsed.tree) return std::nullopt;
+    std::shared_ptr<const SyntaxTree> tree(std::move(parsed.tree));
+    // Only a bare traversal: the expression's node must cover the whole text.
+    NodeId root = tree->root();
+    auto t = native_traversal(tree, root);
+    if (!t) return std::nullopt;
+    for (auto& s : t->steps) shift_range(s.range, start);
+    return t;
+  }
+
+ private:
+  Value string_value(const std::string& text, Pos start, Context ctx, Diagnostics& diags) const {
+    if (!ctx) return Value::string(text);
+    Pos origin = after_quote(start);
+    JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
+    if (has_errors(tmpl.diagnostics)) {
+      append(diags, std::move(tmpl.diagnostics));
+      return Value::dynamic();
+    }
+    append(diags, std::move(tmpl.diagnostics));
+    eval::EvalResult r = eval::evaluate(*tmpl.tree, tmpl.tree->root(), *ctx);
+    shift_ranges(r.diagnostics, origin);
+    append(diags, std::move(r.diagnostics));
+    return r.value;
+  }
+
+  Value object_value(Context ctx, Diagnostics& diags) const {
+    std::vector<Value::Attribute> attrs;
+    std::vector<std::pair<std::string, Range>> defined;
+    bool known = true;
+    for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
+      Value name = JsonExpression(doc_, *m).value(ctx, diags);
+      Value val = JsonExpression(doc_, m->value).value(ctx, diags);
+      Range name_range = doc_->name_range(*m);
+      auto converted = eval::convert(name, eval::Type::string());
+      if (!converted) {
+        diags.push_back(Diagnostic{Severity::Error, "Invalid object key expression",
+                                   fmt::format("Cannot use this expression as an object key: {}.", converted.error()),
+                                   name_range, std::nullopt});
+        continue;
+      }
+      if (converted->is_null()) {
+        diags.push_back(Diagnostic{Severity::Error, "Invalid object key expression",
+                                   "Cannot use null value as an object key.", name_range, std::nullopt});
+        continue;
+      }
+      if (!converted->is_known()) {
+        known = false;
+        continue;
+      }
+      const std::string& key = converted->as_string();
+      const Range* earlier = nullptr;
+      for (const auto& [k, r] : defined)
+        if (k == key) earlier = &r;
+      if (earlier) {
+        diags.push_back(Diagnostic{Severity::Error, "Duplicate object attribute",
+                                   fmt::format("An attribute named {} was already defined at {}.", go_quote(key),
+                                               range_string(*earlier)),
+                                   name_range, std::nullopt});
+        continue;
+      }
+      defined.emplace_back(key, name_range);
+      attrs.emplace_back(key, std::move(val));
+    }
+    if (!known) return Value::dynamic();
+    return Value::object(std::move(attrs));
+  }
+
+  void string_variables(const std::string& text, Pos start, std::vector<Traversal>& out) const {
+    Pos origin = after_quote(start);
+    JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
+    if (!tmpl.tree) return;
+    auto vars = native_variables(tmpl.tree, tmpl.tree->root());
+    shift_traversals(vars, origin);
+    for (auto& v : vars) out.push_back(std::move(v));
+  }
+
+  void collect_variables(std::vector<Traversal>& out) const {
+    if (name_) {
+      string_variables(name_->name, name_->name_start, out);
+      return;
+    }
+    const jsonsyntax::Node& n = doc_->node(node_);
+    switch (n.kind) {
+      case Kind::String: string_variables(n.text, n.start, out); break;
+      case Kind::Array:
+        for (uint32_t i = 0; i < n.count; ++i) JsonExpression(doc_, doc_->element(node_, i)).collect_variables(out);
+        break;
+      case Kind::Object:
+        for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
+          JsonExpression(doc_, *m).collect_variables(out);
+          JsonExpression(doc_, m->value).collect_variables(out);
+        }
+        break;
+      default: break;
+    }
+  }
+
+  Doc doc_;
+  NodeId node_;
+  const Member* name_ = nullptr;  // points into doc_, which this expression keeps alive
+};
+
+class JsonBody final : public Body {
+ public:
+  JsonBody(Doc doc, NodeId node, std::set<std::string, std::less<>> hidden = {})
+      : doc_(std::move(doc)), node_(node), hidden_(std::move(hidden)) {}
+
+  BodyContent content(const Schema& schema, Diagnostics& diags) const override {
+    std::set<std::string, std::less<>> used;
+    BodyContent content = partial(schema, used, diags);
+    std::vector<std::string> suggestions;
+    for (const auto& a : schema.attributes)
+      if (!used.count(a.name)) suggestions.push_back(a.name);
+    for (const auto& b : schema.blocks) suggestions.push_back(b.type);
+    // The reference collects the properties again here, reporting their problems a second time.
+    for (const Member* m : collect_deep(node_, nullptr, diags)) {
+      if (m->name == "//" || used.count(m->name)) continue;
+      std::string suggestion = name_suggestion(m->name, suggestions);
+      if (!suggestion.empty()) suggestion = fmt::format(" Did you mean {}?", go_quote(suggestion));
+      Range r = doc_->name_range(*m);
+      diags.push_back(Diagnostic{Severity::Error, "Extraneous JSON object property",
+                                 fmt::format("No argument or block type is named {}.{}", go_quote(m->name), suggestion),
+                                 r, r});
+    }
+    return content;
+  }
+
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+    std::set<std::string, std::less<>> used;
+    BodyContent content = partial(schema, used, diags);
+    if (remain) *remain = std::make_shared<JsonBody>(doc_, node_, std::move(used));
+    return content;
+  }
+
+  Attributes just_attributes(Diagnostics& diags) const override {
+    Attributes out;
+    if (doc_->node(node_).kind != Kind::Object) {
+      diags.push_back(Diagnostic{Severity::Error, "Incorrect JSON value type",
+                                 "A JSON object is required here, setting the arguments for this block.",
+                                 doc_->start_range(node_), std::nullopt});
+      return out;
+    }
+    for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
+      if (m->name == "//" || hidden_.count(m->name)) continue;
+      if (const Attribute* existing = out.find(m->name)) {
+        diags.push_back(Diagnostic{Severity::Error, "Duplicate attribute definition",
+                                   fmt::format("The argument {} was already set at {}.", go_quote(m->name),
+                                               range_string(existing->range)),
+                                   doc_->name_range(*m), std::nullopt});
+        continue;
+      }
+      out.items.push_back(attribute(*m));
+    }
+    return out;
+  }
+
+  Range missing_item_range() const override {
+    switch (doc_->node(node_).kind) {
+      case Kind::Object: return doc_->close_range(node_);
+      case Kind::Array: return doc_->open_range(node_);
+      default: return doc_->start_range(node_);
+    }
+  }
+
+ private:
+  Attribute attribute(const Member& m) const {
+    Attribute a;
+    a.name = m.name;
+    a.expr = std::make_shared<JsonExpression>(doc_, m.value);
+    a.name_range = doc_->name_range(m);
+    a.range = range_between(a.name_range, doc_->range(m.value));
+    return a;
+  }
+
+  // The properties of an object, or of each object of an array (collectDeepAttrs).
+  std::vector<const Member*> collect_deep(NodeId v, const std::string* label, Diagnostics& diags) const {
+    std::vector<const Member*> out;
+    const jsonsyntax::Node& n = doc_->node(v);
+    switch (n.kind) {
+      case Kind::Null: break;
+      case Kind::Object:
+        for (const Member* m = doc_->members_begin(v); m != doc_->members_end(v); ++m) out.push_back(m);
+        break;
+      case Kind::Array:
+        for (uint32_t i = 0; i < n.count; ++i) {
+          NodeId e = doc_->element(v, i);
+          if (doc_->node(e).kind == Kind::Object) {
+            for (const Member* m = doc_->members_begin(e); m != doc_->members_end(e); ++m) out.push_back(m);
+          } else {
+            diags.push_back(Diagnostic{
+                Severity::Error, "Incorrect JSON value type",
+                label ? fmt::format("A JSON object is required here, to specify {} labels for this block.", *label)
+                      : "A JSON object is required here, to define arguments and child blocks.",
+                doc_->start_range(e), std::nullopt});
+          }
+        }
+        break;
+      default:
+        diags.push_back(Diagnostic{
+            Severity::Error, "Incorrect JSON value type",
+            label ? fmt::format("Either a JSON object or JSON array of objects is required here, to specify {} labels "
+                                "for this block.",
+                                *label)
+                  : "Either a JSON object or JSON array of objects is required here, to define arguments and child "
+                    "blocks.",
+            doc_->start_range(v), std::nullopt});
+    }
+    return out;
+  }
+
+  void unpack_block(NodeId v, const std::string& type, const Range& type_range, std::span<const std::string> labels_left,
+                    std::vector<std::string>& labels, std::vector<Range>& label_ranges, std::vector<Block>& blocks,
+                    Diagnostics& diags) const {
+    if (!labels_left.empty()) {
+      const std::string& label_name = labels_left.front();
+      auto props = collect_deep(v, &label_name, diags);
+      if (props.empty()) {
+        diags.push_back(Diagnostic{Severity::Error, "Missing block label",
+                                   fmt::format("At least one object property is required, whose name represents the {} "
+                                               "block's {}.",
+                                               type, label_name),
+                                   doc_->start_range(v), std::nullopt});
+        return;
+      }
+      for (const Member* p : props) {
+        labels.push_back(p->name);
+        label_ranges.push_back(doc_->name_range(*p));
+        unpack_block(p->value, type, type_range, labels_left.subspan(1), labels, label_ranges, blocks, diags);
+        labels.pop_back();
+        label_ranges.pop_back();
+      }
+      return;
+    }
+    const jsonsyntax::Node& n = doc_->node(v);
+    auto make = [&](NodeId body, Range def) {
+      Block b;
+      b.type = type;
+      b.labels = labels;
+      b.body = std::make_shared<JsonBody>(doc_, body);
+      b.def_range = std::move(def);
+      b.type_range = type_range;
+      b.label_ranges = label_ranges;
+      blocks.push_back(std::move(b));
+    };
+    switch (n.kind) {
+      case Kind::Null: return;
+      case Kind::Object: make(v, doc_->open_range(v)); return;
+      case Kind::Array:
+        for (uint32_t i = 0; i < n.count; ++i) make(doc_->element(v, i), doc_->open_range(v));
+        return;
+      default:
+        diags.push_back(Diagnostic{Severity::Error, "Incorrect JSON value type",
+                                   fmt::format("Either a JSON object or a JSON array is required, representing the "
+                                               "contents of one or more {} blocks.",
+                                               go_quote(type)),
+                                   doc_->start_range(v), std::nullopt});
+    }
+  }
+
+  BodyContent partial(const Schema& schema, std::set<std::string, std::less<>>& used, Diagnostics& diags) const {
+    BodyContent content;
+    content.missing_item_range = missing_item_range();
+    used = hidden_;
+    auto attr_schema = [&](const std::string& name) {
+      const AttributeSchema* found = nullptr;
+      for (const auto& s : schema.attributes)
+        if (s.name == name) found = &s;
+      return found;
+    };
+    auto block_schema = [&](const std::string& name) {
+      const BlockHeaderSchema* found = nullptr;
+      for (const auto& s : schema.blocks)
+        if (s.type == name) found = &s;
+      return found;
+    };
+    for (const Member* m : collect_deep(node_, nullptr, diags)) {
+      if (hidden_.count(m->name)) continue;
+      if (attr_schema(m->name)) {
+        if (const Attribute* existing = content.attributes.find(m->name)) {
+          Range r = doc_->name_range(*m);
+          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
+                                     fmt::format("The argument {} was already set at {}.", go_quote(m->name),
+                                                 range_string(existing->range)),
+                                     r, r});
+          continue;
+        }
+        content.attributes.items.push_back(attribute(*m));
+        used.insert(m->name);
+      } else if (const BlockHeaderSchema* bs = block_schema(m->name)) {
+        std::vector<std::string> labels;
+        std::vector<Range> label_ranges;
+        unpack_block(m->value, bs->type, doc_->name_range(*m), bs->label_names, labels, label_ranges, content.blocks,
+                     diags);
+        used.insert(m->name);
+      }
+    }
+    for (const auto& s : schema.attributes) {
+      if (s.required && !content.attributes.find(s.name)) {
+        diags.push_back(Diagnostic{Severity::Error, "Missing required argument",
+                                   fmt::format("The argument {} is required, but no definition was found.", go_quote(s.name)),
+                                   content.missing_item_range, std::nullopt});
+      }
+    }
+    return content;
+  }
+
+  Doc doc_;
+  NodeId node_;
+  std::set<std::string, std::less<>> hidden_;
+};
+
+}  // namespace
+
+BodyPtr json_body(Doc doc) {
+  NodeId root = doc->root();
+  return std::make_shared<JsonBody>(std::move(doc), root);
+}
+
+BodyPtr json_body(Doc doc, NodeId node) { return std::make_shared<JsonBody>(std::move(doc), node); }
+
+ExprPtr json_expr(Doc doc, NodeId node) { return std::make_shared<JsonExpression>(std::move(doc), node); }
+
+}  // namespace hcl::body

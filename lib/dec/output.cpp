@@ -1,0 +1,168 @@
+#include "dec/output.h"
+
+#include <fmt/format.h>
+
+#include "eval/json.h"
+#include "json/writer.h"
+
+namespace hcl::dec {
+
+namespace {
+
+using eval::Value;
+
+// Go's encoding/json escapes <, > and & in strings; they occur nowhere else in JSON text.
+std::string escape_html(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (char c : json) {
+    switch (c) {
+      case '<': out += "\\u003c"; break;
+      case '>': out += "\\u003e"; break;
+      case '&': out += "\\u0026"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+void quote(std::string& out, std::string_view s) { json::append_quoted(out, s); }
+
+// cty's JSON encoding of a value with its own type; with `strip`, object and map properties
+// whose value is null are left out (hcldec re-encodes its output without them).
+bool write_value(std::string& out, const Value& v, bool strip, std::string& error) {
+  if (v.is_null()) {
+    out += "null";
+    return true;
+  }
+  if (!v.is_known()) {
+    error = "value is not known";
+    return false;
+  }
+  const eval::Type& t = v.type();
+  switch (t.kind()) {
+    case eval::TypeKind::String: quote(out, v.as_string()); return true;
+    case eval::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
+    case eval::TypeKind::Number:
+      if (v.as_number().is_infinity()) {
+        error = "cannot serialize infinity as JSON";
+        return false;
+      }
+      out += v.as_number().to_string();
+      return true;
+    case eval::TypeKind::List:
+    case eval::TypeKind::Set:
+    case eval::TypeKind::Tuple: {
+      out.push_back('[');
+      bool first = true;
+      for (const auto& e : v.elements()) {
+        if (!first) out.push_back(',');
+        first = false;
+        if (!write_value(out, e, strip, error)) return false;
+      }
+      out.push_back(']');
+      return true;
+    }
+    case eval::TypeKind::Map:
+    case eval::TypeKind::Object: {
+      out.push_back('{');
+      bool first = true;
+      for (const auto& [k, e] : v.attributes()) {
+        if (strip && e.is_null()) continue;
+        if (!first) out.push_back(',');
+        first = false;
+        quote(out, k);
+        out.push_back(':');
+        if (!write_value(out, e, strip, error)) return false;
+      }
+      out.push_back('}');
+      return true;
+    }
+    default: error = "value of this type cannot be serialized as JSON"; return false;
+  }
+}
+
+std::string pos_json(const Pos& p) { return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte); }
+
+std::string range_json(const Range& r) {
+  std::string out = "{\"filename\":";
+  quote(out, r.filename);
+  out += ",\"start\":" + pos_json(r.start) + ",\"end\":" + pos_json(r.end) + "}";
+  return out;
+}
+
+}  // namespace
+
+eval::Expected<std::string> value_document(const Value& v, const OutputOptions& options) {
+  std::string body, error;
+  // A value of the dynamic pseudo-type (only a null here) is written without the type wrapper.
+  bool wrap = options.with_type && !v.type().is_dynamic();
+  if (!write_value(body, v, !options.keep_nulls, error)) return eval::unexpected(error);
+  if (!wrap) return body;
+  std::string type = escape_html(eval::type_to_json(v.type()));
+  if (options.keep_nulls) return "{\"value\":" + body + ",\"type\":" + type + "}";
+  if (v.is_null()) return "{\"type\":" + type + "}";
+  return "{\"type\":" + type + ",\"value\":" + body + "}";
+}
+
+std::string variables_document(const std::vector<body::Traversal>& traversals, body::Context ctx) {
+  std::string out = "[";
+  bool first = true;
+  for (const auto& t : traversals) {
+    if (!first) out.push_back(',');
+    first = false;
+    out += "{\"root_name\":";
+    quote(out, t.root_name());
+    if (auto v = t.resolve(ctx)) {
+      std::string json, error;
+      if (write_value(json, *v, false, error)) out += ",\"value\":" + json;
+    }
+    out += ",\"steps\":[";
+    bool first_step = true;
+    for (const auto& s : t.steps) {
+      if (!first_step) out.push_back(',');
+      first_step = false;
+      out += "{\"kind\":";
+      switch (s.kind) {
+        case body::TraversalStep::Kind::Root: out += "\"root\""; break;
+        case body::TraversalStep::Kind::Attr: out += "\"attr\""; break;
+        case body::TraversalStep::Kind::Index: out += "\"index\""; break;
+      }
+      if (s.kind != body::TraversalStep::Kind::Index && !s.name.empty()) {
+        out += ",\"name\":";
+        quote(out, s.name);
+      }
+      if (s.kind == body::TraversalStep::Kind::Index) {
+        std::string key, error;
+        if (write_value(key, s.key, false, error)) out += ",\"key\":" + key;
+      }
+      out += ",\"range\":" + range_json(s.range) + "}";
+    }
+    out += "],\"range\":" + range_json(t.source_range()) + "}";
+  }
+  out += "]";
+  return eval::json_indent(out);
+}
+
+std::string diagnostics_document(const Diagnostics& diags) {
+  std::string out = "{\"diagnostics\":[";
+  bool first = true;
+  for (const auto& d : diags) {
+    if (!first) out.push_back(',');
+    first = false;
+    out += "{\"severity\":";
+    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += ",\"summary\":";
+    quote(out, d.summary);
+    if (!d.detail.empty()) {
+      out += ",\"detail\":";
+      quote(out, d.detail);
+    }
+    if (d.subject) out += ",\"subject\":" + range_json(*d.subject);
+    out += "}";
+  }
+  out += "]}";
+  return eval::json_indent(out);
+}
+
+}  // namespace hcl::dec
