@@ -38,14 +38,15 @@ for line in sys.stdin:
 ' "$corpus"
   fi
   log=$(mktemp)
+  started=$(date +%s)
   set +e
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$BUILD/tests/fuzz/$t" "$corpus" \
-    -max_total_time="$SECONDS_PER" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+    -max_total_time="$SECONDS_PER" -max_len=65536 -timeout=60 -rss_limit_mb=4096 \
     -artifact_prefix="$ROOT/tests/fuzz/artifacts/$t/" -print_final_stats=1 >"$log" 2>&1
   status=$?
   set -e
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-  echo "$t: ${execs} executions in ${SECONDS_PER}s, exit $status"
+  echo "$t: ${execs} executions in $(( $(date +%s) - started ))s, exit $status"
   for f in "$ROOT/tests/fuzz/artifacts/$t"/*; do
     [ -f "$f" ] || continue
     cp "$f" "$ROOT/tests/fuzz/regressions/$t/"
