@@ -306,7 +306,8 @@ class NativeBody final : public Body {
     const Node& b = t.node(body_);
     uint32_t i = b.first_token;
     if (body_ == t.root()) {
-      while (i + 1 < t.tokens().size() && t.token(i).kind == TokenKind::Comment) ++i;
+      // Comments are skipped, except that a line comment's newline counts as a newline token.
+      while (i + 1 < t.tokens().size() && t.token(i).kind == TokenKind::Comment && !t.token_text(i).ends_with('\n')) ++i;
     }
     return t.source().position(t.token(i).start);
   }

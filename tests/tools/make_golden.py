@@ -10,6 +10,8 @@ json:     <case>.hcl -> <case>.json from tmccombs/hcl2json (npm @cdktf/hcl2json,
           node, installed into ~/.cache/hcl-reference/hcl2json or $HCL2JSON_DIR), laid out as the
           hcl2json command prints it; cases under fixes/ (deliberate departures) and errors/ (inputs
           the reference rejects too, which is checked) keep their hand-reviewed expected files
+dec:      <case>.hcldec -> <case>.expected from upstream's `hcldec --diags=json` on the inputs beside the
+          spec (see tests/golden/dec_golden.cpp); cases under departures/ keep hand-reviewed files
 eval:     <topic>.cases -> <topic>.expected from `hcl-oracle eval` / `template`: one case per line
           (see tests/golden/eval_golden.cpp), evaluated with the nearest vars.json; cases under
           departures/ (deliberate departures from the 2.14 oracle) and terraform/ (Terraform's
@@ -138,8 +140,47 @@ def eval_cases(path):
             out.append(line + '\t' + r.stdout.decode('utf-8', 'surrogateescape').rstrip('\n') + '\n')
     return ''.join(out)
 
+def dec_section(d, spec, inputs, options):
+    r = subprocess.run(['hcldec', f'--spec={spec}', '--diags=json'] + options + inputs, cwd=d, capture_output=True)
+    out = f'exit {r.returncode}\n'
+    if r.returncode == 0:
+        return out + r.stdout.decode('utf-8', 'surrogateescape')
+    err = r.stderr.decode('utf-8', 'surrogateescape')
+    if r.returncode == 1:
+        return out + err.rstrip('\n') + '\n'
+    if not err.strip().startswith('{'):
+        sys.exit(f'{d}/{spec}: the reference fails without diagnostics: {err}')
+    lines = []
+    for diag in json.loads(err)['diagnostics']:
+        s = diag.get('subject')
+        where = '-' if not s else (f"{s['filename']}:{s['start']['line']}:{s['start']['column']}-"
+                                   f"{s['end']['line']}:{s['end']['column']}@{s['start']['byte']}-{s['end']['byte']}")
+        one = lambda t: t.replace('\n', ' ')
+        lines.append(f"{diag['severity']} {where} {one(diag['summary'])} | {one(diag.get('detail', ''))}\n")
+    return out + ''.join(sorted(lines))
+
+def dec(path):
+    """<case>.hcldec -> <case>.expected (see tests/golden/dec_golden.cpp)."""
+    d, spec = os.path.split(os.path.abspath(path))
+    stem = spec[:-len('.hcldec')]
+    options, listed = ['--with-type'], []
+    args = os.path.join(d, stem + '.args')
+    if os.path.exists(args):
+        options = []
+        for line in open(args, encoding='utf-8').read().split('\n'):
+            if not line:
+                continue
+            (options if line.startswith('-') else listed).append(line)
+    if listed:
+        return '== ' + ' '.join(listed) + '\n' + dec_section(d, spec, listed, options)
+    out = ''
+    for suffix in ('.hcl', '.json', '.hcl.json'):
+        if os.path.exists(os.path.join(d, stem + suffix)):
+            out += f'== {stem + suffix}\n' + dec_section(d, spec, [stem + suffix], options)
+    return out
+
 FEATURES = {'validate': ('.hcl', '.diag', validate), 'fmt': ('.hcl', '.out', fmt), 'json': ('.hcl', '.json', to_json),
-            'eval': ('.cases', '.expected', eval_cases)}
+            'eval': ('.cases', '.expected', eval_cases), 'dec': ('.hcldec', '.expected', dec)}
 
 def main():
     feature = sys.argv[1]
@@ -160,6 +201,9 @@ def main():
             continue
         if feature == 'eval' and 'terraform' in os.path.relpath(f, ROOT).split(os.sep):
             print(f'kept {f[:-len(suffix)] + out_suffix} (Terraform functions the reference lacks: reviewed by hand)')
+            continue
+        if feature == 'dec' and 'departures' in os.path.relpath(f, ROOT).split(os.sep):
+            print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from hcldec: reviewed by hand)')
             continue
         if feature == 'json' and 'fixes' in os.path.relpath(f, ROOT).split(os.sep):
             print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from hcl2json)')
