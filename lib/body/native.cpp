@@ -288,6 +288,17 @@ class NativeBody final : public Body {
     return out;
   }
 
+  std::optional<BodyContent> structure() const override {
+    Items items = collect();
+    BodyContent c;
+    for (auto& a : items.attributes.items)
+      if (!hidden_.attrs.count(a.name)) c.attributes.items.push_back(std::move(a));
+    for (auto& b : items.blocks)
+      if (!hidden_.blocks.count(b.type)) c.blocks.push_back(std::move(b));
+    c.missing_item_range = missing_item_range();
+    return c;
+  }
+
   Range missing_item_range() const override {
     Pos start = start_pos();
     return Range{tree_->source().name(), start, start};
