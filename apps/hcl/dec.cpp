@@ -34,6 +34,7 @@ struct DecOptions {
   bool var_refs = false;
   bool with_type = false;
   bool keep_nulls = false;
+  bool expand_dynamic = false;
   bool version = false;
 };
 
@@ -109,6 +110,7 @@ int run_dec(const DecOptions& opt) {
   req.var_refs = opt.var_refs;
   req.with_type = opt.with_type;
   req.keep_nulls = opt.keep_nulls;
+  req.expand_dynamic = opt.expand_dynamic;
   req.read = [](const std::string& path) -> std::optional<std::string> {
     io::ReadResult r = io::read_file(path);
     if (!r.error.empty()) return std::nullopt;
@@ -157,6 +159,8 @@ Runner add_dec(CLI::App& app) {
   cmd->add_flag("--var-refs", opt->var_refs, "Print the variables the input refers to (as JSON) instead of decoding");
   cmd->add_flag("--with-type", opt->with_type, "Wrap the result as {\"value\": ..., \"type\": ...}");
   cmd->add_flag("--keep-nulls", opt->keep_nulls, "Keep object properties whose value is null");
+  cmd->add_flag("--expand-dynamic", opt->expand_dynamic,
+                "Expand dynamic blocks before decoding (ext-dynblock), as Packer, Nomad and Terraform do");
   cmd->add_option("--syntax", opt->syntax, "Read the inputs as hcl or json (default: by file name, .json for JSON)");
   cmd->add_flag("-v,--version", opt->version, "Print the version and exit");
   return [opt] { return run_dec(*opt); };

@@ -109,6 +109,7 @@ struct Block {
   Range def_range;  // the type and labels
   Range type_range;
   std::vector<Range> label_ranges;
+  std::optional<Range> open_brace_range;  // native syntax only
 };
 
 struct AttributeSchema {

@@ -347,6 +347,7 @@ class NativeBody final : public Body {
         for (Span s : b.label_spans) block.label_ranges.push_back(span_range(t, s));
         block.def_range = block.label_ranges.empty() ? block.type_range : range_between(block.type_range, block.label_ranges.back());
         block.body = std::make_shared<NativeBody>(tree_, b.body);
+        block.open_brace_range = token_range(t, t.node(b.body).first_token);
         out.blocks.push_back(std::move(block));
       }
     }

@@ -36,9 +36,23 @@ class FileEvaluator {
     body::Attributes attrs;
     if (items) {
       for (const auto& block : items->blocks) {
-        if (!options_.keep_dynamic && block.type == "dynamic" && block.labels.size() == 1) {
-          for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
-            place(*node, g.block, body(g.block.body, g.iteration, diags), diags);
+        if (!options_.keep_dynamic && block.type == "dynamic") {
+          // A dynamic block names the type of the blocks it makes in its one label (the schema
+          // error a reader of these blocks reports).
+          Range context = block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range)
+                                                 : block.def_range;
+          if (block.labels.empty()) {
+            diags.push_back(Diagnostic{Severity::Error, "Missing type for dynamic",
+                                       "All dynamic blocks must have 1 labels (type).",
+                                       block.open_brace_range.value_or(block.def_range), context});
+          } else if (block.labels.size() > 1) {
+            diags.push_back(Diagnostic{Severity::Error, "Extraneous label for dynamic",
+                                       "Only 1 labels (type) are expected for dynamic blocks.", block.label_ranges[1],
+                                       context});
+          } else {
+            for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
+              place(*node, g.block, body(g.block.body, g.iteration, diags), diags);
+          }
         } else {
           place(*node, block, body(block.body, it, diags), diags);
         }

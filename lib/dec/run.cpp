@@ -6,6 +6,7 @@
 #include "body/native.h"
 #include "dec/output.h"
 #include "dec/spec_file.h"
+#include "dynblock/dynblock.h"
 #include "json/syntax.h"
 #include "syntax/parser.h"
 #include "util/text.h"
@@ -96,6 +97,10 @@ class Runner {
     }
     if (has_errors(diags)) return fail();
     body::BodyPtr input = bodies.size() == 1 ? bodies[0] : body::merge_bodies(bodies);
+    if (req_.expand_dynamic) {
+      dynblock::ScopePtr for_each = scope ? std::make_shared<const eval::Scope>(*scope) : nullptr;
+      input = dynblock::expand(input, for_each);
+    }
 
     if (req_.var_refs) {
       result_.output = variables_document(variables(input, *spec.root), ctx) + "\n";

@@ -22,6 +22,9 @@ struct RunRequest {
   bool var_refs = false;
   bool with_type = false;
   bool keep_nulls = false;
+  // Expand `dynamic` blocks (ext-dynblock) before decoding, with the configuration's context for
+  // their for_each and labels; the reference's hcldec does not.
+  bool expand_dynamic = false;
   // Reads a path ("-" is standard input); nothing when it cannot be read.
   std::function<std::optional<std::string>(const std::string& path)> read;
 };

@@ -49,6 +49,7 @@ std::string section(const fs::path& dir, const std::string& spec, const std::vec
     if (o == "--with-type") req.with_type = true;
     else if (o == "--keep-nulls") req.keep_nulls = true;
     else if (o == "--var-refs") req.var_refs = true;
+    else if (o == "--expand-dynamic") req.expand_dynamic = true;
     else if (o.rfind("--vars=", 0) == 0) req.vars.push_back(o.substr(7));
     else if (o.rfind("--syntax=", 0) == 0) req.syntax = o.substr(9);
   }
