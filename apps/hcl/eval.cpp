@@ -12,6 +12,7 @@
 #include "eval/run.h"
 #include "funcs/library.h"
 #include "io/files.h"
+#include "eval_file.h"
 #include "variables.h"
 
 namespace hcl::app {
@@ -28,6 +29,8 @@ struct EvalOptions {
   std::string type;
   std::string chdir;
   std::string format = "json";
+  std::string syntax;
+  bool keep_dynamic = false;
   bool template_mode = false;
   bool raw = false;
   bool pretty = false;
@@ -101,14 +104,31 @@ int run_eval(EvalOptions& opt) {
     return usage("--format must be json or hcl");
   if (opt.raw && opt.format == "hcl") return usage("--raw and --format hcl cannot be combined");
 
-  int sources = (opt.expression_option->count() > 0) + (opt.flag_option->count() > 0) + (opt.file_option->count() > 0);
-  if (sources == 0) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
+  // --file names a configuration (evaluated whole, or giving EXPR its variables), or with
+  // --template a template file.
+  bool config_file = opt.file_option->count() > 0 && !opt.template_mode;
+  int sources = (opt.expression_option->count() > 0) + (opt.flag_option->count() > 0) +
+                (opt.file_option->count() > 0 && !config_file);
+  if (sources == 0 && !config_file) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
   if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
+  if (!opt.syntax.empty() && opt.syntax != "hcl" && opt.syntax != "json") return usage("--syntax must be hcl or json");
 
   Stdin in;
   std::string error;
   std::string text, filename = opt.template_mode ? "<template>" : "<expr>";
-  if (opt.file_option->count()) {
+  std::string file_text, file_name;
+  if (config_file) {
+    file_name = display_name(opt.file);
+    auto t = opt.file == "-" ? in.read(error) : std::optional<std::string>();
+    if (opt.file == "-" && !t) return usage("<stdin>: " + error);
+    if (opt.file != "-") {
+      io::ReadResult r = io::read_file(opt.file);
+      if (!r.error.empty()) return usage(opt.file + ": " + r.error);
+      t = std::move(r.content);
+    }
+    file_text = std::move(*t);
+  }
+  if (opt.file_option->count() && !config_file) {
     if (opt.file == "-") {
       auto t = in.read(error);
       if (!t) return usage("<stdin>: " + error);
@@ -148,14 +168,24 @@ int run_eval(EvalOptions& opt) {
   ro.type = opt.type;
   ro.filename = filename;
   ro.require_json = opt.format != "hcl";
-  eval::RunResult result = eval::run(std::move(text), scope, ro);
+  std::optional<FileEvaluation> file;
+  if (config_file) {
+    FileRequest fr{file_name, std::move(file_text), opt.syntax, opt.keep_dynamic, sources > 0, opt.type};
+    file = evaluate_config_file(fr, scope);
+    if (file->kind == FileEvaluation::Kind::Failed) return Output{opt, file->result.sources}.fail(file->result.diagnostics);
+  }
+  bool document = file && file->kind == FileEvaluation::Kind::Document;
+  eval::RunResult result = document ? std::move(file->result)
+                           : file   ? run_with_file(std::move(text), ro, scope, *file)
+                                    : eval::run(std::move(text), scope, ro);
   Output out{opt, result.sources};
   if (!result.value) return out.fail(result.diagnostics);
   const Value& value = *result.value;
   const Diagnostics& warnings = result.diagnostics;
 
   if (opt.format == "oracle") {
-    write_all(stdout, out.finish(eval::oracle_document(result)));
+    // The oracle's `body` prints the document itself.
+    write_all(stdout, out.finish(document ? *eval::value_to_json(value) : eval::oracle_document(result)));
     return 0;
   }
   if (!warnings.empty()) out.fail(warnings);
@@ -204,7 +234,13 @@ Runner add_eval(CLI::App& app) {
       "Put -- before an expression that starts with '-'.");
   opt->expression_option = cmd->add_option("expression", opt->expression, "The expression (- reads it from stdin)");
   opt->flag_option = cmd->add_option("-e,--expression", opt->expression_flag, "The expression");
-  opt->file_option = cmd->add_option("--file", opt->file, "Read the expression (or template) from a file (- for stdin)");
+  opt->file_option = cmd->add_option(
+      "--file", opt->file,
+      "A configuration file (- for stdin): without EXPR, print the whole file's value (in hcl2json's shape); with "
+      "EXPR, evaluate EXPR with the file's top level as variables. With --template, the template text");
+  cmd->add_flag("--keep-dynamic", opt->keep_dynamic,
+                "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
+  cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");
   add_variable_options(cmd, opt->variables);
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--chdir", opt->chdir,

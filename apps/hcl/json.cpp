@@ -16,6 +16,7 @@
 #include "io/files.h"
 #include "json/convert.h"
 #include "json/evaluate.h"
+#include "json/syntax_convert.h"
 #include "variables.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
@@ -32,6 +33,7 @@ struct JsonOptions {
   bool merge = false;
   bool simplify = false;
   bool strict = false;
+  std::string syntax;
   VariableOptions variables;
   CLI::App* cmd = nullptr;
 };
@@ -58,6 +60,7 @@ int run_json(const JsonOptions& opt) {
 
   json::Options conv;
   conv.pretty = !opt.compact;
+  std::shared_ptr<eval::Scope> scope;  // set when expressions are evaluated
   bool color = use_color(2);
 
   // --simplify, --vars, --var: evaluate what can be evaluated (variables and pure functions).
@@ -77,7 +80,7 @@ int run_json(const JsonOptions& opt) {
       }
       return std::move(r.content);
     };
-    auto scope = std::make_shared<eval::Scope>(&json::pure_functions());
+    scope = std::make_shared<eval::Scope>(&json::pure_functions());
     if (auto error = load_variables(opt.cmd, opt.variables, *scope, read_stdin)) {
       std::fprintf(stderr, "hcl json: %s\n", error->c_str());
       return 2;
@@ -100,6 +103,23 @@ int run_json(const JsonOptions& opt) {
       return;
     }
     job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
+    // A file in the JSON syntax (a .json name, or --syntax json) is normalised into this layout.
+    if (opt.syntax.empty() ? jsonsyntax::is_json_filename(path) : opt.syntax == "json") {
+      jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
+      job.diagnostics = std::move(jp.diagnostics);
+      if (has_errors(job.diagnostics)) return;
+      if (opt.merge) {
+        job.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot merge a file in the JSON syntax",
+                                             "--merge combines files in the native syntax only.", std::nullopt,
+                                             std::nullopt});
+        return;
+      }
+      json::ConvertResult cr = json::convert_json_syntax(jp.document, conv, scope, keyed ? 1 : 0);
+      append(job.diagnostics, std::move(cr.diagnostics));
+      job.ok = cr.ok;
+      job.text = std::move(cr.text);
+      return;
+    }
     ParseResult parsed = parse_config(job.source);
     job.diagnostics = std::move(parsed.diagnostics);
     if (has_errors(job.diagnostics)) return;
@@ -207,6 +227,9 @@ Runner add_json(CLI::App& app) {
                 "Evaluate every expression that needs no variables (as hcl2json's -simplify), with the function "
                 "library except timestamp and uuid");
   add_variable_options(cmd, opt->variables);
+  cmd->add_option("--syntax", opt->syntax,
+                  "Read files as hcl or json (default: json for names ending in .json, which are normalised)")
+      ->check(CLI::IsMember({"hcl", "json"}));
   cmd->add_flag("--strict", opt->strict,
                 "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
                 "being written as \"${...}\"");

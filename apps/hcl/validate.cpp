@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "io/files.h"
+#include "json/syntax.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
 
@@ -15,6 +16,7 @@ struct ValidateOptions {
   std::vector<std::string> paths;
   std::vector<std::string> extensions;
   std::string format = "text";
+  std::string syntax;
   bool quiet = false;
 };
 
@@ -30,6 +32,9 @@ struct FileResult {
 int run_validate(const ValidateOptions& opt) {
   DiagFormat format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
   std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  // Directories are also searched for files in the JSON syntax (main.tf.json, app.pkr.json ...).
+  if (opt.extensions.empty())
+    for (const char* e : {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"}) exts.push_back(e);
   for (auto& e : exts)
     if (!e.empty() && e[0] != '.') e = "." + e;
   std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
@@ -47,9 +52,16 @@ int run_validate(const ValidateOptions& opt) {
       return;
     }
     auto source = std::make_shared<SourceFile>(r.name, std::move(content.content));
-    ParseOptions po;
-    po.build_tree = false;
-    ParseResult parsed = parse_config(source, po);
+    // The JSON syntax for names ending in .json (or with --syntax json), as hclparse chooses.
+    bool json = opt.syntax.empty() ? jsonsyntax::is_json_filename(path) : opt.syntax == "json";
+    ParseResult parsed;
+    if (json) {
+      parsed.diagnostics = jsonsyntax::parse_file(source).diagnostics;
+    } else {
+      ParseOptions po;
+      po.build_tree = false;
+      parsed = parse_config(source, po);
+    }
     for (const auto& d : parsed.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
     if (format == DiagFormat::Json) {
       SourceLookup lookup = [&](const std::string& n) -> const SourceFile* { return n == source->name() ? source.get() : nullptr; };
@@ -110,6 +122,8 @@ Runner add_validate(CLI::App& app) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
   cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
+  cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
+      ->check(CLI::IsMember({"hcl", "json"}));
   return [opt] { return run_validate(*opt); };
 }
 

@@ -109,6 +109,7 @@ struct Block {
   Range def_range;  // the type and labels
   Range type_range;
   std::vector<Range> label_ranges;
+  std::optional<Range> open_brace_range;  // native syntax only
 };
 
 struct AttributeSchema {
@@ -149,6 +150,9 @@ class Body {
   virtual Attributes just_attributes(Diagnostics& diags) const = 0;
   // Where an item the body lacks would go, for "missing" diagnostics.
   virtual Range missing_item_range() const = 0;
+  // Every attribute and block as written, in source order, when the syntax tells them apart
+  // without a schema (the native syntax); nothing for the JSON syntax, which needs one.
+  virtual std::optional<BodyContent> structure() const { return std::nullopt; }
   // A body whose content stands for something not yet known (a dynamic block over an unknown
   // collection): hcldec's UnknownBody.
   virtual bool unknown() const { return false; }

@@ -288,6 +288,17 @@ class NativeBody final : public Body {
     return out;
   }
 
+  std::optional<BodyContent> structure() const override {
+    Items items = collect();
+    BodyContent c;
+    for (auto& a : items.attributes.items)
+      if (!hidden_.attrs.count(a.name)) c.attributes.items.push_back(std::move(a));
+    for (auto& b : items.blocks)
+      if (!hidden_.blocks.count(b.type)) c.blocks.push_back(std::move(b));
+    c.missing_item_range = missing_item_range();
+    return c;
+  }
+
   Range missing_item_range() const override {
     Pos start = start_pos();
     return Range{tree_->source().name(), start, start};
@@ -306,7 +317,8 @@ class NativeBody final : public Body {
     const Node& b = t.node(body_);
     uint32_t i = b.first_token;
     if (body_ == t.root()) {
-      while (i + 1 < t.tokens().size() && t.token(i).kind == TokenKind::Comment) ++i;
+      // Comments are skipped, except that a line comment's newline counts as a newline token.
+      while (i + 1 < t.tokens().size() && t.token(i).kind == TokenKind::Comment && !t.token_text(i).ends_with('\n')) ++i;
     }
     return t.source().position(t.token(i).start);
   }
@@ -335,6 +347,7 @@ class NativeBody final : public Body {
         for (Span s : b.label_spans) block.label_ranges.push_back(span_range(t, s));
         block.def_range = block.label_ranges.empty() ? block.type_range : range_between(block.type_range, block.label_ranges.back());
         block.body = std::make_shared<NativeBody>(tree_, b.body);
+        block.open_brace_range = token_range(t, t.node(b.body).first_token);
         out.blocks.push_back(std::move(block));
       }
     }

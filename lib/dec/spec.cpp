@@ -453,12 +453,14 @@ Value TransformExprSpec::decode(const BodyContent& content, Labels labels, body:
   append(diags, std::move(own));
   if (failed) return Value::unknown(implied_type());
   eval::Scope child(transform_ctx ? transform_ctx->functions() : nullptr);
+  child.set_functions_inherited(true);
   child.set(var_name, wrapped_value);
   return expr->value(&child, diags);
 }
 
 Type TransformExprSpec::implied_type() const {
   eval::Scope child(transform_ctx ? transform_ctx->functions() : nullptr);
+  child.set_functions_inherited(true);
   child.set(var_name, Value::unknown(wrapped->implied_type()));
   Diagnostics ignored;
   return expr->value(&child, ignored).type();

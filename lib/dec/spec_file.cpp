@@ -621,6 +621,7 @@ BodyPtr read_functions(const BodyPtr& body, funcs::FunctionTable& table, Diagnos
     if (variadic) f.variadic = Param{.name = var_param};
     auto run = [params, var_param, has_variadic = variadic != nullptr, result](Args args) -> Result<Value> {
       eval::Scope scope(&spec_functions());
+      scope.set_functions_inherited(true);
       for (size_t i = 0; i < params.size(); ++i) scope.set(params[i], args[i]);
       if (has_variadic) scope.set(var_param, Value::tuple(std::vector<Value>(args.begin() + static_cast<ptrdiff_t>(params.size()), args.end())));
       Diagnostics d;

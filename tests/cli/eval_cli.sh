@@ -15,7 +15,9 @@ expect_out '2' "$HCL" eval '1 + 1'
 expect_out '2' "$HCL" eval -e '1 + 1'
 expect_out '"web"' "$HCL" eval --vars "$VARS" name
 printf 'n * 2' > "$TMP/expr.hcl"
-expect_out '6' "$HCL" eval --vars "$VARS" --file "$TMP/expr.hcl"
+printf 'x = n * 2\n' > "$TMP/config.hcl"
+expect_out '{"x":6}' "$HCL" eval --vars "$VARS" --file "$TMP/config.hcl"
+expect_out '7' "$HCL" eval --vars "$VARS" --file "$TMP/config.hcl" 'x + 1'
 expect_status 0 sh -c "printf '[1,\n 2]' | '$HCL' eval -"
 [ "$(cat "$TMP/out")" = "[1,2]" ] || fail "stdin expression: $(cat "$TMP/out")"
 expect_out '-1' "$HCL" eval -- '-1'

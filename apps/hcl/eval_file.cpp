@@ -1,0 +1,101 @@
+#include "eval_file.h"
+
+#include "body/json_body.h"
+#include "body/native.h"
+#include "config/evaluate.h"
+#include "eval/convert.h"
+#include "eval/typeexpr.h"
+#include "json/syntax.h"
+#include "syntax/parser.h"
+
+namespace hcl::app {
+
+namespace {
+
+// --type on the whole document, as eval::run converts an expression's value.
+bool apply_type(eval::RunResult& r, const std::string& type, const Range& subject) {
+  auto source = std::make_shared<SourceFile>("<type>", type);
+  r.sources.push_back(source);
+  ParseResult tp = parse_expression(source);
+  if (has_errors(tp.diagnostics) || !tp.tree) {
+    append(r.diagnostics, std::move(tp.diagnostics));
+    return false;
+  }
+  eval::TypeExprResult ty = eval::type_constraint_with_defaults(*tp.tree, tp.tree->root());
+  if (has_errors(ty.diagnostics)) {
+    append(r.diagnostics, std::move(ty.diagnostics));
+    return false;
+  }
+  eval::Value v = ty.defaults ? ty.defaults->apply(*r.value) : *r.value;
+  auto converted = eval::convert(v, ty.type);
+  if (!converted) {
+    r.diagnostics.push_back(Diagnostic{Severity::Error, "Unsuitable value type",
+                                       "Unsuitable value: " + converted.error(), subject, std::nullopt});
+    return false;
+  }
+  r.value = std::move(*converted);
+  return true;
+}
+
+}  // namespace
+
+FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& scope) {
+  FileEvaluation out;
+  auto source = std::make_shared<const SourceFile>(req.name, req.text);
+  out.result.sources.push_back(source);
+  bool json = req.syntax.empty() ? jsonsyntax::is_json_filename(req.name) : req.syntax == "json";
+
+  body::BodyPtr file;
+  if (json) {
+    jsonsyntax::ParseResult r = jsonsyntax::parse_file(source);
+    out.result.diagnostics = std::move(r.diagnostics);
+    if (has_errors(out.result.diagnostics)) return out;
+    file = body::json_body(r.document);
+  } else {
+    ParseResult r = parse_config(source);
+    if (has_errors(r.diagnostics) || !r.tree) {
+      out.result.diagnostics = std::move(r.diagnostics);
+      return out;
+    }
+    append(out.result.diagnostics, std::move(r.diagnostics));
+    file = body::native_body(std::shared_ptr<const SyntaxTree>(std::move(r.tree)));
+  }
+
+  auto shared_scope = std::make_shared<const eval::Scope>(scope);
+  config::FileValue fv = config::evaluate_file(file, shared_scope, config::EvaluateOptions{req.keep_dynamic});
+  if (req.for_expression) {
+    out.kind = FileEvaluation::Kind::Scope;
+    out.variables = std::move(fv.variables);
+    out.file_diagnostics = std::move(fv.diagnostics);
+    return out;
+  }
+  append(out.result.diagnostics, std::move(fv.diagnostics));
+  if (!fv.document) return out;
+  out.result.value = std::move(fv.document);
+  if (!req.type.empty()) {
+    Pos start{1, 1, 0};
+    if (!apply_type(out.result, req.type, Range{req.name, start, start})) {
+      out.result.value.reset();
+      return out;
+    }
+  }
+  out.kind = FileEvaluation::Kind::Document;
+  return out;
+}
+
+eval::RunResult run_with_file(std::string expression, const eval::RunOptions& options, const eval::Scope& scope,
+                              const FileEvaluation& file) {
+  eval::Scope with_file = scope;
+  for (const auto& [k, v] : file.variables)
+    if (!scope.find(k)) with_file.set(k, v);
+  eval::RunResult r = eval::run(std::move(expression), with_file, options);
+  for (const auto& s : file.result.sources) r.sources.push_back(s);
+  if (!r.value && has_errors(file.file_diagnostics)) {
+    Diagnostics all = file.file_diagnostics;
+    append(all, std::move(r.diagnostics));
+    r.diagnostics = std::move(all);
+  }
+  return r;
+}
+
+}  // namespace hcl::app

@@ -1,0 +1,46 @@
+// `hcl eval --file CONFIG [EXPR]`: a whole configuration file, evaluated into the shape of
+// hcl2json (config/evaluate.h), or the file's top level as variables for EXPR.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "eval/eval.h"
+#include "eval/run.h"
+#include "source/source_file.h"
+
+namespace hcl::app {
+
+struct FileEvaluation {
+  enum class Kind : uint8_t {
+    Document,    // `result.value` is the file's value
+    Scope,       // the file evaluated; `variables` are its top level (errors kept in `file_diagnostics`)
+    Failed,      // `result.diagnostics` say why
+  };
+  Kind kind = Kind::Failed;
+  eval::RunResult result;
+  std::map<std::string, eval::Value> variables;
+  Diagnostics file_diagnostics;
+};
+
+struct FileRequest {
+  std::string name;    // as shown in diagnostics
+  std::string text;
+  std::string syntax;  // "", "hcl" or "json" (default: JSON when the name ends in .json)
+  bool keep_dynamic = false;
+  bool for_expression = false;  // an expression will be evaluated with the file's variables
+  std::string type;             // --type for the document
+};
+
+FileEvaluation evaluate_config_file(const FileRequest& request, const eval::Scope& scope);
+
+// Runs EXPR in `scope` plus the file's variables (command-line variables win). When the result
+// is not wholly known because some of the file failed, the file's errors are reported too.
+eval::RunResult run_with_file(std::string expression, const eval::RunOptions& options, const eval::Scope& scope,
+                              const FileEvaluation& file);
+
+}  // namespace hcl::app

@@ -1,0 +1,7 @@
+thing {
+  a = 1
+}
+thing = "the attribute wins"
+
+other "x" {
+}

@@ -1,0 +1,3 @@
+# just a comment
+/* and a block comment */
+// and another

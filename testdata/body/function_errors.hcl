@@ -1,0 +1,4 @@
+a = element([], 0)
+b = tonumber("x")
+c = jsondecode("{")
+d = nosuchfunction(1)

@@ -1,0 +1,4 @@
+port  = "eighty"
+tags  = ["a", ["b"]]
+owner = { id = 1 }
+flag  = "maybe"

@@ -1,0 +1,6 @@
+logging {
+  level = "info"
+}
+logging {
+  level = "debug"
+}

@@ -1,0 +1,3 @@
+host = "example.com"
+size = 3
+name = "web"

@@ -1,0 +1,6 @@
+dynamic "listener" {
+  for_each = [1]
+  content {
+    port = 1
+  }
+}

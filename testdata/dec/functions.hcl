@@ -1,0 +1,3 @@
+a = add_one(41)
+b = shout("hi")
+c = greet("hello", "a", "b")

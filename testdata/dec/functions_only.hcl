@@ -1,0 +1,2 @@
+a = shout("hi")
+b = shout(some_variable)

@@ -1,0 +1,2 @@
+present = "yes"
+nested  = { a = null, b = [null, 1], c = { d = null } }

@@ -1,0 +1,10 @@
+plain "unexpected" {
+}
+plain "x" "y" {
+}
+two "only-one" {
+}
+two {
+}
+two "a" "b" "c" {
+}

@@ -1,0 +1,4 @@
+b = "three"
+item {
+  n = 3
+}

@@ -1,0 +1,2 @@
+message = "hello ${name}"
+call    = upper("x")

@@ -1,0 +1,3 @@
+message = "${greeting}, ${name}!"
+total   = count * 10
+list    = [for i in range_of : upper(i)]

@@ -1,0 +1,9 @@
+thing {
+  dynamic "item" {
+    for_each = []
+    content {
+      v = item.value
+    }
+  }
+  other = 1
+}

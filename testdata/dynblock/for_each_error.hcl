@@ -1,0 +1,8 @@
+thing {
+  dynamic "item" {
+    for_each = no_such_variable
+    content {
+      v = item.value
+    }
+  }
+}

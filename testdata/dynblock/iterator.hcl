@@ -1,0 +1,10 @@
+server {
+  dynamic "listener" {
+    for_each = ["http", "https"]
+    iterator = l
+    content {
+      index = l.key
+      proto = l.value
+    }
+  }
+}

@@ -1,0 +1,7 @@
+dynamic "resource" {
+  for_each = tags
+  labels   = ["tag", resource.key]
+  content {
+    value = resource.value
+  }
+}

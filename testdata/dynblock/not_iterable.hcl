@@ -1,0 +1,8 @@
+thing {
+  dynamic "item" {
+    for_each = number
+    content {
+      v = item.value
+    }
+  }
+}

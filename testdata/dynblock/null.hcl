@@ -1,0 +1,8 @@
+thing {
+  dynamic "item" {
+    for_each = nothing
+    content {
+      v = item.value
+    }
+  }
+}

@@ -1,0 +1,7 @@
+item "x" {
+}
+dynamic "item" {
+  for_each = [1]
+  content {
+  }
+}
