@@ -11,7 +11,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json help"
+  local subcommands="validate fmt eval json dec help"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -28,8 +28,9 @@ _hcl() {
   local opts=""
   case $sub in
     validate)
-      opts="--format --ext --quiet -q --help"
+      opts="--format --ext --syntax --quiet -q --help"
       case $prev in
+        --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
@@ -42,8 +43,9 @@ _hcl() {
       esac
       ;;
     eval)
-      opts="--expression -e --file --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --help"
       case $prev in
+        --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --chdir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
@@ -51,15 +53,25 @@ _hcl() {
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --simplify --vars --var --strict --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --help"
       case $prev in
+        --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
         --var) return ;;
       esac
       ;;
+    dec)
+      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --version -v --help"
+      case $prev in
+        --spec|-s|--out|-o) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
+        --diags) COMPREPLY=($(compgen -W "json" -- "$cur")); return ;;
+        --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
+        --vars|-V) return ;;
+      esac
+      ;;
     help)
-      COMPREPLY=($(compgen -W "validate fmt eval json" -- "$cur"))
+      COMPREPLY=($(compgen -W "validate fmt eval json dec" -- "$cur"))
       return
       ;;
   esac

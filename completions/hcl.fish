@@ -1,11 +1,12 @@
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json help
+set -l subs validate fmt eval json dec help
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate an expression with variables from JSON'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode files into JSON by an hcldec spec'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
 complete -c hcl -s h -l help -d 'Show help'
@@ -15,6 +16,7 @@ complete -c hcl -n '__fish_seen_subcommand_from validate' -F
 complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github' -d 'Output format'
 complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
 complete -c hcl -n '__fish_seen_subcommand_from validate' -s q -l quiet -d 'Print nothing but diagnostics'
+complete -c hcl -n '__fish_seen_subcommand_from validate eval json dec' -l syntax -x -a 'hcl json' -d 'Read files as hcl or json'
 
 # fmt
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -F
@@ -32,7 +34,8 @@ complete -c hcl -n '__fish_seen_subcommand_from fmt' -l format -x -a 'text json 
 
 # eval
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s e -l expression -x -d 'The expression'
-complete -c hcl -n '__fish_seen_subcommand_from eval' -l file -r -F -d 'Read the expression or template from a file'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l file -r -F -d 'A configuration file: its value, or its top level as variables'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l keep-dynamic -d 'Keep dynamic blocks instead of expanding them'
 complete -c hcl -n '__fish_seen_subcommand_from eval json' -l vars -r -F -d 'JSON object file whose keys become variables'
 complete -c hcl -n '__fish_seen_subcommand_from eval json' -l var -x -d 'One variable, NAME=VALUE'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l template -d 'Evaluate template text'
@@ -52,5 +55,17 @@ complete -c hcl -n '__fish_seen_subcommand_from json' -l merge -d 'Merge all fil
 complete -c hcl -n '__fish_seen_subcommand_from json' -l simplify -d 'Evaluate expressions that need no variables'
 complete -c hcl -n '__fish_seen_subcommand_from json' -l strict -d 'Expressions that cannot be evaluated are errors'
 
+# dec
+complete -c hcl -n '__fish_seen_subcommand_from dec' -F
+complete -c hcl -n '__fish_seen_subcommand_from dec' -s s -l spec -r -F -d 'The hcldec spec file'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -s o -l out -r -F -d 'Write to this file'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -s V -l vars -r -F -d 'Variables: a JSON object or a file'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -l diags -x -a 'json' -d 'Diagnostics format'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -l var-refs -d 'Print the variables the input refers to'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -l with-type -d 'Print the value with its type'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -l keep-nulls -d 'Keep properties whose value is null'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -l expand-dynamic -d 'Expand dynamic blocks before decoding'
+complete -c hcl -n '__fish_seen_subcommand_from dec' -s v -l version -d 'Print the version'
+
 # help
-complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json'
+complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec'

@@ -4,7 +4,10 @@
 COMP=$TESTDATA/../completions
 
 # Every long option of every subcommand's --help appears in each completion script.
-for sub in validate fmt eval json; do
+subs=$("$HCL" --help | awk '/^Subcommands:/ {on=1; next} on && NF {print $1}' | grep -vx help)
+[ -n "$subs" ] || fail "no subcommands listed by hcl --help"
+for sub in $subs; do
+  for f in hcl.bash _hcl hcl.fish; do grep -qw -- "$sub" "$COMP/$f" || fail "$f lacks subcommand $sub"; done
   "$HCL" "$sub" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u | grep -vx -- '--help' > "$TMP/opts.$sub"
   while read -r opt; do
     for f in hcl.bash _hcl hcl.fish; do
@@ -31,6 +34,9 @@ bash_complete hcl validate --format "" > "$TMP/b"
 mkdir -p "$TMP/w" && touch "$TMP/w/main.tf"
 (cd "$TMP/w" && bash_complete hcl validate ma) | grep -qx main.tf || fail "bash: file argument"
 bash_complete hcl eval --wi | grep -qx -- --with-type || fail "bash: eval option"
+bash_complete hcl d | grep -qx dec || fail "bash: dec subcommand"
+bash_complete hcl dec --expa | grep -qx -- --expand-dynamic || fail "bash: dec option"
+bash_complete hcl json --syntax "" | sort | tr '\n' ' ' | grep -qx 'hcl json ' || fail "bash: --syntax values"
 
 # zsh: record what the completion function asks the completion system for.
 zsh_complete() {  # words... ; prints the specs given to _arguments / _describe
@@ -47,6 +53,8 @@ zsh_complete hcl "" | grep -q '^fmt:' || fail "zsh: subcommands"
 zsh_complete hcl fmt "" | grep -q -- '^--check\[' || fail "zsh: fmt options"
 zsh_complete hcl validate "" | grep -q -- "^--format\[output format\]:format:(text json github)" || fail "zsh: validate --format"
 zsh_complete hcl eval "" | grep -q -- '^--chdir\[' || fail "zsh: eval options"
+zsh_complete hcl "" | grep -q '^dec:' || fail "zsh: dec subcommand"
+zsh_complete hcl dec "" | grep -q -- '^--keep-nulls\[' || fail "zsh: dec options"
 
 # fish
 fish_complete() { fish --no-config -c "source '$COMP/hcl.fish'; complete -C '$1'"; }
@@ -55,5 +63,8 @@ fish_complete "hcl fm" | grep -q '^fmt' || fail "fish: subcommand"
 fish_complete "hcl fmt --ch" | grep -q -- '^--check' || fail "fish: fmt option"
 fish_complete "hcl validate --format " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'github json text ' || fail "fish: --format values"
 fish_complete "hcl json --comp" | grep -q -- '^--compact' || fail "fish: json option"
+fish_complete "hcl de" | grep -q '^dec' || fail "fish: dec subcommand"
+fish_complete "hcl dec --keep" | grep -q -- '^--keep-nulls' || fail "fish: dec option"
+fish_complete "hcl eval --syntax " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'hcl json ' || fail "fish: --syntax values"
 
 finish
