@@ -170,9 +170,13 @@ int run_eval(EvalOptions& opt) {
   ro.require_json = opt.format != "hcl";
   std::optional<FileEvaluation> file;
   if (config_file) {
-    FileRequest fr{file_name, std::move(file_text), opt.syntax, opt.keep_dynamic, sources > 0, opt.type};
+    FileRequest fr{file_name, std::move(file_text), opt.syntax, opt.keep_dynamic, sources > 0, opt.type, &text};
     file = evaluate_config_file(fr, scope);
     if (file->kind == FileEvaluation::Kind::Failed) return Output{opt, file->result.sources}.fail(file->result.diagnostics);
+    if (file->kind == FileEvaluation::Kind::Expression) {
+      ro.filename = file_name;
+      file.reset();
+    }
   }
   bool document = file && file->kind == FileEvaluation::Kind::Document;
   eval::RunResult result = document ? std::move(file->result)
@@ -237,7 +241,8 @@ Runner add_eval(CLI::App& app) {
   opt->file_option = cmd->add_option(
       "--file", opt->file,
       "A configuration file (- for stdin): without EXPR, print the whole file's value (in hcl2json's shape); with "
-      "EXPR, evaluate EXPR with the file's top level as variables. With --template, the template text");
+      "EXPR, evaluate EXPR with the file's top level as variables. A file holding one expression is that "
+      "expression. With --template, the template text");
   cmd->add_flag("--keep-dynamic", opt->keep_dynamic,
                 "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
   cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");

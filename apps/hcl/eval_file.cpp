@@ -37,6 +37,17 @@ bool apply_type(eval::RunResult& r, const std::string& type, const Range& subjec
   return true;
 }
 
+// Whether the body's first error is at its first token: then the text never looked like a
+// configuration, and an expression's diagnostics say more about it.
+bool fails_at_first_token(const ParseResult& body) {
+  if (!body.tree || body.diagnostics.empty() || !body.diagnostics.front().subject) return false;
+  for (const Token& t : body.tree->tokens()) {
+    if (t.kind == TokenKind::Comment || t.kind == TokenKind::Newline) continue;
+    return body.diagnostics.front().subject->start.byte == t.start;
+  }
+  return false;
+}
+
 }  // namespace
 
 FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& scope) {
@@ -54,6 +65,23 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
   } else {
     ParseResult r = parse_config(source);
     if (has_errors(r.diagnostics) || !r.tree) {
+      // `hcl eval --file F` also takes a file holding one expression (`n * 2`). No text is both
+      // a body and an expression (a body item starts `name =` or `name {` / `name "label"`, where
+      // an expression cannot continue, and an empty body is no expression), so this cannot
+      // change what a configuration means.
+      if (!req.for_expression && req.text_out) {
+        ParseResult e = parse_expression(source);
+        if (!has_errors(e.diagnostics)) {
+          *req.text_out = req.text;
+          out.kind = FileEvaluation::Kind::Expression;
+          out.result.sources.clear();
+          return out;
+        }
+        if (fails_at_first_token(r)) {
+          out.result.diagnostics = std::move(e.diagnostics);
+          return out;
+        }
+      }
       out.result.diagnostics = std::move(r.diagnostics);
       return out;
     }

@@ -20,6 +20,7 @@ struct FileEvaluation {
     Document,    // `result.value` is the file's value
     Scope,       // the file evaluated; `variables` are its top level (errors kept in `file_diagnostics`)
     Failed,      // `result.diagnostics` say why
+    Expression,  // not a configuration but one expression: evaluate the file's text as EXPR
   };
   Kind kind = Kind::Failed;
   eval::RunResult result;
@@ -34,6 +35,7 @@ struct FileRequest {
   bool keep_dynamic = false;
   bool for_expression = false;  // an expression will be evaluated with the file's variables
   std::string type;             // --type for the document
+  std::string* text_out = nullptr;  // receives the text when the file holds one expression
 };
 
 FileEvaluation evaluate_config_file(const FileRequest& request, const eval::Scope& scope);

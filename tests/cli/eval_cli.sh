@@ -18,6 +18,10 @@ printf 'n * 2' > "$TMP/expr.hcl"
 printf 'x = n * 2\n' > "$TMP/config.hcl"
 expect_out '{"x":6}' "$HCL" eval --vars "$VARS" --file "$TMP/config.hcl"
 expect_out '7' "$HCL" eval --vars "$VARS" --file "$TMP/config.hcl" 'x + 1'
+# A file holding one expression is that expression (no text is both a body and an expression).
+expect_out '6' "$HCL" eval --vars "$VARS" --file "$TMP/expr.hcl"
+expect_status 0 sh -c "'$HCL' eval --vars '$VARS' --file - < '$TMP/expr.hcl'"
+[ "$(cat "$TMP/out")" = "6" ] || fail "expression file on stdin: $(cat "$TMP/out")"
 expect_status 0 sh -c "printf '[1,\n 2]' | '$HCL' eval -"
 [ "$(cat "$TMP/out")" = "[1,2]" ] || fail "stdin expression: $(cat "$TMP/out")"
 expect_out '-1' "$HCL" eval -- '-1'
@@ -84,7 +88,16 @@ expect_contains "$TMP/err" "Unsuitable value: a number is required"
 expect_status 1 "$HCL" eval --type 'nosuchtype' '1'
 expect_contains "$TMP/err" "on <type> line 1"
 expect_status 1 "$HCL" eval --file "$TMP/expr.hcl"
-expect_contains "$TMP/err" "expr.hcl"
+expect_contains "$TMP/err" "on $TMP/expr.hcl line 1"
+expect_contains "$TMP/err" 'There is no variable named "n"'
+# Neither a configuration nor an expression: the expression's diagnostic when the text never
+# looked like a configuration, the configuration's otherwise.
+printf 'n *\n' > "$TMP/bad_expr.hcl"
+expect_status 1 "$HCL" eval --file "$TMP/bad_expr.hcl"
+expect_contains "$TMP/err" "Missing expression"
+printf 'a = 1\nn * 2\n' > "$TMP/bad_config.hcl"
+expect_status 1 "$HCL" eval --file "$TMP/bad_config.hcl"
+expect_contains "$TMP/err" "Argument or block definition required"
 
 # --- the reference's document ----------------------------------------------------------------
 expect_out '{"value":[3,1,2],"type":["tuple",["number","number","number"]]}' "$HCL" eval --vars "$VARS" --format oracle xs

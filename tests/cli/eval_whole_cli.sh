@@ -71,6 +71,8 @@ printf 'a = \n' > "$TMP/broken.hcl"
 expect_status 1 "$HCL" eval --file "$TMP/broken.hcl"
 expect_contains "$TMP/err" 'broken.hcl line'
 printf 'n * 2' > "$TMP/expr.hcl"
+expect_out '4' "$HCL" eval --file "$TMP/expr.hcl" --var n=2
+printf 'a = 1\nn * 2' > "$TMP/expr.hcl"
 expect_status 1 "$HCL" eval --file "$TMP/expr.hcl"
 expect_contains "$TMP/err" 'Argument or block definition required'
 expect_status 2 "$HCL" eval --file "$TMP/nope.hcl"
