@@ -1,12 +1,11 @@
 // `hcl`: one executable, one subcommand per front end. This file wires the command line; each
 // subcommand lives in its own file.
-#include <pthread.h>
-
 #include <CLI/CLI.hpp>
 #include <cstring>
 #include <iostream>
 
 #include "app.h"
+#include "util/stack.h"
 
 #ifndef HCL_VERSION
 #define HCL_VERSION "0.0.0"
@@ -32,12 +31,6 @@ std::vector<std::string> normalize_args(int argc, char** argv) {
   }
   return args;
 }
-
-struct MainArgs {
-  int argc;
-  char** argv;
-  int status;
-};
 
 int run_main(int argc, char** argv) {
   CLI::App app{"hcl: a fast, exact toolchain for HCL (HashiCorp Configuration Language)", "hcl"};
@@ -99,25 +92,12 @@ int run_main(int argc, char** argv) {
   return 2;
 }
 
-void* thread_main(void* p) {
-  auto* a = static_cast<MainArgs*>(p);
-  a->status = run_main(a->argc, a->argv);
-  return nullptr;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Run on a thread with a generous stack: deeply nested (but still within the parser's nesting
-  // limit) configurations recurse in parsing, evaluation and conversion.
-  MainArgs args{argc, argv, 2};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, 256u << 20);
-  pthread_t thread;
-  if (pthread_create(&thread, &attr, thread_main, &args) != 0) return run_main(argc, argv);
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
+  // Deeply nested input (within the parser's nesting limit) recurses in parsing, evaluation and
+  // conversion: run on a large stack (util/stack.h).
+  int status = hcl::util::run_with_stack([&] { return run_main(argc, argv); });
   std::fflush(stdout);
-  return args.status;
+  return status;
 }

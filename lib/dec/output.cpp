@@ -44,8 +44,8 @@ bool write_value(std::string& out, const Value& v, bool strip, std::string& erro
     case eval::TypeKind::String: quote(out, v.as_string()); return true;
     case eval::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
     case eval::TypeKind::Number:
-      if (v.as_number().is_infinity()) {
-        error = "cannot serialize infinity as JSON";
+      if (const char* why = v.as_number().json_problem()) {
+        error = why;
         return false;
       }
       out += v.as_number().to_string();

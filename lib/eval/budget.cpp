@@ -30,13 +30,17 @@ const EvalLimits& EvalBudget::limits() const { return current->limits; }
 void charge_values(uint64_t count) {
   if (!current) return;
   current->values += count;
-  if (current->values > current->limits.max_values) throw BudgetExceeded{false};
+  if (current->values > current->limits.max_values) throw BudgetExceeded{BudgetExceeded::Limit::Values};
 }
 
 void charge_string_bytes(uint64_t count) {
   if (!current) return;
   current->string_bytes += count;
-  if (current->string_bytes > current->limits.max_string_bytes) throw BudgetExceeded{true};
+  if (current->string_bytes > current->limits.max_string_bytes) throw BudgetExceeded{BudgetExceeded::Limit::StringBytes};
+}
+
+void refuse_unprintable_number() {
+  if (current) throw BudgetExceeded{BudgetExceeded::Limit::NumberDigits};
 }
 
 }  // namespace hcl::eval

@@ -19,7 +19,8 @@ struct EvalLimits {
 
 // Thrown by a charge that goes over a limit; caught only by the evaluation that owns the budget.
 struct BudgetExceeded {
-  bool strings;  // the string limit, else the value limit
+  enum class Limit : uint8_t { Values, StringBytes, NumberDigits };
+  Limit limit;
 };
 
 // Installs a budget for the current thread unless one is already active (then it only borrows).
@@ -38,5 +39,9 @@ class EvalBudget {
 
 void charge_values(uint64_t count);
 void charge_string_bytes(uint64_t count);
+// A number too large to write out in decimal (eval/number.h) was about to be printed: inside an
+// evaluation this stops it as over the string limit; outside one, the caller asked for it and
+// the digits are written (slowly).
+void refuse_unprintable_number();
 
 }  // namespace hcl::eval

@@ -1519,10 +1519,19 @@ EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
     r.value = Value::dynamic();
     Diagnostic d;
     d.summary = "Evaluation too large";
-    d.detail = e.strings ? fmt::format("This expression builds more than {} MiB of strings, the limit for one evaluation.",
-                                       budget.limits().max_string_bytes >> 20)
-                         : fmt::format("This expression builds more than {} values, the limit for one evaluation.",
-                                       budget.limits().max_values);
+    switch (e.limit) {
+      case BudgetExceeded::Limit::StringBytes:
+        d.detail = fmt::format("This expression builds more than {} MiB of strings, the limit for one evaluation.",
+                               budget.limits().max_string_bytes >> 20);
+        break;
+      case BudgetExceeded::Limit::Values:
+        d.detail = fmt::format("This expression builds more than {} values, the limit for one evaluation.",
+                               budget.limits().max_values);
+        break;
+      case BudgetExceeded::Limit::NumberDigits:
+        d.detail = "This expression writes out a number whose decimal form would have more than a million digits.";
+        break;
+    }
     Span s = expression_span(tree, node);
     d.subject = tree.source().range(s.start, s.end);
     r.diagnostics.push_back(std::move(d));

@@ -116,8 +116,8 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
   switch (t.kind()) {
     case TypeKind::String: out += json_quote(v.as_string()); return true;
     case TypeKind::Number:
-      if (v.as_number().is_infinity()) {
-        error = "cannot serialize infinity as JSON";
+      if (const char* why = v.as_number().json_problem()) {
+        error = why;
         return false;
       }
       out += v.as_number().to_string();

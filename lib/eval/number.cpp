@@ -1,5 +1,7 @@
 #include "eval/number.h"
 
+#include "eval/budget.h"
+
 #include <gmp.h>
 
 #include <algorithm>
@@ -311,6 +313,43 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
 // ---- Queries ------------------------------------------------------------------------------------
 
 bool Number::is_infinity() const { return big_ && mpfr_inf_p(big_->f); }
+
+namespace {
+// The binary exponent beyond which the decimal form has over a million digits (2^22 bits is
+// 1.26 million decimal digits); the same bound as hcl json's literal printing.
+constexpr mpfr_exp_t kMaxPrintableExponent = mpfr_exp_t{1} << 22;
+}  // namespace
+
+bool Number::is_printable() const {
+  if (small() || !mpfr_regular_p(big_->f)) return true;
+  mpfr_exp_t e = mpfr_get_exp(big_->f);
+  // Small magnitudes print all the fraction bits of the mantissa as decimals too.
+  return e <= kMaxPrintableExponent && e >= -kMaxPrintableExponent;
+}
+
+std::string Number::round_trip_scientific() const {
+  auto b = as_big();
+  if (!mpfr_regular_p(b->f)) return text('g', -1);
+  mpfr_exp_t e = 0;
+  char* raw = mpfr_get_str(nullptr, &e, 10, 0, b->f, MPFR_RNDN);  // value = 0.DIGITS x 10^e
+  std::string digits(raw);
+  mpfr_free_str(raw);
+  std::string out;
+  if (!digits.empty() && digits[0] == '-') {
+    out += '-';
+    digits.erase(0, 1);
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  out += digits[0];
+  if (digits.size() > 1) out += '.' + digits.substr(1);
+  return out + "e" + std::to_string(static_cast<int64_t>(e) - 1);
+}
+
+const char* Number::json_problem() const {
+  if (is_infinity()) return "cannot serialize infinity as JSON";
+  if (!is_printable()) return "the number's decimal form would have more than a million digits";
+  return nullptr;
+}
 bool Number::is_zero() const { return small() ? small_ == 0 : mpfr_zero_p(big_->f) != 0; }
 bool Number::is_negative() const { return small() ? small_ < 0 : mpfr_signbit(big_->f) != 0; }
 
@@ -464,6 +503,9 @@ int Number::compare(const Number& other) const {
 bool Number::equals(const Number& other) const {
   if (small() && other.small() && prec_ >= 64 && other.prec_ >= 64) return small_ == other.small_;
   if (sign() != other.sign()) return false;
+  // Numbers of one precision have one shortest text per value, so their values can be compared
+  // without writing out the (perhaps millions of) digits.
+  if (prec_ == other.prec_ && (!is_printable() || !other.is_printable())) return compare(other) == 0;
   std::string x = text('f', -1), y = other.text('f', -1);
   if (x == "-0") x = "0";
   if (y == "-0") y = "0";
@@ -632,6 +674,7 @@ void fmt_f(std::string& buf, int64_t prec, const Decimal& d) {
 
 std::string Number::text(char format, int prec) const {
   if (small() && format == 'f' && prec < 0 && prec_ >= 64) return std::to_string(small_);
+  if (!is_printable()) refuse_unprintable_number();
   auto b = as_big();
   std::string buf;
   if (mpfr_signbit(b->f)) buf += '-';

@@ -10,6 +10,10 @@
 //   at the number's own precision. Equality is equality of that text (cty's rawNumberEqual), so
 //   -0 == 0 and pow(2, 64) != 18446744073709551616.
 // - +Inf and -Inf exist (1/0); operations that would make NaN fail instead.
+// - A finite number whose binary exponent exceeds 2^22 in magnitude (`1e2000000`) has a decimal
+//   form of over a million digits, which would take seconds to minutes to write out: such a
+//   number is not printable. Inside an evaluation, printing it stops the evaluation ("Evaluation
+//   too large", eval/budget.h); outputs report it instead of writing it (json_problem).
 //
 // A Number is cheap to copy: small exact integers are held inline; anything else shares one
 // immutable MPFR value.
@@ -54,6 +58,9 @@ class Number {
 
   uint32_t precision() const { return prec_; }
   bool is_infinity() const;
+  bool is_printable() const;  // see the header comment; infinities are printable ("+Inf")
+  // Why the number cannot be written as a JSON number, or nullptr when it can.
+  const char* json_problem() const;
   bool is_zero() const;             // +0 or -0
   bool is_negative() const;         // sign bit (true for -0 and -Inf)
   int sign() const;                 // big.Float.Sign: -1, 0 (both zeros), +1
@@ -86,6 +93,9 @@ class Number {
   // big.Float.Text(format, prec) for format 'f', 'e' or 'g'; prec < 0 is "shortest".
   std::string text(char format = 'f', int prec = -1) const;
   std::string to_string() const { return text('f', -1); }
+  // Scientific notation with enough digits to read back to the same value at its precision
+  // (not always the shortest): cheap at any exponent, for numbers that are not printable.
+  std::string round_trip_scientific() const;
 
  private:
   struct Big;

@@ -53,7 +53,8 @@ void print(const Value& v, int indent, std::string& out) {
         out += v.as_number().is_negative() ? "(-1/0)" : "(1/0)";
         return;
       }
-      out += v.as_number().to_string();
+      // A number too long to write out in decimal keeps its value in scientific notation.
+      out += v.as_number().is_printable() ? v.as_number().to_string() : v.as_number().round_trip_scientific();
       return;
     case TypeKind::String: out += hcl_quote(v.as_string()); return;
     case TypeKind::List:

@@ -493,6 +493,7 @@ std::string Value::go_string() const {
   switch (type_.kind()) {
     case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
     case TypeKind::Number: {
+      if (!number_.is_printable()) return "cty.MustParseNumberVal(" + go_quote(number_.round_trip_scientific()) + ")";
       if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
       Number f = Number::from_double(number_.to_double());
       if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";

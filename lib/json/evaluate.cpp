@@ -20,6 +20,10 @@ std::optional<Value> from_eval(const eval::Value& v, std::string& why) {
       why = "infinity has no JSON form";
       return std::nullopt;
     }
+    if (!v.as_number().is_printable()) {
+      why = "its decimal form would have more than a million digits";
+      return std::nullopt;
+    }
     out.kind = Value::Kind::Number;
     out.text = v.as_number().to_string();
   } else if (t.kind() == eval::TypeKind::String) {

@@ -10,6 +10,8 @@
 
 #include "golden.h"
 
+#include "util/stack.h"
+
 namespace hcl::golden {
 std::map<std::string, Feature>& registry() {
   static std::map<std::string, Feature> r;
@@ -26,7 +28,7 @@ static std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   if (argc != 3) {
     std::cerr << "usage: golden_tests FEATURE DIR\n";
     return 2;
@@ -78,4 +80,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   return failed || missing ? 1 : 0;
+}
+
+// On a large stack, as the hcl executable runs (util/stack.h).
+int main(int argc, char** argv) {
+  return hcl::util::run_with_stack([&] { return run(argc, argv); });
 }

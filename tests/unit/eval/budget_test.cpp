@@ -35,6 +35,29 @@ TEST_CASE("an evaluation that would build too much text stops with a diagnostic"
   CHECK(outcome("length(\"${join(\"\", [for a in range(1024) : format(\"%100000s\", \"x\")])}\")") == "102400000");
 }
 
+TEST_CASE("a number too long to write out in decimal stops the evaluation instead of taking minutes") {
+  const std::string too_long =
+      "Evaluation too large: This expression writes out a number whose decimal form would have more than a million "
+      "digits.";
+  CHECK(outcome("tostring(1e2000000)") == too_long);
+  CHECK(outcome("try(tostring(tonumber(\"3E5242286\")), \"x\")") == too_long);
+  CHECK(outcome("format(\"%g\", 1e-2000000)") == too_long);
+  // A million digits still print, as the reference prints them.
+  CHECK(outcome("length(tostring(1e1000000))") == "1000001");
+  // Comparing and computing need no digits.
+  CHECK(outcome("1e2000000 == 1e2000000") == "true");
+  CHECK(outcome("1e2000000 > 1e1999999") == "true");
+  CHECK(outcome("1e2000000 / 1e2000000") == "1");
+  // The result itself has no JSON form, and says why.
+  auto n = hcl::eval::Number::parse("1e2000000");
+  REQUIRE(n);
+  CHECK_FALSE(n->is_printable());
+  CHECK(std::string(n->json_problem()) == "the number's decimal form would have more than a million digits");
+  CHECK_FALSE(hcl::eval::value_to_json(hcl::eval::Value::number(*n)));
+  CHECK(n->round_trip_scientific().rfind("1.0000000000", 0) == 0);
+  CHECK(hcl::eval::Number::parse(n->round_trip_scientific())->equals(*n));
+}
+
 TEST_CASE("values built outside an evaluation are not counted, and each evaluation starts afresh") {
   std::vector<hcl::eval::Value> many(5'000'000, hcl::eval::Value::boolean(true));
   CHECK(hcl::eval::Value::tuple(std::move(many)).length() == 5'000'000);
