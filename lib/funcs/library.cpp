@@ -17,6 +17,7 @@ FunctionTable standard_functions() {
   add_numeric_functions(table);
   add_sequence_functions(table);
   add_set_functions(table);
+  add_network_functions(table);
   add_filesystem_functions(table);
   return table;
 }

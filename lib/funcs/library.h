@@ -33,6 +33,8 @@ void add_numeric_functions(FunctionTable& table);
 void add_sequence_functions(FunctionTable& table);
 // Sets: setunion, setintersection, setsubtract, setproduct.
 void add_set_functions(FunctionTable& table);
+// IP networks: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets.
+void add_network_functions(FunctionTable& table);
 // Files under a base directory (relative paths resolve against it): file, fileset, templatefile ...
 void add_filesystem_functions(FunctionTable& table, const std::string& base_directory = ".");
 

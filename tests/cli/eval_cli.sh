@@ -108,5 +108,7 @@ expect_contains "$TMP/out" '{"diagnostics":[{"severity":"error","summary":"Unkno
 expect_status 0 "$HCL" eval --functions
 expect_contains "$TMP/out" "upper(str string) string"
 expect_contains "$TMP/out" "try(expressions... expression) any"
+expect_contains "$TMP/out" "cidrsubnets(prefix string, newbits... number) list(string)"
+expect_out '"10.0.2.0/24"' "$HCL" eval 'cidrsubnet("10.0.0.0/16", 8, 2)'
 
 finish
