@@ -499,9 +499,10 @@ struct CidrError {
 eval::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num) {
   auto [parent_len, addr_len] = mask_size(base.mask);
   BigInt max_host = all_ones(static_cast<unsigned long>(addr_len - parent_len));
-  auto too_big = [&](const BigInt& shown) {
+  // A copy: lambdas cannot capture structured bindings before C++20's later revisions (clang 14).
+  auto too_big = [prefix_len = parent_len](const BigInt& shown) {
     return eval::Unexpected<CidrError>{
-        {false, "prefix of " + std::to_string(parent_len) + " does not accommodate a host numbered " + shown.text()}};
+        {false, "prefix of " + std::to_string(prefix_len) + " does not accommodate a host numbered " + shown.text()}};
   };
   WholeNumber host_num;
   if (num.sign < 0) {
