@@ -43,9 +43,14 @@ inline bool ends_line(const Token& t, const char* src) {
 }
 
 // The pairwise spacing rule (format.go's spaceAfterToken), case for case and in the same order,
-// since earlier cases take precedence. `subject_is_in`: the subject is the identifier "in".
-bool space_after(K subject, bool subject_is_in, K before, K after) {
+// since earlier cases take precedence. `subject_is_in`: the subject is the identifier "in";
+// `after_next`: the kind of the token after `after` (kNil at the end).
+bool space_after(K subject, bool subject_is_in, K before, K after, K after_next) {
   if (after == K::Newline || after == kNil) return false;
+  // A number, a dot and a number written without spaces read back as one number: `0. 1` (a
+  // legacy index on 0) would become `0.1`, and `b.0 .1` the invalid `b.0.1`. hclwrite joins
+  // them; keeping the space keeps the meaning.
+  if (subject == K::NumberLit && after == K::Dot && after_next == K::NumberLit) return true;
   if (subject == K::Ident && after == K::OParen) return false;  // a function call
   // Namespaced function names (provider::ns::fn, HCL 2.20) stay in one piece.
   if ((subject == K::Ident && after == K::DoubleColon) || (subject == K::DoubleColon && after == K::Ident)) return false;
@@ -293,7 +298,8 @@ class Formatter {
     K before = kNil;
     for (uint32_t i = begin; i + 1 < end; ++i) {
       const Token& t = tok(i);
-      sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind) ? 1 : 0;
+      K after_next = i + 2 < end ? tok(i + 2).kind : kNil;
+      sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind, after_next) ? 1 : 0;
       before = t.kind;
     }
   }
