@@ -162,7 +162,8 @@ class Rewriter {
     bool multi_line = false, lead_paren = false, trail_paren = false;
     for (uint32_t t = in_first; t <= in_last; ++t) {
       if (t == in_first && kind(t) == K::OParen) lead_paren = true;
-      else if (kind(t) == K::Newline) multi_line = true;
+      // A `#` or `//` comment holds its line's newline: the expression goes on past it.
+      else if (kind(t) == K::Newline || (kind(t) == K::Comment && text(t).back() == '\n')) multi_line = true;
       else if (t == in_last && kind(t) == K::CParen) trail_paren = true;
     }
     uint32_t from = tree_.token(in_first).start, to = tree_.token(in_last).end;
