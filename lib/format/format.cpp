@@ -22,6 +22,14 @@ namespace {
 
 using K = TokenKind;
 
+// Whether text after "<digits>." continues a number literal: the scanner reads a number as a
+// digit followed by digits, dots and exponents (`e5`, `E+5`), so `0.1` and `0.e5` are one token.
+inline bool continues_number(std::string_view next) {
+  if (next.empty()) return false;
+  if (next[0] >= '0' && next[0] <= '9') return true;
+  return (next[0] == 'e' || next[0] == 'E') && next.size() > 1 && next[1] >= '0' && next[1] <= '9';
+}
+
 // Stands for "no token" (the reference's TokenNil): before the first token of a cell.
 constexpr K kNil = static_cast<K>(255);
 constexpr uint32_t kNone = UINT32_MAX;
@@ -44,13 +52,14 @@ inline bool ends_line(const Token& t, const char* src) {
 
 // The pairwise spacing rule (format.go's spaceAfterToken), case for case and in the same order,
 // since earlier cases take precedence. `subject_is_in`: the subject is the identifier "in";
-// `after_next`: the kind of the token after `after` (kNil at the end).
-bool space_after(K subject, bool subject_is_in, K before, K after, K after_next) {
+// `dot_joins_number`: `after` is a dot that, written without spaces, would join the subject (a
+// number) and the token after the dot into one number (see continues_number).
+bool space_after(K subject, bool subject_is_in, K before, K after, bool dot_joins_number) {
   if (after == K::Newline || after == kNil) return false;
-  // A number, a dot and a number written without spaces read back as one number: `0. 1` (a
-  // legacy index on 0) would become `0.1`, and `b.0 .1` the invalid `b.0.1`. hclwrite joins
-  // them; keeping the space keeps the meaning.
-  if (subject == K::NumberLit && after == K::Dot && after_next == K::NumberLit) return true;
+  // hclwrite writes a number, a dot and what follows without spaces, where they can read back as
+  // one number: `0. 1` (a legacy index on 0) would become `0.1`, and `b.0 .1` or `b.0. e5` the
+  // invalid `b.0.1` and `b.0.e5`. Keeping one space keeps the meaning.
+  if (dot_joins_number) return true;
   if (subject == K::Ident && after == K::OParen) return false;  // a function call
   // Namespaced function names (provider::ns::fn, HCL 2.20) stay in one piece.
   if ((subject == K::Ident && after == K::DoubleColon) || (subject == K::DoubleColon && after == K::Ident)) return false;
@@ -298,8 +307,9 @@ class Formatter {
     K before = kNil;
     for (uint32_t i = begin; i + 1 < end; ++i) {
       const Token& t = tok(i);
-      K after_next = i + 2 < end ? tok(i + 2).kind : kNil;
-      sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind, after_next) ? 1 : 0;
+      bool dot_joins_number = t.kind == K::NumberLit && tok(i + 1).kind == K::Dot && i + 2 < end &&
+                              continues_number(std::string_view(src_ + tok(i + 2).start, tok(i + 2).size()));
+      sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind, dot_joins_number) ? 1 : 0;
       before = t.kind;
     }
   }
