@@ -1,6 +1,9 @@
 #include "util/stack.h"
 
 #include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace hcl::util {
 
@@ -17,9 +20,30 @@ void* run_job(void* p) {
   return nullptr;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Whether the calling thread is the main thread and its stack may grow to kEnoughStack.
+bool main_stack_suffices() {
+  if (kSanitized || getpid() != static_cast<pid_t>(syscall(SYS_gettid))) return false;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_STACK, &limit) != 0) return false;
+  return limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= kEnoughStack;
+}
+
 }  // namespace
 
 int run_with_stack(const std::function<int()>& work, std::size_t stack_bytes) {
+  if (main_stack_suffices()) return work();
   Job job{&work};
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) return work();

@@ -14,8 +14,16 @@ namespace hcl::util {
 
 inline constexpr std::size_t kLargeStack = std::size_t{256} << 20;
 
-// Runs `work` on a new thread with `stack_bytes` of stack and returns its result; runs it on the
-// calling thread if no such thread can be created.
+// The stack an optimized build runs everything in at the deepest nesting allowed, with a
+// fourfold margin (measured: 2 MiB suffices for parsing, evaluating, converting and printing
+// 1,000 levels).
+inline constexpr std::size_t kEnoughStack = std::size_t{8} << 20;
+
+// Runs `work` with at least `stack_bytes` of stack and returns its result. The calling thread
+// serves when it is the main thread of an optimized build whose stack may grow to kEnoughStack
+// (the usual 8 MiB limit): a new thread costs about a millisecond, a third of `hcl eval`'s
+// whole run. Otherwise (a smaller limit, a sanitizer build) `work` runs on a new thread with
+// `stack_bytes`, or on the calling thread if none can be created.
 int run_with_stack(const std::function<int()>& work, std::size_t stack_bytes = kLargeStack);
 
 }  // namespace hcl::util

@@ -62,6 +62,11 @@ expect_contains "$TMP/err.deep_templates" "Nesting too deep"
 expect_contains "$TMP/err.unterminated_heredoc" "Unterminated template string"
 expect_contains "$TMP/err.long_invalid_line" "Too many errors"
 expect_contains "$TMP/err.cr_only" "Invalid character"
+# A small stack limit moves the work onto a thread with a large stack (util/stack.h): the
+# nesting limit, not the stack, still stops deep input.
+( ulimit -s 1024; "$HCL" validate -q "$A/deep_blocks.hcl" ) 2>"$TMP/err.small_stack"
+[ $? -eq 1 ] || fail "deep blocks under ulimit -s 1024: $(head -c 300 "$TMP/err.small_stack")"
+expect_contains "$TMP/err.small_stack" "Nesting too deep"
 
 # fmt: valid inputs format (and a second pass changes nothing); invalid ones are never written.
 for f in bom million_attributes long_line alignment_run comment_run long_number; do
