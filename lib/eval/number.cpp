@@ -314,12 +314,6 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
 
 bool Number::is_infinity() const { return big_ && mpfr_inf_p(big_->f); }
 
-namespace {
-// The binary exponent beyond which the decimal form has over a million digits (2^22 bits is
-// 1.26 million decimal digits); the same bound as hcl json's literal printing.
-constexpr mpfr_exp_t kMaxPrintableExponent = mpfr_exp_t{1} << 22;
-}  // namespace
-
 bool Number::is_printable() const {
   if (small() || !mpfr_regular_p(big_->f)) return true;
   mpfr_exp_t e = mpfr_get_exp(big_->f);

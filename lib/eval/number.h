@@ -32,6 +32,9 @@ namespace hcl::eval {
 class Number {
  public:
   static constexpr uint32_t kLiteralPrecision = 512;  // cty.ParseNumberVal
+  // The binary exponent beyond which a number's decimal form has over a million digits (2^22
+  // bits are 1.26 million decimal digits): such numbers are not printable (see above).
+  static constexpr int64_t kMaxPrintableExponent = int64_t{1} << 22;
   static constexpr uint32_t kIntPrecision = 64;       // cty.NumberIntVal
   static constexpr uint32_t kFloat64Precision = 53;   // cty.NumberFloatVal
 

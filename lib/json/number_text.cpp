@@ -1,5 +1,7 @@
 #include "json/number_text.h"
 
+#include "eval/number.h"
+
 #include <gmp.h>
 #include <mpfr.h>
 
@@ -15,8 +17,8 @@ constexpr int64_t kMinExp = INT32_MIN;
 constexpr int64_t kMaxExp = INT32_MAX;
 constexpr mpfr_prec_t kLiteralPrec = 512;
 // Beyond this binary exponent the decimal form has over a million digits; refuse rather than
-// spend seconds and megabytes on it (the reference would print it, slowly).
-constexpr int64_t kMaxPrintShift = int64_t{1} << 22;
+// spend seconds and megabytes on it (the reference would print it, slowly). The evaluator's bound.
+constexpr int64_t kMaxPrintShift = eval::Number::kMaxPrintableExponent;
 
 struct Literal {
   std::string digits;  // every mantissa digit, integer and fraction, without leading zeros
