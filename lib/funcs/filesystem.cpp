@@ -9,7 +9,6 @@
 // Go's path/filepath on Unix, and fileset's patterns follow the doublestar (v1) matcher
 // Terraform uses, including the order it reads directories in.
 #include <dirent.h>
-#include <openssl/evp.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +21,8 @@
 #include "ast/ast.h"
 #include "eval/eval.h"
 #include "eval/text.h"
+#include "funcs/digest.h"
+#include "funcs/encoding.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
 #include "syntax/parser.h"
@@ -209,48 +210,14 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
   return r;
 }
 
-std::string base64_encode(std::string_view in) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((in.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 3 <= in.size(); i += 3) {
-    uint32_t v = (uint32_t(uint8_t(in[i])) << 16) | (uint32_t(uint8_t(in[i + 1])) << 8) | uint8_t(in[i + 2]);
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
-  }
-  if (size_t rest = in.size() - i) {
-    uint32_t v = uint32_t(uint8_t(in[i])) << 16;
-    if (rest == 2) v |= uint32_t(uint8_t(in[i + 1])) << 8;
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
-
 // Terraform's file digests: the file's bytes hashed, as lowercase hex or standard Base64.
 // Reading errors are failures of the call, not of the argument (Terraform passes them on
 // unwrapped).
-Result<Value> file_digest(const Place& place, const std::string& path, const EVP_MD* md, bool base64) {
+Result<Value> file_digest(const Place& place, const std::string& path, DigestAlgorithm algorithm, bool base64) {
   ReadFile r = read_file_bytes(place, path);
   if (r.error) return fail_call(r.error->message);
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  if (EVP_Digest(r.content.data(), r.content.size(), digest, &size, md, nullptr) != 1)
-    return fail_call("failed to compute the digest");
-  std::string raw(reinterpret_cast<const char*>(digest), size);
-  if (base64) return Value::string_nfc(base64_encode(raw));
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned char c : raw) {
-    hex += kHex[c >> 4];
-    hex += kHex[c & 15];
-  }
-  return Value::string_nfc(std::move(hex));
+  std::string raw = digest(algorithm, r.content);
+  return Value::string_nfc(base64 ? base64_encode(raw) : hex_lower(raw));
 }
 
 Result<Value> read_text(const Place& place, const std::string& path) {
@@ -791,18 +758,18 @@ void add_filesystem_functions(FunctionTable& table, const std::string& base_dire
 
   struct Digest {
     const char* name;
-    const EVP_MD* (*md)();
+    DigestAlgorithm algorithm;
     bool base64;
     const char* what;
   };
-  for (const Digest& d : {Digest{"filemd5", EVP_md5, false, "an MD5 digest, in hexadecimal"},
-                          Digest{"filesha1", EVP_sha1, false, "a SHA-1 digest, in hexadecimal"},
-                          Digest{"filesha256", EVP_sha256, false, "a SHA-256 digest, in hexadecimal"},
-                          Digest{"filesha512", EVP_sha512, false, "a SHA-512 digest, in hexadecimal"},
-                          Digest{"filebase64sha256", EVP_sha256, true, "a SHA-256 digest, in Base64"},
-                          Digest{"filebase64sha512", EVP_sha512, true, "a SHA-512 digest, in Base64"}}) {
+  for (const Digest& d : {Digest{"filemd5", DigestAlgorithm::MD5, false, "an MD5 digest, in hexadecimal"},
+                          Digest{"filesha1", DigestAlgorithm::SHA1, false, "a SHA-1 digest, in hexadecimal"},
+                          Digest{"filesha256", DigestAlgorithm::SHA256, false, "a SHA-256 digest, in hexadecimal"},
+                          Digest{"filesha512", DigestAlgorithm::SHA512, false, "a SHA-512 digest, in hexadecimal"},
+                          Digest{"filebase64sha256", DigestAlgorithm::SHA256, true, "a SHA-256 digest, in Base64"},
+                          Digest{"filebase64sha512", DigestAlgorithm::SHA512, true, "a SHA-512 digest, in Base64"}}) {
     table.add(string_function(d.name, std::string("Reads the contents of a file at the given path and returns ") + d.what + ".",
-                              [place, d](const std::string& p) { return file_digest(place, p, d.md(), d.base64); }));
+                              [place, d](const std::string& p) { return file_digest(place, p, d.algorithm, d.base64); }));
   }
 
   table.add(string_function("basename", "Takes a string containing a filesystem path and removes all except the last "

@@ -2,11 +2,12 @@
 // digests of a string's UTF-8 bytes as lowercase hex (md5, sha1, sha256, sha512) or standard
 // Base64 (base64sha256, base64sha512); uuid (random, formatted as hashicorp/go-uuid does) and
 // uuidv5 (name-based, RFC 4122 with SHA-1).
-#include <openssl/evp.h>
-#include <openssl/rand.h>
+#include <sys/random.h>
 
 #include <array>
+#include <cerrno>
 
+#include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/library.h"
 #include "util/text.h"
@@ -15,26 +16,7 @@ namespace hcl::funcs {
 
 namespace {
 
-std::string digest(const EVP_MD* md, std::string_view data) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> out{};
-  unsigned int len = 0;
-  EVP_Digest(data.data(), data.size(), out.data(), &len, md, nullptr);
-  return std::string(reinterpret_cast<const char*>(out.data()), len);
-}
-
-std::string hex(std::string_view bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (char c : bytes) {
-    auto b = static_cast<unsigned char>(c);
-    out += digits[b >> 4];
-    out += digits[b & 15];
-  }
-  return out;
-}
-
-Function hash_function(std::string name, std::string what, const EVP_MD* (*md)(), bool base64) {
+Function hash_function(std::string name, std::string what, DigestAlgorithm algorithm, bool base64) {
   std::string description = base64 ? "Computes the " + what + " hash of a string and encodes it with Base64."
                                    : "Computes the " + what + " hash of a string and encodes it as lowercase hexadecimal digits.";
   return Function{
@@ -42,16 +24,16 @@ Function hash_function(std::string name, std::string what, const EVP_MD* (*md)()
       .description = std::move(description),
       .params = {Param{.name = "str", .type = Type::string()}},
       .return_type = static_return(Type::string()),
-      .impl = [md, base64](Args args, const Type&) -> Result<Value> {
-        std::string d = digest(md(), args[0].as_string());
-        return Value::string_nfc(base64 ? base64_encode(d) : hex(d));
+      .impl = [algorithm, base64](Args args, const Type&) -> Result<Value> {
+        std::string d = digest(algorithm, args[0].as_string());
+        return Value::string_nfc(base64 ? base64_encode(d) : hex_lower(d));
       },
   };
 }
 
 // "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" from 16 bytes.
 std::string uuid_text(const unsigned char* b) {
-  std::string h = hex(std::string_view(reinterpret_cast<const char*>(b), 16));
+  std::string h = hex_lower(std::string_view(reinterpret_cast<const char*>(b), 16));
   return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20);
 }
 
@@ -95,15 +77,29 @@ eval::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
   return out;
 }
 
+// The kernel's random source, as Go's crypto/rand reads it.
+bool random_bytes(unsigned char* out, size_t size) {
+  while (size > 0) {
+    ssize_t n = getrandom(out, size, 0);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    out += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
 }  // namespace
 
 void add_hashing_functions(FunctionTable& table) {
-  table.add(hash_function("md5", "MD5", EVP_md5, false));
-  table.add(hash_function("sha1", "SHA1", EVP_sha1, false));
-  table.add(hash_function("sha256", "SHA256", EVP_sha256, false));
-  table.add(hash_function("sha512", "SHA512", EVP_sha512, false));
-  table.add(hash_function("base64sha256", "SHA256", EVP_sha256, true));
-  table.add(hash_function("base64sha512", "SHA512", EVP_sha512, true));
+  table.add(hash_function("md5", "MD5", DigestAlgorithm::MD5, false));
+  table.add(hash_function("sha1", "SHA1", DigestAlgorithm::SHA1, false));
+  table.add(hash_function("sha256", "SHA256", DigestAlgorithm::SHA256, false));
+  table.add(hash_function("sha512", "SHA512", DigestAlgorithm::SHA512, false));
+  table.add(hash_function("base64sha256", "SHA256", DigestAlgorithm::SHA256, true));
+  table.add(hash_function("base64sha512", "SHA512", DigestAlgorithm::SHA512, true));
 
   // hashicorp/go-uuid's GenerateUUID: 16 random bytes in UUID layout, with no version or
   // variant bits set.
@@ -114,7 +110,7 @@ void add_hashing_functions(FunctionTable& table) {
       .return_type = static_return(Type::string()),
       .impl = [](Args, const Type&) -> Result<Value> {
         std::array<unsigned char, 16> b{};
-        if (RAND_bytes(b.data(), static_cast<int>(b.size())) != 1) return fail_call("failed to read random bytes");
+        if (!random_bytes(b.data(), b.size())) return fail_call("failed to read random bytes");
         return Value::string_nfc(uuid_text(b.data()));
       },
   });
@@ -136,7 +132,7 @@ void add_hashing_functions(FunctionTable& table) {
         if (!parsed) return fail_call("uuidv5() doesn't support namespace " + ns + " (" + parsed.error() + ")");
         std::string data(reinterpret_cast<const char*>(parsed->data()), parsed->size());
         data += args[1].as_string();
-        std::string h = digest(EVP_sha1(), data);
+        std::string h = digest(DigestAlgorithm::SHA1, data);
         auto* b = reinterpret_cast<unsigned char*>(h.data());
         b[6] = static_cast<unsigned char>((b[6] & 0x0F) | 0x50);
         b[8] = static_cast<unsigned char>((b[8] & 0x3F) | 0x80);
