@@ -1,6 +1,10 @@
 // Go's float64 math as the reference runs it on amd64 (see gomath.h).
 #include "funcs/gomath.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
+
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -11,9 +15,20 @@ namespace hcl::funcs::gomath {
 // Nothing here may be contracted into fused operations except where std::fma says so (the build
 // uses ISO C++, where GCC does not contract a * b + c).
 
+// Go's test (internal/cpu): the CPU has AVX and FMA, and the OS saves the AVX registers. Asked
+// with CPUID on first use rather than through __builtin_cpu_supports, whose start-up constructor
+// would probe every feature in every run of the executable, and CPUID is slow under a hypervisor.
 bool uses_fma() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  static const bool fma = __builtin_cpu_supports("avx") && __builtin_cpu_supports("fma");
+  static const bool fma = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    bool osxsave = ecx & bit_OSXSAVE, avx = ecx & bit_AVX, fma3 = ecx & bit_FMA;
+    if (!osxsave || !avx || !fma3) return false;
+    unsigned lo = 0, hi = 0;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (lo & 0x6) == 0x6;  // XMM and YMM state enabled
+  }();
   return fma;
 #else
   return false;
