@@ -1,7 +1,6 @@
-// Shared plumbing of the subcommands: registration, exit codes, diagnostic output.
+// Shared plumbing of the subcommands: exit codes, diagnostic output.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -15,15 +14,6 @@ namespace hcl::app {
 
 // Exit statuses shared by all subcommands (each documents its own meaning of 1..3).
 inline constexpr int kExitOk = 0;
-
-// Each subcommand adds itself to the parser and returns the function that runs it.
-using Runner = std::function<int()>;
-Runner add_validate(CLI::App& app);
-Runner add_fmt(CLI::App& app);
-Runner add_eval(CLI::App& app);
-Runner add_json(CLI::App& app);
-Runner add_tokens(CLI::App& app);
-Runner add_dec(CLI::App& app);
 
 enum class DiagFormat { Text, Json, Github };
 

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app.h"
+#include "commands.h"
 #include "dec/output.h"
 #include "dec/run.h"
 #include "io/files.h"
@@ -24,19 +25,6 @@ namespace hcl::app {
 
 namespace {
 
-struct DecOptions {
-  std::string spec;
-  std::string out;
-  std::string diags;
-  std::string syntax;
-  std::vector<std::string> vars;
-  std::vector<std::string> files;
-  bool var_refs = false;
-  bool with_type = false;
-  bool keep_nulls = false;
-  bool expand_dynamic = false;
-  bool version = false;
-};
 
 int error_exit(const std::string& message) {
   std::fprintf(stderr, "Error: %s\n\n", message.c_str());
@@ -83,6 +71,8 @@ bool write_output(const std::string& path, const std::string& text, std::string&
   }
   return true;
 }
+
+}  // namespace
 
 int run_dec(const DecOptions& opt) {
   if (opt.version) {
@@ -135,35 +125,6 @@ int run_dec(const DecOptions& opt) {
   std::string error;
   if (!write_output(opt.out, r.output, error)) return error_exit(error);
   return 0;
-}
-
-}  // namespace
-
-Runner add_dec(CLI::App& app) {
-  auto opt = std::make_shared<DecOptions>();
-  CLI::App* cmd = app.add_subcommand("dec", "Decode HCL files into JSON by an hcldec spec (as hcldec)");
-  cmd->footer(
-      "Compatible with hcldec: hclspecsuite can drive `hcl dec` through a wrapper script.\n"
-      "Files ending in .json are read in the JSON syntax. Exit status: 0 success, 2 errors in the spec,\n"
-      "the input or the decoding, 1 another failure.\n"
-      "Example:\n"
-      "  hcl dec --spec app.hcldec --vars '{\"env\": \"prod\"}' app.conf");
-  cmd->add_option("files", opt->files, "Configuration files (default: standard input); several are merged");
-  cmd->add_option("-s,--spec", opt->spec, "The spec file (required)");
-  cmd->add_option("-o,--out", opt->out, "Write to this file instead of standard output");
-  cmd->add_option("-V,--vars", opt->vars,
-                  "Variables: a JSON object, or a file of attributes (JSON when it ends in .json) (repeatable)")
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--diags", opt->diags, "Diagnostics format: json (default: text with snippets)");
-  cmd->add_flag("--var-refs", opt->var_refs, "Print the variables the input refers to (as JSON) instead of decoding");
-  cmd->add_flag("--with-type", opt->with_type, "Wrap the result as {\"value\": ..., \"type\": ...}");
-  cmd->add_flag("--keep-nulls", opt->keep_nulls, "Keep object properties whose value is null");
-  cmd->add_flag("--expand-dynamic", opt->expand_dynamic,
-                "Expand dynamic blocks before decoding (ext-dynblock), as Packer, Nomad and Terraform do");
-  cmd->add_option("--syntax", opt->syntax, "Read the inputs as hcl or json (default: by file name, .json for JSON)");
-  cmd->add_flag("-v,--version", opt->version, "Print the version and exit");
-  return [opt] { return run_dec(*opt); };
 }
 
 }  // namespace hcl::app

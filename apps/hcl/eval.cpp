@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app.h"
+#include "commands.h"
 #include "eval/eval.h"
 #include "eval/json.h"
 #include "eval/print.h"
@@ -13,7 +14,6 @@
 #include "funcs/library.h"
 #include "io/files.h"
 #include "eval_file.h"
-#include "variables.h"
 
 namespace hcl::app {
 
@@ -21,26 +21,6 @@ namespace {
 
 using eval::Value;
 
-struct EvalOptions {
-  std::string expression;
-  std::string expression_flag;
-  std::string file;
-  VariableOptions variables;
-  std::string type;
-  std::string chdir;
-  std::string format = "json";
-  std::string syntax;
-  bool keep_dynamic = false;
-  bool template_mode = false;
-  bool raw = false;
-  bool pretty = false;
-  bool with_type = false;
-  bool functions = false;
-  CLI::App* cmd = nullptr;
-  CLI::Option* expression_option = nullptr;
-  CLI::Option* flag_option = nullptr;
-  CLI::Option* file_option = nullptr;
-};
 
 int usage(const std::string& message) {
   std::fprintf(stderr, "hcl eval: %s\n", message.c_str());
@@ -98,6 +78,8 @@ int list_functions() {
   return 0;
 }
 
+}  // namespace
+
 int run_eval(EvalOptions& opt) {
   if (opt.functions) return list_functions();
   if (opt.format != "json" && opt.format != "hcl" && opt.format != "oracle")
@@ -106,9 +88,9 @@ int run_eval(EvalOptions& opt) {
 
   // --file names a configuration (evaluated whole, or giving EXPR its variables), or with
   // --template a template file.
-  bool config_file = opt.file_option->count() > 0 && !opt.template_mode;
-  int sources = (opt.expression_option->count() > 0) + (opt.flag_option->count() > 0) +
-                (opt.file_option->count() > 0 && !config_file);
+  bool config_file = opt.file_given && !opt.template_mode;
+  int sources = (opt.expression_given) + (opt.expression_flag_given) +
+                (opt.file_given && !config_file);
   if (sources == 0 && !config_file) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
   if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
   if (!opt.syntax.empty() && opt.syntax != "hcl" && opt.syntax != "json") return usage("--syntax must be hcl or json");
@@ -128,7 +110,7 @@ int run_eval(EvalOptions& opt) {
     }
     file_text = std::move(*t);
   }
-  if (opt.file_option->count() && !config_file) {
+  if (opt.file_given && !config_file) {
     if (opt.file == "-") {
       auto t = in.read(error);
       if (!t) return usage("<stdin>: " + error);
@@ -139,7 +121,7 @@ int run_eval(EvalOptions& opt) {
       text = std::move(r.content);
       filename = opt.file;
     }
-  } else if (opt.flag_option->count()) {
+  } else if (opt.expression_flag_given) {
     text = opt.expression_flag;
   } else if (opt.expression == "-") {
     auto t = in.read(error);
@@ -161,7 +143,7 @@ int run_eval(EvalOptions& opt) {
     return functions;
   });
   StdinReader read_stdin = [&](std::string& e) { return in.read(e); };
-  if (auto e = load_variables(opt.cmd, opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
+  if (auto e = load_variables(opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 
   eval::RunOptions ro;
   ro.template_mode = opt.template_mode;
@@ -221,42 +203,6 @@ int run_eval(EvalOptions& opt) {
   }
   write_all(stdout, out.finish(json));
   return 0;
-}
-
-}  // namespace
-
-Runner add_eval(CLI::App& app) {
-  auto opt = std::make_shared<EvalOptions>();
-  CLI::App* cmd = app.add_subcommand("eval", "Evaluate an HCL expression with variables from JSON");
-  opt->cmd = cmd;
-  cmd->footer(
-      "Prints the value as JSON. Exit status: 0 success, 1 syntax or evaluation error, 2 usage.\n"
-      "Examples:\n"
-      "  hcl eval 'upper(name)' --var name=web -r\n"
-      "  hcl eval '[for s in subnets : s.cidr]' --vars vars.json --pretty\n"
-      "  echo '{\"a\": 1}' | hcl eval 'a + 1' --vars -\n"
-      "Put -- before an expression that starts with '-'.");
-  opt->expression_option = cmd->add_option("expression", opt->expression, "The expression (- reads it from stdin)");
-  opt->flag_option = cmd->add_option("-e,--expression", opt->expression_flag, "The expression");
-  opt->file_option = cmd->add_option(
-      "--file", opt->file,
-      "A configuration file (- for stdin): without EXPR, print the whole file's value (in hcl2json's shape); with "
-      "EXPR, evaluate EXPR with the file's top level as variables. A file holding one expression is that "
-      "expression. With --template, the template text");
-  cmd->add_flag("--keep-dynamic", opt->keep_dynamic,
-                "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
-  cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");
-  add_variable_options(cmd, opt->variables);
-  cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
-  cmd->add_option("--chdir", opt->chdir,
-                  "Base directory for file functions (file, fileset, templatefile ...); default the current one");
-  cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
-  cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
-  cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
-  cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
-  cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
-  cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
-  return [opt] { return run_eval(*opt); };
 }
 
 }  // namespace hcl::app

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "commands.h"
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
@@ -16,19 +17,6 @@ namespace hcl::app {
 
 namespace {
 
-struct FmtOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> extensions;
-  bool list = true;
-  bool write = true;
-  bool diff = false;
-  bool check = false;
-  bool recursive = false;
-  bool terraform = false;
-  bool terraform_given = false;
-  bool no_color = false;
-  std::string format = "text";
-};
 
 constexpr int kExitUsage = 1;
 constexpr int kExitError = 2;
@@ -129,6 +117,8 @@ struct FileFormatter {
     return r;
   }
 };
+
+}  // namespace
 
 int run_fmt(const FmtOptions& opt) {
   bool has_stdin = std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end();
@@ -252,43 +242,6 @@ int run_fmt(const FmtOptions& opt) {
   if (failed) return kExitError;
   if (opt.check && any_changed) return kExitUnformatted;
   return kExitOk;
-}
-
-}  // namespace
-
-Runner add_fmt(CLI::App& app) {
-  auto opt = std::make_shared<FmtOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "fmt",
-      "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
-  cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: the current directory; - reads standard input and "
-                  "writes standard output)");
-  cmd->add_flag("--list,!--no-list", opt->list, "List files whose formatting changed (--list=false to turn off)")
-      ->default_val(true);
-  cmd->add_flag("--write,!--no-write", opt->write, "Write the result back to the files (--write=false to turn off)")
-      ->default_val(true);
-  cmd->add_flag("--diff", opt->diff, "Show a unified diff of the changes");
-  cmd->add_flag("--check", opt->check,
-                "Write nothing; exit 3 if any file is not formatted (and list them, unless --list=false)");
-  cmd->add_flag("-r,--recursive", opt->recursive, "Also format files in subdirectories");
-  auto* tf = cmd->add_flag("--terraform,!--no-terraform", opt->terraform,
-                           "Apply terraform fmt's extra rewrites (default: on for .tf, .tfvars, .tftest.hcl and "
-                           ".tfmock.hcl files, off otherwise and for standard input)");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_flag("--no-color", opt->no_color, "Never colour diagnostics");
-  cmd->add_option("--format", opt->format,
-                  "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
-                  "on stdout) or github (workflow annotations)")
-      ->check(CLI::IsMember({"text", "json", "github"}));
-  return [opt, tf] {
-    opt->terraform_given = tf->count() > 0;
-    return run_fmt(*opt);
-  };
 }
 
 }  // namespace hcl::app

@@ -12,12 +12,12 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "commands.h"
 #include "funcs/registry.h"
 #include "io/files.h"
 #include "json/convert.h"
 #include "json/evaluate.h"
 #include "json/syntax_convert.h"
-#include "variables.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
 
@@ -25,18 +25,6 @@ namespace hcl::app {
 
 namespace {
 
-struct JsonOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> extensions;
-  bool pretty = false;
-  bool compact = false;
-  bool merge = false;
-  bool simplify = false;
-  bool strict = false;
-  std::string syntax;
-  VariableOptions variables;
-  CLI::App* cmd = nullptr;
-};
 
 struct FileJob {
   std::string name;
@@ -47,6 +35,8 @@ struct FileJob {
   std::string text;         // this file's JSON (not with --merge)
   bool ok = false;
 };
+
+}  // namespace
 
 int run_json(const JsonOptions& opt) {
   std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
@@ -81,7 +71,7 @@ int run_json(const JsonOptions& opt) {
       return std::move(r.content);
     };
     scope = std::make_shared<eval::Scope>(&json::pure_functions());
-    if (auto error = load_variables(opt.cmd, opt.variables, *scope, read_stdin)) {
+    if (auto error = load_variables(opt.variables, *scope, read_stdin)) {
       std::fprintf(stderr, "hcl json: %s\n", error->c_str());
       return 2;
     }
@@ -202,39 +192,6 @@ int run_json(const JsonOptions& opt) {
     return 2;
   }
   return status;
-}
-
-}  // namespace
-
-Runner add_json(CLI::App& app) {
-  auto opt = std::make_shared<JsonOptions>();
-  CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
-  cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: the current directory; - for stdin). One file prints its "
-                  "object; several, or a directory, print one object keyed by file path");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
-  auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
-  pretty->excludes(compact);
-  cmd->add_flag("--merge", opt->merge,
-                "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
-                "in two files is an error)");
-  cmd->add_flag("--simplify", opt->simplify,
-                "Evaluate every expression that needs no variables (as hcl2json's -simplify), with the function "
-                "library except timestamp and uuid");
-  add_variable_options(cmd, opt->variables);
-  cmd->add_option("--syntax", opt->syntax,
-                  "Read files as hcl or json (default: json for names ending in .json, which are normalised)")
-      ->check(CLI::IsMember({"hcl", "json"}));
-  cmd->add_flag("--strict", opt->strict,
-                "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
-                "being written as \"${...}\"");
-  opt->cmd = cmd;
-  return [opt] { return run_json(*opt); };
 }
 
 }  // namespace hcl::app

@@ -3,38 +3,31 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "commands.h"
 #include "io/files.h"
 #include "lex/lexer.h"
 
 namespace hcl::app {
 
-Runner add_tokens(CLI::App& app) {
-  auto path = std::make_shared<std::string>();
-  auto template_mode = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("tokens", "Print the lexer's tokens as JSON (developer tool)");
-  cmd->group("");  // hidden from the main help
-  cmd->add_option("file", *path, "File to lex (- for stdin)")->required();
-  cmd->add_flag("--template", *template_mode, "Lex as a standalone template");
-  return [path, template_mode] {
-    io::ReadResult content = io::read_file(*path);
-    if (!content.error.empty()) {
-      std::fprintf(stderr, "hcl tokens: %s: %s\n", path->c_str(), content.error.c_str());
-      return 2;
-    }
-    SourceFile file(display_name(*path), std::move(content.content));
-    auto tokens = lex_all(file.text(), *template_mode ? LexMode::Template : LexMode::Config);
-    nlohmann::json out = nlohmann::json::array();
-    auto pos = [](const Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
-    for (const auto& t : tokens) {
-      Range r = file.range(t.start, t.end);
-      out.push_back({{"type", std::string(token_kind_name(t.kind))},
-                     {"bytes", std::string(t.text(file.text()))},
-                     {"start", pos(r.start)},
-                     {"end", pos(r.end)}});
-    }
-    write_all(stdout, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    return 0;
-  };
+int run_tokens(const TokensOptions& opt) {
+  io::ReadResult content = io::read_file(opt.path);
+  if (!content.error.empty()) {
+    std::fprintf(stderr, "hcl tokens: %s: %s\n", opt.path.c_str(), content.error.c_str());
+    return 2;
+  }
+  SourceFile file(display_name(opt.path), std::move(content.content));
+  auto tokens = lex_all(file.text(), opt.template_mode ? LexMode::Template : LexMode::Config);
+  nlohmann::json out = nlohmann::json::array();
+  auto pos = [](const Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  for (const auto& t : tokens) {
+    Range r = file.range(t.start, t.end);
+    out.push_back({{"type", std::string(token_kind_name(t.kind))},
+                   {"bytes", std::string(t.text(file.text()))},
+                   {"start", pos(r.start)},
+                   {"end", pos(r.end)}});
+  }
+  write_all(stdout, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  return 0;
 }
 
 }  // namespace hcl::app

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "commands.h"
 #include "io/files.h"
 #include "json/syntax.h"
 #include "syntax/parser.h"
@@ -12,13 +13,6 @@ namespace hcl::app {
 
 namespace {
 
-struct ValidateOptions {
-  std::vector<std::string> paths;
-  std::vector<std::string> extensions;
-  std::string format = "text";
-  std::string syntax;
-  bool quiet = false;
-};
 
 struct FileResult {
   std::string name;
@@ -28,6 +22,8 @@ struct FileResult {
   size_t errors = 0;
   size_t warnings = 0;
 };
+
+}  // namespace
 
 int run_validate(const ValidateOptions& opt) {
   DiagFormat format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
@@ -107,24 +103,6 @@ int run_validate(const ValidateOptions& opt) {
   }
   if (io_errors) return 2;
   return errors ? 1 : 0;
-}
-
-}  // namespace
-
-Runner add_validate(CLI::App& app) {
-  auto opt = std::make_shared<ValidateOptions>();
-  CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
-  cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
-  cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
-  cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
-      ->check(CLI::IsMember({"hcl", "json"}));
-  return [opt] { return run_validate(*opt); };
 }
 
 }  // namespace hcl::app

@@ -1,0 +1,92 @@
+// What each subcommand takes, and the function that runs it. main.cpp fills these in from the
+// command line: it is the only file that uses CLI11, because CLI11's header defines validator
+// objects that every file including it constructs at start-up and destroys at exit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "variables.h"
+
+namespace hcl::app {
+
+struct ValidateOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  std::string format = "text";
+  std::string syntax;
+  bool quiet = false;
+};
+int run_validate(const ValidateOptions& opt);
+
+struct FmtOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  bool list = true;
+  bool write = true;
+  bool diff = false;
+  bool check = false;
+  bool recursive = false;
+  bool terraform = false;
+  bool terraform_given = false;  // --terraform or --no-terraform was given
+  bool no_color = false;
+  std::string format = "text";
+};
+int run_fmt(const FmtOptions& opt);
+
+struct EvalOptions {
+  std::string expression;       // EXPR
+  std::string expression_flag;  // -e EXPR
+  std::string file;             // --file F
+  bool expression_given = false;
+  bool expression_flag_given = false;
+  bool file_given = false;
+  VariableOptions variables;
+  std::string type;
+  std::string chdir;
+  std::string format = "json";
+  std::string syntax;
+  bool keep_dynamic = false;
+  bool template_mode = false;
+  bool raw = false;
+  bool pretty = false;
+  bool with_type = false;
+  bool functions = false;
+};
+int run_eval(EvalOptions& opt);
+
+struct JsonOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  bool pretty = false;
+  bool compact = false;
+  bool merge = false;
+  bool simplify = false;
+  bool strict = false;
+  std::string syntax;
+  VariableOptions variables;
+};
+int run_json(const JsonOptions& opt);
+
+struct DecOptions {
+  std::string spec;
+  std::string out;
+  std::string diags;
+  std::string syntax;
+  std::vector<std::string> vars;
+  std::vector<std::string> files;
+  bool var_refs = false;
+  bool with_type = false;
+  bool keep_nulls = false;
+  bool expand_dynamic = false;
+  bool version = false;
+};
+int run_dec(const DecOptions& opt);
+
+struct TokensOptions {
+  std::string path;
+  bool template_mode = false;
+};
+int run_tokens(const TokensOptions& opt);
+
+}  // namespace hcl::app
