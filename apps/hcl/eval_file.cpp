@@ -1,5 +1,7 @@
 #include "eval_file.h"
 
+#include <optional>
+
 #include "body/json_body.h"
 #include "body/native.h"
 #include "config/evaluate.h"
@@ -37,13 +39,27 @@ bool apply_type(eval::RunResult& r, const std::string& type, const Range& subjec
   return true;
 }
 
-// Whether the body's first error is at its first token: then the text never looked like a
-// configuration, and an expression's diagnostics say more about it.
-bool fails_at_first_token(const ParseResult& body) {
-  if (!body.tree || body.diagnostics.empty() || !body.diagnostics.front().subject) return false;
+// Where a parse's first error starts (a byte offset), if it has one with a position.
+std::optional<uint32_t> first_error_byte(const ParseResult& r) {
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.severity == Severity::Error && d.subject) return d.subject->start.byte;
+  }
+  return std::nullopt;
+}
+
+// Which diagnostics describe a text that is neither a configuration nor one expression. A file
+// is a configuration first: its own diagnostics, unless the configuration broke on its very
+// first token where the expression got further and broke inside an unfinished expression
+// (`upper(`, `1 +`). An expression that ends and leaves text behind (`"name" = 1`) means a
+// configuration whose first item is wrong, and an error on the first token (an invalid
+// character) is the same for both.
+bool expression_explains_better(const ParseResult& body, const ParseResult& expr) {
+  if (!body.tree || expr.trailing_text) return false;
+  std::optional<uint32_t> body_error = first_error_byte(body), expr_error = first_error_byte(expr);
+  if (!body_error || !expr_error) return false;
   for (const Token& t : body.tree->tokens()) {
     if (t.kind == TokenKind::Comment || t.kind == TokenKind::Newline) continue;
-    return body.diagnostics.front().subject->start.byte == t.start;
+    return *body_error == t.start && *expr_error > t.start;
   }
   return false;
 }
@@ -77,7 +93,7 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
           out.result.sources.clear();
           return out;
         }
-        if (fails_at_first_token(r)) {
+        if (expression_explains_better(r, e)) {
           out.result.diagnostics = std::move(e.diagnostics);
           return out;
         }

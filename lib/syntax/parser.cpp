@@ -107,6 +107,7 @@ class Parser {
     Expr e = parse_expression();
     Peeked next = peek();
     if (next.tok.kind != K::Eof && !recovery_) {
+      trailing_text_ = true;
       error("Extra characters after expression",
             "An expression was successfully parsed, but extra characters were found after it.", span_of(next.tok));
     }
@@ -119,6 +120,8 @@ class Parser {
     uint32_t first = peek().index;
     parse_template_inner(K::Eof, false, start_node, first, first, 0);
   }
+
+  bool trailing_text() const { return trailing_text_; }
 
   // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
   // and returns the token array and all diagnostics in the reference's order.
@@ -1567,6 +1570,7 @@ class Parser {
   Peeked peeked_{};
   bool peek_valid_ = false;
   bool recovery_ = false;
+  bool trailing_text_ = false;
   bool abort_ = false;
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
@@ -1583,6 +1587,7 @@ ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const Pa
   if (options.build_tree) result.tree = std::make_unique<SyntaxTree>(source);
   Parser parser(*source, mode, options, result.tree.get());
   (parser.*entry)();
+  result.trailing_text = parser.trailing_text();
   result.diagnostics = parser.finish(result.tree ? &result.tree->mutable_tokens() : nullptr);
   if (result.tree) {
     // The root always spans every token, including any left unparsed after an error.

@@ -25,6 +25,9 @@ struct ParseOptions {
 struct ParseResult {
   std::unique_ptr<SyntaxTree> tree;  // null when build_tree is false
   Diagnostics diagnostics;           // lexical diagnostics first, then syntax, as the reference
+  // parse_expression only: a whole expression was followed by more text (the text is not one
+  // expression, though it may begin with one).
+  bool trailing_text = false;
 };
 
 ParseResult parse_config(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});

@@ -98,6 +98,14 @@ expect_contains "$TMP/err" "Missing expression"
 printf 'a = 1\nn * 2\n' > "$TMP/bad_config.hcl"
 expect_status 1 "$HCL" eval --file "$TMP/bad_config.hcl"
 expect_contains "$TMP/err" "Argument or block definition required"
+# A complete expression with text after it is a configuration whose first item is wrong, and an
+# invalid first character is no sign either way.
+printf '"name" = 1\n' > "$TMP/quoted_name.hcl"
+expect_status 1 "$HCL" eval --file "$TMP/quoted_name.hcl"
+expect_contains "$TMP/err" "Invalid argument name"
+printf '\x01 = 1\n' > "$TMP/bad_char.hcl"
+expect_status 1 "$HCL" eval --file "$TMP/bad_char.hcl"
+expect_contains "$TMP/err" "Argument or block definition required"
 
 # --- the reference's document ----------------------------------------------------------------
 expect_out '{"value":[3,1,2],"type":["tuple",["number","number","number"]]}' "$HCL" eval --vars "$VARS" --format oracle xs

@@ -179,3 +179,12 @@ TEST_CASE("round trip: printing the tree gives back every testdata file byte for
   }
   CHECK(count > 50);
 }
+
+TEST_CASE("parse_expression says when a whole expression was followed by more text") {
+  CHECK(expr("\"name\" = 1").trailing_text);
+  CHECK(expr("a b").trailing_text);
+  CHECK_FALSE(expr("1 + 2").trailing_text);
+  CHECK_FALSE(expr("1 +").trailing_text);       // unfinished, not followed
+  CHECK_FALSE(expr("upper(").trailing_text);
+  CHECK_FALSE(config("a = 1\nb c").trailing_text);  // only expressions set it
+}
