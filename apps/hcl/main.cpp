@@ -39,6 +39,15 @@ std::vector<std::string> normalize_args(int argc, char** argv) {
 // what order).
 using Runner = std::function<int()>;
 
+// --ext, for the subcommands that look for files in directories.
+void add_extensions_option(CLI::App* cmd, std::vector<std::string>& extensions) {
+  cmd->add_option("--ext", extensions,
+                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 // --vars FILE.json and --var NAME=VALUE, for the subcommands that evaluate expressions.
 struct VariableFlags {
   std::vector<std::string> files;
@@ -77,11 +86,7 @@ Runner add_validate(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::ValidateOptions>();
   CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_extensions_option(cmd, opt->extensions);
   cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
   cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
   cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
@@ -108,11 +113,7 @@ Runner add_fmt(CLI::App& app) {
   auto* tf = cmd->add_flag("--terraform,!--no-terraform", opt->terraform,
                            "Apply terraform fmt's extra rewrites (default: on for .tf, .tfvars, .tftest.hcl and "
                            ".tfmock.hcl files, off otherwise and for standard input)");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_extensions_option(cmd, opt->extensions);
   cmd->add_flag("--no-color", opt->no_color, "Never colour diagnostics");
   cmd->add_option("--format", opt->format,
                   "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
@@ -169,11 +170,7 @@ Runner add_json(CLI::App& app) {
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - for stdin). One file prints its "
                   "object; several, or a directory, print one object keyed by file path");
-  cmd->add_option("--ext", opt->extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  add_extensions_option(cmd, opt->extensions);
   auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
   auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
   pretty->excludes(compact);

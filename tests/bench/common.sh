@@ -7,7 +7,9 @@ HCL=${HCL:-$ROOT/build/hcl}
 CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 [ -x "$HCL" ] || { echo "build hcl first (or set HCL=path)" >&2; exit 2; }
 [ -d "$CORPUS/real" ] || { echo "corpus not found at $CORPUS (set CORPUS=dir)" >&2; exit 2; }
-REFBIN=$("$ROOT/../shared/reference/build.sh" 2>/dev/null | head -n1 | xargs dirname)
+# build.sh prints one path a tool; reading all of them (not `head -n1`) spares it a SIGPIPE, which
+# pipefail would turn into a failed script.
+REFBIN=$(dirname "$("$ROOT/../shared/reference/build.sh" 2>/dev/null | sed -n 1p)")
 WORK=${WORK:-$(mktemp -d /tmp/hcl-bench.XXXXXX)}
 
 # big_file SIZE_MB: a valid configuration of about SIZE_MB megabytes made of the corpus files the
