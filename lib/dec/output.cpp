@@ -11,7 +11,8 @@ namespace {
 
 using eval::Value;
 
-// Go's encoding/json escapes <, > and & in strings; they occur nowhere else in JSON text.
+// Go's encoding/json escapes <, > and & in strings, which cty's own encoding (eval/json.h) leaves
+// alone; hcldec's output goes through the former. They occur nowhere else in JSON text.
 std::string escape_html(std::string_view json) {
   std::string out;
   out.reserve(json.size());
@@ -28,60 +29,6 @@ std::string escape_html(std::string_view json) {
 
 void quote(std::string& out, std::string_view s) { json::append_quoted(out, s); }
 
-// cty's JSON encoding of a value with its own type; with `strip`, object and map properties
-// whose value is null are left out (hcldec re-encodes its output without them).
-bool write_value(std::string& out, const Value& v, bool strip, std::string& error) {
-  if (v.is_null()) {
-    out += "null";
-    return true;
-  }
-  if (!v.is_known()) {
-    error = "value is not known";
-    return false;
-  }
-  const eval::Type& t = v.type();
-  switch (t.kind()) {
-    case eval::TypeKind::String: quote(out, v.as_string()); return true;
-    case eval::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
-    case eval::TypeKind::Number:
-      if (const char* why = v.as_number().json_problem()) {
-        error = why;
-        return false;
-      }
-      out += v.as_number().to_string();
-      return true;
-    case eval::TypeKind::List:
-    case eval::TypeKind::Set:
-    case eval::TypeKind::Tuple: {
-      out.push_back('[');
-      bool first = true;
-      for (const auto& e : v.elements()) {
-        if (!first) out.push_back(',');
-        first = false;
-        if (!write_value(out, e, strip, error)) return false;
-      }
-      out.push_back(']');
-      return true;
-    }
-    case eval::TypeKind::Map:
-    case eval::TypeKind::Object: {
-      out.push_back('{');
-      bool first = true;
-      for (const auto& [k, e] : v.attributes()) {
-        if (strip && e.is_null()) continue;
-        if (!first) out.push_back(',');
-        first = false;
-        quote(out, k);
-        out.push_back(':');
-        if (!write_value(out, e, strip, error)) return false;
-      }
-      out.push_back('}');
-      return true;
-    }
-    default: error = "value of this type cannot be serialized as JSON"; return false;
-  }
-}
-
 std::string pos_json(const Pos& p) { return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte); }
 
 std::string range_json(const Range& r) {
@@ -94,10 +41,11 @@ std::string range_json(const Range& r) {
 }  // namespace
 
 eval::Expected<std::string> value_document(const Value& v, const OutputOptions& options) {
-  std::string body, error;
   // A value of the dynamic pseudo-type (only a null here) is written without the type wrapper.
   bool wrap = options.with_type && !v.type().is_dynamic();
-  if (!write_value(body, v, !options.keep_nulls, error)) return eval::unexpected(error);
+  auto written = eval::value_to_json(v, {.drop_null_attributes = !options.keep_nulls});
+  if (!written) return written;
+  std::string body = escape_html(*written);
   if (!wrap) return body;
   std::string type = escape_html(eval::type_to_json(v.type()));
   if (options.keep_nulls) return "{\"value\":" + body + ",\"type\":" + type + "}";
@@ -114,8 +62,7 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
     out += "{\"root_name\":";
     quote(out, t.root_name());
     if (auto v = t.resolve(ctx)) {
-      std::string json, error;
-      if (write_value(json, *v, false, error)) out += ",\"value\":" + json;
+      if (auto json = eval::value_to_json(*v)) out += ",\"value\":" + escape_html(*json);
     }
     out += ",\"steps\":[";
     bool first_step = true;
@@ -133,8 +80,7 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
         quote(out, s.name);
       }
       if (s.kind == body::TraversalStep::Kind::Index) {
-        std::string key, error;
-        if (write_value(key, s.key, false, error)) out += ",\"key\":" + key;
+        if (auto key = eval::value_to_json(s.key)) out += ",\"key\":" + escape_html(*key);
       }
       out += ",\"range\":" + range_json(s.range) + "}";
     }

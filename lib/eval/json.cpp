@@ -92,19 +92,26 @@ std::string type_to_json(const Type& t) {
 
 namespace {
 
-bool marshal(const Value& v, const Type& t, std::string& out, std::string& error);
+struct Marshal {
+  const ValueJsonOptions& options;
+  std::string& out;
+  std::string& error;
 
-bool marshal_dynamic(const Value& v, std::string& out, std::string& error) {
+  bool value(const Value& v, const Type& t);
+  bool dynamic(const Value& v);
+};
+
+bool Marshal::dynamic(const Value& v) {
   out += "{\"value\":";
-  if (!marshal(v, v.type(), out, error)) return false;
+  if (!value(v, v.type())) return false;
   out += ",\"type\":";
   out += type_to_json(v.type());
   out += '}';
   return true;
 }
 
-bool marshal(const Value& v, const Type& t, std::string& out, std::string& error) {
-  if (t.is_dynamic() && !v.type().is_dynamic()) return marshal_dynamic(v, out, error);
+bool Marshal::value(const Value& v, const Type& t) {
+  if (t.is_dynamic() && !v.type().is_dynamic()) return dynamic(v);
   if (v.is_null()) {
     out += "null";
     return true;
@@ -130,7 +137,7 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
       for (const auto& e : v.elements()) {
         if (!first) out += ',';
         first = false;
-        if (!marshal(e, t.element(), out, error)) return false;
+        if (!value(e, t.element())) return false;
       }
       out += ']';
       return true;
@@ -141,7 +148,7 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
       const auto& es = v.elements();
       for (size_t i = 0; i < es.size(); ++i) {
         if (i) out += ',';
-        if (!marshal(es[i], i < etys.size() ? etys[i] : es[i].type(), out, error)) return false;
+        if (!value(es[i], i < etys.size() ? etys[i] : es[i].type())) return false;
       }
       out += ']';
       return true;
@@ -151,6 +158,7 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
       out += '{';
       bool first = true;
       for (const auto& [k, e] : v.attributes()) {
+        if (options.drop_null_attributes && e.is_null()) continue;
         if (!first) out += ',';
         first = false;
         out += json_quote(k);
@@ -160,7 +168,7 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
           const auto* a = t.attribute(k);
           et = a ? &a->type : &e.type();
         }
-        if (!marshal(e, *et, out, error)) return false;
+        if (!value(e, *et)) return false;
       }
       out += '}';
       return true;
@@ -175,9 +183,9 @@ bool marshal(const Value& v, const Type& t, std::string& out, std::string& error
 
 }  // namespace
 
-Expected<std::string> value_to_json(const Value& v) {
+Expected<std::string> value_to_json(const Value& v, const ValueJsonOptions& options) {
   std::string out, error;
-  if (!marshal(v, v.type(), out, error)) return unexpected(error);
+  if (!Marshal{options, out, error}.value(v, v.type())) return unexpected(error);
   return out;
 }
 

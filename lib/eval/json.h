@@ -15,7 +15,11 @@ namespace hcl::eval {
 // cty's JSON encoding of a value (ctyjson.Marshal with the value's own type): numbers as
 // Text('f', -1), map and object keys sorted, sets in set order. Fails with cty's message for
 // values JSON cannot hold ("cannot serialize infinity as JSON", "value is not known").
-Expected<std::string> value_to_json(const Value& v);
+struct ValueJsonOptions {
+  // Leave out object and map properties whose value is null (hcldec re-encodes its output so).
+  bool drop_null_attributes = false;
+};
+Expected<std::string> value_to_json(const Value& v, const ValueJsonOptions& options = {});
 
 // cty's JSON encoding of a type: "string", ["list","number"], ["object",{"a":"bool"}] ...
 std::string type_to_json(const Type& t);
