@@ -2,51 +2,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "source/utf8.h"
+#include "util/text.h"
 
 namespace hcl::eval {
 
 std::string json_quote(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
   std::string out;
   out.reserve(s.size() + 2);
   out += '"';
-  size_t i = 0;
-  while (i < s.size()) {
-    unsigned char b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      switch (b) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-          if (b < 0x20) {
-            out += "\\u00";
-            out += hex[b >> 4];
-            out += hex[b & 15];
-          } else {
-            out += static_cast<char>(b);
-          }
-      }
-      ++i;
-      continue;
-    }
-    char32_t cp;
-    int n = utf8::decode(s, i, cp);
-    if (n == 0) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    if (cp == 0x2028 || cp == 0x2029) {
-      out += cp == 0x2028 ? "\\u2028" : "\\u2029";
-    } else {
-      out.append(s.substr(i, static_cast<size_t>(n)));
-    }
-    i += static_cast<size_t>(n);
-  }
+  append_json_escaped(out, s, false);
   out += '"';
   return out;
 }

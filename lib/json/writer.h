@@ -9,10 +9,12 @@
 #include <string_view>
 #include <vector>
 
+#include "util/text.h"
+
 namespace hcl::json {
 
-// Appends s as the inside of a JSON string literal (escaped, no quotes).
-void append_escaped(std::string& out, std::string_view s);
+// Appends s as the inside of a JSON string literal (escaped, no quotes), HTML characters too.
+inline void append_escaped(std::string& out, std::string_view s) { append_json_escaped(out, s, true); }
 
 // Appends s as a JSON string literal, quotes included.
 inline void append_quoted(std::string& out, std::string_view s) {

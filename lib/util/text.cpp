@@ -46,6 +46,61 @@ bool go_printable(char32_t cp) {
   }
 }
 
+// Bytes below 0x80 that encoding/json copies as they are.
+template <bool kEscapeHtml>
+constexpr bool plain_json_ascii(unsigned char c) {
+  return c >= 0x20 && c != '"' && c != '\\' && (!kEscapeHtml || (c != '<' && c != '>' && c != '&'));
+}
+
+template <bool kEscapeHtml>
+void escape_json(std::string& out, std::string_view s) {
+  static const char kHex[] = "0123456789abcdef";
+  size_t start = 0;
+  const size_t n = s.size();
+  for (size_t i = 0; i < n;) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (plain_json_ascii<kEscapeHtml>(c)) {
+        ++i;
+        continue;
+      }
+      out.append(s.data() + start, i - start);
+      switch (c) {
+        case '"': out.append("\\\""); break;
+        case '\\': out.append("\\\\"); break;
+        case '\n': out.append("\\n"); break;
+        case '\r': out.append("\\r"); break;
+        case '\t': out.append("\\t"); break;
+        default:
+          // Go 1.19's encoder spells \b and \f as \u0008 and \u000c too.
+          out.append("\\u00");
+          out.push_back(kHex[c >> 4]);
+          out.push_back(kHex[c & 0xF]);
+      }
+      start = ++i;
+      continue;
+    }
+    char32_t cp;
+    int len = utf8::decode(s, i, cp);
+    if (len == 0) {
+      // utf8.DecodeRuneInString: an invalid byte is one RuneError.
+      out.append(s.data() + start, i - start);
+      out.append("\\ufffd");
+      start = ++i;
+      continue;
+    }
+    if (cp == 0x2028 || cp == 0x2029) {
+      out.append(s.data() + start, i - start);
+      out.append(cp == 0x2028 ? "\\u2028" : "\\u2029");
+      i += static_cast<size_t>(len);
+      start = i;
+      continue;
+    }
+    i += static_cast<size_t>(len);
+  }
+  out.append(s.data() + start, n - start);
+}
+
 }  // namespace
 
 std::string go_quote(std::string_view s) {
@@ -113,6 +168,14 @@ std::string_view name_suggestion(std::string_view given, const std::vector<std::
   for (auto c : candidates)
     if (edit_distance(given, c) < 3) return c;
   return {};
+}
+
+void append_json_escaped(std::string& out, std::string_view s, bool escape_html) {
+  if (escape_html) {
+    escape_json<true>(out, s);
+  } else {
+    escape_json<false>(out, s);
+  }
 }
 
 }  // namespace hcl

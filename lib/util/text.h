@@ -10,6 +10,12 @@ namespace hcl {
 // Go's %q / strconv.Quote: the reference quotes names this way inside its messages.
 std::string go_quote(std::string_view s);
 
+// Appends s as the inside of a JSON string literal (no quotes) the way Go's encoding/json writes
+// it: \" \\ \n \r \t, other control characters as \u00XX, U+2028 and U+2029 escaped, each invalid
+// UTF-8 byte as \ufffd; with `escape_html` (json.Marshal's default) also < > & as \u003c \u003e
+// \u0026. hcl2json's output escapes HTML, cty's own encoding does not.
+void append_json_escaped(std::string& out, std::string_view s, bool escape_html);
+
 // Levenshtein distance counted in Unicode scalar values.
 size_t edit_distance(std::string_view a, std::string_view b);
 
