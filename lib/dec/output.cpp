@@ -11,8 +11,8 @@ namespace {
 
 using eval::Value;
 
-// Go's encoding/json escapes <, > and & in strings, which cty's own encoding (eval/json.h) leaves
-// alone; hcldec's output goes through the former. They occur nowhere else in JSON text.
+// Go's encoding/json escapes <, > and & in strings; they occur nowhere else in JSON text. For
+// the type, which eval::type_to_json writes without.
 std::string escape_html(std::string_view json) {
   std::string out;
   out.reserve(json.size());
@@ -43,9 +43,9 @@ std::string range_json(const Range& r) {
 eval::Expected<std::string> value_document(const Value& v, const OutputOptions& options) {
   // A value of the dynamic pseudo-type (only a null here) is written without the type wrapper.
   bool wrap = options.with_type && !v.type().is_dynamic();
-  auto written = eval::value_to_json(v, {.drop_null_attributes = !options.keep_nulls});
+  auto written = eval::value_to_json(v, {.drop_null_attributes = !options.keep_nulls, .escape_html = true});
   if (!written) return written;
-  std::string body = escape_html(*written);
+  std::string body = std::move(*written);
   if (!wrap) return body;
   std::string type = escape_html(eval::type_to_json(v.type()));
   if (options.keep_nulls) return "{\"value\":" + body + ",\"type\":" + type + "}";
@@ -62,7 +62,7 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
     out += "{\"root_name\":";
     quote(out, t.root_name());
     if (auto v = t.resolve(ctx)) {
-      if (auto json = eval::value_to_json(*v)) out += ",\"value\":" + escape_html(*json);
+      if (auto json = eval::value_to_json(*v, {.escape_html = true})) out += ",\"value\":" + *json;
     }
     out += ",\"steps\":[";
     bool first_step = true;
@@ -80,7 +80,7 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
         quote(out, s.name);
       }
       if (s.kind == body::TraversalStep::Kind::Index) {
-        if (auto key = eval::value_to_json(s.key)) out += ",\"key\":" + escape_html(*key);
+        if (auto key = eval::value_to_json(s.key, {.escape_html = true})) out += ",\"key\":" + *key;
       }
       out += ",\"range\":" + range_json(s.range) + "}";
     }

@@ -63,6 +63,11 @@ struct Marshal {
 
   bool value(const Value& v, const Type& t);
   bool dynamic(const Value& v);
+  void quote(std::string_view s) {
+    out += '"';
+    append_json_escaped(out, s, options.escape_html);
+    out += '"';
+  }
 };
 
 bool Marshal::dynamic(const Value& v) {
@@ -85,7 +90,7 @@ bool Marshal::value(const Value& v, const Type& t) {
     return false;
   }
   switch (t.kind()) {
-    case TypeKind::String: out += json_quote(v.as_string()); return true;
+    case TypeKind::String: quote(v.as_string()); return true;
     case TypeKind::Number:
       if (const char* why = v.as_number().json_problem()) {
         error = why;
@@ -125,7 +130,7 @@ bool Marshal::value(const Value& v, const Type& t) {
         if (options.drop_null_attributes && e.is_null()) continue;
         if (!first) out += ',';
         first = false;
-        out += json_quote(k);
+        quote(k);
         out += ':';
         const Type* et = &t.element();
         if (t.is_object()) {

@@ -18,6 +18,9 @@ namespace hcl::eval {
 struct ValueJsonOptions {
   // Leave out object and map properties whose value is null (hcldec re-encodes its output so).
   bool drop_null_attributes = false;
+  // Escape < > & in strings as Go's json.Marshal does (hcldec's output), which cty's encoding
+  // does not.
+  bool escape_html = false;
 };
 Expected<std::string> value_to_json(const Value& v, const ValueJsonOptions& options = {});
 
