@@ -785,6 +785,20 @@ std::string mismatch_collections_from_collections(const Type& got, const Type& w
   return std::string("incorrect ") + noun + ": " + mismatch_message(got.element(), want.element());
 }
 
+// cty 1.16.3 names the type it found only where that helps: not for string to number or bool,
+// where the value rather than its type is usually what is wrong, nor for two collections whose
+// wanted element type is inexact (readers blame the inexactness, not the collection kind).
+bool likely_to_confuse(const Type& got, const Type& want) {
+  if (got.is_primitive() != want.is_primitive()) return false;
+  if (want.is_string()) return false;
+  if ((want.is_bool() && got.is_number()) || (got.is_bool() && want.is_number())) return false;
+  if (got.is_collection() && want.is_collection() && !got.element().has_dynamic_types() &&
+      want.element().has_dynamic_types())
+    return false;
+  if (got.is_tuple() && want.is_object()) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string mismatch_message(const Type& got, const Type& want) {
@@ -795,6 +809,7 @@ std::string mismatch_message(const Type& got, const Type& want) {
   if ((got.is_tuple() || got.is_object()) && want.is_collection())
     return mismatch_collections_from_structural(got, want);
   if (got.is_collection() && want.is_collection()) return mismatch_collections_from_collections(got, want);
+  if (!likely_to_confuse(got, want)) return want.friendly_name() + " required, but have " + got.friendly_name();
   return want.friendly_name_for_constraint() + " required";
 }
 

@@ -8,7 +8,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
+#include <utility>
 
 #include "ast/ast.h"
 #include "eval/convert.h"
@@ -969,7 +971,11 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
           src_range);
     return Value::unknown(result);
   }
-  if (!c.is_known()) return Value::unknown(result);
+  if (!c.is_known()) {
+    // Whichever branch is taken, two null results make a null (HCL 2.19).
+    if (tv.is_null() && fv.is_null()) return Value::null(result);
+    return Value::unknown(result);
+  }
   auto b = convert(c, Type::boolean());
   if (!b) {
     error(d, "Incorrect condition type", "The condition expression must be of type bool.", span(cond), src_range);
@@ -993,6 +999,27 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
 }
 
 // ---- Operators ----------------------------------------------------------------------------------
+
+// HCL's ShortCircuit for || (is_or) and &&: the result one side decides, with that side's
+// diagnostics only, or nothing when both sides are needed. A null operand counts as false, as
+// cty's Value.True() says.
+std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
+                                                           Diagnostics& ld, Diagnostics& rd) {
+  auto is = [](const Value& v, bool want) {
+    if (!v.is_known()) return false;
+    return v.is_null() ? !want : v.as_bool() == want;
+  };
+  if (!a.is_known() && !b.is_known()) {
+    if (has_errors(ld)) return std::nullopt;
+    return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
+  }
+  bool decisive = is_or;  // a true decides ||, a false decides &&
+  if (is(a, decisive)) return std::pair{Value::boolean(decisive), std::move(ld)};
+  if (is(b, decisive)) return std::pair{Value::boolean(decisive), std::move(rd)};
+  if (!a.is_known() && is(b, !decisive)) return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
+  if (!b.is_known() && is(a, !decisive)) return std::pair{Value::unknown(Type::boolean()), std::move(rd)};
+  return std::nullopt;
+}
 
 Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId rhs = last_child(n);
@@ -1022,16 +1049,32 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
       result = Type::number();
       break;
   }
+  // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
+  // && and || may drop one operand's diagnostics when the other decides the result.
+  Diagnostics ld, rd;
+  Value l = eval(lhs, f, ld);
+  Value r = eval(rhs, f, rd);
   size_t mark = d.size();
-  Value l = eval(lhs, f, d);
-  Value r = eval(rhs, f, d);
   auto lc = convert(l, param);
   if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
   auto rc = convert(r, param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
-  if (has_errors_since(d, mark)) return Value::unknown(result);
+  if (has_errors_since(d, mark)) {
+    append(d, std::move(ld));
+    append(d, std::move(rd));
+    return Value::unknown(result);
+  }
   const Value& a = *lc;
   const Value& b = *rc;
+  if (op == ast::Operator::Or || op == ast::Operator::And) {
+    if (auto decided = short_circuit(op == ast::Operator::Or, a, b, ld, rd)) {
+      append(d, std::move(decided->second));
+      return decided->first;
+    }
+  }
+  append(d, std::move(ld));
+  append(d, std::move(rd));
+  if (has_errors_since(d, mark)) return Value::unknown(result);
   auto failed = [&](const std::string& why) {
     error(d, "Operation failed", "Error during operation: " + why + ".", span(n));
     return Value::unknown(result);
@@ -1107,7 +1150,32 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   if (!fn) {
     bool in_child = false;
     for (const Frame* p = f; p; p = p->parent) in_child |= p->child_context;
-    std::string suggestion = in_child || scope_.functions_inherited() ? "" : closest_name(call.name, table->names());
+    // The reference looks for suggestions only in the innermost context's own function table,
+    // which a for expression's child context does not have.
+    std::vector<std::string_view> avail;
+    if (!in_child && !scope_.functions_inherited()) avail = table->names();
+    std::string_view name = call.name;
+    size_t sep = name.rfind("::");
+    if (sep != std::string_view::npos) {
+      // A namespaced name: tell a namespace with no functions from a wrong name within one.
+      std::string_view ns = name.substr(0, sep + 2);
+      name = name.substr(sep + 2);
+      std::vector<std::string_view> in_ns;
+      for (const auto& a : avail)
+        if (a.starts_with(ns)) in_ns.push_back(a);
+      if (in_ns.empty()) {
+        error(d, "Call to unknown function", fmt::format("There are no functions in namespace {}.", go_quote(ns)),
+              call.name_span, call_range);
+        return Value::dynamic();
+      }
+      std::string suggestion = closest_name(name, in_ns);
+      std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}{}?", ns, suggestion);
+      error(d, "Call to unknown function",
+            fmt::format("There is no function named {} in namespace {}.{}", go_quote(name), ns, hint),
+            call.name_span, call_range);
+      return Value::dynamic();
+    }
+    std::string suggestion = closest_name(call.name, avail);
     std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
     error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", go_quote(call.name), hint),
           call.name_span, call_range);

@@ -497,6 +497,11 @@ int Number::compare(const Number& other) const {
 bool Number::equals(const Number& other) const {
   if (small() && other.small() && prec_ >= 64 && other.prec_ >= 64) return small_ == other.small_;
   if (sign() != other.sign()) return false;
+  // cty 1.14.3 compares exact integers as integers (big.Float.Int's accuracy), so
+  // pow(2, 64) equals the literal 18446744073709551616 although their texts differ.
+  bool int_a = is_integer(), int_b = other.is_integer();
+  if (int_a != int_b) return false;
+  if (int_a) return compare(other) == 0;
   // Numbers of one precision have one shortest text per value, so their values can be compared
   // without writing out the (perhaps millions of) digits.
   if (prec_ == other.prec_ && (!is_printable() || !other.is_printable())) return compare(other) == 0;

@@ -90,7 +90,7 @@ class Number {
 
   // big.Float.Cmp: -1, 0, +1 (-0 == +0).
   int compare(const Number& other) const;
-  // cty's equality: same text('f', -1) after folding -0 into 0.
+  // cty's equality: exact integers by value, others by text('f', -1) after folding -0 into 0.
   bool equals(const Number& other) const;
 
   // big.Float.Text(format, prec) for format 'f', 'e' or 'g'; prec < 0 is "shortest".

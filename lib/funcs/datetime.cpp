@@ -172,13 +172,11 @@ eval::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
   return t;
 }
 
-// The reference's parseTimestamp: Go's parse errors reworded.
-eval::Expected<Timestamp> parse_timestamp(std::string_view s) {
-  auto t = parse_rfc3339(s);
-  if (t) return *t;
-  const ParseError& e = t.error();
+// Go's time.ParseError reworded, as cty's parseTimestamp does (`strict`: cty 1.16, which names
+// the common hour and minute mistakes) or Terraform's copy of the older one (timecmp).
+std::string describe_parse_error(const ParseError& e, bool strict) {
   if (e.layout_elem.empty() && e.value_elem.empty() && !e.message.empty())
-    return eval::unexpected("not a valid RFC3339 timestamp" + e.message);
+    return "not a valid RFC3339 timestamp" + e.message;
   std::string what;
   const std::string& l = e.layout_elem;
   if (l == "2006") what = "year";
@@ -188,17 +186,81 @@ eval::Expected<Timestamp> parse_timestamp(std::string_view s) {
   else if (l == "04") what = "minute";
   else if (l == "05") what = "second";
   else if (l == "Z07:00") what = "UTC offset";
-  else if (l == "T") return eval::unexpected("not a valid RFC3339 timestamp: missing required time introducer 'T'");
+  else if (l == "T") return "not a valid RFC3339 timestamp: missing required time introducer 'T'";
   else if (l == ":" || l == "-") {
-    if (e.value_elem.empty())
-      return eval::unexpected("not a valid RFC3339 timestamp: end of string where " + go_quote(l) + " is expected");
-    return eval::unexpected("not a valid RFC3339 timestamp: found " + go_quote(e.value_elem) + " where " + go_quote(l) +
-                            " is expected");
+    if (e.value_elem.empty()) return "not a valid RFC3339 timestamp: end of string where " + go_quote(l) + " is expected";
+    return "not a valid RFC3339 timestamp: found " + go_quote(e.value_elem) + " where " + go_quote(l) + " is expected";
   } else {
     what = "timestamp segment";
   }
-  if (e.value_elem.empty()) return eval::unexpected("not a valid RFC3339 timestamp: end of string before " + what);
-  return eval::unexpected("not a valid RFC3339 timestamp: cannot use " + go_quote(e.value_elem) + " as " + what);
+  if (e.value_elem.empty()) return "not a valid RFC3339 timestamp: end of string before " + what;
+  if (strict) {
+    // Go reports the text after a field that is out of range, hence these tests.
+    if (what == "hour" && e.value_elem.find(':') != std::string::npos)
+      return "not a valid RFC3339 timestamp: hour must be between 0 and 23 inclusive";
+    if (what == "hour" && e.value_elem.size() != 2)
+      return "not a valid RFC3339 timestamp: hour must have exactly two digits";
+    if (what == "minute" && e.value_elem.size() != 2)
+      return "not a valid RFC3339 timestamp: minute must have exactly two digits";
+  }
+  return "not a valid RFC3339 timestamp: cannot use " + go_quote(e.value_elem) + " as " + what;
+}
+
+// Terraform's parseTimestamp (timecmp): time.Parse's RFC3339 reading.
+eval::Expected<Timestamp> parse_timestamp_lenient(std::string_view s) {
+  auto t = parse_rfc3339(s);
+  if (t) return *t;
+  return eval::unexpected(describe_parse_error(t.error(), false));
+}
+
+// cty's parseRFC3339 (from Go 1.20's development): exactly RFC 3339, which time.Parse is not.
+bool is_strict_rfc3339(std::string_view s) {
+  auto number = [](std::string_view p, int64_t lo, int64_t hi) {
+    int64_t x = 0;
+    for (char c : p) {
+      if (c < '0' || c > '9') return false;
+      x = x * 10 + (c - '0');
+    }
+    return x >= lo && x <= hi;
+  };
+  if (s.size() < 19) return false;
+  int64_t year = 0, month = 0;
+  bool ok = number(s.substr(0, 4), 0, 9999) && number(s.substr(5, 2), 1, 12);
+  if (ok) {
+    go_atoi(s.substr(0, 4), year);
+    go_atoi(s.substr(5, 2), month);
+  }
+  ok = ok && number(s.substr(8, 2), 1, days_in(static_cast<int>(month), year)) && number(s.substr(11, 2), 0, 23) &&
+       number(s.substr(14, 2), 0, 59) && number(s.substr(17, 2), 0, 59);
+  if (!ok || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':') return false;
+  s.remove_prefix(19);
+  if (s.size() >= 2 && s[0] == '.' && digit_at(s, 1)) {
+    size_t n = 2;
+    while (digit_at(s, n)) ++n;
+    s.remove_prefix(n);
+  }
+  if (s == "Z") return true;
+  return s.size() == 6 && (s[0] == '-' || s[0] == '+') && s[3] == ':' && number(s.substr(1, 2), 0, 23) &&
+         number(s.substr(4, 2), 0, 59);
+}
+
+// cty's parseTimestamp (formatdate, timeadd): strict RFC 3339 since cty 1.13, explaining a
+// failure with time.Parse's error or, where time.Parse accepts the text, the rule it broke.
+eval::Expected<Timestamp> parse_timestamp(std::string_view s) {
+  auto t = parse_rfc3339(s);
+  if (is_strict_rfc3339(s)) return *t;
+  if (!t) return eval::unexpected(describe_parse_error(t.error(), true));
+  // time.Parse accepted it, so it has at least "2006-01-02T15:04:05" and a zone.
+  auto num2 = [](std::string_view p) { return static_cast<uint8_t>(10 * (p[0] - '0') + (p[1] - '0')); };
+  if (s[12] == ':') return eval::unexpected(describe_parse_error({"15", std::string(s.substr(11, 1)), ""}, true));
+  if (s[19] == ',') return eval::unexpected(describe_parse_error({".", ",", ""}, true));
+  if (s.back() != 'Z') {
+    if (num2(s.substr(s.size() - 5)) >= 24 || num2(s.substr(s.size() - 2)) >= 60)
+      return eval::unexpected(describe_parse_error({"Z07:00", std::string(s.substr(s.size() - 6)), ""}, true));
+    // cty falls out of its checks here and returns Go's zero time without an error.
+    return Timestamp{.year = 1, .month = 1, .day = 1};
+  }
+  return eval::unexpected(describe_parse_error({"2006-01-02T15:04:05Z07:00", std::string(s), ""}, true));
 }
 
 std::string pad(int64_t v, int width) {
@@ -482,9 +544,9 @@ void add_datetime_functions(FunctionTable& table) {
       .params = {string_param("timestamp_a"), string_param("timestamp_b")},
       .return_type = static_return(Type::number()),
       .impl = [](Args args, const Type&) -> Result<Value> {
-        auto a = parse_timestamp(args[0].as_string());
+        auto a = parse_timestamp_lenient(args[0].as_string());
         if (!a) return fail_arg(0, a.error());
-        auto b = parse_timestamp(args[1].as_string());
+        auto b = parse_timestamp_lenient(args[1].as_string());
         if (!b) return fail_arg(1, b.error());
         int64_t sa = unix_seconds(*a), sb = unix_seconds(*b);
         int c = sa != sb ? (sa < sb ? -1 : 1) : (a->nanos != b->nanos ? (a->nanos < b->nanos ? -1 : 1) : 0);

@@ -9,6 +9,8 @@
 #include <array>
 #include <cerrno>
 #include <memory>
+#include <string_view>
+#include <unordered_map>
 
 #include "eval/text.h"
 #include "funcs/gostd.h"
@@ -413,9 +415,9 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, int
   return node;
 }
 
-// json.ImpliedType: objects become objects (a repeated name takes its last value's type),
-// arrays tuples, null the dynamic pseudo-type.
-Type implied_type(const JsonNode& n) {
+// json.ImpliedType: objects become objects, arrays tuples, null the dynamic pseudo-type. Since
+// cty 1.16.2 a repeated property name is an error unless its values imply the same type.
+Expected<Type> implied_type(const JsonNode& n) {
   switch (n.kind) {
     case JsonNode::Kind::Null: return Type::dynamic();
     case JsonNode::Kind::Bool: return Type::boolean();
@@ -423,12 +425,26 @@ Type implied_type(const JsonNode& n) {
     case JsonNode::Kind::String: return Type::string();
     case JsonNode::Kind::Array: {
       std::vector<Type> types;
-      for (const auto& e : n.items) types.push_back(implied_type(e));
+      for (const auto& e : n.items) {
+        auto t = implied_type(e);
+        if (!t) return t;
+        types.push_back(std::move(*t));
+      }
       return Type::tuple(std::move(types));
     }
     case JsonNode::Kind::Object: {
       std::vector<std::pair<std::string, Type>> attrs;
-      for (const auto& [k, e] : n.members) attrs.emplace_back(eval::normalize_nfc(k), implied_type(e));
+      std::unordered_map<std::string_view, size_t> seen;  // raw name -> index in attrs
+      for (const auto& [k, e] : n.members) {
+        auto t = implied_type(e);
+        if (!t) return t;
+        auto [it, fresh] = seen.try_emplace(k, attrs.size());
+        if (!fresh) {
+          if (!(attrs[it->second].second == *t)) return unexpected("duplicate " + go_quote(k) + " property in JSON object");
+          continue;
+        }
+        attrs.emplace_back(eval::normalize_nfc(k), std::move(*t));
+      }
       return Type::object(std::move(attrs));
     }
   }
@@ -869,7 +885,9 @@ void add_encoding_functions(FunctionTable& table) {
         if (!args[0].is_known()) return Type::dynamic();
         auto node = parse_json_document(args[0].as_string());
         if (!node) return fail_call(node.error());
-        return implied_type(*node);
+        auto t = implied_type(*node);
+        if (!t) return fail_call(t.error());
+        return *t;
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         auto node = parse_json_document(args[0].as_string());

@@ -393,7 +393,8 @@ void add_format_functions(FunctionTable& table) {
       .description = "Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax "
                      "to the C function \\\"printf\\\".",
       .params = {Param{.name = "format", .type = Type::string()}},
-      .variadic = Param{.name = "args", .allow_null = true},
+      // Arguments of unknown type reach the implementation since cty 1.16.1: a null is "null".
+      .variadic = Param{.name = "args", .allow_null = true, .allow_unknown = true, .allow_dynamic = true},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {
         for (size_t i = 1; i < args.size(); ++i)
@@ -408,7 +409,7 @@ void add_format_functions(FunctionTable& table) {
       .description = "Constructs a list of strings by applying formatting verbs to a series of arguments, using a "
                      "similar syntax to the C function \\\"printf\\\".",
       .params = {Param{.name = "format", .type = Type::string()}},
-      .variadic = Param{.name = "args", .allow_null = true, .allow_unknown = true},
+      .variadic = Param{.name = "args", .allow_null = true, .allow_unknown = true, .allow_dynamic = true},
       .return_type = static_return(Type::list(Type::string())),
       .impl = formatlist,
   });

@@ -37,6 +37,9 @@ Result<Value> call(const Function& f, Args args) {
   size_t n = f.params.size();
   for (size_t i = 0; i < args.size(); ++i) {
     const Param& p = i < n ? f.params[i] : *f.variadic;
+    // Since cty 1.13.1 an argument of unknown type that return_type did not see skips impl too,
+    // even when it is a known null.
+    if (args[i].type().is_dynamic() && !p.allow_dynamic) return Value::dynamic();
     if (!args[i].is_known() && !p.allow_unknown) return Value::unknown(*ret);
   }
   auto result = f.impl(args, *ret);

@@ -26,7 +26,7 @@
 //  - no argument is unknown unless its parameter has allow_unknown: the result is then an
 //    unknown of the return type, without calling `impl`;
 //  - an argument of the dynamic pseudo-type (an unknown of unknown type) reaches return_type
-//    and impl only with allow_dynamic; otherwise the result is unknown.
+//    and impl only with allow_dynamic; otherwise the result is unknown (even for a null).
 // `return_type` runs before `impl` and may see unknown values; `impl` must return a value of
 // the type `return_type` gave. Report problems with arg_error(i, ...) (shown as "Invalid value
 // for "<param>" parameter: ...") or call_error(...) ("Call to function ... failed: ...").

@@ -308,8 +308,14 @@ Function chunklist_function() {
 
 // ---- element ------------------------------------------------------------------------------------
 
+// element wraps around in both directions since cty 1.15.0: -1 is the last element.
+size_t wrap_index(int64_t i, size_t size) {
+  int64_t n = static_cast<int64_t>(size);
+  int64_t r = i % n;
+  return static_cast<size_t>(r < 0 ? r + n : r);
+}
+
 Function element_function() {
-  static const std::string kNegative = "cannot use element function with a negative index";
   static const std::string kEmpty = "cannot use element function with an empty list";
   return Function{
       .name = "element",
@@ -318,7 +324,6 @@ Function element_function() {
       .params = {Param{.name = "list"}, Param{.name = "index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& index = args[1];
-        if (index.is_known() && index.as_number().sign() < 0) return fail_call(kNegative);
         const Type& t = args[0].type();
         if (t.is_list()) return t.element();
         if (t.is_tuple()) {
@@ -327,17 +332,16 @@ Function element_function() {
           if (auto e = to_go_int(index.as_number(), i)) return fail_call("invalid index: " + *e);
           const auto& ts = t.tuple_elements();
           if (ts.empty()) return fail_call(kEmpty);
-          return ts[static_cast<size_t>(i % static_cast<int64_t>(ts.size()))];
+          return ts[wrap_index(i, ts.size())];
         }
         return fail_call("cannot read elements from " + t.friendly_name());
       },
       .impl = [](Args args, const Type&) -> Result<Value> {
         int64_t i;
         if (auto e = to_go_int(args[1].as_number(), i)) return fail_call("invalid index: " + *e);
-        if (i < 0) return fail_call(kNegative);
         const auto& es = args[0].elements();
         if (es.empty()) return fail_call(kEmpty);
-        return es[static_cast<size_t>(i % static_cast<int64_t>(es.size()))];
+        return es[wrap_index(i, es.size())];
       },
   };
 }

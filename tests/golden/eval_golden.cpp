@@ -3,8 +3,8 @@
 // comments. Each expected line is the case, a tab, and the reference oracle's document for it
 // ({"value":..,"type":..} or {"diagnostics":[..]}), evaluated with the nearest vars.json.
 // Expected files come from the reference (tests/tools/make_golden.py eval), except under
-// departures/, hcl224/ and terraform/ (Terraform's functions the reference lacks), where they are
-// reviewed by hand. File functions resolve relative paths against the case file's folder.
+// departures/ and terraform/ (Terraform's functions the reference lacks), where they are reviewed
+// by hand. File functions resolve relative paths against the case file's folder.
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>

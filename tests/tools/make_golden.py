@@ -4,8 +4,7 @@
 usage: make_golden.py FEATURE [FILE...]    (default: every input of the feature)
 
 validate: <case>.hcl -> <case>.diag from `hcl-oracle validate`
-fmt:      <case>.hcl -> <case>.out  from `hcl-oracle fmt --force` (hclwrite.Format, no syntax check);
-          inputs using `::` (HCL 2.20+, newer than the oracle) keep their hand-written .out
+fmt:      <case>.hcl -> <case>.out  from `hcl-oracle fmt --force` (hclwrite.Format, no syntax check)
 json:     <case>.hcl -> <case>.json from tmccombs/hcl2json (npm @cdktf/hcl2json, a WASM build run by
           node, installed into ~/.cache/hcl-reference/hcl2json or $HCL2JSON_DIR), laid out as the
           hcl2json command prints it; cases under fixes/ (deliberate departures) and errors/ (inputs
@@ -18,7 +17,7 @@ dec:      <case>.hcldec -> <case>.expected from upstream's `hcldec --diags=json`
           spec (see tests/golden/dec_golden.cpp); cases under departures/ keep hand-reviewed files
 eval:     <topic>.cases -> <topic>.expected from `hcl-oracle eval` / `template`: one case per line
           (see tests/golden/eval_golden.cpp), evaluated with the nearest vars.json; cases under
-          departures/ (deliberate departures from the 2.14 oracle) and terraform/ (Terraform's
+          departures/ (deliberate departures from the reference) and terraform/ (Terraform's
           functions the oracle lacks) keep hand-reviewed expected files
 The suite itself never needs the reference: these files are committed.
 """
@@ -258,14 +257,8 @@ def main():
     files = sys.argv[2:]
     if not files:
         base = os.path.join(ROOT, 'testdata', feature)
-        # Cases under a folder named hcl224 cover HCL 2.20+ behaviour the 2.14 reference lacks; their
-        # expected files are written by hand.
-        files = sorted(os.path.join(d, f) for d, _, fs in os.walk(base) for f in fs
-                       if f.endswith(suffix) and 'hcl224' not in d.split(os.sep))
+        files = sorted(os.path.join(d, f) for d, _, fs in os.walk(base) for f in fs if f.endswith(suffix))
     for f in files:
-        if feature == 'fmt' and b'::' in open(f, 'rb').read():
-            print(f'kept {f[:-len(suffix)] + out_suffix} (HCL 2.20+ syntax: expected output is written by hand)')
-            continue
         if feature == 'eval' and 'departures' in os.path.relpath(f, ROOT).split(os.sep):
             print(f'kept {f[:-len(suffix)] + out_suffix} (a deliberate departure from the reference)')
             continue

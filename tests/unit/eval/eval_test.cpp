@@ -143,7 +143,12 @@ TEST_CASE("operators and their errors") {
   CHECK(brief("0 / 0") == "Operation failed @ 1-6");
   CHECK(brief("1 / 0") == "Result has no JSON form @ 1-6");
   CHECK(brief("!1") == "Invalid operand @ 2-3");
-  CHECK(brief("true || nosuch") == "Unknown variable @ 9-15");
+  // HCL 2.24's short-circuit: the side that decides keeps its diagnostics, the other's are dropped.
+  CHECK(brief("true || nosuch") == "true");
+  CHECK(brief("false && nosuch") == "false");
+  CHECK(brief("nosuch && false") == "false");
+  CHECK(brief("true && nosuch") == "Unknown variable @ 9-15");
+  CHECK(brief("true || (1 + \"a\")") == "Invalid operand @ 9-18; Invalid operand @ 14-17");
   CHECK(brief("# c\n1 +\n  2 // d\n") == "3");
 }
 
@@ -187,6 +192,14 @@ TEST_CASE("unknown values propagate as cty propagates them") {
   CHECK(with_unknowns("\"${us}\"") == R"(?"string")");
   CHECK(with_unknowns("[for x in ul : x]") == R"(?"dynamic")");
   CHECK(with_unknowns("ub ? 1 : 2") == R"(?"number")");
+  // HCL 2.24: && and || decide around an unknown where the known side settles the result, and
+  // an unknown condition between two nulls is still null.
+  CHECK(with_unknowns("ub && false") == "false:\"bool\"");
+  CHECK(with_unknowns("true || ub") == "true:\"bool\"");
+  CHECK(with_unknowns("ub && true") == R"(?"bool")");
+  CHECK(with_unknowns("ub || nosuch") == R"(?"bool")");  // both unknown: the left decides
+  CHECK(with_unknowns("nosuch || ub") == "error: Unknown variable");
+  CHECK(with_unknowns("ub ? null : null") == "null:\"dynamic\"");
   CHECK(with_unknowns("ub ? 1 : \"a\"") == R"(?"string")");
   CHECK(with_unknowns("ul[*]") == R"(?["list","string"])");
   CHECK(with_unknowns("ul[0]") == R"(?"string")");

@@ -107,7 +107,9 @@ TEST_CASE("a number knows its precision: float64 results print with float64's sh
   CHECK(two64.precision() == 53);
   CHECK(two64.to_string() == "18446744073709550000");
   CHECK(add(two64, num("0"))->to_string() == "18446744073709551616");
-  CHECK(!two64.equals(num("18446744073709551616")));
+  // cty 1.14.3 compares exact integers by value, not by their (different) shortest texts.
+  CHECK(two64.equals(num("18446744073709551616")));
+  CHECK(!two64.equals(num("18446744073709551617")));
   CHECK(Number::from_double(1.4142135623730951).to_string() == "1.4142135623730951");
   CHECK(Number::from_double(-0.0).to_string() == "-0");
   // NumberIntVal has 64 bits: 2/3 of two of them has 64-bit digits.
