@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ast/ast.h"
 #include "eval/convert.h"
 #include "eval/eval.h"
@@ -155,6 +157,12 @@ struct Reader {
         std::string name = oi.force_non_literal ? "" : keyword(oi.key);
         if (name.empty()) {
           error(r.diagnostics, "Object constructor map keys must be attribute names.", range(oi.key), range(expr));
+          continue;
+        }
+        // HCL 2.17.1: a repeated attribute name is an error (it was a panic), once the first
+        // declaration has been accepted.
+        if (std::any_of(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; })) {
+          error(r.diagnostics, "Object constructor map keys must be unique.", range(oi.key), range(expr));
           continue;
         }
         NodeId aty = oi.value;

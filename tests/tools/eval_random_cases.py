@@ -7,6 +7,7 @@ kinds:
   parse    tonumber() of number-like strings, and comparisons mixing precisions, 50 per case
   convert  convert(), conditionals and equality over random values and type constraints
   types    random values with random --type constraints (optional attributes and defaults)
+  expr     every expression form over the suite's variables, many of them wrong on purpose
 The seed makes the output reproducible. Cases whose reference answer varies from run to run
 (cty picks among several mismatching attributes in Go's random map order) are left out, so
 this needs hcl-oracle on PATH.
@@ -91,6 +92,53 @@ def types(n):
         yield {"expr": value(collections=False), "type": type_expr()}
 
 
+# Functions both the reference and hcl have, with how many arguments each takes.
+FUNCS = {'length': 1, 'upper': 1, 'lower': 1, 'tostring': 1, 'tonumber': 1, 'tobool': 1, 'tolist': 1,
+         'toset': 1, 'tomap': 1, 'element': 2, 'concat': 2, 'join': 2, 'format': 2, 'coalesce': 2,
+         'keys': 1, 'values': 1, 'lookup': 3, 'contains': 2, 'max': 2, 'min': 2, 'abs': 1, 'jsonencode': 1,
+         'try': 2, 'can': 1, 'split': 2, 'substr': 3, 'reverse': 1, 'flatten': 1, 'merge': 2, 'range': 2,
+         'compact': 1, 'distinct': 1, 'sort': 1, 'slice': 3, 'formatlist': 2, 'zipmap': 2, 'setunion': 2,
+         'coalescelist': 2, 'chunklist': 2, 'ceil': 1, 'floor': 1, 'signum': 1, 'strlen': 1, 'trimspace': 1,
+         'jsondecode': 1, 'replace': 3, 'regex': 2, 'pow': 2, 'log': 2, 'parseint': 2, 'chomp': 1}
+
+
+def expression(d=0):
+    """Any expression form: operators (short-circuit included), conditionals, calls, traversals,
+    splats, for expressions and templates over the suite's variables, some of them wrong."""
+    r = random.random()
+    if d > 2 or r < 0.3:
+        return random.choice(['1', '0', '-1', '2.5', '"a"', '"1"', '"true"', '""', 'true', 'false', 'null', '[]',
+                              '{}', '[1, 2]', '["a", "b"]', '{a = 1}', '{a = "x", b = true}', 'name', 'n', 'xs',
+                              'subnets', 'tags', 'maybe', 'big', 'nosuch', 'xs[0]', 'xs[5]', 'tags.a', 'tags.c',
+                              'maybe.a', 'subnets[0].cidr', 'subnets[*].public', 'xs[*]', 'name[0]', '1e400',
+                              'length(xs)', 'pow(2, 64)', '18446744073709551616'])
+    e = lambda: expression(d + 1)
+    if r < 0.45:
+        return f"{e()} {random.choice(['+', '-', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '&&', '||', '&&', '||'])} {e()}"
+    if r < 0.52: return f"{random.choice(['!', '-'])}{e()}"
+    if r < 0.6: return f"{e()} ? {e()} : {e()}"
+    if r < 0.62: return f"({e()})"
+    if r < 0.8:
+        name = random.choice(sorted(FUNCS))
+        args = ', '.join(e() for _ in range(FUNCS[name] if random.random() < 0.9 else random.randint(0, 3)))
+        return f"{name}({args})"
+    if r < 0.85: return f"[{', '.join(e() for _ in range(random.randint(0, 3)))}]"
+    if r < 0.88: return f"{{{', '.join(f'{k} = {e()}' for k in random.sample('abc', random.randint(0, 2)))}}}"
+    if r < 0.93:
+        coll = random.choice(['xs', 'tags', 'subnets', 'name', 'maybe', '[1, "a", true]', e()])
+        if random.random() < 0.5:
+            cond = f" if {e()}" if random.random() < 0.4 else ''
+            return f"[for i, x in {coll} : {random.choice(['x', 'i', e()])}{cond}]"
+        return f"{{for k, v in {coll} : tostring(k) => {random.choice(['v', e()])}}}"
+    if r < 0.97: return f'"x${{{e()}}}y"'
+    return f'"%{{if {e()}}}a%{{else}}b%{{endif}}"'
+
+
+def exprs(n):
+    for _ in range(n):
+        yield expression()
+
+
 def oracle(case):
     c = case if isinstance(case, dict) else {'expr': case}
     args = ['hcl-oracle', 'eval', '--vars', VARS]
@@ -104,7 +152,7 @@ def main():
     VARS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), 'testdata', 'eval', 'vars.json')
     kind, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     random.seed(seed)
-    gen = {'arith': arith, 'parse': parse, 'convert': convert, 'types': types}[kind]
+    gen = {'arith': arith, 'parse': parse, 'convert': convert, 'types': types, 'expr': exprs}[kind]
     print(f'# eval_random_cases.py {kind} {seed} {count}')
     for case in gen(count):
         first = oracle(case)
