@@ -1,7 +1,5 @@
 #include "eval/text.h"
 
-#include <utf8proc.h>
-
 #include <cstdlib>
 
 #include "source/source_file.h"
@@ -18,29 +16,10 @@ size_t grapheme_length(std::string_view s) { return grapheme_count(s); }
 std::vector<size_t> grapheme_boundaries(std::string_view s) {
   std::vector<size_t> out;
   out.push_back(0);
-  utf8proc_int32_t state = 0;
-  char32_t prev = 0;
-  bool have_prev = false;
-  size_t i = 0;
-  while (i < s.size()) {
-    char32_t cp;
-    int n = utf8::decode(s, i, cp);
-    if (n == 0) {
-      if (out.back() != i) out.push_back(i);
-      ++i;
-      out.push_back(i);
-      have_prev = false;
-      state = 0;
-      continue;
-    }
-    if (have_prev && utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
-                                                      static_cast<utf8proc_int32_t>(cp), &state))
-      out.push_back(i);
-    prev = cp;
-    have_prev = true;
-    i += static_cast<size_t>(n);
+  for (size_t i = 0; i < s.size();) {
+    i += utf8::grapheme_cluster_length(s, i);
+    out.push_back(i);
   }
-  if (out.back() != s.size()) out.push_back(s.size());
   return out;
 }
 

@@ -186,45 +186,177 @@ size_t loose_length(const unsigned char* p, const unsigned char* end) {
 }
 }  // namespace
 
-uint32_t grapheme_count(std::string_view text) {
-  auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  auto* end = p + text.size();
-  uint32_t count = 0;
-  utf8proc_int32_t state = 0;
-  char32_t prev = 0;
-  bool have_prev = false;
-  while (p < end) {
-    if (*p < 0x80 && (!have_prev || prev < 0x80) && (p + 1 == end || p[1] < 0x80) && *p != '\r') {
-      // ASCII followed by ASCII: always a boundary (CR LF is the only ASCII pair that joins).
-      ++count;
-      have_prev = false;
-      state = 0;
-      ++p;
-      continue;
-    }
+namespace utf8 {
+
+namespace {
+
+enum class Seg : uint8_t { Other, CR, LF, Control, Extend, RI, SpacingMark, L, V, T, LV, LVT, ZWJ, Prepend, Pictographic };
+
+Seg seg_class(char32_t cp) {
+  if (cp == 0xFFFD) return Seg::Control;  // textseg's ReplacementChar
+  switch (utf8proc_get_property(static_cast<utf8proc_int32_t>(cp))->boundclass) {
+    case UTF8PROC_BOUNDCLASS_CR: return Seg::CR;
+    case UTF8PROC_BOUNDCLASS_LF: return Seg::LF;
+    case UTF8PROC_BOUNDCLASS_CONTROL: return Seg::Control;
+    case UTF8PROC_BOUNDCLASS_EXTEND:
+    case UTF8PROC_BOUNDCLASS_E_MODIFIER: return Seg::Extend;
+    case UTF8PROC_BOUNDCLASS_REGIONAL_INDICATOR: return Seg::RI;
+    case UTF8PROC_BOUNDCLASS_SPACINGMARK: return Seg::SpacingMark;
+    case UTF8PROC_BOUNDCLASS_L: return Seg::L;
+    case UTF8PROC_BOUNDCLASS_V: return Seg::V;
+    case UTF8PROC_BOUNDCLASS_T: return Seg::T;
+    case UTF8PROC_BOUNDCLASS_LV: return Seg::LV;
+    case UTF8PROC_BOUNDCLASS_LVT: return Seg::LVT;
+    case UTF8PROC_BOUNDCLASS_ZWJ: return Seg::ZWJ;
+    case UTF8PROC_BOUNDCLASS_PREPEND: return Seg::Prepend;
+    case UTF8PROC_BOUNDCLASS_E_BASE:
+    case UTF8PROC_BOUNDCLASS_GLUE_AFTER_ZWJ:
+    case UTF8PROC_BOUNDCLASS_E_BASE_GAZ:
+    case UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC:
+    case UTF8PROC_BOUNDCLASS_E_ZWG: return Seg::Pictographic;
+    default: return Seg::Other;
+  }
+}
+
+// A cursor over characters and their segmentation classes. `valid` is false for a stray byte,
+// which no rule of textseg's grammar matches.
+struct SegReader {
+  std::string_view s;
+  size_t pos;
+  Seg cls = Seg::Other;
+  size_t len = 0;
+  bool valid = false;
+
+  bool peek() {
+    if (pos >= s.size()) return false;
     char32_t cp;
-    int n = utf8::decode(p, end, cp);
-    if (n == 0) {
-      // Like the reference's segmenter, a malformed but complete-looking sequence (an overlong
-      // form, a surrogate) is one cluster; a stray byte is one on its own.
-      // A malformed sequence acts as an ordinary character that a combining mark can extend; a
-      // stray byte stands alone.
-      size_t len = loose_length(p, end);
+    int n = decode(s, pos, cp);
+    if (n > 0) {
+      len = static_cast<size_t>(n);
+      cls = seg_class(cp);
+      valid = true;
+    } else {
+      auto* b = reinterpret_cast<const unsigned char*>(s.data());
+      len = loose_length(b + pos, b + s.size());
+      cls = Seg::Other;
+      valid = len > 1;
+    }
+    return true;
+  }
+  bool next_is(std::initializer_list<Seg> classes) {
+    if (!peek() || !valid) return false;
+    for (Seg c : classes)
+      if (cls == c) return true;
+    return false;
+  }
+  void take() { pos += len; }
+  void take_all(std::initializer_list<Seg> classes) {
+    while (next_is(classes)) take();
+  }
+  // textseg's Extension: (Extend | ZWJ (Extended_Pictographic Extend*)? | SpacingMark)*.
+  void extension() {
+    for (;;) {
+      if (next_is({Seg::Extend, Seg::SpacingMark})) {
+        take();
+      } else if (next_is({Seg::ZWJ})) {
+        take();
+        if (next_is({Seg::Pictographic})) take();
+      } else {
+        return;
+      }
+    }
+  }
+  // HangulSeq: the longest of L+ (LV? V+ T* | LVT T* | LV)?, LV V* T*, V+ T*, LVT T*, T+.
+  void hangul() {
+    Seg first = cls;
+    take();
+    if (first == Seg::L) {
+      take_all({Seg::L});
+      if (next_is({Seg::LV})) {
+        take();
+        if (!next_is({Seg::V})) return extension();
+        take_all({Seg::V});
+      } else if (next_is({Seg::LVT})) {
+        take();
+      } else if (next_is({Seg::V})) {
+        take_all({Seg::V});
+      } else {
+        return extension();
+      }
+    } else if (first == Seg::LV || first == Seg::V) {
+      take_all({Seg::V});
+    }
+    take_all({Seg::T});
+    extension();
+  }
+};
+
+}  // namespace
+
+size_t grapheme_cluster_length(std::string_view s, size_t at) {
+  SegReader r{s, at};
+  r.peek();
+  if (!r.valid) return r.len;
+  // Longest match among textseg's alternatives, which its first character selects.
+  auto body = [&r](bool after_prepend) {
+    switch (r.cls) {
+      case Seg::L:
+      case Seg::V:
+      case Seg::T:
+      case Seg::LV:
+      case Seg::LVT: r.hangul(); return;
+      case Seg::Pictographic:
+        r.take();
+        r.extension();
+        return;
+      case Seg::ZWJ:
+        r.take();
+        r.take_all({Seg::ZWJ, Seg::Extend, Seg::SpacingMark});
+        return;
+      case Seg::RI:
+        r.take();
+        if (r.next_is({Seg::RI})) r.take();
+        r.extension();
+        return;
+      case Seg::CR:
+      case Seg::LF:
+      case Seg::Control:
+      case Seg::Prepend:
+        if (!after_prepend) r.take();  // only CR LF and Prepend+ go further; handled by the caller
+        return;
+      default:
+        r.take();
+        r.take_all({Seg::Extend, Seg::ZWJ, Seg::SpacingMark});
+        return;
+    }
+  };
+  if (r.cls == Seg::CR) {
+    r.take();
+    if (r.next_is({Seg::LF})) r.take();
+  } else if (r.cls == Seg::Prepend) {
+    r.take_all({Seg::Prepend});
+    if (r.peek() && r.valid) body(true);
+  } else {
+    body(false);
+  }
+  return r.pos - at;
+}
+
+}  // namespace utf8
+
+uint32_t grapheme_count(std::string_view text) {
+  uint32_t count = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    // ASCII before ASCII is always a cluster of its own (CR LF is the only ASCII pair that joins).
+    if (c < 0x80 && c != '\r' && (i + 1 == text.size() || static_cast<unsigned char>(text[i + 1]) < 0x80)) {
       ++count;
-      prev = 0xFFFD;
-      have_prev = len > 1;
-      state = 0;
-      p += len;
+      ++i;
       continue;
     }
-    if (!have_prev ||
-        utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev), static_cast<utf8proc_int32_t>(cp),
-                                         &state)) {
-      ++count;
-    }
-    prev = cp;
-    have_prev = true;
-    p += n;
+    i += utf8::grapheme_cluster_length(text, i);
+    ++count;
   }
   return count;
 }

@@ -30,6 +30,13 @@ bool is_space(char32_t cp);
 // Trim Unicode white space from both ends (Go's bytes.TrimSpace).
 std::string_view trim_space(std::string_view s);
 
+// Length in bytes of the grapheme cluster starting at `at` (< s.size()), as go-textseg v15 (the
+// reference's segmenter, Unicode 15.0 tables) splits text. Its grammar is looser than UAX #29 in
+// two places that show: U+FFFD breaks like a control character, and a ZWJ followed by an
+// emoji extends any cluster that may take extending characters, not only an emoji. A malformed
+// sequence shaped like UTF-8 is an ordinary character; a stray byte is a cluster alone.
+size_t grapheme_cluster_length(std::string_view s, size_t at);
+
 // True when `s` is certainly NFC already (nothing at or above U+0300, which covers ASCII).
 bool is_nfc_quick(std::string_view s);
 // NFC form of UTF-8 text (what cty.StringVal stores); invalid UTF-8 is returned unchanged.
