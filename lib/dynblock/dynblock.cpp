@@ -171,6 +171,23 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
   spec.type_range = raw.label_ranges[0];
   spec.def_range = raw.def_range;
 
+  // The iterator first (HCL 2.20): an invalid one is reported without for_each's follow-on errors.
+  spec.iterator = type;
+  if (const body::Attribute* it = c.attributes.find("iterator")) {
+    Diagnostics it_diags;
+    auto traversal = body::abs_traversal(it->expr, it_diags);
+    failed = has_errors(it_diags);
+    append(diags, std::move(it_diags));
+    if (failed) return std::nullopt;
+    if (traversal->steps.size() != 1) {
+      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic iterator name",
+                                 "Dynamic iterator must be a single variable name.", traversal->source_range(),
+                                 std::nullopt});
+      return std::nullopt;
+    }
+    spec.iterator = traversal->root_name();
+  }
+
   const body::Attribute* each = c.attributes.find("for_each");
   Diagnostics each_diags;
   spec.for_each = each->expr->value(ctx.get(), each_diags);
@@ -190,22 +207,6 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
     diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic for_each value", "Cannot use a null value in for_each.",
                                each->expr->range(), std::nullopt});
     return std::nullopt;
-  }
-
-  spec.iterator = type;
-  if (const body::Attribute* it = c.attributes.find("iterator")) {
-    Diagnostics it_diags;
-    auto traversal = body::abs_traversal(it->expr, it_diags);
-    failed = has_errors(it_diags);
-    append(diags, std::move(it_diags));
-    if (failed) return std::nullopt;
-    if (traversal->steps.size() != 1) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic iterator name",
-                                 "Dynamic iterator must be a single variable name.", traversal->source_range(),
-                                 std::nullopt});
-      return std::nullopt;
-    }
-    spec.iterator = traversal->root_name();
   }
 
   if (const body::Attribute* la = c.attributes.find("labels")) {

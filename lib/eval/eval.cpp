@@ -185,7 +185,6 @@ class Evaluator {
   Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
 
   std::vector<std::string_view> variable_names(const Frame* f) const;
-  bool depends_on_unknowns(NodeId n, const Frame* f);
 
   const SyntaxTree& t_;
   const Scope& scope_;
@@ -1268,7 +1267,6 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
       if (a.node == kNoNode) {
         Value v = a.value;
         closure->evaluate = [v] { return std::pair<Value, Diagnostics>(v, {}); };
-        closure->depends_on_unknowns = [v] { return !v.is_wholly_known(); };
       } else {
         // Frames live on this call's stack, which outlives the function call.
         auto memo = std::make_shared<std::optional<std::pair<Value, Diagnostics>>>();
@@ -1281,7 +1279,6 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
           }
           return **memo;
         };
-        closure->depends_on_unknowns = [this, node_id, f] { return depends_on_unknowns(node_id, f); };
       }
       vals.push_back(funcs::expression_closure_value(std::move(closure)));
       continue;
@@ -1322,40 +1319,6 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
           span_between(call.name_span, call.open_paren), call_range);
   }
   return Value::dynamic();
-}
-
-// tryfunc's dependsOnUnknowns: whether any variable the expression reads (through its static
-// traversal) is not wholly known.
-bool Evaluator::depends_on_unknowns(NodeId root, const Frame* f) {
-  std::vector<std::string_view> bound;
-  std::function<bool(NodeId)> walk = [&](NodeId n) -> bool {
-    const Node& nd = node(n);
-    if (is_traversal_step(n) && is_scope_traversal(n)) {
-      NodeId r = n;
-      while (node(r).kind != NodeKind::Variable) r = t_.first_child(r);
-      std::string_view name = t_.token_text(node(r).main_token);
-      if (std::find(bound.begin(), bound.end(), name) != bound.end()) return false;
-      Diagnostics ignored;
-      Value v = eval(n, f, ignored);
-      if (has_errors(ignored)) return false;
-      return !v.is_wholly_known();
-    }
-    if (nd.kind == NodeKind::ForExpr) {
-      auto fe = ast::for_expr(t_, n);
-      if (walk(fe.collection)) return true;
-      size_t before = bound.size();
-      if (!fe.key_var.empty()) bound.push_back(fe.key_var);
-      bound.push_back(fe.value_var);
-      bool r = (fe.key != kNoNode && walk(fe.key)) || walk(fe.value) || (fe.condition != kNoNode && walk(fe.condition));
-      bound.resize(before);
-      return r;
-    }
-    if (nd.kind == NodeKind::Name) return false;
-    for (NodeId c : t_.children(n))
-      if (walk(c)) return true;
-    return false;
-  };
-  return walk(root);
 }
 
 // ---- Templates ----------------------------------------------------------------------------------

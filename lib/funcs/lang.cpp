@@ -12,12 +12,14 @@ Result<Value> try_expressions(Args args) {
   Diagnostics all;
   for (const auto& a : args) {
     const ExpressionClosure& c = expression_closure_of(a);
-    if (c.depends_on_unknowns()) return Value::dynamic();
     auto [v, diags] = c.evaluate();
     if (has_errors(diags)) {
       append(all, std::move(diags));
       continue;
     }
+    // Since HCL 2.17.1 an expression is tried even when it reads unknowns; a result that is not
+    // wholly known could still fail or change type later, so try() cannot commit to it.
+    if (!v.is_wholly_known()) return Value::dynamic();
     return v;
   }
   std::string msg = "no expression succeeded:\n";
@@ -55,9 +57,10 @@ void add_lang_functions(FunctionTable& table) {
       .return_type = static_return(Type::boolean()),
       .impl = [](Args args, const Type&) -> Result<Value> {
         const ExpressionClosure& c = expression_closure_of(args[0]);
-        if (c.depends_on_unknowns()) return Value::unknown(Type::boolean());
         auto [v, diags] = c.evaluate();
-        return Value::boolean(!has_errors(diags));
+        if (has_errors(diags)) return Value::boolean(false);
+        if (!v.is_wholly_known()) return Value::unknown(Type::boolean());
+        return Value::boolean(true);
       },
   });
 

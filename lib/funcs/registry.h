@@ -147,10 +147,9 @@ Value type_constraint_value(Type t);
 const Type& type_constraint_of(const Value& v);
 
 // An Expression argument: evaluates the expression in the caller's scope (memoised: the
-// expression runs at most once per call) and tells whether it reads unknown variables.
+// expression runs at most once per call).
 struct ExpressionClosure {
   std::function<std::pair<Value, Diagnostics>()> evaluate;
-  std::function<bool()> depends_on_unknowns;
 };
 Value expression_closure_value(std::shared_ptr<const ExpressionClosure> closure);
 const ExpressionClosure& expression_closure_of(const Value& v);

@@ -212,6 +212,14 @@ TEST_CASE("unknown values propagate as cty propagates them") {
   CHECK(with_unknowns("try(u, 1)") == R"(?"dynamic")");
   CHECK(with_unknowns("can(u)") == R"(?"bool")");
   CHECK(with_unknowns("can(k)") == "true:\"bool\"");
+  // HCL 2.17.1: an expression over unknowns that fails anyway is a failure, not an unknown.
+  CHECK(with_unknowns("can(u.x)") == "false:\"bool\"");
+  CHECK(with_unknowns("try(us.x, \"d\")") == "\"d\":\"string\"");
+  CHECK(with_unknowns("try(k, u)") == "1:\"number\"");
+  CHECK(with_unknowns("try([k, u], 1)") == R"(?"dynamic")");
+  // ... and one whose value is known although it reads unknowns is a success.
+  CHECK(with_unknowns("try(ub || true, 1)") == "true:\"bool\"");
+  CHECK(with_unknowns("can(ub && false)") == "true:\"bool\"");
   CHECK(with_unknowns("tostring(u)") == R"(?"string")");
   CHECK(with_unknowns("[u, 1]") == "partly unknown [\"tuple\",[\"number\",\"number\"]]");
   CHECK(with_unknowns("{(us) = 1}") == R"(?"dynamic")");
