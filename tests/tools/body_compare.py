@@ -50,15 +50,6 @@ def lacks_functions(oracle_diags, hcl_diags, ours):
     it = iter(plain(diag_key(d)) for d in (hcl_diags or []))
     return all(any(x == y for y in it) for x in rest)
 
-def at_double_colon(real, f, d):
-    """The oracle (HCL 2.14) stops at a namespaced function call (provider::ns::f(x), HCL 2.20+)."""
-    r = d.get('range')
-    if not r:
-        return False
-    data = open(os.path.join(real, f), 'rb').read()
-    at = int(r['start']['byte'])
-    return data[at:at + 2] == b'::'
-
 def compare(hcl, real, f, functions):
     text = open(os.path.join(real, f), 'rb').read()
     dynamic = bool(DYNAMIC.search(text))
@@ -76,8 +67,6 @@ def compare(hcl, real, f, functions):
         if h.returncode == 0 and hd == od:
             return f, dynamic, expanded, 'value-equal', ''
         return f, dynamic, expanded, 'value-differs', (h.stdout + h.stderr).decode(errors='replace')[:600]
-    if od['diagnostics'] and at_double_colon(real, f, od['diagnostics'][0]):
-        return f, dynamic, expanded, 'oracle-lacks-namespaced-calls', ''
     if lacks_functions(od['diagnostics'], hd.get('diagnostics') if isinstance(hd, dict) else None, functions):
         return f, dynamic, expanded, 'oracle-lacks-functions', ''
     if h.returncode != 1 or not isinstance(hd, dict) or 'diagnostics' not in hd:
@@ -111,13 +100,12 @@ def main():
     oracle_fail = len(results) - oracle_ok - counts['oracle-crash']
     agree = counts['value-equal'] + counts['diags-equal']
     explained = (counts['oracle-lacks-functions'] + counts['diags-suggestion-differs'] +
-                 counts['oracle-lacks-namespaced-calls'] + counts['file-is-one-expression'])
+                 counts['file-is-one-expression'])
     print(f'body: {len(results)} files; agreement {agree}/{len(results)} ({100.0 * agree / len(results):.2f}%), '
           f'{agree + explained}/{len(results)} with the known differences below')
     print(f'  known: the oracle lacks Terraform functions hcl has {counts["oracle-lacks-functions"]}; '
           f'"Did you mean" picks another equally close name {counts["diags-suggestion-differs"]} '
-          f'(the oracle picks in Go\'s random map order); namespaced function calls (HCL 2.20+) '
-          f'{counts["oracle-lacks-namespaced-calls"]}; the file holds one expression, which hcl evaluates '
+          f'(the oracle picks in Go\'s random map order); the file holds one expression, which hcl evaluates '
           f'{counts["file-is-one-expression"]}')
     print(f'  oracle evaluates {oracle_ok}: equal values {counts["value-equal"]}, different {counts["value-differs"]}')
     print(f'  oracle fails {oracle_fail}: same diagnostics {counts["diags-equal"]}, same but for details '

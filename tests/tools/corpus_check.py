@@ -24,11 +24,6 @@ def corpus_files(corpus):
             out.append(os.path.relpath(os.path.join(d, f), real))
     return sorted(out)
 
-def at_double_colon(path, pos):
-    line, col = (int(x) for x in pos.split(':'))
-    text = open(path, encoding='utf-8', errors='replace').read().split('\n')[line - 1]
-    return text[col - 1:col + 1] == '::'
-
 def check_validate(hcl, corpus, show):
     files = corpus_files(corpus)
     invalid = set(open(os.path.join(corpus, 'expected', 'invalid.txt')).read().split())
@@ -44,20 +39,12 @@ def check_validate(hcl, corpus, show):
         return f, doc
     verdict_ok = pos_ok = summary_ok = 0
     bad = []
-    ni_adjust = []
     with ThreadPoolExecutor(max_workers=os.cpu_count()) as ex:
         results = list(ex.map(run, files))
-    namespaced = 0
     for f, doc in results:
         valid = doc['valid']
         if valid == (f not in invalid):
             verdict_ok += 1
-        elif valid and at_double_colon(os.path.join(real, f), first[f][0]):
-            # HCL 2.20 added namespaced function calls (provider::aws::arn_parse(x)); the reference
-            # (2.14) stops at their "::". Accepting them is the target behaviour.
-            verdict_ok += 1
-            namespaced += 1
-            ni_adjust.append(f)
         else:
             bad.append(f'verdict {f}: ours {"valid" if valid else "invalid"}')
         if f in invalid and not valid:
@@ -70,9 +57,8 @@ def check_validate(hcl, corpus, show):
                 bad.append(f'position {f}: reference {first[f]} ours {pos} {d["summary"]}')
             if d['summary'] == first[f][1]:
                 summary_ok += 1
-    n, ni = len(files), len(invalid) - len(ni_adjust)
-    print(f'validate: verdict {verdict_ok}/{n} ({100*verdict_ok/n:.2f}%; {namespaced} of them valid only from '
-          f'HCL 2.20, namespaced functions), first error position {pos_ok}/{ni} '
+    n, ni = len(files), len(invalid)
+    print(f'validate: verdict {verdict_ok}/{n} ({100*verdict_ok/n:.2f}%), first error position {pos_ok}/{ni} '
           f'({100*pos_ok/max(ni,1):.1f}%), summary {summary_ok}/{ni}')
     for b in bad[:show]:
         print('  ' + b)
