@@ -471,17 +471,19 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Dia
             "The given key does not identify an element in this collection value: " + key.error() + ".", rng);
       return Value::dynamic();
     }
-    if (!coll.is_known() || !key->is_known()) return Value::dynamic();
+    if (!key->is_known()) return Value::dynamic();
     const std::string& name = key->as_string();
-    const Value* v = coll.get(name);
-    if (!v) {
+    const auto* attr = ty.attribute(name);
+    if (!attr) {
       error(d, kInvalidIndex,
             std::string("The given key does not identify an element in this collection value.") +
                 (was_number ? " An object only supports looking up attributes by name, not by numeric index." : ""),
             rng);
       return Value::dynamic();
     }
-    return *v;
+    // HCL 2.24: an unknown object still has its attributes' types, and a wrong key is an error.
+    if (!coll.is_known()) return Value::unknown(attr->type);
+    return *coll.get(name);
   }
   if (ty.is_set()) {
     error(d, kInvalidIndex,
@@ -627,6 +629,22 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
     if (vals.empty()) {
       Type ty = result_type(d);
       return Value::empty_list(ty.element());
+    }
+    // A nested splat over scalars can give elements of different types ([1] and [] for a null),
+    // which no list can hold: HCL 2.24 reports it (earlier versions panicked).
+    const Type* first = nullptr;
+    for (const auto& v : vals) {
+      if (v.type().is_dynamic()) continue;
+      if (!first) {
+        first = &v.type();
+      } else if (!(v.type() == *first)) {
+        error(d, "Invalid nested splat expressions",
+              "The second level of splat expression produced elements of different types, so it isn't possible to "
+              "construct a valid list to represent the top-level result.\n\nConsider using a for expression "
+              "instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",
+              span(each), span(n));
+        return Value::dynamic();
+      }
     }
     return Value::list(std::move(vals));
   }

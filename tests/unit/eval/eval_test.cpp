@@ -51,6 +51,7 @@ std::string with_unknowns(const std::string& expr) {
   scope.set("u", Value::unknown(Type::number()));
   scope.set("us", Value::unknown(Type::string()));
   scope.set("ul", Value::unknown(Type::list(Type::string())));
+  scope.set("uo", Value::unknown(Type::object({{"a", Type::number()}})));
   scope.set("ub", Value::unknown(Type::boolean()));
   scope.set("d", Value::dynamic());
   scope.set("k", Value::number(1));
@@ -220,6 +221,9 @@ TEST_CASE("unknown values propagate as cty propagates them") {
   // ... and one whose value is known although it reads unknowns is a success.
   CHECK(with_unknowns("try(ub || true, 1)") == "true:\"bool\"");
   CHECK(with_unknowns("can(ub && false)") == "true:\"bool\"");
+  // HCL 2.24: indexing an unknown object checks the key against its type.
+  CHECK(with_unknowns("uo[\"a\"]") == R"(?"number")");
+  CHECK(with_unknowns("uo[\"b\"]") == "error: Invalid index");
   CHECK(with_unknowns("tostring(u)") == R"(?"string")");
   CHECK(with_unknowns("[u, 1]") == "partly unknown [\"tuple\",[\"number\",\"number\"]]");
   CHECK(with_unknowns("{(us) = 1}") == R"(?"dynamic")");
