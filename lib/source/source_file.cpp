@@ -70,9 +70,19 @@ Pos SourceFile::position(uint32_t offset) const {
     from = cursor_.byte;
     column = cursor_.column;
   }
+  // Clusters are counted token by token: a token start between `from` and `offset` restarts them.
+  auto t = std::upper_bound(token_starts_.begin(), token_starts_.end(), from);
+  for (; t != token_starts_.end() && *t < offset; ++t) {
+    column += grapheme_count(std::string_view(text_.data() + from, *t - from));
+    from = *t;
+  }
   column += grapheme_count(std::string_view(text_.data() + from, offset - from));
   cursor_ = Pos{line, column, offset};
   return cursor_;
+}
+
+void SourceFile::add_token_start(uint32_t offset) const {
+  if (token_starts_.empty() || offset > token_starts_.back()) token_starts_.push_back(offset);
 }
 
 Range SourceFile::range(uint32_t start, uint32_t end) const {

@@ -41,6 +41,11 @@ class SourceFile {
   // Resolve a byte offset. Cheap for offsets requested in increasing order (a cursor is kept), so
   // diagnostics for many tokens on one very long line stay linear.
   Pos position(uint32_t offset) const;
+
+  // Records where a token starts (offsets in increasing order; others are ignored). The
+  // reference counts the columns of each token on its own, so no grapheme cluster spans two
+  // tokens: a combining mark right after a quote is a column of its own.
+  void add_token_start(uint32_t offset) const;
   Range range(uint32_t start, uint32_t end) const;
 
   // Byte offset where a 1-based line starts (after the byte-order mark on line 1).
@@ -57,6 +62,7 @@ class SourceFile {
   std::string text_;
   uint32_t bom_ = 0;
   mutable std::vector<uint32_t> line_starts_;
+  mutable std::vector<uint32_t> token_starts_;
   mutable Pos cursor_{};
   mutable bool lines_built_ = false;
 };

@@ -157,6 +157,7 @@ class Parser {
 
   void lex_one() {
     Token t = lexer_.next();
+    src_.add_token_start(t.start);
     if (lex_diags_.size() < options_.max_diagnostics) {
       checker_.check(t, src_, &lex_diags_);
     } else {
