@@ -1,0 +1,44 @@
+# Evaluation on hostile input stays bounded (docs/limits.md): no signal, memory within a small
+# multiple of the budget, cost linear in the size of the input. Inputs are generated here; each
+# command runs under a time and memory ceiling (run_bounded in lib.sh).
+. "$(dirname "$0")/lib.sh"
+B=$TMP/bounded
+mkdir -p "$B"
+
+BOUNDED_MEMORY_MB=2048
+
+python3 - "$B" <<'PY'
+import os, sys
+d = sys.argv[1]
+def w(name, text):
+    open(os.path.join(d, name), 'w').write(text)
+# Template directives nest like brackets: too deep is a syntax error for every subcommand.
+w('deep_for.hcl', 'a = "' + '%{for x in [1]}' * 5000 + 'x' + '%{endfor}' * 5000 + '"\n')
+w('deep_if.hcl', 'a = "' + '%{if true}' * 40000 + 'x' + '%{endif}' * 40000 + '"\n')
+w('deep_if.tpl', '%{if true}' * 100000 + 'x' + '%{endif}' * 100000)
+w('ok_for.hcl', 'a = "' + '%{for x in [1]}' * 990 + 'x' + '%{endfor}' * 990 + '"\n')
+w('ok_if.tpl', '%{if true}' * 995 + 'x' + '%{endif}' * 995)
+PY
+
+# ---- Nesting ---------------------------------------------------------------------------------
+for f in deep_for deep_if; do
+  run_bounded 1 "$TMP/err" "$HCL" validate -q "$B/$f.hcl"
+  expect_contains "$TMP/err" "Nesting too deep"
+  run_bounded 1 "$TMP/err" "$HCL" eval --file "$B/$f.hcl"
+  expect_contains "$TMP/err" "Nesting too deep"
+  run_bounded 1 "$TMP/err" "$HCL" json "$B/$f.hcl"
+  run_bounded 1 "$TMP/err" "$HCL" json --simplify "$B/$f.hcl"
+done
+run_bounded 1 "$TMP/err" "$HCL" eval --template --file "$B/deep_if.tpl"
+expect_contains "$TMP/err" "Nesting too deep"
+# Just inside the limit, every subcommand that accepts it also processes it.
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$B/ok_for.hcl"
+run_bounded 0 "$TMP/err" "$HCL" eval --file "$B/ok_for.hcl"
+expect_contains "$TMP/out" '{"a":"x"}'
+run_bounded 0 "$TMP/err" "$HCL" json "$B/ok_for.hcl"
+run_bounded 0 "$TMP/err" "$HCL" json --simplify "$B/ok_for.hcl"
+expect_contains "$TMP/out" '"a": "x"'
+run_bounded 0 "$TMP/err" "$HCL" eval --template --file "$B/ok_if.tpl"
+expect_contains "$TMP/out" 'x'
+
+finish
