@@ -17,6 +17,10 @@ w('deep_for.hcl', 'a = "' + '%{for x in [1]}' * 5000 + 'x' + '%{endfor}' * 5000 
 w('deep_if.hcl', 'a = "' + '%{if true}' * 40000 + 'x' + '%{endif}' * 40000 + '"\n')
 w('deep_if.tpl', '%{if true}' * 100000 + 'x' + '%{endif}' * 100000)
 w('ok_for.hcl', 'a = "' + '%{for x in [1]}' * 990 + 'x' + '%{endfor}' * 990 + '"\n')
+# --vars decodes JSON like jsondecode: nesting is limited, numbers of any size are numbers.
+w('deep_vars.json', '{"a":' + '[' * 200000 + ']' * 200000 + '}')
+w('ok_vars.json', '{"a":' + '[' * 999 + ']' * 999 + '}')
+w('huge_number.json', '{"a": 1e400, "b": [-1E+400]}')
 w('ok_if.tpl', '%{if true}' * 995 + 'x' + '%{endif}' * 995)
 # Many attributes: collecting a body is linear (it was quadratic: 80,000 took 7 s).
 w('many.hcl', ''.join('a%d = %d\n' % (i, i) for i in range(300000)))
@@ -44,6 +48,19 @@ run_bounded 0 "$TMP/err" "$HCL" json --simplify "$B/ok_for.hcl"
 expect_contains "$TMP/out" '"a": "x"'
 run_bounded 0 "$TMP/err" "$HCL" eval --template --file "$B/ok_if.tpl"
 expect_contains "$TMP/out" 'x'
+
+run_bounded 2 "$TMP/err" "$HCL" eval --vars "$B/deep_vars.json" 'length(a)'
+expect_contains "$TMP/err" "deep_vars.json: JSON nesting is deeper than 1000 levels"
+run_bounded 0 "$TMP/err" "$HCL" eval --vars "$B/ok_vars.json" 'length(a)'
+expect_contains "$TMP/out" '1'
+run_bounded 1 "$TMP/err" "$HCL" eval --vars "$B/ok_vars.json" 'jsondecode(jsonencode([[a]]))'
+expect_contains "$TMP/err" "JSON nesting is deeper than 1000 levels"
+# cty reads 1e400 as a number (hcl-oracle eval --var a=1e400 a), and so do --vars and --var.
+run_bounded 0 "$TMP/err" "$HCL" eval --vars "$B/huge_number.json" 'a == 1e400 && b[0] == -1e400'
+expect_contains "$TMP/out" 'true'
+run_bounded 0 "$TMP/err" "$HCL" eval --var a=1e400 'a'
+expect_contains "$TMP/out" '10000000000000000000000000000000000000000'
+expect_not_contains "$TMP/out" '"'
 
 # ---- Linear cost -----------------------------------------------------------------------------
 # 300,000 attributes take about a second, and a 150,000-attribute spec a few; the quadratic
