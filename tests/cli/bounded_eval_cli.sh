@@ -21,6 +21,15 @@ w('ok_for.hcl', 'a = "' + '%{for x in [1]}' * 990 + 'x' + '%{endfor}' * 990 + '"
 w('deep_vars.json', '{"a":' + '[' * 200000 + ']' * 200000 + '}')
 w('ok_vars.json', '{"a":' + '[' * 999 + ']' * 999 + '}')
 w('huge_number.json', '{"a": 1e400, "b": [-1E+400]}')
+# The budget: each of these is a ~100-byte file that used to take gigabytes (or abort).
+w('replace.tf', 'a = length(replace(format("%0100000d",0),"0",format("%0100000d",0)))\n')
+w('setproduct.tf', 'a = length(setproduct(range(1000),range(1000),range(1000)))\n')
+w('setproduct7.tf', 'a = length(setproduct(' + ','.join(['range(1024)'] * 7) + '))\n')
+w('indent.tf', 'a = length(indent(1000000, join("\\n", range(1000))))\n')
+bomb = 'a: &a [x,x,x,x,x,x,x,x,x,x]\\n' + ''.join(
+    '%s: &%s [%s]\\n' % (c, c, ','.join(['*' + chr(ord(c) - 1)] * 10)) for c in 'bcdefghi')
+w('yaml.expr', 'yamldecode("%s")' % bomb)
+w('yaml.tf', 'a = yamldecode("%s")\n' % bomb)
 w('ok_if.tpl', '%{if true}' * 995 + 'x' + '%{endif}' * 995)
 # Many attributes: collecting a body is linear (it was quadratic: 80,000 took 7 s).
 w('many.hcl', ''.join('a%d = %d\n' % (i, i) for i in range(300000)))
@@ -61,6 +70,31 @@ expect_contains "$TMP/out" 'true'
 run_bounded 0 "$TMP/err" "$HCL" eval --var a=1e400 'a'
 expect_contains "$TMP/out" '10000000000000000000000000000000000000000'
 expect_not_contains "$TMP/out" '"'
+
+# ---- Budget ----------------------------------------------------------------------------------
+# Each stops with a diagnostic that names the limit and its flag, within the memory ceiling.
+for f in replace setproduct setproduct7 indent yaml; do
+  run_bounded 1 "$TMP/err" "$HCL" json --simplify --strict "$B/$f.tf"
+  expect_contains "$TMP/err" "Evaluation too large"
+  expect_contains "$TMP/err" "raises it"
+done
+run_bounded 1 "$TMP/err" "$HCL" eval --format hcl "$(cat "$B/yaml.expr")"
+expect_contains "$TMP/err" "--max-eval-memory raises it"
+run_bounded 1 "$TMP/err" "$HCL" eval --file "$B/yaml.tf"
+expect_contains "$TMP/err" "Evaluation too large"
+# The flags move the limits.
+run_bounded 1 "$TMP/err" "$HCL" eval --max-eval-memory 1 'length(format("%2000000s", ""))'
+expect_contains "$TMP/err" "more than 1 MiB of strings and collections"
+run_bounded 0 "$TMP/err" "$HCL" eval --max-eval-memory 1 'length(format("%200000s", ""))'
+run_bounded 1 "$TMP/err" "$HCL" eval --max-eval-values 10 'range(11)'
+expect_contains "$TMP/err" "more than 10 values"
+expect_contains "$TMP/err" "--max-eval-values raises it"
+printf 'a = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]\n' > "$B/range.hcl"
+printf 'attr {\n  name = "a"\n}\n' > "$B/range.hcldec"
+run_bounded 2 "$TMP/err" "$HCL" dec --max-eval-values 10 --spec "$B/range.hcldec" "$B/range.hcl"
+expect_contains "$TMP/err" "more than 10 values"
+run_bounded 1 "$TMP/err" "$HCL" json --simplify --strict --max-eval-values 10 "$B/range.hcl"
+expect_contains "$TMP/err" "more than 10 values"
 
 # ---- Linear cost -----------------------------------------------------------------------------
 # 300,000 attributes take about a second, and a 150,000-attribute spec a few; the quadratic
