@@ -43,31 +43,31 @@ _hcl() {
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --chdir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
-        --expression|-e|--var|--type) return ;;
+        --expression|-e|--var|--type|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
-        --var) return ;;
+        --var|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     dec)
-      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --version -v --help"
+      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --help"
       case $prev in
         --spec|-s|--out|-o) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --diags) COMPREPLY=($(compgen -W "json" -- "$cur")); return ;;
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
-        --vars|-V) return ;;
+        --vars|-V|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     help)

@@ -101,6 +101,7 @@ int run_dec(const DecOptions& opt) {
   req.with_type = opt.with_type;
   req.keep_nulls = opt.keep_nulls;
   req.expand_dynamic = opt.expand_dynamic;
+  req.limits = opt.limits;
   req.read = [](const std::string& path) -> std::optional<std::string> {
     io::ReadResult r = io::read_file(path);
     if (!r.error.empty()) return std::nullopt;

@@ -69,6 +69,18 @@ std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
   return v;
 }
 
+// --max-eval-memory, --max-eval-values, --max-eval-seconds: the evaluation budget (docs/limits.md).
+void add_limit_options(CLI::App* cmd, hcl::eval::EvalLimits& limits) {
+  const hcl::eval::EvalLimits defaults;
+  cmd->add_option_function<uint64_t>(
+      "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::eval::saturating_multiply(mib, 1 << 20); },
+      "MiB of strings and collections one evaluation may build (default " + std::to_string(defaults.max_bytes >> 20) + ")");
+  cmd->add_option("--max-eval-values", limits.max_values,
+                  "Collection elements one evaluation may build (default " + std::to_string(defaults.max_values) + ")");
+  cmd->add_option("--max-eval-seconds", limits.max_seconds,
+                  "Seconds one evaluation may run, 0 for no limit (default " + std::to_string(defaults.max_seconds) + ")");
+}
+
 // Both flags' values in command-line order, so that later definitions win.
 std::vector<hcl::app::VariableSource> variable_sources(const CLI::App* cmd, const VariableFlags& v) {
   using Kind = hcl::app::VariableSource::Kind;
@@ -146,6 +158,7 @@ Runner add_eval(CLI::App& app) {
                 "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
   cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");
   auto vars = add_variable_options(cmd);
+  add_limit_options(cmd, opt->variables.limits);
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--chdir", opt->chdir,
                   "Base directory for file functions (file, fileset, templatefile ...); default the current one");
@@ -181,6 +194,7 @@ Runner add_json(CLI::App& app) {
                 "Evaluate every expression that needs no variables (as hcl2json's -simplify), with the function "
                 "library except timestamp and uuid");
   auto vars = add_variable_options(cmd);
+  add_limit_options(cmd, opt->variables.limits);
   cmd->add_option("--syntax", opt->syntax,
                   "Read files as hcl or json (default: json for names ending in .json, which are normalised)")
       ->check(CLI::IsMember({"hcl", "json"}));
@@ -219,6 +233,7 @@ Runner add_dec(CLI::App& app) {
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--diags", opt->diags, "Diagnostics format: json (default: text with snippets)");
+  add_limit_options(cmd, opt->limits);
   cmd->add_flag("--var-refs", opt->var_refs, "Print the variables the input refers to (as JSON) instead of decoding");
   cmd->add_flag("--with-type", opt->with_type, "Wrap the result as {\"value\": ..., \"type\": ...}");
   cmd->add_flag("--keep-nulls", opt->keep_nulls, "Keep object properties whose value is null");

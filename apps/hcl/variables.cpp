@@ -7,6 +7,7 @@ namespace hcl::app {
 
 std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope& scope, const StdinReader& read_stdin,
                                           bool json_only) {
+  scope.set_limits(v.limits);
   for (const VariableSource& source : v.sources) {
     if (source.kind == VariableSource::Kind::File) {
       const std::string& path = source.text;

@@ -20,13 +20,15 @@ struct VariableSource {
 
 struct VariableOptions {
   std::vector<VariableSource> sources;  // in command-line order
+  eval::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
   bool any() const { return !sources.empty(); }
 };
 
 // Reads standard input once (for "--vars -"); returns the text or sets `error`.
 using StdinReader = std::function<std::optional<std::string>(std::string& error)>;
 
-// Sets the variables into `scope` in command-line order, so later definitions win. A --vars file
+// Sets the limits and the variables into `scope`, the variables in command-line order, so later
+// definitions win. A --vars file
 // must hold a JSON object; a --var value is read as JSON when it parses (strictly, with
 // `json_only`), else as a string. Returns a usage error message, or nothing.
 std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope& scope,

@@ -26,8 +26,20 @@ std::string name_suggestion(std::string_view given, const std::vector<std::strin
 }
 
 const Attribute* Attributes::find(std::string_view name) const {
+  if (index_.size() == items.size()) {
+    auto it = index_.find(name);
+    if (it == index_.end()) return nullptr;  // reordering keeps the set of names
+    if (it->second < items.size() && items[it->second].name == name) return &items[it->second];
+  }
   for (const auto& a : items)
     if (a.name == name) return &a;
+  return nullptr;
+}
+
+const Attribute* Attributes::add_unique(Attribute a) {
+  if (const Attribute* existing = find(a.name)) return existing;
+  if (index_.size() == items.size()) index_.emplace(a.name, items.size());
+  items.push_back(std::move(a));
   return nullptr;
 }
 
@@ -113,14 +125,13 @@ class MergedBody final : public Body {
     for (const auto& b : bodies_) {
       Attributes these = b->just_attributes(diags);
       for (auto& a : these.items) {
-        if (const Attribute* existing = out.find(a.name)) {
+        Range name_range = a.name_range;
+        if (const Attribute* existing = out.add_unique(std::move(a))) {
           diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", go_quote(a.name),
+                                     fmt::format("Argument {} was already set at {}", go_quote(existing->name),
                                                  range_string(existing->name_range)),
-                                     a.name_range, std::nullopt});
-          continue;
+                                     name_range, std::nullopt});
         }
-        out.items.push_back(std::move(a));
       }
     }
     return out;
@@ -150,14 +161,13 @@ class MergedBody final : public Body {
         these = b->content(relaxed, diags);
       }
       for (auto& a : these.attributes.items) {
-        if (const Attribute* existing = content.attributes.find(a.name)) {
+        Range name_range = a.name_range;
+        if (const Attribute* existing = content.attributes.add_unique(std::move(a))) {
           diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", go_quote(a.name),
+                                     fmt::format("Argument {} was already set at {}", go_quote(existing->name),
                                                  range_string(existing->name_range)),
-                                     a.name_range, std::nullopt});
-          continue;
+                                     name_range, std::nullopt});
         }
-        content.attributes.items.push_back(std::move(a));
       }
       for (auto& block : these.blocks) content.blocks.push_back(std::move(block));
     }

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -133,6 +134,19 @@ struct Attributes {
   std::vector<Attribute> items;
   const Attribute* find(std::string_view name) const;
   bool empty() const { return items.empty(); }
+  // Appends `a` unless an attribute of that name is already here, which is returned instead (and
+  // `a` dropped). Bodies are collected this way so that checking for repeats costs a lookup, not
+  // a scan of every earlier attribute.
+  const Attribute* add_unique(Attribute a);
+
+ private:
+  // Positions of items by name, kept by add_unique. find trusts it only while it covers every
+  // item, and checks each hit, since items may be pushed, sorted or removed directly.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> index_;
 };
 
 struct BodyContent {

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "body/native.h"
 #include "eval/convert.h"
@@ -270,14 +272,12 @@ class JsonBody final : public Body {
     }
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
       if (m->name == "//" || hidden_.count(m->name)) continue;
-      if (const Attribute* existing = out.find(m->name)) {
+      if (const Attribute* existing = out.add_unique(attribute(*m))) {
         diags.push_back(Diagnostic{Severity::Error, "Duplicate attribute definition",
                                    fmt::format("The argument {} was already set at {}.", go_quote(m->name),
                                                range_string(existing->range)),
                                    doc_->name_range(*m), std::nullopt});
-        continue;
       }
-      out.items.push_back(attribute(*m));
     }
     return out;
   }
@@ -389,12 +389,8 @@ class JsonBody final : public Body {
     BodyContent content;
     content.missing_item_range = missing_item_range();
     used = hidden_;
-    auto attr_schema = [&](const std::string& name) {
-      const AttributeSchema* found = nullptr;
-      for (const auto& s : schema.attributes)
-        if (s.name == name) found = &s;
-      return found;
-    };
+    std::unordered_set<std::string_view> attr_names;
+    for (const auto& s : schema.attributes) attr_names.insert(s.name);
     auto block_schema = [&](const std::string& name) {
       const BlockHeaderSchema* found = nullptr;
       for (const auto& s : schema.blocks)
@@ -403,8 +399,8 @@ class JsonBody final : public Body {
     };
     for (const Member* m : collect_deep(node_, nullptr, diags)) {
       if (hidden_.count(m->name)) continue;
-      if (attr_schema(m->name)) {
-        if (const Attribute* existing = content.attributes.find(m->name)) {
+      if (attr_names.count(m->name)) {
+        if (const Attribute* existing = content.attributes.add_unique(attribute(*m))) {
           Range r = doc_->name_range(*m);
           diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
                                      fmt::format("The argument {} was already set at {}.", go_quote(m->name),
@@ -412,7 +408,6 @@ class JsonBody final : public Body {
                                      r, r});
           continue;
         }
-        content.attributes.items.push_back(attribute(*m));
         used.insert(m->name);
       } else if (const BlockHeaderSchema* bs = block_schema(m->name)) {
         std::vector<std::string> labels;

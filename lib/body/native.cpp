@@ -224,11 +224,11 @@ class NativeBody final : public Body {
     Hidden remain;
     BodyContent content = partial(schema, remain, diags);
     Items items = collect();
+    std::vector<std::string> suggestions;
+    for (const auto& s : schema.attributes)
+      if (!content.attributes.find(s.name)) suggestions.push_back(s.name);
     for (const Attribute& attr : items.attributes.items) {
       if (remain.attrs.count(attr.name)) continue;
-      std::vector<std::string> suggestions;
-      for (const auto& s : schema.attributes)
-        if (!content.attributes.find(s.name)) suggestions.push_back(s.name);
       std::string suggestion = name_suggestion(attr.name, suggestions);
       if (!suggestion.empty()) {
         suggestion = fmt::format(" Did you mean {}?", go_quote(suggestion));
@@ -336,7 +336,7 @@ class NativeBody final : public Body {
         attr.expr = std::make_shared<NativeExpression>(tree_, a.expr);
         attr.name_range = span_range(t, a.name_span);
         attr.range = span_range(t, Span{a.name_span.start, eval::expression_span(t, a.expr).end});
-        out.attributes.items.push_back(std::move(attr));
+        out.attributes.add_unique(std::move(attr));
       } else if (n.kind == NodeKind::Block) {
         ast::Block b = ast::block(t, item);
         if (b.body == kNoNode) continue;
@@ -370,7 +370,7 @@ class NativeBody final : public Body {
         continue;
       }
       hidden.attrs.insert(s.name);
-      content.attributes.items.push_back(*attr);
+      content.attributes.add_unique(*attr);
     }
     // The last schema entry for a block type wins, as in the reference's map.
     auto wanted = [&](const std::string& type) -> const BlockHeaderSchema* {

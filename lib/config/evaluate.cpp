@@ -171,6 +171,9 @@ FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::S
                         const EvaluateOptions& options) {
   FileValue out;
   if (!scope) scope = std::make_shared<const eval::Scope>();
+  // Every attribute of the file is evaluated under one budget: the file, not each expression in it,
+  // is what must fit.
+  eval::EvalBudget budget(scope->limits());
   FileEvaluator ev(scope, options);
   std::unique_ptr<Node> root = ev.body(body, nullptr, out.diagnostics);
   // The oracle reports in source order (a stable sort by where each diagnostic starts).

@@ -176,6 +176,10 @@ class Runner {
 
 }  // namespace
 
-RunResult run(const RunRequest& request) { return Runner(request).run(); }
+RunResult run(const RunRequest& request) {
+  // The spec's, the variables' and the configuration's evaluations share one budget.
+  eval::EvalBudget budget(request.limits);
+  return Runner(request).run();
+}
 
 }  // namespace hcl::dec

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "eval/budget.h"
 #include "source/source_file.h"
 
 namespace hcl::dec {
@@ -25,6 +26,8 @@ struct RunRequest {
   // Expand `dynamic` blocks (ext-dynblock) before decoding, with the configuration's context for
   // their for_each and labels; the reference's hcldec does not.
   bool expand_dynamic = false;
+  // One budget for every evaluation of the run (eval/budget.h).
+  eval::EvalLimits limits;
   // Reads a path ("-" is standard input); nothing when it cannot be read.
   std::function<std::optional<std::string>(const std::string& path)> read;
 };

@@ -1516,7 +1516,7 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
           continue;
         }
         if (!e.is_known()) return Value::unknown(Type::string());
-        buf += s->as_string();
+        append_charged(buf, s->as_string());
       }
       return Value::string(buf);
     }
@@ -1540,7 +1540,7 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Sp
       continue;
     }
     if (v.type().is_string()) {
-      buf += v.as_string();
+      append_charged(buf, v.as_string());
       continue;
     }
     auto s = convert(v, Type::string());
@@ -1549,7 +1549,7 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Sp
             "Cannot include the given value in a string template: " + s.error() + ".", p.range, src_range);
       continue;
     }
-    buf += s->as_string();
+    append_charged(buf, s->as_string());
   }
   if (!known) return Value::unknown(Type::string());
   return Value::string(buf);
@@ -1559,28 +1559,15 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Sp
 
 EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
   EvalResult r;
-  EvalBudget budget;
+  EvalBudget budget(scope.limits());
+  EvaluationInProgress in_progress;
   try {
     Evaluator ev(tree, scope);
     r.value = ev.eval(node, nullptr, r.diagnostics);
   } catch (const BudgetExceeded& e) {
-    if (!budget.owner()) throw;  // a nested evaluation: its caller owns the budget
+    if (!in_progress.outermost()) throw;  // a nested evaluation: its caller reports it
     r.value = Value::dynamic();
-    Diagnostic d;
-    d.summary = "Evaluation too large";
-    switch (e.limit) {
-      case BudgetExceeded::Limit::StringBytes:
-        d.detail = fmt::format("This expression builds more than {} MiB of strings, the limit for one evaluation.",
-                               budget.limits().max_string_bytes >> 20);
-        break;
-      case BudgetExceeded::Limit::Values:
-        d.detail = fmt::format("This expression builds more than {} values, the limit for one evaluation.",
-                               budget.limits().max_values);
-        break;
-      case BudgetExceeded::Limit::NumberDigits:
-        d.detail = "This expression writes out a number whose decimal form would have more than a million digits.";
-        break;
-    }
+    Diagnostic d = budget_diagnostic(e, budget.limits());
     Span s = expression_span(tree, node);
     d.subject = tree.source().range(s.start, s.end);
     r.diagnostics.push_back(std::move(d));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
+#include "eval/budget.h"
 #include "eval/value.h"
 #include "syntax/tree.h"
 
@@ -51,6 +52,9 @@ class Scope {
   // only from the innermost context's own functions, so then it suggests none).
   void set_functions_inherited(bool inherited) { functions_inherited_ = inherited; }
   bool functions_inherited() const { return functions_inherited_; }
+  // The budget of an evaluation in this scope (copies keep it).
+  void set_limits(const EvalLimits& limits) { limits_ = limits; }
+  const EvalLimits& limits() const { return limits_; }
 
  private:
   struct LazyFunctions;
@@ -59,6 +63,7 @@ class Scope {
   std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
   bool functions_inherited_ = false;
+  EvalLimits limits_;
 };
 
 struct EvalResult {

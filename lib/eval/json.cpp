@@ -1,7 +1,5 @@
 #include "eval/json.h"
 
-#include <nlohmann/json.hpp>
-
 #include "util/text.h"
 
 namespace hcl::eval {
@@ -202,96 +200,6 @@ std::string json_indent(std::string_view s) {
     }
   }
   return out;
-}
-
-namespace {
-
-class ValueBuilder : public nlohmann::json_sax<nlohmann::json> {
- public:
-  Value result;
-  std::string error;
-
-  bool null() override { return put(Value::null()); }
-  bool boolean(bool b) override { return put(Value::boolean(b)); }
-  bool number_integer(number_integer_t v) override { return put(Value::number(Number::from_int(v, Number::kLiteralPrecision))); }
-  bool number_unsigned(number_unsigned_t v) override {
-    if (v <= static_cast<number_unsigned_t>(INT64_MAX))
-      return put(Value::number(Number::from_int(static_cast<int64_t>(v), Number::kLiteralPrecision)));
-    auto n = Number::parse(std::to_string(v));
-    return put(Value::number(*n));
-  }
-  bool number_float(number_float_t, const string_t& s) override {
-    auto n = Number::parse(s);
-    if (!n) {
-      error = "invalid number " + s;
-      return false;
-    }
-    return put(Value::number(*n));
-  }
-  bool string(string_t& s) override { return put(Value::string(s)); }
-  bool binary(binary_t&) override { return false; }
-  bool start_object(std::size_t) override {
-    stack_.push_back(Frame{true, {}, {}, {}});
-    return true;
-  }
-  bool key(string_t& k) override {
-    stack_.back().key = k;
-    return true;
-  }
-  bool end_object() override {
-    Frame f = std::move(stack_.back());
-    stack_.pop_back();
-    return put(Value::object(std::move(f.attrs)));
-  }
-  bool start_array(std::size_t) override {
-    stack_.push_back(Frame{false, {}, {}, {}});
-    return true;
-  }
-  bool end_array() override {
-    Frame f = std::move(stack_.back());
-    stack_.pop_back();
-    return put(Value::tuple(std::move(f.elems)));
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
-    std::string what = ex.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-    size_t p = what.find("] ");
-    error = p == std::string::npos ? what : what.substr(p + 2);
-    return false;
-  }
-
- private:
-  struct Frame {
-    bool object;
-    std::vector<Value> elems;
-    std::vector<Value::Attribute> attrs;
-    std::string key;
-  };
-
-  bool put(Value v) {
-    if (stack_.empty()) {
-      result = std::move(v);
-      return true;
-    }
-    Frame& f = stack_.back();
-    if (f.object) {
-      f.attrs.emplace_back(std::move(f.key), std::move(v));
-    } else {
-      f.elems.push_back(std::move(v));
-    }
-    return true;
-  }
-
-  std::vector<Frame> stack_;
-};
-
-}  // namespace
-
-Expected<Value> json_to_value(std::string_view text) {
-  ValueBuilder b;
-  bool ok = nlohmann::json::sax_parse(text, &b, nlohmann::json::input_format_t::json, true);
-  if (!ok) return unexpected(b.error.empty() ? std::string("invalid JSON") : b.error);
-  return b.result;
 }
 
 }  // namespace hcl::eval

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "eval/expected.h"
 #include "eval/type.h"
@@ -34,8 +35,35 @@ std::string json_quote(std::string_view s);
 // Re-indents compact JSON text the way Go's json.Indent does (two spaces, "key": value).
 std::string json_indent(std::string_view compact);
 
-// Decodes a JSON document into a value (ctyjson.ImpliedType + Unmarshal). The error is a short
-// description with the position.
+// A JSON document as encoding/json's Decoder.Token reads it, kept as a tree (object members in
+// order, repeats included) so that cty's two passes (ImpliedType, then Unmarshal) can be
+// reproduced.
+struct JsonMember;
+struct JsonNode {
+  enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
+  bool boolean = false;
+  std::string text;  // number text or decoded string
+  std::vector<JsonNode> items;
+  // Not std::pair: a pair cannot hold the still-incomplete JsonNode (clang rejects it).
+  std::vector<JsonMember> members;
+};
+struct JsonMember {
+  std::string first;
+  JsonNode second;
+};
+
+// The document's tree, or encoding/json's message for the first problem. Nesting deeper than the
+// parser's limit (ParseOptions::kDefaultMaxDepth) is refused, so that nothing built from a
+// document recurses deeper than a configuration can.
+Expected<JsonNode> parse_json_document(std::string_view text);
+// json.ImpliedType: objects become objects, arrays tuples, null the dynamic pseudo-type; a repeated
+// property name whose values imply different types is an error (cty 1.16.2).
+Expected<Type> json_implied_type(const JsonNode& n);
+// json.Unmarshal of a node into a type (the implied type fails only when repeated object names
+// disagree).
+Expected<Value> json_unmarshal(const JsonNode& n, const Type& t);
+
+// Decodes a JSON document into a value (ctyjson.ImpliedType + Unmarshal), as jsondecode does.
 Expected<Value> json_to_value(std::string_view text);
 
 }  // namespace hcl::eval

@@ -29,6 +29,23 @@ const std::string& no_string() {
   return s;
 }
 
+// Charges the budget for a collection about to be stored, and returns its weight.
+uint64_t charge_collection(const std::vector<Value>& elements) {
+  uint64_t w = Value::kBaseWeight;
+  for (const Value& e : elements) w = saturating_add(w, e.weight());
+  charge_values(elements.size());
+  charge_bytes(w);
+  return w;
+}
+
+uint64_t charge_collection(const std::vector<Value::Attribute>& attributes) {
+  uint64_t w = Value::kBaseWeight;
+  for (const auto& [k, e] : attributes) w = saturating_add(w, saturating_add(k.size(), e.weight()));
+  charge_values(attributes.size());
+  charge_bytes(w);
+  return w;
+}
+
 Type first_concrete_type(const std::vector<Value>& elements) {
   for (const auto& e : elements)
     if (!e.type().is_dynamic()) return e.type();
@@ -186,23 +203,26 @@ Value Value::number(Number n) {
 }
 
 Value Value::string(std::string_view s) {
-  charge_string_bytes(s.size());
+  charge_bytes(s.size());
   Value v(Type::string(), State::Known);
   v.data_ = std::make_shared<const std::string>(normalize_nfc(s));
+  v.weight_ = saturating_add(kBaseWeight, s.size());
   return v;
 }
 
 Value Value::string_nfc(std::string s) {
-  charge_string_bytes(s.size());
+  charge_bytes(s.size());
   Value v(Type::string(), State::Known);
+  v.weight_ = saturating_add(kBaseWeight, s.size());
   v.data_ = std::make_shared<const std::string>(std::move(s));
   return v;
 }
 
 Value Value::list(std::vector<Value> elements) {
-  charge_values(elements.size());
+  uint64_t weight = charge_collection(elements);
   Value v(Type::list(first_concrete_type(elements)), State::Known);
   v.data_ = std::make_shared<const Elements>(std::move(elements));
+  v.weight_ = weight;
   return v;
 }
 
@@ -213,7 +233,7 @@ Value Value::empty_list(Type element) {
 }
 
 Value Value::set(std::vector<Value> elements) {
-  charge_values(elements.size());
+  uint64_t weight = charge_collection(elements);
   Type ety = first_concrete_type(elements);
   // Buckets by hash, merging equivalent elements (set.Add), in bucket order.
   struct Entry {
@@ -250,6 +270,7 @@ Value Value::set(std::vector<Value> elements) {
   for (auto& e : entries) out.push_back(std::move(e.value));
   Value v(Type::set(std::move(ety)), State::Known);
   v.data_ = std::make_shared<const Elements>(std::move(out));
+  v.weight_ = weight;
   return v;
 }
 
@@ -260,7 +281,7 @@ Value Value::empty_set(Type element) {
 }
 
 Value Value::map(std::vector<Attribute> elements) {
-  charge_values(elements.size());
+  uint64_t weight = charge_collection(elements);
   sort_attributes(elements);
   Type ety = Type::dynamic();
   for (const auto& [k, e] : elements)
@@ -270,6 +291,7 @@ Value Value::map(std::vector<Attribute> elements) {
     }
   Value v(Type::map(std::move(ety)), State::Known);
   v.data_ = std::make_shared<const Attributes>(std::move(elements));
+  v.weight_ = weight;
   return v;
 }
 
@@ -280,23 +302,25 @@ Value Value::empty_map(Type element) {
 }
 
 Value Value::tuple(std::vector<Value> elements) {
-  charge_values(elements.size());
+  uint64_t weight = charge_collection(elements);
   std::vector<Type> types;
   types.reserve(elements.size());
   for (const auto& e : elements) types.push_back(e.type());
   Value v(Type::tuple(std::move(types)), State::Known);
   v.data_ = std::make_shared<const Elements>(std::move(elements));
+  v.weight_ = weight;
   return v;
 }
 
 Value Value::object(std::vector<Attribute> attributes) {
-  charge_values(attributes.size());
+  uint64_t weight = charge_collection(attributes);
   sort_attributes(attributes);
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
   Value v(Type::object_sorted(std::move(types)), State::Known);
   v.data_ = std::make_shared<const Attributes>(std::move(attributes));
+  v.weight_ = weight;
   return v;
 }
 

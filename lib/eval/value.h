@@ -99,6 +99,12 @@ class Value {
   // quote values.
   std::string go_string() const;
 
+  // About the bytes this value takes written out in full: storage shared between elements is
+  // counted at every use, as printing, encoding or converting the value would repeat it. The
+  // evaluation budget (eval/budget.h) charges it when a collection is built. Saturates.
+  uint64_t weight() const { return weight_; }
+  static constexpr uint64_t kBaseWeight = 64;
+
  private:
   enum class State : uint8_t { Unknown, Null, Known };
   Value(Type t, State s) : type_(std::move(t)), state_(s) {}
@@ -107,6 +113,7 @@ class Value {
   State state_ = State::Unknown;
   bool bool_ = false;
   Number number_;
+  uint64_t weight_ = kBaseWeight;
   std::shared_ptr<const void> data_;  // std::string, std::vector<Value>, std::vector<Attribute>, capsule
 };
 

@@ -4,6 +4,7 @@
 // with cty's own padding, which counts grapheme clusters.
 #include <gmp.h>
 
+#include "eval/budget.h"
 #include "eval/convert.h"
 #include "eval/text.h"
 #include "funcs/encoding.h"
@@ -36,7 +37,12 @@ std::string unsupported(const Verb& v, const std::string& why) {
   return "unsupported value for " + quote(v.raw) + " at " + std::to_string(v.offset) + ": " + why;
 }
 
-std::string repeat(char c, int64_t n) { return n > 0 ? std::string(static_cast<size_t>(n), c) : std::string(); }
+// Padding is where a short format string makes a long result: it is charged before it is made.
+std::string repeat(char c, int64_t n) {
+  if (n <= 0) return std::string();
+  eval::charge_bytes(static_cast<uint64_t>(n));
+  return std::string(static_cast<size_t>(n), c);
+}
 
 // cty's formatPadWidth: pads to the width in grapheme clusters, with zeros when asked (even in
 // front of a sign) and on the right with "-".

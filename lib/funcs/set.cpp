@@ -3,6 +3,7 @@
 // compared, so previously distinct values may merge (["1"] and [1] unify to strings).
 #include <unordered_map>
 
+#include "eval/budget.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {
@@ -130,14 +131,18 @@ Function setproduct_function() {
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         const Type& ety = ret.element();
-        size_t total = 1;
-        for (const auto& a : args) total *= a.length();
+        // Seven range(1024) make 2^70 rows: the count saturates instead of wrapping to 0, and the
+        // rows are charged before any storage is reserved for them.
+        uint64_t total = 1;
+        for (const auto& a : args) total = eval::saturating_multiply(total, a.length());
         if (total == 0) return ret.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
+        eval::charge_values(eval::saturating_multiply(total, args.size() + 1));
+        eval::charge_bytes(eval::saturating_multiply(total, (args.size() + 1) * Value::kBaseWeight));
         const auto& sub_types = ety.tuple_elements();
         std::vector<size_t> at(args.size(), 0);
         std::vector<Value> product;
         product.reserve(total);
-        for (size_t n = 0; n < total; ++n) {
+        for (uint64_t n = 0; n < total; ++n) {
           std::vector<Value> row;
           row.reserve(args.size());
           for (size_t j = 0; j < args.size(); ++j) {

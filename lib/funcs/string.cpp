@@ -3,6 +3,7 @@
 // clusters wherever the reference counts them (substr, strrev).
 #include <algorithm>
 
+#include "eval/budget.h"
 #include "eval/text.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
@@ -259,6 +260,7 @@ void add_string_functions(FunctionTable& table) {
         constexpr uint64_t kMaxResult = uint64_t{1} << 30;
         if (lines > 0 && static_cast<uint64_t>(*spaces) > (kMaxResult - s.size()) / lines)
           return fail_call("the result would be larger than 1 GiB");
+        eval::charge_bytes(s.size() + lines * static_cast<uint64_t>(*spaces));
         std::string pad(1 + static_cast<size_t>(lines > 0 ? *spaces : 0), ' ');
         pad[0] = '\n';
         std::string out;

@@ -4,11 +4,13 @@
 // in YAML 1.1 style, anchors, keys, error positions) follows go-cty-yaml.
 #include <yaml.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
 #include "eval/convert.h"
 #include "funcs/library.h"
+#include "syntax/parser.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -268,7 +270,9 @@ Expected<Value> scalar_value(const yaml_event_t& e) {
   return v;
 }
 
-constexpr int kMaxYamlDepth = 1000;
+// The parser's nesting limit, which also bounds what aliases build: an alias counts at the depth
+// of the value it repeats, so a chain of anchors cannot nest deeper than the document reads.
+constexpr int kMaxYamlDepth = static_cast<int>(ParseOptions::kDefaultMaxDepth);
 
 class Decoder {
  public:
@@ -310,7 +314,8 @@ class Decoder {
       case YAML_SCALAR_EVENT: {
         std::string anchor = event_anchor(e);
         auto v = scalar_value(e);
-        if (v && !anchor.empty()) anchors_[anchor] = *v;
+        height_ = 0;
+        if (v && !anchor.empty()) anchors_[anchor] = {*v, 0};
         return v;
       }
       case YAML_ALIAS_EVENT: {
@@ -319,7 +324,10 @@ class Decoder {
           return unexpected(at(e.start_mark, "cannot refer to anchor " + go_quote(anchor) + " from inside its own definition"));
         auto it = anchors_.find(anchor);
         if (it == anchors_.end()) return unexpected(at(e.start_mark, "reference to undefined anchor " + go_quote(anchor)));
-        return it->second;
+        height_ = it->second.height;
+        if (depth + height_ > kMaxYamlDepth)
+          return unexpected(at(e.start_mark, "YAML nesting is deeper than " + std::to_string(kMaxYamlDepth) + " levels"));
+        return it->second.value;
       }
       case YAML_MAPPING_START_EVENT: return mapping(e, depth);
       case YAML_SEQUENCE_START_EVENT: return sequence(e, depth);
@@ -334,6 +342,7 @@ class Decoder {
     if (!tag.empty() && tag != kMapTag) return unexpected(at(start.start_mark, "can't interpret mapping as " + short_tag(tag)));
     if (!anchor.empty()) ++pending_[anchor];
     std::vector<Value::Attribute> attrs;
+    int height = 1;
     while (true) {
       auto e = p_.next();
       if (!e) return unexpected(e.error());
@@ -350,12 +359,14 @@ class Decoder {
       if (!e) return unexpected(e.error());
       auto v = value(**e, depth + 1);
       if (!v) return v;
+      height = std::max(height, height_ + 1);
       attrs.emplace_back(key_string->as_string(), std::move(*v));
     }
     Value v = Value::object(std::move(attrs));
+    height_ = height;
     if (!anchor.empty()) {
       if (--pending_[anchor] == 0) pending_.erase(anchor);
-      anchors_[anchor] = v;
+      anchors_[anchor] = {v, height};
     }
     return v;
   }
@@ -365,24 +376,32 @@ class Decoder {
     if (!tag.empty() && tag != kSeqTag) return unexpected(at(start.start_mark, "can't interpret sequence as " + short_tag(tag)));
     if (!anchor.empty()) ++pending_[anchor];
     std::vector<Value> elems;
+    int height = 1;
     while (true) {
       auto e = p_.next();
       if (!e) return unexpected(e.error());
       if ((*e)->type == YAML_SEQUENCE_END_EVENT) break;
       auto v = value(**e, depth + 1);
       if (!v) return v;
+      height = std::max(height, height_ + 1);
       elems.push_back(std::move(*v));
     }
     Value v = Value::tuple(std::move(elems));
+    height_ = height;
     if (!anchor.empty()) {
       if (--pending_[anchor] == 0) pending_.erase(anchor);
-      anchors_[anchor] = v;
+      anchors_[anchor] = {v, height};
     }
     return v;
   }
 
+  struct Anchor {
+    Value value;
+    int height;  // levels of nesting inside the value (0 for a scalar)
+  };
   Parser p_;
-  std::map<std::string, Value> anchors_;
+  std::map<std::string, Anchor> anchors_;
+  int height_ = 0;  // of the value last decoded
   std::map<std::string, int> pending_;
 };
 

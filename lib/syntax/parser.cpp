@@ -1320,6 +1320,10 @@ class Parser {
     std::vector<PartInfo> parts;
     Span start_span = next_span();
     Span end_span{};
+    // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
+    // hcl2json, the template structure itself) recurses once per open if/for, so each one counts
+    // towards the same depth limit as the expressions inside it.
+    uint32_t open_directives = 0;
     for (;;) {
       Token next = read();
       uint32_t next_index = last_read_;
@@ -1470,6 +1474,13 @@ class Parser {
           pop_nl();
           add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
           parts.push_back({part, directive_span});
+          if (part == TemplatePart::If || part == TemplatePart::For) {
+            ++open_directives;
+            enter();  // past the limit this reports "Nesting too deep" and stops the parse
+          } else if ((part == TemplatePart::EndIf || part == TemplatePart::EndFor) && open_directives > 0) {
+            --open_directives;
+            --depth_;
+          }
           continue;
         }
         default: {
@@ -1485,6 +1496,7 @@ class Parser {
       break;
     }
     parts.push_back({TemplatePart::End, end_span});
+    depth_ -= open_directives;
     return parts;
   }
 

@@ -4,22 +4,6 @@
 A=$TMP/adv
 mkdir -p "$A"
 
-# run_bounded WANT_STATUS FILE_FOR_STDERR CMD...: 60 s and 4 GB at most. A sanitizer build
-# reserves terabytes of address space for its shadow memory, so there the ceiling is on resident
-# memory instead (ASan's hard_rss_limit_mb), which it enforces by failing the run.
-if grep -q __asan_init "$HCL" 2>/dev/null; then
-  export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=4096
-  MEMORY_CEILING=unlimited
-else
-  MEMORY_CEILING=4194304
-fi
-run_bounded() {
-  local want=$1 err=$2; shift 2
-  ( ulimit -v $MEMORY_CEILING; timeout 60 "$@" ) >"$TMP/out" 2>"$err"
-  local got=$?
-  [ "$got" -eq "$want" ] || fail "exit $got (want $want): $* : $(head -c 300 "$err")"
-}
-
 python3 - "$A" <<'PY'
 import os, sys
 d = sys.argv[1]

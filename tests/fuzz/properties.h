@@ -223,4 +223,60 @@ inline std::string json_properties(const std::string& text) {
   return {};
 }
 
+// The standard functions under a budget small enough for a fuzzer's memory limit.
+inline eval::Scope small_budget_scope() {
+  static const funcs::FunctionTable functions = funcs::standard_functions();
+  eval::Scope scope(&functions);
+  eval::EvalLimits limits;
+  limits.max_values = 100'000;
+  limits.max_bytes = 16 << 20;
+  limits.max_seconds = 10;
+  scope.set_limits(limits);
+  return scope;
+}
+
+// The evaluator's functions under a small budget: every expression ends with a value or an error
+// (never a crash, an exception or runaway memory), and a known result's JSON is no larger than
+// its weight allows, so printing is bounded by what the budget let the evaluation build.
+inline std::string functions_properties(const std::string& expr) {
+  eval::Scope scope = small_budget_scope();
+  scope.set("s", eval::Value::string(expr));
+  auto r = eval::run(expr, scope, {});
+  if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
+  if (r.value && r.value->is_wholly_known()) {
+    if (auto j = eval::value_to_json(*r.value)) {
+      if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
+      // JSON escapes a byte in at most six (\u00XX); a value's weight counts each byte once.
+      if (j->size() > 6 * r.value->weight()) return "the result's JSON outgrows its weight";
+    }
+  }
+  return {};
+}
+
+// The JSON decoder of --vars and jsondecode: a document decodes or is refused with a message, and
+// what it decodes to encodes back to JSON that decodes to an equal value.
+inline std::string vars_properties(const std::string& text) {
+  auto v = eval::json_to_value(text);
+  if (!v) return v.error().empty() ? "refused without a message" : "";
+  auto j = eval::value_to_json(*v);
+  if (!j) return {};  // a number too long to write out
+  if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
+  auto again = eval::json_to_value(*j);
+  if (!again) return "its own encoding does not decode: " + again.error();
+  if (!again->equals(*v).is_true() && !again->raw_equals(*v)) return "decoding its own encoding changes the value";
+  return {};
+}
+
+// yamldecode under a small budget (alias bombs, deep nesting, every scalar form): a value or an
+// error, then yamlencode of the value works or fails with an error.
+inline std::string yaml_properties(const std::string& text) {
+  eval::Scope scope = small_budget_scope();
+  scope.set("y", eval::Value::string(text));
+  for (const char* expr : {"yamldecode(y)", "yamlencode(yamldecode(y))"}) {
+    auto r = eval::run(expr, scope, {});
+    if (!r.value && !has_errors(r.diagnostics)) return std::string(expr) + ": no value and no error";
+  }
+  return {};
+}
+
 }  // namespace hcl::fuzz

@@ -29,6 +29,9 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       {"fuzz_format", [](const std::string& s) { return hcl::fuzz::format_properties(s); }},
       {"fuzz_eval", [](const std::string& s) { return hcl::fuzz::eval_properties(s); }},
       {"fuzz_json", [](const std::string& s) { return hcl::fuzz::json_properties(s); }},
+      {"fuzz_functions", [](const std::string& s) { return hcl::fuzz::functions_properties(s); }},
+      {"fuzz_vars", [](const std::string& s) { return hcl::fuzz::vars_properties(s); }},
+      {"fuzz_yaml", [](const std::string& s) { return hcl::fuzz::yaml_properties(s); }},
   };
   fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
   size_t replayed = 0;

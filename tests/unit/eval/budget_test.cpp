@@ -20,7 +20,8 @@ std::string outcome(const std::string& expr) {
 
 TEST_CASE("an evaluation that would build too many values stops with a diagnostic") {
   CHECK(outcome("length([for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]])") ==
-        "Evaluation too large: This expression builds more than 4000000 values, the limit for one evaluation.");
+        "Evaluation too large: This expression builds more than 4000000 values, the limit for one evaluation; "
+        "--max-eval-values raises it.");
   // try cannot swallow it: the budget belongs to the whole evaluation.
   CHECK(outcome("try([for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]], 0)")
             .rfind("Evaluation too large", 0) == 0);
@@ -31,7 +32,8 @@ TEST_CASE("an evaluation that would build too many values stops with a diagnosti
 
 TEST_CASE("an evaluation that would build too much text stops with a diagnostic") {
   CHECK(outcome("length(join(\"\", [for a in range(1024) : join(\"\", [for b in range(1024) : format(\"%1000s\", \"x\")])]))") ==
-        "Evaluation too large: This expression builds more than 256 MiB of strings, the limit for one evaluation.");
+        "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
+        "evaluation; --max-eval-memory raises it.");
   CHECK(outcome("length(\"${join(\"\", [for a in range(1024) : format(\"%100000s\", \"x\")])}\")") == "102400000");
 }
 
@@ -70,7 +72,51 @@ TEST_CASE("custom limits") {
   hcl::eval::EvalBudget budget(limits);
   REQUIRE(budget.owner());
   CHECK_NOTHROW(hcl::eval::charge_values(10));
-  CHECK_THROWS_AS(hcl::eval::charge_values(1), hcl::eval::BudgetExceeded);
+  // Outside an evaluation a charge counts but does not throw (the library never throws out).
+  CHECK_NOTHROW(hcl::eval::charge_values(1));
+  {
+    hcl::eval::EvaluationInProgress evaluation;
+    CHECK(evaluation.outermost());
+    CHECK_THROWS_AS(hcl::eval::charge_values(1), hcl::eval::BudgetExceeded);
+  }
   hcl::eval::EvalBudget nested;
   CHECK(!nested.owner());
+}
+
+TEST_CASE("a value's weight counts shared storage at every use, so sharing cannot multiply past the budget") {
+  // Each level holds ten references to the one below: 10^9 strings written out, a few hundred
+  // values actually stored.
+  auto bomb = [](char last) {
+    std::string doc = "a: &a [x,x,x,x,x,x,x,x,x,x]\\n";
+    for (char c = 'b'; c <= last; ++c) {
+      std::string ref = std::string("*") + char(c - 1);
+      doc += std::string(1, c) + ": &" + c + " [" + ref;
+      for (int i = 1; i < 10; ++i) doc += "," + ref;
+      doc += "]\\n";
+    }
+    return "yamldecode(\"" + doc + "\")";
+  };
+  CHECK(outcome("length(" + bomb('i') + ".i)").rfind("Evaluation too large: This expression builds more than 512 MiB", 0) == 0);
+  CHECK(outcome("length(" + bomb('c') + ".c)") == "10");
+  // The same through a for expression's shared element.
+  CHECK(outcome("length([for a in range(1000) : [for b in range(1000) : [for c in range(100) : \"xxxxxxxx\"]]])")
+            .rfind("Evaluation too large", 0) == 0);
+  hcl::eval::Value s = hcl::eval::Value::string("abc");
+  hcl::eval::Value t = hcl::eval::Value::tuple({s, s, s});
+  CHECK(t.weight() == hcl::eval::Value::kBaseWeight + 3 * (hcl::eval::Value::kBaseWeight + 3));
+}
+
+TEST_CASE("functions whose result outgrows their arguments are charged before they build it") {
+  const std::string memory = "Evaluation too large: This expression builds more than 512 MiB";
+  CHECK(outcome("length(replace(format(\"%0100000d\", 0), \"0\", format(\"%0100000d\", 0)))").rfind(memory, 0) == 0);
+  CHECK(outcome("length(replace(format(\"%0100000d\", 0), \"/0/\", format(\"%0100000d\", 0)))").rfind(memory, 0) == 0);
+  CHECK(outcome("length(indent(1000000, join(\"\\n\", range(1000))))").rfind(memory, 0) == 0);
+  CHECK(outcome("length(format(\"%16000000s%16000000s\", \"\", \"\"))") == "32000000");
+  // A template repeating one large string.
+  CHECK(outcome("length([for s in [format(\"%16000000s\", \"\")] : \"${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}\"])").rfind(memory, 0) == 0);
+  // The number of rows saturates instead of wrapping (seven range(1024) made 2^70, read as 0).
+  CHECK(outcome("length(setproduct(range(1024), range(1024), range(1024), range(1024), range(1024), range(1024), range(1024)))")
+            .rfind("Evaluation too large: This expression builds more than 4000000 values", 0) == 0);
+  CHECK(outcome("length(setproduct(range(1000), range(1000), range(1000)))").rfind("Evaluation too large", 0) == 0);
+  CHECK(outcome("length(setproduct(range(100), range(100)))") == "10000");
 }

@@ -146,6 +146,28 @@ TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
   CHECK(config(ok).diagnostics.empty());
 }
 
+TEST_CASE("template directives count towards the nesting limit like brackets") {
+  auto nest = [](int n, int brackets) {
+    std::string s = "a = " + std::string(brackets, '[') + "\"";
+    for (int i = 0; i < n; ++i) s += "%{for x in [1]}%{if true}";
+    s += "x";
+    for (int i = 0; i < n; ++i) s += "%{endif}%{endfor}";
+    return s + "\"" + std::string(brackets, ']') + "\n";
+  };
+  auto deep = config(nest(5000, 0));
+  REQUIRE(!deep.diagnostics.empty());
+  CHECK(deep.diagnostics[0].summary == "Nesting too deep");
+  CHECK(config(nest(450, 0)).diagnostics.empty());
+  // Brackets around the template and directives inside it add up.
+  auto mixed = config(nest(300, 450));
+  REQUIRE(!mixed.diagnostics.empty());
+  CHECK(mixed.diagnostics[0].summary == "Nesting too deep");
+  // A closed directive gives its level back: siblings do not add up.
+  std::string siblings = "a = \"";
+  for (int i = 0; i < 5000; ++i) siblings += "%{if true}x%{endif}";
+  CHECK(config(siblings + "\"\n").diagnostics.empty());
+}
+
 TEST_CASE("diagnostics per file are capped") {
   std::string many(100000, '$');
   auto r = config(many, hcl::ParseOptions{false});

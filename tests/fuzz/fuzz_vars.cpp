@@ -1,0 +1,9 @@
+// Fuzz target: the JSON decoder of --vars and jsondecode (see properties.h).
+#include <cstdlib>
+
+#include "properties.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (!hcl::fuzz::vars_properties(std::string(reinterpret_cast<const char*>(data), size)).empty()) std::abort();
+  return 0;
+}
