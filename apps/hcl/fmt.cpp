@@ -232,7 +232,7 @@ int run_fmt(const FmtOptions& opt) {
                           {"error_count", error_count},
                           {"files", json_files},
                           {"diagnostics", json_diags}};
-    if (!write_all(stdout, doc.dump(2) + "\n")) output_failed = true;
+    if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) output_failed = true;
   }
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {

@@ -314,6 +314,5 @@ int main(int argc, char** argv) {
   // Deeply nested input (within the parser's nesting limit) recurses in parsing, evaluation and
   // conversion: run on a large stack (util/stack.h).
   int status = hcl::util::run_with_stack([&] { return run_main(argc, argv); });
-  std::fflush(stdout);
-  return status;
+  return hcl::app::finish_output(status);
 }

@@ -91,7 +91,7 @@ int run_validate(const ValidateOptions& opt) {
                           {"error_count", errors},
                           {"warning_count", warnings},
                           {"diagnostics", all}};
-    write_all(stdout, doc.dump(2) + "\n");
+    write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } else if (!opt.quiet && format == DiagFormat::Text) {
     size_t n = results.size();
     if (errors == 0 && io_errors == 0) {
