@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "commands.h"
+#include "io/files.h"
 #include "util/stack.h"
 
 #ifndef HCL_VERSION
@@ -48,6 +49,34 @@ void add_extensions_option(CLI::App* cmd, std::vector<std::string>& extensions) 
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
+// A size in bytes, or with a K, M or G suffix (powers of 1024).
+std::optional<uint64_t> parse_size(const std::string& text) {
+  size_t i = 0;
+  uint64_t n = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (n > (UINT64_MAX - 9) / 10) return std::nullopt;
+    n = n * 10 + static_cast<uint64_t>(text[i++] - '0');
+  }
+  if (i == 0) return std::nullopt;
+  std::string unit = text.substr(i);
+  int shift = unit.empty() ? 0 : unit == "K" || unit == "KiB" ? 10 : unit == "M" || unit == "MiB" ? 20
+                                                             : unit == "G" || unit == "GiB" ? 30 : -1;
+  if (shift < 0 || n == 0 || n > (UINT64_MAX >> shift)) return std::nullopt;
+  return n << shift;
+}
+
+// --max-file-size, for every subcommand: the most bytes one input may hold (io::max_input_bytes).
+void add_input_limit_option(CLI::App* cmd) {
+  cmd->add_option_function<std::string>(
+         "--max-file-size", [](const std::string& v) { hcl::io::set_max_input_bytes(*parse_size(v)); },
+         "The largest input read, in bytes or with K, M or G (default 256M); a larger file or stream is an error")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return parse_size(v) ? "" : "expected a size such as 1048576, 512K, 64M or 2G";
+          },
+          "SIZE"));
+}
+
 // --vars FILE.json and --var NAME=VALUE, for the subcommands that evaluate expressions.
 struct VariableFlags {
   std::vector<std::string> files;
@@ -85,6 +114,7 @@ std::vector<hcl::app::VariableSource> variable_sources(const CLI::App* cmd, cons
 Runner add_validate(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::ValidateOptions>();
   CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   add_extensions_option(cmd, opt->extensions);
   cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
@@ -99,6 +129,7 @@ Runner add_fmt(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "fmt",
       "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - reads standard input and "
                   "writes standard output)");
@@ -128,6 +159,7 @@ Runner add_fmt(CLI::App& app) {
 Runner add_eval(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Evaluate an HCL expression with variables from JSON");
+  add_input_limit_option(cmd);
   cmd->footer(
       "Prints the value as JSON. Exit status: 0 success, 1 syntax or evaluation error, 2 usage.\n"
       "Examples:\n"
@@ -167,6 +199,7 @@ Runner add_eval(CLI::App& app) {
 Runner add_json(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::JsonOptions>();
   CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - for stdin). One file prints its "
                   "object; several, or a directory, print one object keyed by file path");
@@ -205,6 +238,7 @@ Runner add_tokens(CLI::App& app) {
 Runner add_dec(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::DecOptions>();
   CLI::App* cmd = app.add_subcommand("dec", "Decode HCL files into JSON by an hcldec spec (as hcldec)");
+  add_input_limit_option(cmd);
   cmd->footer(
       "Compatible with hcldec: hclspecsuite can drive `hcl dec` through a wrapper script.\n"
       "Files ending in .json are read in the JSON syntax. Exit status: 0 success, 2 errors in the spec,\n"

@@ -5,35 +5,64 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <set>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <random>
 
 namespace hcl::io {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+std::atomic<uint64_t> g_max_input_bytes{kDefaultMaxInputBytes};
+
+std::string too_large(uint64_t limit) {
+  return "larger than " + size_text(limit) + ", the input size limit (--max-file-size raises it)";
+}
+
+}  // namespace
+
+uint64_t max_input_bytes() { return g_max_input_bytes.load(std::memory_order_relaxed); }
+void set_max_input_bytes(uint64_t limit) { g_max_input_bytes.store(limit, std::memory_order_relaxed); }
+
+std::string size_text(uint64_t bytes) {
+  static const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  size_t u = 0;
+  while (u + 1 < std::size(units) && bytes >= 1024 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++u;
+  }
+  return std::to_string(bytes) + " " + units[u];
+}
+
 ReadResult read_file(const std::string& path) {
   ReadResult r;
+  const uint64_t limit = max_input_bytes();
   int fd = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     r.error = std::strerror(errno);
     return r;
   }
+  auto done = [&] {
+    if (fd != 0) ::close(fd);
+    return std::move(r);
+  };
   struct stat st {};
   bool have_stat = ::fstat(fd, &st) == 0;
   if (have_stat && S_ISDIR(st.st_mode)) {
-    if (fd != 0) ::close(fd);
     r.error = "is a directory";
-    return r;
+    return done();
   }
   if (have_stat && S_ISREG(st.st_mode) && st.st_size > 0) {
-    if (static_cast<uint64_t>(st.st_size) >= UINT32_MAX) {
-      if (fd != 0) ::close(fd);
-      r.error = "file is too large (the limit is 4 GiB)";
-      return r;
+    if (static_cast<uint64_t>(st.st_size) > limit) {
+      r.error = too_large(limit);
+      return done();
     }
     // Read a regular file straight into place; only a file that grows meanwhile needs more.
     size_t size = static_cast<size_t>(st.st_size);
@@ -44,33 +73,47 @@ ReadResult read_file(const std::string& path) {
       if (n < 0) {
         if (errno == EINTR) continue;
         r.error = std::strerror(errno);
-        if (fd != 0) ::close(fd);
-        return r;
+        return done();
       }
       if (n == 0) break;
       got += static_cast<size_t>(n);
     }
     r.content.resize(got);
-    if (fd != 0) ::close(fd);
-    return r;
+    return done();
   }
-  char buf[1 << 16];
+  // A stream (or a file that claims to be empty, as those in /proc do): read until its end or
+  // one byte past the limit, whichever comes first, in blocks that are joined only at the end,
+  // so that memory peaks near the input's size rather than twice the limit.
+  constexpr size_t kBlock = 1 << 20;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  uint64_t total = 0;
+  size_t in_last = kBlock;
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (in_last == kBlock) {
+      blocks.push_back(std::make_unique_for_overwrite<char[]>(kBlock));
+      in_last = 0;
+    }
+    size_t want = static_cast<size_t>(std::min<uint64_t>(kBlock - in_last, limit + 1 - total));
+    ssize_t n = ::read(fd, blocks.back().get() + in_last, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       r.error = std::strerror(errno);
-      break;
+      return done();
     }
     if (n == 0) break;
-    r.content.append(buf, static_cast<size_t>(n));
-    if (r.content.size() >= UINT32_MAX) {
-      r.error = "input is too large (the limit is 4 GiB)";
-      break;
+    in_last += static_cast<size_t>(n);
+    total += static_cast<uint64_t>(n);
+    if (total > limit) {
+      r.error = too_large(limit);
+      return done();
     }
   }
-  if (fd != 0) ::close(fd);
-  return r;
+  r.content.reserve(static_cast<size_t>(total));
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    r.content.append(blocks[b].get(), b + 1 == blocks.size() ? in_last : kBlock);
+    blocks[b].reset();
+  }
+  return done();
 }
 
 const std::vector<std::string>& default_extensions() {
@@ -84,6 +127,21 @@ bool has_extension(std::string_view name, const std::vector<std::string>& extens
   }
   return false;
 }
+
+namespace {
+
+// Whether a link found in a walk leads to a regular file inside the walked tree: one that leads
+// out (x.tf -> /etc/...) would let a walk read, or fmt rewrite, a file outside it.
+bool link_stays_inside(const fs::path& link, const fs::path& root) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::status(link, ec))) return false;
+  fs::path real = fs::canonical(link, ec);
+  if (ec || root.empty()) return false;
+  auto [r, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  return r == root.end();
+}
+
+}  // namespace
 
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive) {
@@ -105,9 +163,13 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
     }
     std::vector<std::string> found;
     std::vector<fs::path> dirs{fs::path(p)};
+    std::set<std::pair<dev_t, ino_t>> seen;
+    const fs::path root = fs::weakly_canonical(fs::path(p), ec);
     while (!dirs.empty()) {
       fs::path dir = dirs.back();
       dirs.pop_back();
+      struct stat dst {};
+      if (::stat(dir.c_str(), &dst) == 0 && !seen.insert({dst.st_dev, dst.st_ino}).second) continue;
       fs::directory_iterator it(dir, ec), end;
       if (ec) {
         out.errors.push_back(dir.string() + ": " + ec.message());
@@ -118,12 +180,14 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
         const auto& entry = *it;
         std::string name = entry.path().filename().string();
         std::error_code ec2;
-        if (entry.is_directory(ec2)) {
+        // The entry itself, not what a link points to: links to directories stay unfollowed.
+        fs::file_status own = entry.symlink_status(ec2);
+        if (fs::is_directory(own)) {
           if (recursive && !name.empty() && name[0] != '.') dirs.push_back(entry.path());
           continue;
         }
         if (!has_extension(name, extensions)) continue;
-        if (!entry.is_regular_file(ec2) && !entry.is_symlink(ec2)) continue;
+        if (fs::is_symlink(own) ? !link_stays_inside(entry.path(), root) : !fs::is_regular_file(own)) continue;
         std::string full = entry.path().string();
         if (full.rfind("./", 0) == 0 && p != "." && p.rfind("./", 0) != 0) full = full.substr(2);
         found.push_back(full);

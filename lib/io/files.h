@@ -14,7 +14,16 @@ struct ReadResult {
   std::string error;  // empty on success
 };
 
-// Reads a whole file ("-" reads standard input).
+// The most bytes one input may hold: a larger regular file is refused before it is read, and a
+// stream (standard input, a pipe, a device such as /dev/zero) is read only up to it, so memory
+// stays bounded. 256 MiB unless set (the command-line flag --max-file-size).
+inline constexpr uint64_t kDefaultMaxInputBytes = 256ull << 20;
+uint64_t max_input_bytes();
+void set_max_input_bytes(uint64_t limit);
+// "256 MiB": a limit as messages show it.
+std::string size_text(uint64_t bytes);
+
+// Reads a whole file ("-" reads standard input), up to max_input_bytes().
 ReadResult read_file(const std::string& path);
 
 // The default file name endings of HCL configurations.
@@ -35,6 +44,11 @@ struct FindResult {
 // Expands command-line paths: files as given, directories scanned for the extensions (descending
 // into subdirectories when `recursive`, skipping hidden ones such as .git and .terraform), in a
 // sorted, deterministic order. "-" stands for standard input.
+// A walk never leaves the tree it was given: a symbolic link to a directory is not followed (as
+// terraform fmt and gofmt do not), a directory met twice (by device and inode, as a bind mount
+// can make it) is walked once, and only regular files, or links to them, are found: a FIFO or
+// device named like a configuration would hang or flood the reader. A path named on the command
+// line is taken as it is, whatever it is.
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive);
 
