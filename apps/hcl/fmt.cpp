@@ -4,6 +4,7 @@
 // files that are not formatted.
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "app.h"
@@ -165,6 +166,17 @@ int run_fmt(const FmtOptions& opt) {
       if (f.path.rfind("./", 0) == 0) f.path.erase(0, 2);
       files.push_back(std::move(f.path));
     }
+  }
+
+  // A file reached by two names (a link beside its target, or named twice) is formatted once:
+  // in parallel the second rewrite would race the first. terraform fmt, going one by one, finds
+  // it formatted the second time and does not list it either.
+  if (runner.write) {
+    std::set<std::pair<uint64_t, uint64_t>> seen;
+    std::erase_if(files, [&](const std::string& f) {
+      auto st = f == "-" ? std::nullopt : io::file_stamp(f);
+      return st && !seen.insert({st->device, st->inode}).second;
+    });
   }
 
   // Files are formatted in parallel; their output is printed in input order as soon as all

@@ -14,7 +14,7 @@ ln -s sub/s.hcl "$TMP/repo/in.hcl"            # a linked file that stays inside
 mkfifo "$TMP/repo/x.hcl"                      # would block a reader forever
 ln -s /dev/zero "$TMP/repo/zero.tf"           # would never end
 
-# fmt -r rewrites only inside the tree, and finishes.
+# fmt -r rewrites only inside the tree, and finishes; sub/s.hcl, reached twice, is formatted once.
 (cd "$TMP/repo" && timeout 20 "$HCL" fmt -r . > "$TMP/out" 2> "$TMP/err")
 got=$?
 [ "$got" -eq 0 ] || fail "fmt -r: exit $got: $(cat "$TMP/err")"
@@ -23,6 +23,7 @@ got=$?
 [ "$(cat "$TMP/repo/sub/s.hcl")" = 'c = 1' ] || fail "fmt -r left sub/s.hcl"
 expect_not_contains "$TMP/out" "vendor"
 expect_not_contains "$TMP/out" "l1/"
+[ "$(grep -cE 'in.hcl|s.hcl' "$TMP/out")" -eq 1 ] || fail "fmt -r listed sub/s.hcl twice: $(cat "$TMP/out")"
 
 # validate walks the same files, once each, and does not hang.
 (cd "$TMP/repo" && timeout 20 "$HCL" validate . > "$TMP/out" 2> "$TMP/err")
