@@ -179,6 +179,8 @@ int run_fmt(const FmtOptions& opt) {
     });
   }
 
+  if (runner.write) io::remove_temporary_files_on_signals();
+
   // Files are formatted in parallel; their output is printed in input order as soon as all
   // files before them are done, so memory stays bounded by what is in flight.
   std::vector<FileOutcome> outcomes(files.size());

@@ -1,6 +1,7 @@
 #include "io/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -234,11 +235,91 @@ bool write_at(int fd, std::string_view data) {
   return true;
 }
 
-// A file with several hard links is rewritten in place, so that every name sees the new
-// contents as with `terraform fmt` (a rename would leave the other names on the old file). The
-// caller has already written the new contents to a temporary file on the same disk, so the space
-// is there; should the write fail all the same, the old contents are put back.
-std::optional<std::string> overwrite_linked(const std::string& target, std::string_view content) {
+// ---- Temporary files and signals ----------------------------------------------------------------
+//
+// Temporary files in flight are registered in fixed slots that a signal handler can read without
+// allocating, so that SIGINT, SIGTERM and SIGHUP remove them before the process ends. A slot whose
+// file is the only complete copy of a file being rewritten in place is kept instead, and the
+// signal waits until that rewrite is done.
+
+constexpr size_t kSlots = 64;
+struct TempSlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 remove on a signal, 3 keep
+  char path[4096];
+};
+TempSlot g_slots[kSlots];
+std::atomic<int> g_in_place{0};        // in-place rewrites under way
+std::atomic<int> g_pending_signal{0};  // a signal that arrived during one
+std::atomic<bool> g_handlers{false};
+
+void remove_registered_temps() {
+  for (auto& slot : g_slots)
+    if (slot.state.load() == 2) ::unlink(slot.path);
+}
+
+void die_of(int sig) {
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+extern "C" void on_terminating_signal(int sig) {
+  int saved = errno;
+  remove_registered_temps();
+  if (g_in_place.load() > 0) {
+    g_pending_signal.store(sig);  // the last in-place rewrite ends the process
+    errno = saved;
+    return;
+  }
+  die_of(sig);
+}
+
+class TempRegistration {
+ public:
+  explicit TempRegistration(const std::string& path) {
+    if (path.size() >= sizeof(TempSlot::path)) return;
+    for (auto& s : g_slots) {
+      int expected = 0;
+      if (s.state.compare_exchange_strong(expected, 1)) {
+        std::memcpy(s.path, path.c_str(), path.size() + 1);
+        s.state.store(2);
+        slot_ = &s;
+        return;
+      }
+    }
+  }
+  ~TempRegistration() {
+    if (slot_) slot_->state.store(0);
+  }
+  void keep() {
+    if (slot_) slot_->state.store(3);
+  }
+  TempRegistration(const TempRegistration&) = delete;
+  TempRegistration& operator=(const TempRegistration&) = delete;
+
+ private:
+  TempSlot* slot_ = nullptr;
+};
+
+// Marks an in-place rewrite: a terminating signal that arrives meanwhile takes effect after it.
+class InPlaceWindow {
+ public:
+  InPlaceWindow() { g_in_place.fetch_add(1); }
+  ~InPlaceWindow() {
+    if (g_in_place.fetch_sub(1) == 1)
+      if (int sig = g_pending_signal.load()) {
+        remove_registered_temps();
+        die_of(sig);
+      }
+  }
+  InPlaceWindow(const InPlaceWindow&) = delete;
+  InPlaceWindow& operator=(const InPlaceWindow&) = delete;
+};
+
+// Writes new contents into an existing file (so that its inode, every hard link, the owner and
+// the permission bits stay), restoring the old contents from memory should the write fail. The
+// caller keeps a complete copy on disk beside the file when it could make one, and holds an
+// InPlaceWindow until that copy is removed.
+std::optional<std::string> overwrite_in_place(const std::string& target, std::string_view content) {
   ReadResult old = read_file(target);
   if (!old.error.empty()) return "cannot read before rewriting: " + old.error;
   int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
@@ -255,7 +336,41 @@ std::optional<std::string> overwrite_linked(const std::string& target, std::stri
   return std::nullopt;
 }
 
+std::optional<std::string> write_stream(int fd, std::string_view content) {
+  size_t off = 0;
+  while (off < content.size()) {
+    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return std::string("write failed: ") + std::strerror(errno);
+    }
+    off += static_cast<size_t>(n);
+  }
+  return std::nullopt;
+}
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 }  // namespace
+
+void remove_temporary_files_on_signals() {
+  if (g_handlers.exchange(true)) return;
+  struct sigaction sa {};
+  sa.sa_handler = on_terminating_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    // A signal the caller's parent ignored stays ignored (nohup).
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
 
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected) {
@@ -269,16 +384,32 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
   }
   struct stat st {};
   if (::stat(target.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
+  // A device, pipe or socket is never replaced by a regular file (see write_output for writing
+  // into one).
+  if (!S_ISREG(st.st_mode)) return std::string(kind_of(st.st_mode)) + ", not a regular file; left as it is";
   // Never replace a file marked read-only (not even as root), nor one we could not write in place:
   // renaming over it would bypass its protection.
   if ((st.st_mode & 0222) == 0) return "file is read-only";
   if (::access(target.c_str(), W_OK) != 0) return std::string("not writable: ") + std::strerror(errno);
+  auto unchanged = [&]() -> std::optional<std::string> {
+    // As late as possible: another program may have written the file since it was read.
+    struct stat now {};
+    if (expected && (::stat(target.c_str(), &now) != 0 || !(stamp_of(now) == *expected)))
+      return "file changed while it was being formatted; left as it is";
+    return std::nullopt;
+  };
 
   fs::path dir = target.parent_path();
   if (dir.empty()) dir = ".";
-  // Likewise a directory marked read-only keeps its files, as it would for anyone but root.
+  // A directory marked read-only gets no new names from hcl, even as root; nor does one this user
+  // may not write. The file is then rewritten in place, as terraform fmt always does.
   struct stat dst {};
-  if (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & 0222) == 0) return "directory is read-only";
+  bool dir_closed = (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & 0222) == 0) || ::access(dir.c_str(), W_OK) != 0;
+  if (dir_closed) {
+    if (auto e = unchanged()) return e;
+    InPlaceWindow window;
+    return overwrite_in_place(target.string(), content);
+  }
   std::random_device rd;
   std::string tmp;
   int fd = -1;
@@ -288,48 +419,59 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
     if (fd < 0 && errno != EEXIST) return std::string("cannot create temporary file: ") + std::strerror(errno);
   }
   if (fd < 0) return "cannot create temporary file";
-  auto fail = [&](const char* what) {
-    std::string msg = std::string(what) + ": " + std::strerror(errno);
-    ::close(fd);
+  TempRegistration registration(tmp);
+  auto fail = [&](const std::string& msg) {
+    if (fd >= 0) ::close(fd);
     ::unlink(tmp.c_str());
     return msg;
   };
-  size_t off = 0;
-  while (off < content.size()) {
-    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write failed");
-    }
-    off += static_cast<size_t>(n);
-  }
-  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail("cannot set permissions");
-  if (::fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) return fail("cannot set owner");
-  if (::fsync(fd) != 0) return fail("cannot flush to disk");
-  if (::close(fd) != 0) {
-    std::string msg = std::string("write failed: ") + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return msg;
-  }
-  if (expected) {
-    // As late as possible: another program may have written the file since it was read.
-    struct stat now {};
-    if (::stat(target.c_str(), &now) != 0 || !(stamp_of(now) == *expected)) {
-      ::unlink(tmp.c_str());
-      return "file changed while it was being formatted; left as it is";
-    }
-  }
-  if (st.st_nlink > 1) {
-    auto result = overwrite_linked(target.string(), content);
+  if (g_pending_signal.load()) return fail("interrupted");
+  if (auto e = write_stream(fd, content)) return fail(*e);
+  // The owner first: changing it clears the setuid and setgid bits, which the mode then restores.
+  bool owner_kept = ::fchown(fd, st.st_uid, st.st_gid) == 0;
+  if (!owner_kept && errno != EPERM) return fail(std::string("cannot set owner: ") + std::strerror(errno));
+  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail(std::string("cannot set permissions: ") + std::strerror(errno));
+  if (::fsync(fd) != 0) return fail(std::string("cannot flush to disk: ") + std::strerror(errno));
+  int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) return fail(std::string("write failed: ") + std::strerror(errno));
+  if (auto e = unchanged()) return fail(*e);
+  // A file with several hard links, or one whose owner a rename would change (another user's
+  // file this user may write), is rewritten in place. Meanwhile the temporary file, complete and
+  // on disk, is the copy of the new contents a crash would leave beside it.
+  if (st.st_nlink > 1 || !owner_kept) {
+    InPlaceWindow window;
+    registration.keep();
+    auto result = overwrite_in_place(target.string(), content);
     ::unlink(tmp.c_str());
     return result;
   }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    std::string msg = std::string("cannot replace file: ") + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return msg;
-  }
+  if (::rename(tmp.c_str(), target.c_str()) != 0) return fail(std::string("cannot replace file: ") + std::strerror(errno));
   return std::nullopt;
+}
+
+std::optional<std::string> write_output(const std::string& path, std::string_view content) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode)) return replace_file(path, content);
+    // Into a character device or a pipe, as a shell's redirection would (/dev/null, /dev/stdout,
+    // a FIFO a reader waits on); anything else (a block device, a directory) is refused.
+    if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
+      return std::string(kind_of(st.st_mode)) + ", which is never written to";
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return std::strerror(errno);
+    auto e = write_stream(fd, content);
+    if (::close(fd) != 0 && !e) e = std::string("write failed: ") + std::strerror(errno);
+    return e;
+  }
+  // A new file: created only if still absent, and removed again if it cannot be written whole.
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return std::strerror(errno);
+  TempRegistration registration(path);
+  auto e = write_stream(fd, content);
+  if (::close(fd) != 0 && !e) e = std::string("write failed: ") + std::strerror(errno);
+  if (e) ::unlink(path.c_str());
+  return e;
 }
 
 }  // namespace hcl::io

@@ -66,11 +66,26 @@ std::optional<FileStamp> file_stamp(const std::string& path);
 // directory, which is flushed and renamed over the target, so the file is either wholly old or
 // wholly new. Symbolic links are followed (the link stays, its target is replaced) and the
 // permission bits are kept. With `expected`, a file whose stamp no longer matches (changed since it
-// was read) is left alone and reported. A file or directory marked read-only (no write permission
-// for anyone) is refused even for root. A file with several hard links is rewritten in place
+// was read) is left alone and reported. A file marked read-only (no write permission for anyone)
+// is refused even for root. A file with several hard links is rewritten in place
 // after the new contents were first written out in full beside it, so all its names keep
-// sharing it. Returns an error message, or nothing on success.
+// sharing it; so is a file whose owner a rename would change, and one in a directory that is
+// read-only or that this user may not write (without the copy beside it then). The owner,
+// permission bits and setuid/setgid bits are kept. A device, pipe or socket is never replaced.
+// Returns an error message, or nothing on success.
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected = nullptr);
+
+// Writes an output file (`dec -o`): a new file is created (and removed again if it cannot be
+// written whole), a regular file is replaced as replace_file does, a character device or a FIFO
+// is written into, as a shell's redirection would; anything else is refused. Returns an error
+// message, or nothing on success.
+std::optional<std::string> write_output(const std::string& path, std::string_view content);
+
+// Installs handlers for SIGINT, SIGTERM and SIGHUP (unless ignored) that remove the temporary
+// files of writes in progress before the process ends; a signal that arrives while a file is
+// being rewritten in place takes effect once that rewrite is done. For programs, not libraries:
+// it replaces the handlers.
+void remove_temporary_files_on_signals();
 
 }  // namespace hcl::io
