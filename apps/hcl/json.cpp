@@ -11,8 +11,11 @@
 // error.
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "app.h"
 #include "commands.h"
+#include "funcs/library.h"
 #include "funcs/registry.h"
 #include "io/files.h"
 #include "json/convert.h"
@@ -70,7 +73,21 @@ int run_json(const JsonOptions& opt) {
       }
       return std::move(r.content);
     };
-    scope = std::make_shared<eval::Scope>(&json::pure_functions());
+    // File functions read under the working directory, the directories named (or holding the
+    // files named) and each --allow-read.
+    funcs::FileAccess access;
+    for (const auto& p : paths) {
+      std::error_code ec;
+      if (p == "-" || std::filesystem::is_directory(p, ec)) {
+        if (p != "-") access.roots.push_back(p);
+        continue;
+      }
+      std::string dir = std::filesystem::path(p).parent_path().string();
+      access.roots.push_back(dir.empty() ? "." : dir);
+    }
+    for (const auto& dir : opt.allow_read) access.roots.push_back(dir);
+    scope = std::make_shared<eval::Scope>();
+    scope->set_functions([access] { return json::pure_functions(access); });
     if (auto error = load_variables(opt.variables, *scope, read_stdin)) {
       std::fprintf(stderr, "hcl json: %s\n", error->c_str());
       return 2;

@@ -77,6 +77,15 @@ void add_input_limit_option(CLI::App* cmd) {
           "SIZE"));
 }
 
+// --allow-read DIR, for the subcommands whose expressions may call file functions.
+void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
+  cmd->add_option("--allow-read", dirs,
+                  "Let file functions (file, fileset, templatefile ...) also read under DIR (repeatable; by "
+                  "default they read only under the working directory and the configuration's own)")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 // --vars FILE.json and --var NAME=VALUE, for the subcommands that evaluate expressions.
 struct VariableFlags {
   std::vector<std::string> files;
@@ -181,6 +190,7 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--chdir", opt->chdir,
                   "Base directory for file functions (file, fileset, templatefile ...); default the current one");
+  add_allow_read_option(cmd, opt->allow_read);
   cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
   cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
   cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
@@ -220,6 +230,7 @@ Runner add_json(CLI::App& app) {
   cmd->add_flag("--strict", opt->strict,
                 "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
                 "being written as \"${...}\"");
+  add_allow_read_option(cmd, opt->allow_read);
   return [opt, vars, cmd] {
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_json(*opt);
