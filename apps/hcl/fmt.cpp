@@ -12,6 +12,7 @@
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "util/parallel.h"
 
 namespace hcl::app {
@@ -81,7 +82,7 @@ struct FileFormatter {
     if (!stdin_input && write) stamp = io::file_stamp(path);
     io::ReadResult content = io::read_file(path);
     if (!content.error.empty()) {
-      r.err = "hcl fmt: cannot read " + name + ": " + content.error + "\n";
+      r.err = "hcl fmt: cannot read " + escape_controls(name) + ": " + content.error + "\n";
       r.failed = true;
       return r;
     }
@@ -102,10 +103,10 @@ struct FileFormatter {
     r.changed = result.changed;
     if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {
-      if (list) r.out += name + "\n";
+      if (list) r.out += escape_controls(name) + "\n";
       if (write && !stdin_input) {
         if (auto e = io::replace_file(path, result.output, stamp ? &*stamp : nullptr)) {
-          r.err += "hcl fmt: cannot write " + name + ": " + *e + "\n";
+          r.err += "hcl fmt: cannot write " + escape_controls(name) + ": " + *e + "\n";
           r.failed = true;
         }
       }
@@ -156,7 +157,7 @@ int run_fmt(const FmtOptions& opt) {
   std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
   io::FindResult found = io::find_files(paths, exts, opt.recursive);
   bool failed = !found.errors.empty();
-  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", e.c_str());
+  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", escape_controls(e).c_str());
   std::vector<std::string> files;
   for (auto& f : found.files) {
     if (f.explicit_arg) {

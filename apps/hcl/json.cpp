@@ -18,6 +18,7 @@
 #include "funcs/library.h"
 #include "funcs/registry.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "json/convert.h"
 #include "json/evaluate.h"
 #include "json/syntax_convert.h"
@@ -145,7 +146,7 @@ int run_json(const JsonOptions& opt) {
 
   int status = 0;
   for (const auto& e : found.errors) {
-    std::fprintf(stderr, "hcl json: %s\n", e.c_str());
+    std::fprintf(stderr, "hcl json: %s\n", escape_controls(e).c_str());
     status = 2;
   }
   bool failed = false;
