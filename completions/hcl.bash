@@ -28,7 +28,7 @@ _hcl() {
   local opts=""
   case $sub in
     validate)
-      opts="--format --ext --syntax --quiet -q --help"
+      opts="--format --ext --syntax --quiet -q --max-file-size --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
@@ -36,33 +36,34 @@ _hcl() {
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --help"
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --max-file-size --help"
       case $prev in
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --chdir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --chdir|--allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
         --expression|-e|--var|--type|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
         --var|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     dec)
-      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --help"
+      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --max-file-size --help"
       case $prev in
         --spec|-s|--out|-o) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --diags) COMPREPLY=($(compgen -W "json" -- "$cur")); return ;;
@@ -75,6 +76,8 @@ _hcl() {
       return
       ;;
   esac
+
+  [[ $prev == --max-file-size ]] && return
 
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

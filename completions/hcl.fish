@@ -12,6 +12,8 @@ complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print 
 complete -c hcl -s h -l help -d 'Show help'
 
 # validate
+complete -c hcl -n '__fish_seen_subcommand_from validate fmt eval json dec' -l max-file-size -x -d 'The largest input read (bytes, or with K, M or G)'
+complete -c hcl -n '__fish_seen_subcommand_from eval json' -l allow-read -x -a '(__fish_complete_directories)' -d 'A directory file functions may also read'
 complete -c hcl -n '__fish_seen_subcommand_from validate' -F
 complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github' -d 'Output format'
 complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'

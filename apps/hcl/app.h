@@ -24,6 +24,12 @@ std::string render_diagnostics(const Diagnostics& diags, const SourceFile* sourc
 // Writes a whole buffer to a stream, reporting failure (a closed pipe, a full disk).
 bool write_all(std::FILE* stream, std::string_view text);
 
+// Every subcommand ends here, with everything written to standard output and standard error
+// (by write_all, printf or CLI11's help) checked at once: the streams remember a failed write.
+// A lost or short write turns success into exit status 2 with a message; a reader that went away
+// (a closed pipe) ends it quietly, as SIGPIPE would have. Returns the status to exit with.
+int finish_output(int status);
+
 // The display name of a path given on the command line ("-" is standard input).
 inline std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 

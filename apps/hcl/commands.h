@@ -44,6 +44,7 @@ struct EvalOptions {
   VariableOptions variables;
   std::string type;
   std::string chdir;
+  std::vector<std::string> allow_read;  // more directories file functions may read
   std::string format = "json";
   std::string syntax;
   bool keep_dynamic = false;
@@ -65,6 +66,7 @@ struct JsonOptions {
   bool strict = false;
   std::string syntax;
   VariableOptions variables;
+  std::vector<std::string> allow_read;  // more directories file functions may read
 };
 int run_json(const JsonOptions& opt);
 

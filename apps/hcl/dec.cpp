@@ -5,12 +5,6 @@
 // Exit status (as hcldec): 0 success; 2 the spec, an input or the decoding has errors
 // (diagnostics on stderr, as text or with --diags=json as JSON), or a usage error; 1 any other
 // failure ("Error: ..."), such as a value with no JSON form or an unwritable --out file.
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "app.h"
 #include "commands.h"
 #include "dec/output.h"
@@ -31,7 +25,7 @@ int error_exit(const std::string& message) {
   return 1;
 }
 
-// --out: the whole document or nothing (an existing file is replaced atomically).
+// --out: the whole document or nothing (io::write_output).
 bool write_output(const std::string& path, const std::string& text, std::string& error) {
   if (path.empty()) {
     if (!write_all(stdout, text) || std::fflush(stdout) != 0) {
@@ -40,33 +34,9 @@ bool write_output(const std::string& path, const std::string& text, std::string&
     }
     return true;
   }
-  if (::access(path.c_str(), F_OK) == 0) {
-    if (auto e = io::replace_file(path, text)) {
-      error = "can't open " + path + " for writing: " + *e;
-      return false;
-    }
-    return true;
-  }
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    error = "can't open " + path + " for writing: " + std::strerror(errno);
-    return false;
-  }
-  size_t off = 0;
-  while (off < text.size()) {
-    ssize_t n = ::write(fd, text.data() + off, text.size() - off);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      error = "can't write " + path + ": " + std::strerror(errno);
-      ::close(fd);
-      ::unlink(path.c_str());
-      return false;
-    }
-    off += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0) {
-    error = "can't write " + path + ": " + std::strerror(errno);
-    ::unlink(path.c_str());
+  io::remove_temporary_files_on_signals();
+  if (auto e = io::write_output(path, text)) {
+    error = "can't open " + path + " for writing: " + *e;
     return false;
   }
   return true;

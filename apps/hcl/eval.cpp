@@ -70,6 +70,22 @@ struct Output {
   }
 };
 
+// What file functions may read: the working directory, --chdir, the directory of --file, and
+// each --allow-read.
+funcs::FileAccess file_access(const EvalOptions& opt) {
+  funcs::FileAccess access;
+  if (!opt.chdir.empty()) {
+    access.base = opt.chdir;
+    access.roots.push_back(opt.chdir);
+  }
+  if (opt.file_given && opt.file != "-") {
+    std::string dir = std::filesystem::path(opt.file).parent_path().string();
+    access.roots.push_back(dir.empty() ? "." : dir);
+  }
+  for (const auto& dir : opt.allow_read) access.roots.push_back(dir);
+  return access;
+}
+
 int list_functions() {
   funcs::FunctionTable table = funcs::standard_functions();
   std::string out;
@@ -137,9 +153,9 @@ int run_eval(EvalOptions& opt) {
     if (!std::filesystem::is_directory(opt.chdir, ec)) return usage("--chdir " + opt.chdir + ": not a directory");
   }
   eval::Scope scope;
-  scope.set_functions([chdir = opt.chdir] {
+  scope.set_functions([access = file_access(opt)] {
     funcs::FunctionTable functions = funcs::standard_functions();
-    if (!chdir.empty()) funcs::add_filesystem_functions(functions, chdir);
+    funcs::add_filesystem_functions(functions, access);
     return functions;
   });
   StdinReader read_stdin = [&](std::string& e) { return in.read(e); };

@@ -4,6 +4,7 @@
 // files that are not formatted.
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "app.h"
@@ -11,6 +12,7 @@
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "util/parallel.h"
 
 namespace hcl::app {
@@ -80,7 +82,7 @@ struct FileFormatter {
     if (!stdin_input && write) stamp = io::file_stamp(path);
     io::ReadResult content = io::read_file(path);
     if (!content.error.empty()) {
-      r.err = "hcl fmt: cannot read " + name + ": " + content.error + "\n";
+      r.err = "hcl fmt: cannot read " + escape_controls(name) + ": " + content.error + "\n";
       r.failed = true;
       return r;
     }
@@ -101,10 +103,10 @@ struct FileFormatter {
     r.changed = result.changed;
     if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {
-      if (list) r.out += name + "\n";
+      if (list) r.out += escape_controls(name) + "\n";
       if (write && !stdin_input) {
         if (auto e = io::replace_file(path, result.output, stamp ? &*stamp : nullptr)) {
-          r.err += "hcl fmt: cannot write " + name + ": " + *e + "\n";
+          r.err += "hcl fmt: cannot write " + escape_controls(name) + ": " + *e + "\n";
           r.failed = true;
         }
       }
@@ -155,7 +157,7 @@ int run_fmt(const FmtOptions& opt) {
   std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
   io::FindResult found = io::find_files(paths, exts, opt.recursive);
   bool failed = !found.errors.empty();
-  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", e.c_str());
+  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", escape_controls(e).c_str());
   std::vector<std::string> files;
   for (auto& f : found.files) {
     if (f.explicit_arg) {
@@ -166,6 +168,19 @@ int run_fmt(const FmtOptions& opt) {
       files.push_back(std::move(f.path));
     }
   }
+
+  // A file reached by two names (a link beside its target, or named twice) is formatted once:
+  // in parallel the second rewrite would race the first. terraform fmt, going one by one, finds
+  // it formatted the second time and does not list it either.
+  if (runner.write) {
+    std::set<std::pair<uint64_t, uint64_t>> seen;
+    std::erase_if(files, [&](const std::string& f) {
+      auto st = f == "-" ? std::nullopt : io::file_stamp(f);
+      return st && !seen.insert({st->device, st->inode}).second;
+    });
+  }
+
+  if (runner.write) io::remove_temporary_files_on_signals();
 
   // Files are formatted in parallel; their output is printed in input order as soon as all
   // files before them are done, so memory stays bounded by what is in flight.
@@ -232,7 +247,7 @@ int run_fmt(const FmtOptions& opt) {
                           {"error_count", error_count},
                           {"files", json_files},
                           {"diagnostics", json_diags}};
-    if (!write_all(stdout, doc.dump(2) + "\n")) output_failed = true;
+    if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) output_failed = true;
   }
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {

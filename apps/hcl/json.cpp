@@ -11,10 +11,14 @@
 // error.
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "app.h"
 #include "commands.h"
+#include "funcs/library.h"
 #include "funcs/registry.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "json/convert.h"
 #include "json/evaluate.h"
 #include "json/syntax_convert.h"
@@ -70,7 +74,21 @@ int run_json(const JsonOptions& opt) {
       }
       return std::move(r.content);
     };
-    scope = std::make_shared<eval::Scope>(&json::pure_functions());
+    // File functions read under the working directory, the directories named (or holding the
+    // files named) and each --allow-read.
+    funcs::FileAccess access;
+    for (const auto& p : paths) {
+      std::error_code ec;
+      if (p == "-" || std::filesystem::is_directory(p, ec)) {
+        if (p != "-") access.roots.push_back(p);
+        continue;
+      }
+      std::string dir = std::filesystem::path(p).parent_path().string();
+      access.roots.push_back(dir.empty() ? "." : dir);
+    }
+    for (const auto& dir : opt.allow_read) access.roots.push_back(dir);
+    scope = std::make_shared<eval::Scope>();
+    scope->set_functions([access] { return json::pure_functions(access); });
     if (auto error = load_variables(opt.variables, *scope, read_stdin)) {
       std::fprintf(stderr, "hcl json: %s\n", error->c_str());
       return 2;
@@ -128,7 +146,7 @@ int run_json(const JsonOptions& opt) {
 
   int status = 0;
   for (const auto& e : found.errors) {
-    std::fprintf(stderr, "hcl json: %s\n", e.c_str());
+    std::fprintf(stderr, "hcl json: %s\n", escape_controls(e).c_str());
     status = 2;
   }
   bool failed = false;

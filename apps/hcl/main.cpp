@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "commands.h"
+#include "io/files.h"
 #include "util/stack.h"
 
 #ifndef HCL_VERSION
@@ -44,6 +45,43 @@ void add_extensions_option(CLI::App* cmd, std::vector<std::string>& extensions) 
   cmd->add_option("--ext", extensions,
                   "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
       ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// A size in bytes, or with a K, M or G suffix (powers of 1024).
+std::optional<uint64_t> parse_size(const std::string& text) {
+  size_t i = 0;
+  uint64_t n = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (n > (UINT64_MAX - 9) / 10) return std::nullopt;
+    n = n * 10 + static_cast<uint64_t>(text[i++] - '0');
+  }
+  if (i == 0) return std::nullopt;
+  std::string unit = text.substr(i);
+  int shift = unit.empty() ? 0 : unit == "K" || unit == "KiB" ? 10 : unit == "M" || unit == "MiB" ? 20
+                                                             : unit == "G" || unit == "GiB" ? 30 : -1;
+  if (shift < 0 || n == 0 || n > (UINT64_MAX >> shift)) return std::nullopt;
+  return n << shift;
+}
+
+// --max-file-size, for every subcommand: the most bytes one input may hold (io::max_input_bytes).
+void add_input_limit_option(CLI::App* cmd) {
+  cmd->add_option_function<std::string>(
+         "--max-file-size", [](const std::string& v) { hcl::io::set_max_input_bytes(*parse_size(v)); },
+         "The largest input read, in bytes or with K, M or G (default 256M); a larger file or stream is an error")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return parse_size(v) ? "" : "expected a size such as 1048576, 512K, 64M or 2G";
+          },
+          "SIZE"));
+}
+
+// --allow-read DIR, for the subcommands whose expressions may call file functions.
+void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
+  cmd->add_option("--allow-read", dirs,
+                  "Let file functions (file, fileset, templatefile ...) also read under DIR (repeatable; by "
+                  "default they read only under the working directory and the configuration's own)")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
@@ -97,6 +135,7 @@ std::vector<hcl::app::VariableSource> variable_sources(const CLI::App* cmd, cons
 Runner add_validate(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::ValidateOptions>();
   CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   add_extensions_option(cmd, opt->extensions);
   cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
@@ -111,6 +150,7 @@ Runner add_fmt(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "fmt",
       "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - reads standard input and "
                   "writes standard output)");
@@ -140,6 +180,7 @@ Runner add_fmt(CLI::App& app) {
 Runner add_eval(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::EvalOptions>();
   CLI::App* cmd = app.add_subcommand("eval", "Evaluate an HCL expression with variables from JSON");
+  add_input_limit_option(cmd);
   cmd->footer(
       "Prints the value as JSON. Exit status: 0 success, 1 syntax or evaluation error, 2 usage.\n"
       "Examples:\n"
@@ -162,6 +203,7 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--template", opt->template_mode, "Evaluate the input as template text (like a template file)");
   cmd->add_option("--chdir", opt->chdir,
                   "Base directory for file functions (file, fileset, templatefile ...); default the current one");
+  add_allow_read_option(cmd, opt->allow_read);
   cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
   cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
   cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
@@ -180,6 +222,7 @@ Runner add_eval(CLI::App& app) {
 Runner add_json(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::JsonOptions>();
   CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
+  add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - for stdin). One file prints its "
                   "object; several, or a directory, print one object keyed by file path");
@@ -201,6 +244,7 @@ Runner add_json(CLI::App& app) {
   cmd->add_flag("--strict", opt->strict,
                 "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
                 "being written as \"${...}\"");
+  add_allow_read_option(cmd, opt->allow_read);
   return [opt, vars, cmd] {
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_json(*opt);
@@ -219,6 +263,7 @@ Runner add_tokens(CLI::App& app) {
 Runner add_dec(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::DecOptions>();
   CLI::App* cmd = app.add_subcommand("dec", "Decode HCL files into JSON by an hcldec spec (as hcldec)");
+  add_input_limit_option(cmd);
   cmd->footer(
       "Compatible with hcldec: hclspecsuite can drive `hcl dec` through a wrapper script.\n"
       "Files ending in .json are read in the JSON syntax. Exit status: 0 success, 2 errors in the spec,\n"
@@ -329,6 +374,5 @@ int main(int argc, char** argv) {
   // Deeply nested input (within the parser's nesting limit) recurses in parsing, evaluation and
   // conversion: run on a large stack (util/stack.h).
   int status = hcl::util::run_with_stack([&] { return run_main(argc, argv); });
-  std::fflush(stdout);
-  return status;
+  return hcl::app::finish_output(status);
 }

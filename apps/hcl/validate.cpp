@@ -5,6 +5,7 @@
 #include "app.h"
 #include "commands.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "json/syntax.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
@@ -44,7 +45,7 @@ int run_validate(const ValidateOptions& opt) {
     r.name = display_name(path);
     io::ReadResult content = io::read_file(path);
     if (!content.error.empty()) {
-      r.io_error = r.name + ": " + content.error;
+      r.io_error = escape_controls(r.name) + ": " + content.error;
       return;
     }
     auto source = std::make_shared<SourceFile>(r.name, std::move(content.content));
@@ -68,7 +69,7 @@ int run_validate(const ValidateOptions& opt) {
   });
 
   size_t errors = 0, warnings = 0, io_errors = found.errors.size(), invalid_files = 0;
-  for (const auto& e : found.errors) std::fprintf(stderr, "hcl validate: %s\n", e.c_str());
+  for (const auto& e : found.errors) std::fprintf(stderr, "hcl validate: %s\n", escape_controls(e).c_str());
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   for (const auto& r : results) {
     if (!r.io_error.empty()) {
@@ -91,7 +92,7 @@ int run_validate(const ValidateOptions& opt) {
                           {"error_count", errors},
                           {"warning_count", warnings},
                           {"diagnostics", all}};
-    write_all(stdout, doc.dump(2) + "\n");
+    write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } else if (!opt.quiet && format == DiagFormat::Text) {
     size_t n = results.size();
     if (errors == 0 && io_errors == 0) {

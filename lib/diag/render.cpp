@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "source/source_file.h"
+#include "util/text.h"
 
 namespace hcl {
 
@@ -100,12 +101,14 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
     reset = "\x1b[0m";
     highlight = "\x1b[1;4m";
   }
+  // Everything that may come from a file (names, source lines, the values quoted in messages)
+  // is escaped: no escape sequence reaches the terminal, no file name starts a line of its own.
   out += fmt::format("{}{}{}: {}\n\n", color, diag.severity == Severity::Error ? "Error" : "Warning", reset,
-                     diag.summary);
+                     escape_controls(diag.summary));
   if (diag.subject) {
     const Range& subj = *diag.subject;
     const SourceFile* file = sources ? sources(subj.filename) : nullptr;
-    out += fmt::format("  on {} line {}:\n", subj.filename, subj.start.line);
+    out += fmt::format("  on {} line {}:\n", escape_controls(subj.filename), subj.start.line);
     if (!file) {
       out += "  (source code not available)\n\n";
     } else {
@@ -126,10 +129,11 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
         uint32_t he = std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte), line_begin, line_end);
         if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
         Window w = clip_line(text, hs - line_begin, he - line_begin);
-        std::string_view shown = w.text;
-        std::string_view before = shown.substr(0, w.hs);
-        std::string_view mid = shown.substr(w.hs, w.he - w.hs);
-        std::string_view after = shown.substr(w.he);
+        std::string_view raw = w.text;
+        std::string before = escape_controls(raw.substr(0, w.hs), "\t");
+        std::string mid = escape_controls(raw.substr(w.hs, w.he - w.hs), "\t");
+        std::string after = escape_controls(raw.substr(w.he), "\t");
+        std::string shown = before + mid + after;
         if (style.color) {
           out += fmt::format("{:4}: {}{}{}{}{}\n", line, before, highlight, mid, reset, after);
         } else {
@@ -144,7 +148,7 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
       out += '\n';
     }
   }
-  if (!diag.detail.empty()) out += wrap(diag.detail, style.width) + "\n\n";
+  if (!diag.detail.empty()) out += wrap(escape_controls(diag.detail, "\t\n"), style.width) + "\n\n";
   return out;
 }
 

@@ -19,11 +19,13 @@
 #include <memory>
 
 #include "ast/ast.h"
+#include "eval/budget.h"
 #include "eval/eval.h"
 #include "eval/text.h"
 #include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/library.h"
+#include "io/files.h"
 #include "source/utf8.h"
 #include "syntax/parser.h"
 #include "util/text.h"
@@ -155,17 +157,73 @@ std::optional<std::string> working_directory() {
   return std::string(buf.data());
 }
 
-// ---- Paths under the base directory -------------------------------------------------------------
+// ---- Paths under the base directory, reads under the allowed roots ------------------------------
+
+// The real location of a path: every link resolved. A path that does not exist resolves as far
+// as its directory exists, so that asking about a missing file outside the roots is refused
+// rather than answered.
+std::optional<std::string> real_location(const std::string& path) {
+  if (char* r = ::realpath(path.c_str(), nullptr)) {
+    std::string out(r);
+    std::free(r);
+    return out;
+  }
+  if (errno != ENOENT && errno != ENOTDIR) return std::nullopt;
+  std::string dir = dir_name(path);
+  if (dir == path) return std::nullopt;
+  auto parent = real_location(dir);
+  if (!parent) return std::nullopt;
+  return join({*parent, base_name(path)});
+}
+
+bool is_under(std::string_view path, std::string_view root) {
+  if (root == "/") return true;
+  return path.substr(0, root.size()) == root && (path.size() == root.size() || path[root.size()] == '/');
+}
 
 struct Place {
   std::string base;  // the base directory as given ("." for the current directory)
+  // Where reads may go: real absolute directories; a path whose real location is under none of
+  // them is refused. Empty means anywhere.
+  std::vector<std::string> roots;
+  std::vector<std::string> shown_roots;  // as given, for messages
+  bool confined = false;
+  FileAccess access;  // what made it, for the functions of templates
 
   // Where the file system is asked: relative paths under the base directory.
   std::string io(const std::string& cleaned) const {
     if (is_abs(cleaned) || base == "." || base.empty()) return cleaned;
     return join({base, cleaned});
   }
+
+  bool allows(const std::string& io_path) const {
+    if (!confined) return true;
+    auto real = real_location(io_path);
+    if (!real) return false;
+    for (const auto& r : roots)
+      if (is_under(*real, r)) return true;
+    return false;
+  }
+
+  std::string refusal(const std::string& display) const {
+    std::string dirs;
+    for (const auto& r : shown_roots) dirs += (dirs.empty() ? "" : ", ") + go_quote(r);
+    return "cannot read " + go_quote(display) + ": it is outside the directories this configuration may read (" +
+           (dirs.empty() ? std::string("none") : dirs) + "); --allow-read DIR allows more";
+  }
 };
+
+Place make_place(const FileAccess& access) {
+  Place p;
+  p.base = access.base.empty() ? std::string(".") : access.base;
+  p.confined = access.confined;
+  p.access = access;
+  for (const auto& r : access.roots) {
+    p.shown_roots.push_back(r);
+    if (auto real = real_location(r.empty() ? std::string(".") : r)) p.roots.push_back(*real);
+  }
+  return p;
+}
 
 // What Terraform's messages call a path: joined to the base directory "." and cleaned.
 std::string shown(const std::string& p) { return is_abs(p) ? clean(p) : join({".", p}); }
@@ -181,7 +239,9 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
   if (!expanded) return {{}, arg_error(0, "failed to expand ~: " + expanded.error().message)};
   std::string display = shown(*expanded);
   std::string target = place.io(display);
-  int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+  if (!place.allows(target)) return {{}, arg_error(0, place.refusal(display))};
+  // Without blocking, so that a named pipe cannot stall the evaluation.
+  int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     int err = errno;
     if (err == ENOENT)
@@ -193,21 +253,14 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
                                "resource")};
     return {{}, arg_error(0, "open " + display + ": " + errno_text(err))};
   }
-  ReadFile r;
-  char buf[65536];
-  while (true) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      return {{}, arg_error(0, "failed to read file: read " + display + ": " + errno_text(err))};
-    }
-    if (n == 0) break;
-    r.content.append(buf, static_cast<size_t>(n));
-  }
+  struct stat st {};
+  bool special = ::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
   ::close(fd);
-  return r;
+  if (special) return {{}, arg_error(0, go_quote(display) + " is not a regular file")};
+  // The file is read as every input is (io::read_file): a stream only up to the input limit.
+  io::ReadResult read = io::read_file(target);
+  if (!read.error.empty()) return {{}, arg_error(0, "failed to read file: read " + display + ": " + read.error)};
+  return {std::move(read.content), std::nullopt};
 }
 
 // Terraform's file digests: the file's bytes hashed, as lowercase hex or standard Base64.
@@ -420,6 +473,14 @@ struct DirEntry {
   bool is_dir;  // after following a symbolic link
 };
 
+// What bounds one fileset walk: the roots it may not leave, the directories on the way down
+// (by device and inode, so that a link to an ancestor is not walked into again), and the
+// evaluation budget, which every entry read is charged to.
+struct GlobWalk {
+  const Place& place;
+  std::vector<std::pair<dev_t, ino_t>> ancestors;
+};
+
 // The entries of a directory in the order the system returns them (as Go's Readdir does).
 std::vector<DirEntry> read_directory(const std::string& dir, bool follow_links) {
   std::vector<DirEntry> out;
@@ -443,12 +504,13 @@ std::vector<DirEntry> read_directory(const std::string& dir, bool follow_links) 
     out.push_back({std::move(name), is_dir});
   }
   ::closedir(d);
+  eval::charge_values(out.size() + 1);
   return out;
 }
 
 // doublestar's doGlob: like its original, a bad pattern is noticed only when matched against
 // a name, and the error of the last match attempt in a directory is the one that survives.
-GlobError do_glob(std::string basedir, const std::vector<std::string>& comps, size_t start,
+GlobError do_glob(GlobWalk& walk, std::string basedir, const std::vector<std::string>& comps, size_t start,
                   std::vector<std::string>& matches) {
   size_t pl = comps.size(), pi = start;
   for (; pi < pl; ++pi)
@@ -466,6 +528,15 @@ GlobError do_glob(std::string basedir, const std::vector<std::string>& comps, si
   }
   if (S_ISLNK(st.st_mode) && ::stat(basedir.c_str(), &st) != 0) return GlobError::None;
   if (!S_ISDIR(st.st_mode)) return GlobError::None;
+  // A directory that leads out of the roots, or back to one on the way here, is not walked.
+  std::pair<dev_t, ino_t> id{st.st_dev, st.st_ino};
+  if (std::find(walk.ancestors.begin(), walk.ancestors.end(), id) != walk.ancestors.end()) return GlobError::None;
+  if (!walk.place.allows(basedir)) return GlobError::None;
+  walk.ancestors.push_back(id);
+  struct Pop {
+    GlobWalk& w;
+    ~Pop() { w.ancestors.pop_back(); }
+  } pop{walk};
 
   GlobError err = GlobError::None;
   bool last = pi + 1 >= pl;
@@ -474,7 +545,7 @@ GlobError do_glob(std::string basedir, const std::vector<std::string>& comps, si
       std::string full = join({basedir, f.name});
       if (f.is_dir) {
         if (last) matches.push_back(full);
-        err = do_glob(full, comps, pi, matches);
+        err = do_glob(walk, full, comps, pi, matches);
       } else if (last) {
         matches.push_back(full);
       }
@@ -492,17 +563,18 @@ GlobError do_glob(std::string basedir, const std::vector<std::string>& comps, si
     if (last) {
       matches.push_back(full);
     } else {
-      err = do_glob(full, comps, pi + 1, matches);
+      err = do_glob(walk, full, comps, pi + 1, matches);
     }
   }
   return err;
 }
 
-GlobError glob(const std::string& pattern, std::vector<std::string>& matches) {
+GlobError glob(const Place& place, const std::string& pattern, std::vector<std::string>& matches) {
   auto comps = split_escaped(pattern, '/');
   if (comps.empty()) return GlobError::None;
-  if (comps[0].empty()) return do_glob("/", comps, 1, matches);
-  return do_glob(".", comps, 0, matches);
+  GlobWalk walk{place, {}};
+  if (comps[0].empty()) return do_glob(walk, "/", comps, 1, matches);
+  return do_glob(walk, ".", comps, 0, matches);
 }
 
 Result<Value> file_set(const Place& place, const std::string& path_arg, const std::string& pattern_arg) {
@@ -511,8 +583,9 @@ Result<Value> file_set(const Place& place, const std::string& path_arg, const st
   // The glob runs on the real location; matches come back relative to the base directory.
   std::string root = place.io(path);
   std::string io_pattern = is_abs(pattern) ? pattern : place.io(pattern);
+  if (!place.allows(root)) return fail_call(place.refusal(shown(path)));
   std::vector<std::string> found;
-  if (glob(io_pattern, found) != GlobError::None)
+  if (glob(place, io_pattern, found) != GlobError::None)
     return fail_call("failed to glob pattern " + go_quote(pattern) + ": syntax error in pattern");
   std::vector<Value> out;
   for (const auto& m : found) {
@@ -525,7 +598,7 @@ Result<Value> file_set(const Place& place, const std::string& path_arg, const st
       std::string display = rel ? join({path, *rel}) : m;
       return fail_call("failed to stat " + go_quote(display) + ": stat " + display + ": " + errno_text(err));
     }
-    if (!S_ISREG(st.st_mode)) continue;
+    if (!S_ISREG(st.st_mode) || !place.allows(m)) continue;  // links out of the roots are passed over
     auto rel = relative(root, m);
     if (!rel) return fail_call("failed to trim path of match " + go_quote(m));
     out.push_back(Value::string(*rel));
@@ -540,6 +613,7 @@ Result<Value> file_exists(const Place& place, const std::string& path_arg) {
   auto expanded = expand_home(path_arg);
   if (!expanded) return fail_call("failed to expand ~: " + expanded.error().message);
   std::string display = shown(*expanded);
+  if (!place.allows(place.io(display))) return fail_call(place.refusal(display));
   struct stat st;
   if (::stat(place.io(display).c_str(), &st) != 0) {
     if (errno == ENOENT) return Value::boolean(false);
@@ -651,7 +725,7 @@ class TemplateFile {
     const Type& vt = vars.type();
     if (!vt.is_map() && !vt.is_object()) return fail_arg(1, "invalid vars value: must be a map");
     FunctionTable functions = standard_functions();
-    add_filesystem_functions(functions, place_.base);
+    add_filesystem_functions(functions, place_.access);
     functions.add(templatefile_recursion_stub());
     eval::Scope scope(&functions);
     if (vars.is_known()) {
@@ -711,7 +785,12 @@ Function string_function(std::string name, std::string description, std::functio
 }  // namespace
 
 void add_filesystem_functions(FunctionTable& table, const std::string& base_directory) {
-  Place place{base_directory.empty() ? std::string(".") : base_directory};
+  std::string base = base_directory.empty() ? std::string(".") : base_directory;
+  add_filesystem_functions(table, FileAccess{base, {}, false});
+}
+
+void add_filesystem_functions(FunctionTable& table, const FileAccess& access) {
+  Place place = make_place(access);
 
   table.add(string_function("file", "Reads the contents of a file at the given path and returns them as a string.",
                             [place](const std::string& p) { return read_text(place, p); }));

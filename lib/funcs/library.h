@@ -3,6 +3,9 @@
 // with one add_<family>_functions call here.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "funcs/registry.h"
 
 namespace hcl::funcs {
@@ -35,8 +38,20 @@ void add_sequence_functions(FunctionTable& table);
 void add_set_functions(FunctionTable& table);
 // IP networks: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets.
 void add_network_functions(FunctionTable& table);
-// Files under a base directory (relative paths resolve against it): file, fileset, templatefile ...
-void add_filesystem_functions(FunctionTable& table, const std::string& base_directory = ".");
+// What the file functions may read. Configurations may come from anyone (a pull request in CI),
+// so by default they read only under the roots, after every symbolic link is resolved: an
+// absolute path, a `..` or a link that leads elsewhere is refused with a message that names
+// --allow-read. (Terraform confines nothing.)
+struct FileAccess {
+  std::string base = ".";               // relative paths resolve against it
+  std::vector<std::string> roots{"."};  // directories reads may reach, with everything below them
+  bool confined = true;                 // false: anywhere, as Terraform
+};
+
+// Files, as `access` allows: file, fileset, templatefile ...
+void add_filesystem_functions(FunctionTable& table, const FileAccess& access = {});
+// Files as Terraform reads them: relative paths against a base directory, reads anywhere.
+void add_filesystem_functions(FunctionTable& table, const std::string& base_directory);
 
 // Every function above.
 FunctionTable standard_functions();

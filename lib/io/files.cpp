@@ -1,39 +1,69 @@
 #include "io/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <set>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <random>
 
 namespace hcl::io {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+std::atomic<uint64_t> g_max_input_bytes{kDefaultMaxInputBytes};
+
+std::string too_large(uint64_t limit) {
+  return "larger than " + size_text(limit) + ", the input size limit (--max-file-size raises it)";
+}
+
+}  // namespace
+
+uint64_t max_input_bytes() { return g_max_input_bytes.load(std::memory_order_relaxed); }
+void set_max_input_bytes(uint64_t limit) { g_max_input_bytes.store(limit, std::memory_order_relaxed); }
+
+std::string size_text(uint64_t bytes) {
+  static const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  size_t u = 0;
+  while (u + 1 < std::size(units) && bytes >= 1024 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++u;
+  }
+  return std::to_string(bytes) + " " + units[u];
+}
+
 ReadResult read_file(const std::string& path) {
   ReadResult r;
+  const uint64_t limit = max_input_bytes();
   int fd = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     r.error = std::strerror(errno);
     return r;
   }
+  auto done = [&] {
+    if (fd != 0) ::close(fd);
+    return std::move(r);
+  };
   struct stat st {};
   bool have_stat = ::fstat(fd, &st) == 0;
   if (have_stat && S_ISDIR(st.st_mode)) {
-    if (fd != 0) ::close(fd);
     r.error = "is a directory";
-    return r;
+    return done();
   }
   if (have_stat && S_ISREG(st.st_mode) && st.st_size > 0) {
-    if (static_cast<uint64_t>(st.st_size) >= UINT32_MAX) {
-      if (fd != 0) ::close(fd);
-      r.error = "file is too large (the limit is 4 GiB)";
-      return r;
+    if (static_cast<uint64_t>(st.st_size) > limit) {
+      r.error = too_large(limit);
+      return done();
     }
     // Read a regular file straight into place; only a file that grows meanwhile needs more.
     size_t size = static_cast<size_t>(st.st_size);
@@ -44,33 +74,47 @@ ReadResult read_file(const std::string& path) {
       if (n < 0) {
         if (errno == EINTR) continue;
         r.error = std::strerror(errno);
-        if (fd != 0) ::close(fd);
-        return r;
+        return done();
       }
       if (n == 0) break;
       got += static_cast<size_t>(n);
     }
     r.content.resize(got);
-    if (fd != 0) ::close(fd);
-    return r;
+    return done();
   }
-  char buf[1 << 16];
+  // A stream (or a file that claims to be empty, as those in /proc do): read until its end or
+  // one byte past the limit, whichever comes first, in blocks that are joined only at the end,
+  // so that memory peaks near the input's size rather than twice the limit.
+  constexpr size_t kBlock = 1 << 20;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  uint64_t total = 0;
+  size_t in_last = kBlock;
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (in_last == kBlock) {
+      blocks.push_back(std::make_unique_for_overwrite<char[]>(kBlock));
+      in_last = 0;
+    }
+    size_t want = static_cast<size_t>(std::min<uint64_t>(kBlock - in_last, limit + 1 - total));
+    ssize_t n = ::read(fd, blocks.back().get() + in_last, want);
     if (n < 0) {
       if (errno == EINTR) continue;
       r.error = std::strerror(errno);
-      break;
+      return done();
     }
     if (n == 0) break;
-    r.content.append(buf, static_cast<size_t>(n));
-    if (r.content.size() >= UINT32_MAX) {
-      r.error = "input is too large (the limit is 4 GiB)";
-      break;
+    in_last += static_cast<size_t>(n);
+    total += static_cast<uint64_t>(n);
+    if (total > limit) {
+      r.error = too_large(limit);
+      return done();
     }
   }
-  if (fd != 0) ::close(fd);
-  return r;
+  r.content.reserve(static_cast<size_t>(total));
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    r.content.append(blocks[b].get(), b + 1 == blocks.size() ? in_last : kBlock);
+    blocks[b].reset();
+  }
+  return done();
 }
 
 const std::vector<std::string>& default_extensions() {
@@ -84,6 +128,21 @@ bool has_extension(std::string_view name, const std::vector<std::string>& extens
   }
   return false;
 }
+
+namespace {
+
+// Whether a link found in a walk leads to a regular file inside the walked tree: one that leads
+// out (x.tf -> /etc/...) would let a walk read, or fmt rewrite, a file outside it.
+bool link_stays_inside(const fs::path& link, const fs::path& root) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::status(link, ec))) return false;
+  fs::path real = fs::canonical(link, ec);
+  if (ec || root.empty()) return false;
+  auto [r, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+  return r == root.end();
+}
+
+}  // namespace
 
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive) {
@@ -105,9 +164,13 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
     }
     std::vector<std::string> found;
     std::vector<fs::path> dirs{fs::path(p)};
+    std::set<std::pair<dev_t, ino_t>> seen;
+    const fs::path root = fs::weakly_canonical(fs::path(p), ec);
     while (!dirs.empty()) {
       fs::path dir = dirs.back();
       dirs.pop_back();
+      struct stat dst {};
+      if (::stat(dir.c_str(), &dst) == 0 && !seen.insert({dst.st_dev, dst.st_ino}).second) continue;
       fs::directory_iterator it(dir, ec), end;
       if (ec) {
         out.errors.push_back(dir.string() + ": " + ec.message());
@@ -118,12 +181,14 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
         const auto& entry = *it;
         std::string name = entry.path().filename().string();
         std::error_code ec2;
-        if (entry.is_directory(ec2)) {
+        // The entry itself, not what a link points to: links to directories stay unfollowed.
+        fs::file_status own = entry.symlink_status(ec2);
+        if (fs::is_directory(own)) {
           if (recursive && !name.empty() && name[0] != '.') dirs.push_back(entry.path());
           continue;
         }
         if (!has_extension(name, extensions)) continue;
-        if (!entry.is_regular_file(ec2) && !entry.is_symlink(ec2)) continue;
+        if (fs::is_symlink(own) ? !link_stays_inside(entry.path(), root) : !fs::is_regular_file(own)) continue;
         std::string full = entry.path().string();
         if (full.rfind("./", 0) == 0 && p != "." && p.rfind("./", 0) != 0) full = full.substr(2);
         found.push_back(full);
@@ -170,11 +235,91 @@ bool write_at(int fd, std::string_view data) {
   return true;
 }
 
-// A file with several hard links is rewritten in place, so that every name sees the new
-// contents as with `terraform fmt` (a rename would leave the other names on the old file). The
-// caller has already written the new contents to a temporary file on the same disk, so the space
-// is there; should the write fail all the same, the old contents are put back.
-std::optional<std::string> overwrite_linked(const std::string& target, std::string_view content) {
+// ---- Temporary files and signals ----------------------------------------------------------------
+//
+// Temporary files in flight are registered in fixed slots that a signal handler can read without
+// allocating, so that SIGINT, SIGTERM and SIGHUP remove them before the process ends. A slot whose
+// file is the only complete copy of a file being rewritten in place is kept instead, and the
+// signal waits until that rewrite is done.
+
+constexpr size_t kSlots = 64;
+struct TempSlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 remove on a signal, 3 keep
+  char path[4096];
+};
+TempSlot g_slots[kSlots];
+std::atomic<int> g_in_place{0};        // in-place rewrites under way
+std::atomic<int> g_pending_signal{0};  // a signal that arrived during one
+std::atomic<bool> g_handlers{false};
+
+void remove_registered_temps() {
+  for (auto& slot : g_slots)
+    if (slot.state.load() == 2) ::unlink(slot.path);
+}
+
+void die_of(int sig) {
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+extern "C" void on_terminating_signal(int sig) {
+  int saved = errno;
+  remove_registered_temps();
+  if (g_in_place.load() > 0) {
+    g_pending_signal.store(sig);  // the last in-place rewrite ends the process
+    errno = saved;
+    return;
+  }
+  die_of(sig);
+}
+
+class TempRegistration {
+ public:
+  explicit TempRegistration(const std::string& path) {
+    if (path.size() >= sizeof(TempSlot::path)) return;
+    for (auto& s : g_slots) {
+      int expected = 0;
+      if (s.state.compare_exchange_strong(expected, 1)) {
+        std::memcpy(s.path, path.c_str(), path.size() + 1);
+        s.state.store(2);
+        slot_ = &s;
+        return;
+      }
+    }
+  }
+  ~TempRegistration() {
+    if (slot_) slot_->state.store(0);
+  }
+  void keep() {
+    if (slot_) slot_->state.store(3);
+  }
+  TempRegistration(const TempRegistration&) = delete;
+  TempRegistration& operator=(const TempRegistration&) = delete;
+
+ private:
+  TempSlot* slot_ = nullptr;
+};
+
+// Marks an in-place rewrite: a terminating signal that arrives meanwhile takes effect after it.
+class InPlaceWindow {
+ public:
+  InPlaceWindow() { g_in_place.fetch_add(1); }
+  ~InPlaceWindow() {
+    if (g_in_place.fetch_sub(1) == 1)
+      if (int sig = g_pending_signal.load()) {
+        remove_registered_temps();
+        die_of(sig);
+      }
+  }
+  InPlaceWindow(const InPlaceWindow&) = delete;
+  InPlaceWindow& operator=(const InPlaceWindow&) = delete;
+};
+
+// Writes new contents into an existing file (so that its inode, every hard link, the owner and
+// the permission bits stay), restoring the old contents from memory should the write fail. The
+// caller keeps a complete copy on disk beside the file when it could make one, and holds an
+// InPlaceWindow until that copy is removed.
+std::optional<std::string> overwrite_in_place(const std::string& target, std::string_view content) {
   ReadResult old = read_file(target);
   if (!old.error.empty()) return "cannot read before rewriting: " + old.error;
   int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
@@ -191,7 +336,41 @@ std::optional<std::string> overwrite_linked(const std::string& target, std::stri
   return std::nullopt;
 }
 
+std::optional<std::string> write_stream(int fd, std::string_view content) {
+  size_t off = 0;
+  while (off < content.size()) {
+    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return std::string("write failed: ") + std::strerror(errno);
+    }
+    off += static_cast<size_t>(n);
+  }
+  return std::nullopt;
+}
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 }  // namespace
+
+void remove_temporary_files_on_signals() {
+  if (g_handlers.exchange(true)) return;
+  struct sigaction sa {};
+  sa.sa_handler = on_terminating_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    // A signal the caller's parent ignored stays ignored (nohup).
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
 
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected) {
@@ -205,16 +384,32 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
   }
   struct stat st {};
   if (::stat(target.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
+  // A device, pipe or socket is never replaced by a regular file (see write_output for writing
+  // into one).
+  if (!S_ISREG(st.st_mode)) return std::string(kind_of(st.st_mode)) + ", not a regular file; left as it is";
   // Never replace a file marked read-only (not even as root), nor one we could not write in place:
   // renaming over it would bypass its protection.
   if ((st.st_mode & 0222) == 0) return "file is read-only";
   if (::access(target.c_str(), W_OK) != 0) return std::string("not writable: ") + std::strerror(errno);
+  auto unchanged = [&]() -> std::optional<std::string> {
+    // As late as possible: another program may have written the file since it was read.
+    struct stat now {};
+    if (expected && (::stat(target.c_str(), &now) != 0 || !(stamp_of(now) == *expected)))
+      return "file changed while it was being formatted; left as it is";
+    return std::nullopt;
+  };
 
   fs::path dir = target.parent_path();
   if (dir.empty()) dir = ".";
-  // Likewise a directory marked read-only keeps its files, as it would for anyone but root.
+  // A directory marked read-only gets no new names from hcl, even as root; nor does one this user
+  // may not write. The file is then rewritten in place, as terraform fmt always does.
   struct stat dst {};
-  if (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & 0222) == 0) return "directory is read-only";
+  bool dir_closed = (::stat(dir.c_str(), &dst) == 0 && (dst.st_mode & 0222) == 0) || ::access(dir.c_str(), W_OK) != 0;
+  if (dir_closed) {
+    if (auto e = unchanged()) return e;
+    InPlaceWindow window;
+    return overwrite_in_place(target.string(), content);
+  }
   std::random_device rd;
   std::string tmp;
   int fd = -1;
@@ -224,48 +419,59 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
     if (fd < 0 && errno != EEXIST) return std::string("cannot create temporary file: ") + std::strerror(errno);
   }
   if (fd < 0) return "cannot create temporary file";
-  auto fail = [&](const char* what) {
-    std::string msg = std::string(what) + ": " + std::strerror(errno);
-    ::close(fd);
+  TempRegistration registration(tmp);
+  auto fail = [&](const std::string& msg) {
+    if (fd >= 0) ::close(fd);
     ::unlink(tmp.c_str());
     return msg;
   };
-  size_t off = 0;
-  while (off < content.size()) {
-    ssize_t n = ::write(fd, content.data() + off, content.size() - off);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write failed");
-    }
-    off += static_cast<size_t>(n);
-  }
-  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail("cannot set permissions");
-  if (::fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) return fail("cannot set owner");
-  if (::fsync(fd) != 0) return fail("cannot flush to disk");
-  if (::close(fd) != 0) {
-    std::string msg = std::string("write failed: ") + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return msg;
-  }
-  if (expected) {
-    // As late as possible: another program may have written the file since it was read.
-    struct stat now {};
-    if (::stat(target.c_str(), &now) != 0 || !(stamp_of(now) == *expected)) {
-      ::unlink(tmp.c_str());
-      return "file changed while it was being formatted; left as it is";
-    }
-  }
-  if (st.st_nlink > 1) {
-    auto result = overwrite_linked(target.string(), content);
+  if (g_pending_signal.load()) return fail("interrupted");
+  if (auto e = write_stream(fd, content)) return fail(*e);
+  // The owner first: changing it clears the setuid and setgid bits, which the mode then restores.
+  bool owner_kept = ::fchown(fd, st.st_uid, st.st_gid) == 0;
+  if (!owner_kept && errno != EPERM) return fail(std::string("cannot set owner: ") + std::strerror(errno));
+  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail(std::string("cannot set permissions: ") + std::strerror(errno));
+  if (::fsync(fd) != 0) return fail(std::string("cannot flush to disk: ") + std::strerror(errno));
+  int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) return fail(std::string("write failed: ") + std::strerror(errno));
+  if (auto e = unchanged()) return fail(*e);
+  // A file with several hard links, or one whose owner a rename would change (another user's
+  // file this user may write), is rewritten in place. Meanwhile the temporary file, complete and
+  // on disk, is the copy of the new contents a crash would leave beside it.
+  if (st.st_nlink > 1 || !owner_kept) {
+    InPlaceWindow window;
+    registration.keep();
+    auto result = overwrite_in_place(target.string(), content);
     ::unlink(tmp.c_str());
     return result;
   }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    std::string msg = std::string("cannot replace file: ") + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return msg;
-  }
+  if (::rename(tmp.c_str(), target.c_str()) != 0) return fail(std::string("cannot replace file: ") + std::strerror(errno));
   return std::nullopt;
+}
+
+std::optional<std::string> write_output(const std::string& path, std::string_view content) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode)) return replace_file(path, content);
+    // Into a character device or a pipe, as a shell's redirection would (/dev/null, /dev/stdout,
+    // a FIFO a reader waits on); anything else (a block device, a directory) is refused.
+    if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
+      return std::string(kind_of(st.st_mode)) + ", which is never written to";
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return std::strerror(errno);
+    auto e = write_stream(fd, content);
+    if (::close(fd) != 0 && !e) e = std::string("write failed: ") + std::strerror(errno);
+    return e;
+  }
+  // A new file: created only if still absent, and removed again if it cannot be written whole.
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return std::strerror(errno);
+  TempRegistration registration(path);
+  auto e = write_stream(fd, content);
+  if (::close(fd) != 0 && !e) e = std::string("write failed: ") + std::strerror(errno);
+  if (e) ::unlink(path.c_str());
+  return e;
 }
 
 }  // namespace hcl::io

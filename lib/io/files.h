@@ -14,7 +14,16 @@ struct ReadResult {
   std::string error;  // empty on success
 };
 
-// Reads a whole file ("-" reads standard input).
+// The most bytes one input may hold: a larger regular file is refused before it is read, and a
+// stream (standard input, a pipe, a device such as /dev/zero) is read only up to it, so memory
+// stays bounded. 256 MiB unless set (the command-line flag --max-file-size).
+inline constexpr uint64_t kDefaultMaxInputBytes = 256ull << 20;
+uint64_t max_input_bytes();
+void set_max_input_bytes(uint64_t limit);
+// "256 MiB": a limit as messages show it.
+std::string size_text(uint64_t bytes);
+
+// Reads a whole file ("-" reads standard input), up to max_input_bytes().
 ReadResult read_file(const std::string& path);
 
 // The default file name endings of HCL configurations.
@@ -35,6 +44,11 @@ struct FindResult {
 // Expands command-line paths: files as given, directories scanned for the extensions (descending
 // into subdirectories when `recursive`, skipping hidden ones such as .git and .terraform), in a
 // sorted, deterministic order. "-" stands for standard input.
+// A walk never leaves the tree it was given: a symbolic link to a directory is not followed (as
+// terraform fmt and gofmt do not), a directory met twice (by device and inode, as a bind mount
+// can make it) is walked once, and only regular files, or links to them, are found: a FIFO or
+// device named like a configuration would hang or flood the reader. A path named on the command
+// line is taken as it is, whatever it is.
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive);
 
@@ -52,11 +66,26 @@ std::optional<FileStamp> file_stamp(const std::string& path);
 // directory, which is flushed and renamed over the target, so the file is either wholly old or
 // wholly new. Symbolic links are followed (the link stays, its target is replaced) and the
 // permission bits are kept. With `expected`, a file whose stamp no longer matches (changed since it
-// was read) is left alone and reported. A file or directory marked read-only (no write permission
-// for anyone) is refused even for root. A file with several hard links is rewritten in place
+// was read) is left alone and reported. A file marked read-only (no write permission for anyone)
+// is refused even for root. A file with several hard links is rewritten in place
 // after the new contents were first written out in full beside it, so all its names keep
-// sharing it. Returns an error message, or nothing on success.
+// sharing it; so is a file whose owner a rename would change, and one in a directory that is
+// read-only or that this user may not write (without the copy beside it then). The owner,
+// permission bits and setuid/setgid bits are kept. A device, pipe or socket is never replaced.
+// Returns an error message, or nothing on success.
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected = nullptr);
+
+// Writes an output file (`dec -o`): a new file is created (and removed again if it cannot be
+// written whole), a regular file is replaced as replace_file does, a character device or a FIFO
+// is written into, as a shell's redirection would; anything else is refused. Returns an error
+// message, or nothing on success.
+std::optional<std::string> write_output(const std::string& path, std::string_view content);
+
+// Installs handlers for SIGINT, SIGTERM and SIGHUP (unless ignored) that remove the temporary
+// files of writes in progress before the process ends; a signal that arrives while a file is
+// being rewritten in place takes effect once that rewrite is done. For programs, not libraries:
+// it replaces the handlers.
+void remove_temporary_files_on_signals();
 
 }  // namespace hcl::io

@@ -50,14 +50,17 @@ std::optional<Value> from_eval(const eval::Value& v, std::string& why) {
   return out;
 }
 
+funcs::FunctionTable pure_functions(const funcs::FileAccess& access) {
+  funcs::FunctionTable all = funcs::standard_functions();
+  funcs::add_filesystem_functions(all, access);
+  funcs::FunctionTable pure;
+  for (auto name : all.names())
+    if (name != "timestamp" && name != "uuid") pure.add(*all.find(name));
+  return pure;
+}
+
 const funcs::FunctionTable& pure_functions() {
-  static const funcs::FunctionTable table = [] {
-    funcs::FunctionTable all = funcs::standard_functions();
-    funcs::FunctionTable pure;
-    for (auto name : all.names())
-      if (name != "timestamp" && name != "uuid") pure.add(*all.find(name));
-    return pure;
-  }();
+  static const funcs::FunctionTable table = pure_functions(funcs::FileAccess{});
   return table;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "eval/eval.h"
+#include "funcs/library.h"
 #include "eval/value.h"
 #include "json/convert.h"
 
@@ -23,6 +24,8 @@ std::optional<Value> from_eval(const eval::Value& v, std::string& why);
 // whose results change from run to run (timestamp, uuid), as hcl2json's -simplify offers only
 // functions of the arguments.
 const funcs::FunctionTable& pure_functions();
+// The same, with file functions that read as `access` allows.
+funcs::FunctionTable pure_functions(const funcs::FileAccess& access);
 
 // An evaluator over `scope` (its variables and functions). An expression whose evaluation
 // reports errors, or whose value has no JSON form, yields EvalStatus::Error with diagnostics.

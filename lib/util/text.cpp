@@ -103,49 +103,77 @@ void escape_json(std::string& out, std::string_view s) {
 
 }  // namespace
 
-std::string go_quote(std::string_view s) {
-  static const char* hex = "0123456789abcdef";
-  std::string out = "\"";
+namespace {
+
+const char* const kHex = "0123456789abcdef";
+
+void append_hex_byte(std::string& out, unsigned char b) {
+  out += "\\x";
+  out += kHex[b >> 4];
+  out += kHex[b & 15];
+}
+
+// Go's escape of a code point it does not print as it is (strconv.Quote).
+void append_go_escape(std::string& out, char32_t cp) {
+  switch (cp) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\a': out += "\\a"; return;
+    case '\b': out += "\\b"; return;
+    case '\f': out += "\\f"; return;
+    case '\n': out += "\\n"; return;
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    case '\v': out += "\\v"; return;
+    default: break;
+  }
+  if (cp < 0x80) {
+    append_hex_byte(out, static_cast<unsigned char>(cp));
+  } else if (cp < 0x10000) {
+    out += "\\u";
+    for (int sh = 12; sh >= 0; sh -= 4) out += kHex[(cp >> sh) & 15];
+  } else {
+    out += "\\U";
+    for (int sh = 28; sh >= 0; sh -= 4) out += kHex[(cp >> sh) & 15];
+  }
+}
+
+// Appends s with the code points `escape` picks written as Go escapes, invalid bytes as \xHH.
+template <class Escape>
+void append_escaped(std::string& out, std::string_view s, Escape escape) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
     int n = utf8::decode(s, i, cp);
     if (n == 0) {
-      unsigned char b = static_cast<unsigned char>(s[i]);
-      out += "\\x";
-      out += hex[b >> 4];
-      out += hex[b & 15];
-      ++i;
+      append_hex_byte(out, static_cast<unsigned char>(s[i++]));
       continue;
     }
-    i += static_cast<size_t>(n);
-    switch (cp) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\a': out += "\\a"; continue;
-      case '\b': out += "\\b"; continue;
-      case '\f': out += "\\f"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\v': out += "\\v"; continue;
-      default: break;
-    }
-    if (go_printable(cp)) {
-      utf8::append(out, cp);
-    } else if (cp < 0x80) {
-      out += "\\x";
-      out += hex[cp >> 4];
-      out += hex[cp & 15];
-    } else if (cp < 0x10000) {
-      out += "\\u";
-      for (int sh = 12; sh >= 0; sh -= 4) out += hex[(cp >> sh) & 15];
+    if (escape(cp)) {
+      append_go_escape(out, cp);
     } else {
-      out += "\\U";
-      for (int sh = 28; sh >= 0; sh -= 4) out += hex[(cp >> sh) & 15];
+      out.append(s.substr(i, static_cast<size_t>(n)));
     }
+    i += static_cast<size_t>(n);
   }
+}
+
+}  // namespace
+
+std::string go_quote(std::string_view s) {
+  std::string out = "\"";
+  append_escaped(out, s, [](char32_t cp) { return cp == '"' || cp == '\\' || !go_printable(cp); });
   out += '"';
+  return out;
+}
+
+std::string escape_controls(std::string_view s, std::string_view keep) {
+  std::string out;
+  out.reserve(s.size());
+  append_escaped(out, s, [keep](char32_t cp) {
+    bool control = cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0);
+    return control && keep.find(static_cast<char>(cp)) == std::string_view::npos;
+  });
   return out;
 }
 

@@ -10,6 +10,12 @@ namespace hcl {
 // Go's %q / strconv.Quote: the reference quotes names this way inside its messages.
 std::string go_quote(std::string_view s);
 
+// Text from files made safe for a terminal and for line-based readers: control characters (C0
+// except those in `keep`, DEL and C1) and invalid UTF-8 bytes become Go's %q escapes (\n, \x1b,
+// \u009b, \xff); everything else, quotes included, stays as it is. No escape sequence from a
+// file reaches the terminal, and no name or message can start a line of its own.
+std::string escape_controls(std::string_view s, std::string_view keep = {});
+
 // Appends s as the inside of a JSON string literal (no quotes) the way Go's encoding/json writes
 // it: \" \\ \n \r \t, other control characters as \u00XX, U+2028 and U+2029 escaped, each invalid
 // UTF-8 byte as \ufffd; with `escape_html` (json.Marshal's default) also < > & as \u003c \u003e

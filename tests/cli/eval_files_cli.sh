@@ -16,7 +16,10 @@ expect_out() {
 expect_out '"Hello World"' "$HCL" eval --chdir "$FILES" 'file("files/hello.txt")'
 expect_out '["a.txt","deep/b.txt"]' "$HCL" eval --chdir "$FILES/files" 'fileset("sub", "**/?.txt")'
 expect_out 'Hello, web!' "$HCL" eval --chdir "$FILES" --var name=web -r 'templatefile("files/hello.tmpl", {name = name})'
-expect_out 'true' "$HCL" eval --chdir "$FILES/files/sub" 'fileexists("../hello.txt")'
+# Reads stay under the working directory and --chdir unless --allow-read widens them.
+expect_out 'true' "$HCL" eval --chdir "$FILES/files/sub" --allow-read "$FILES/files" 'fileexists("../hello.txt")'
+expect_status 1 "$HCL" eval --chdir "$FILES/files/sub" 'fileexists("../hello.txt")'
+expect_contains "$TMP/err" 'cannot read "../hello.txt": it is outside the directories'
 expect_status 1 "$HCL" eval --chdir "$FILES" 'file("files/missing.txt")'
 expect_contains "$TMP/err" 'no file exists at "files/missing.txt"'
 expect_out "\"$FILES/files/x\"" "$HCL" eval --chdir "$FILES" 'abspath("files/./x")'

@@ -2,6 +2,7 @@
 
 #include "diag/render.h"
 #include "source/source_file.h"
+#include "util/text.h"
 
 namespace {
 
@@ -56,4 +57,30 @@ TEST_CASE("github annotations escape their properties and message") {
   d.detail = "100% wrong\nreally";
   CHECK(hcl::render_github(d) ==
         "::error file=dir%2Cx/main%3A1.tf,line=1,col=5,endLine=2,endColumn=1,title=Something wrong::100%25 wrong%0Areally\n");
+}
+
+TEST_CASE("text diagnostics escape what a file could send to the terminal, as Go's %q shows it") {
+  // An escape sequence and a bell in the source line, a C1 control (CSI), an invalid byte.
+  hcl::SourceFile f("evil\n::error file=x::forged.hcl", "a = \"\x1b[31mred\x07\" \xc2\x9b \xff\n");
+  hcl::Diagnostic d = diag_at(f, 4, 15);
+  d.summary = "Bad \x1b]0;title\x07";
+  d.detail = "Line one\nline \x1b[2Jtwo\tend";
+  std::string out = text(d, f);
+  CHECK(out.find('\x1b') == std::string::npos);
+  CHECK(out.find('\x07') == std::string::npos);
+  CHECK(out.find("\xc2\x9b") == std::string::npos);
+  CHECK(out.find("\n::error") == std::string::npos);
+  CHECK(out.find("Error: Bad \\x1b]0;title\\a\n") != std::string::npos);
+  CHECK(out.find("  on evil\\n::error file=x::forged.hcl line 1:\n") != std::string::npos);
+  CHECK(out.find("   1: a = \"\\x1b[31mred\\a\" \\u009b \\xff\n") != std::string::npos);
+  // The carets still cover the subject, now as wide as its escaped form.
+  CHECK(out.find("\n          ^^^^^^^^^^^^^^^\n") != std::string::npos);
+  // The detail keeps its own line breaks and tabs.
+  CHECK(out.find("Line one\nline \\x1b[2Jtwo\tend") != std::string::npos);
+}
+
+TEST_CASE("escape_controls keeps what it is told to and everything printable") {
+  CHECK(hcl::escape_controls("a\tb\nc\"\\é") == "a\\tb\\nc\"\\é");
+  CHECK(hcl::escape_controls("a\tb\nc", "\t\n") == "a\tb\nc");
+  CHECK(hcl::escape_controls("\x7f\x1b\xc2\x85") == "\\x7f\\x1b\\u0085");
 }
