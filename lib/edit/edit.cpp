@@ -123,13 +123,16 @@ std::string quote_label(std::string_view label) {
 
 Document::Document(std::unique_ptr<SyntaxTree> tree) : tree_(std::move(tree)) {}
 
-std::unique_ptr<Document> Document::open(std::shared_ptr<const SourceFile> source, Diagnostics& diags) {
+std::unique_ptr<Document> Document::open(std::shared_ptr<const SourceFile> source, Diagnostics& diags,
+                                         bool own_line_lead_comments) {
   ParseResult parsed = parse_config(std::move(source));
   if (has_errors(parsed.diagnostics) || !parsed.tree) {
     append(diags, std::move(parsed.diagnostics));
     return nullptr;
   }
-  return std::unique_ptr<Document>(new Document(std::move(parsed.tree)));
+  auto doc = std::unique_ptr<Document>(new Document(std::move(parsed.tree)));
+  doc->own_line_lead_comments_ = own_line_lead_comments;
+  return doc;
 }
 
 BodyRef Document::root() const {
@@ -150,7 +153,10 @@ Item Document::make_item(NodeId node, uint32_t from, uint32_t until) const {
   it.start = n.first_token;
   it.end = n.last_token + 1;
   it.first = it.start;
-  while (it.first > from && tree_->token(it.first - 1).kind == TokenKind::Comment) --it.first;
+  while (it.first > from && tree_->token(it.first - 1).kind == TokenKind::Comment) {
+    if (own_line_lead_comments_ && it.first - 1 > 0 && !ends_line(*tree_, it.first - 2)) break;
+    --it.first;
+  }
   uint32_t i = it.end;
   it.line_end = it.last = until;
   for (; i < until; ++i) {
@@ -288,7 +294,9 @@ std::string Document::body_text(const Item& block) const {
   uint32_t end = body.end;
   while (end > body.begin && tree_->token(end - 1).kind != TokenKind::Newline) --end;
   if (end == body.begin) end = body.end;
-  return format_text(tidy_blank_lines(spaced(body.begin, end, false, false)));
+  std::string out = format_text(tidy_blank_lines(spaced(body.begin, end, false, false)));
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out;
 }
 
 // ---- Edits --------------------------------------------------------------------------------------
@@ -473,17 +481,32 @@ Diagnostic error(std::string summary, std::string detail) {
   return d;
 }
 
-// hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after.
-std::optional<Diagnostic> check_expression(std::string_view value) {
+// hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
+// what is used is the expression's own text (not blank space or a comment around it).
+std::optional<Diagnostic> check_expression(std::string_view value, std::string& expression) {
   auto src = std::make_shared<SourceFile>("<value>", std::string(value));
-  ParseResult parsed = parse_expression(src, ParseOptions{.build_tree = false});
-  if (has_errors(parsed.diagnostics)) {
-    Diagnostic d = parsed.diagnostics.front();
+  ParseResult parsed = parse_expression(src);
+  if (has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == kNoNode) {
+    Diagnostic d = parsed.diagnostics.empty() ? error("Invalid value", "") : parsed.diagnostics.front();
+    Pos at = d.subject ? d.subject->start : Pos{};
     d.summary = "Invalid value: " + d.summary;
+    d.detail = "In VALUE \"" + std::string(value) + "\" at column " + std::to_string(at.column) + ": " + d.detail;
+    d.subject.reset();
+    d.context.reset();
     return d;
   }
   if (parsed.trailing_text)
-    return error("Invalid value", "The value \"" + std::string(value) + "\" is not one expression.");
+    return error("Invalid value: not one expression",
+                 "VALUE \"" + std::string(value) + "\" holds more than one expression; quote a string as '\"text\"'.");
+  const SyntaxTree& t = *parsed.tree;
+  auto trivia = [&](uint32_t i) {
+    TokenKind k = t.token(i).kind;
+    return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof;
+  };
+  uint32_t first = t.node(t.root()).first_token, last = t.node(t.root()).last_token;
+  while (first < last && trivia(first)) ++first;
+  while (last > first && trivia(last)) --last;
+  expression = std::string(t.text().substr(t.token(first).start, t.token(last).end - t.token(first).start));
   return std::nullopt;
 }
 
@@ -503,7 +526,10 @@ bool modifies(Operation op) {
 
 }  // namespace
 
-Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
+namespace {
+
+Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& req, bool own_line_lead_comments,
+                bool& invalid_result) {
   Result res;
   auto fail = [&](Diagnostic d) {
     res.ok = false;
@@ -511,7 +537,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
     res.diagnostics.push_back(std::move(d));
     return res;
   };
-  std::unique_ptr<Document> doc = Document::open(source, res.diagnostics);
+  std::unique_ptr<Document> doc = Document::open(source, res.diagnostics, own_line_lead_comments);
   if (!doc) return res;
   const SyntaxTree& tree = doc->tree();
 
@@ -522,6 +548,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
     addr = std::move(*parsed);
   }
   std::vector<std::string> target;
+  std::string value;
   if (req.op == Operation::AttributeMv || req.op == Operation::BlockMv || req.op == Operation::BlockAppend) {
     auto parsed = parse_address(req.target);
     if (!parsed) return fail(error("Empty address", "The second address is empty."));
@@ -529,7 +556,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
   }
   if (req.op == Operation::AttributeSet || req.op == Operation::AttributeAppend ||
       req.op == Operation::AttributeReplace) {
-    if (auto d = check_expression(req.value)) return fail(std::move(*d));
+    if (auto d = check_expression(req.value, value)) return fail(std::move(*d));
   }
   auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
     return fail(error("Ambiguous address",
@@ -563,7 +590,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
       if (found.size() > 1) return ambiguous(found, "attributes");
       if (found.empty()) break;
       const Item& it = found.front();
-      if (req.op == Operation::AttributeSet) doc->replace_expression(it, req.value);
+      if (req.op == Operation::AttributeSet) doc->replace_expression(it, value);
       if (req.op == Operation::AttributeRm) doc->remove(it);
       if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
         std::string new_name = req.op == Operation::AttributeMv ? target.back() : req.target;
@@ -574,7 +601,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
           return fail(exists(shown));
         }
         doc->rename_attribute(it, new_name);
-        if (req.op == Operation::AttributeReplace) doc->replace_expression(it, req.value);
+        if (req.op == Operation::AttributeReplace) doc->replace_expression(it, value);
       }
       break;
     }
@@ -584,9 +611,9 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
         auto found = doc->find_attributes(addr);
         res.matches = 1;
         if (!found.empty())
-          doc->replace_expression(found.front(), req.value);
+          doc->replace_expression(found.front(), value);
         else
-          doc->append_attribute(doc->root(), addr[0], req.value, req.newline);
+          doc->append_attribute(doc->root(), addr[0], value, req.newline);
         break;
       }
       std::span<const std::string> parent(addr.data(), addr.size() - 1);
@@ -596,7 +623,7 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
       if (blocks.empty()) break;
       for (const Item& it : doc->items(doc->body_of(blocks.front())))
         if (!it.is_block && doc->name(it) == addr.back()) return fail(exists(req.address));
-      doc->append_attribute(doc->body_of(blocks.front()), addr.back(), req.value, req.newline);
+      doc->append_attribute(doc->body_of(blocks.front()), addr.back(), value, req.newline);
       break;
     }
     case Operation::BlockList:
@@ -647,8 +674,25 @@ Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
                            "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
                                check.diagnostics.front().detail + " Nothing was changed.");
       d.subject = check.diagnostics.front().subject;
+      invalid_result = true;
       return fail(std::move(d));
     }
+  }
+  return res;
+}
+
+}  // namespace
+
+Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
+  bool invalid = false;
+  bool minimal = req.layout == Layout::Minimal;
+  Result res = run_once(source, req, minimal, invalid);
+  // hclwrite takes a comment after a block's opening brace as the lead comment of the body's
+  // first item; removing that item then pulls the next line up onto the brace's line, which does
+  // not parse. Taking the comment as the brace's own does better.
+  if (invalid && !minimal) {
+    invalid = false;
+    res = run_once(source, req, true, invalid);
   }
   return res;
 }

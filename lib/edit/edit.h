@@ -67,8 +67,11 @@ enum class Layout : uint8_t {
 class Document {
  public:
   // Parses `source`; returns null, with the parser's diagnostics, when it has syntax errors: an
-  // edit of a file that does not parse could not say what it changes.
-  static std::unique_ptr<Document> open(std::shared_ptr<const SourceFile> source, Diagnostics& diags);
+  // edit of a file that does not parse could not say what it changes. With
+  // `own_line_lead_comments`, a comment that follows other tokens on its line (after a block's
+  // opening brace) is not a lead comment of the next item, as it is for hclwrite.
+  static std::unique_ptr<Document> open(std::shared_ptr<const SourceFile> source, Diagnostics& diags,
+                                        bool own_line_lead_comments = false);
 
   const SyntaxTree& tree() const { return *tree_; }
   BodyRef root() const;
@@ -130,6 +133,7 @@ class Document {
   void insert(const BodyRef& body, std::string hclwrite_text, std::string minimal_line, bool blank_line_before);
 
   std::unique_ptr<SyntaxTree> tree_;
+  bool own_line_lead_comments_ = false;
   std::vector<TokenSplice> hclwrite_;
   std::vector<MinimalSplice> minimal_;
 };
