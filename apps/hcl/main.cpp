@@ -233,7 +233,7 @@ Runner add_edit(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::EditOptions>();
   CLI::App* cmd = app.add_subcommand("edit", "Change or query HCL files by address, keeping comments (as hcledit)");
   cmd->footer(
-      "Usage: hcl edit [OPTIONS] [PATH...] OBJECT OPERATION ARGS...\n"
+      "Words: [PATH...] OBJECT OPERATION ARGS... (PATH: files or directories; default standard input)\n"
       "Operations (hcledit's):\n"
       "  attribute get ADDRESS [--with-comments]   attribute set ADDRESS VALUE\n"
       "  attribute append ADDRESS VALUE [--newline] attribute rm ADDRESS\n"
