@@ -285,16 +285,21 @@ std::string Document::items_text(std::span<const Item> items) const {
   return format_text(text);
 }
 
-// hcledit prints a body up to its last line break token: a comment on the closing brace's line
-// or right before it is left out (as is "] // tail" after a multi-line value, which hcledit
-// drops too). A one-line block's body, which has no line break, is printed whole (hcledit prints
-// a garbled fragment).
+// hcledit prints a body from after the line break that follows the opening brace up to its last
+// line break token, but at least one token: comments after that line break are left out (a
+// comment before the closing brace; all but the first of a body of comments). Where the cut falls
+// inside an item (the last line ends in a comment, a one-line block) hcledit prints a fragment;
+// the whole body is printed then.
 std::string Document::body_text(const Item& block) const {
   BodyRef body = body_of(block);
-  uint32_t end = body.end;
-  while (end > body.begin && tree_->token(end - 1).kind != TokenKind::Newline) --end;
-  if (end == body.begin) end = body.end;
-  std::string out = format_text(tidy_blank_lines(spaced(body.begin, end, false, false)));
+  auto is_newline = [&](uint32_t i) { return tree_->token(i).kind == TokenKind::Newline; };
+  uint32_t begin = body.begin, end = body.end;
+  if (begin < body.end && is_newline(begin)) ++begin;
+  while (end > begin && !is_newline(end - 1)) --end;
+  if (end <= begin) end = std::min(begin + 1, body.end);
+  for (uint32_t i = end; i < body.end; ++i)
+    if (tree_->token(i).kind != TokenKind::Comment && !is_newline(i)) begin = body.begin, end = body.end;
+  std::string out = format_text(tidy_blank_lines(spaced(begin, end, false, false)));
   if (!out.empty() && out.back() != '\n') out += '\n';
   return out;
 }
