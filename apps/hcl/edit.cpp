@@ -114,6 +114,7 @@ int run_edit(const EditOptions& opt) {
   // Edit everything in memory first: with -u a failure in one file leaves every file untouched.
   std::vector<Outcome> outcomes;
   bool failed = false;
+  size_t matches = 0;
   for (const auto& f : found.files) {
     Outcome o;
     o.path = f.path;
@@ -126,18 +127,21 @@ int run_edit(const EditOptions& opt) {
     }
     o.source = std::make_shared<SourceFile>(o.name, std::move(content.content));
     o.result = edit::run(o.source, req);
-    if (o.result.ok && o.result.matches == 0 && opt.require_match) {
-      Diagnostic d;
-      d.summary = "Nothing matches the address";
-      d.detail = "\"" + req.address + "\" names nothing in " + o.name + " (--require-match).";
-      o.result.diagnostics.push_back(std::move(d));
-      o.result.ok = false;
-    }
+    matches += o.result.matches;
     if (!o.result.ok) {
       failed = true;
       write_all(stderr, render_diagnostics(o.result.diagnostics, o.source.get(), DiagFormat::Text, false));
     }
     outcomes.push_back(std::move(o));
+  }
+  // Over several files (a directory), --require-match asks that the address names something in
+  // at least one of them.
+  if (!failed && opt.require_match && matches == 0 && spec->op != edit::Operation::BlockList &&
+      spec->op != edit::Operation::BlockNew) {
+    write_all(stderr, "Error: Nothing matches the address\n\n\"" + req.address + "\" names nothing in " +
+                          (several ? std::to_string(outcomes.size()) + " files" : outcomes.front().name) +
+                          " (--require-match).\n");
+    failed = true;
   }
   if (failed) return kExitFailed;
 

@@ -258,7 +258,7 @@ Runner add_edit(CLI::App& app) {
   add_extensions_option(cmd, opt->extensions);
   cmd->add_flag("--minimal", opt->minimal,
                 "Keep every byte outside the edited item as it was (default: reformat the file as hcledit does)");
-  cmd->add_flag("--require-match", opt->require_match, "Fail (exit 1) when the address names nothing");
+  cmd->add_flag("--require-match", opt->require_match, "Fail (exit 1) when the address names nothing (in any of the files)");
   cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
   cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
   return [opt, cmd] {

@@ -64,6 +64,10 @@ expect_status 0 "$HCL" edit -f "$TMP/min.hcl" attribute rm a.missing
 expect_status 1 "$HCL" edit --require-match -f "$TMP/min.hcl" attribute rm a.missing
 expect_contains "$TMP/err" "Nothing matches the address"
 
+# Over several files --require-match needs a match in one of them.
+expect_status 0 "$HCL" edit -u --require-match -r "$TMP/proj" attribute set module.vpc.version '"5.1.0"'
+expect_status 1 "$HCL" edit -u --require-match -r "$TMP/proj" attribute set module.nope.version '"1"'
+
 # Failures: a bad VALUE, an input that does not parse, an ambiguous address; nothing is written,
 # in any file, when one file fails.
 expect_status 1 "$HCL" edit -f "$TMP/min.hcl" attribute set a.y '1 2'
