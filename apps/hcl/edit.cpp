@@ -149,7 +149,9 @@ int run_edit(const EditOptions& opt) {
   for (const auto& o : outcomes) {
     const edit::Result& r = o.result;
     if (r.is_file && opt.update && o.path != "-") {
-      if (!r.changed) continue;
+      // A file the address names nothing in is left alone, even where hcledit's output would
+      // reformat it (its tabs, say).
+      if (!r.changed || r.matches == 0) continue;
       if (auto e = io::replace_file(o.path, r.output, o.stamp ? &*o.stamp : nullptr)) {
         write_all(stderr, "hcl edit: cannot write " + o.name + ": " + *e + "\n");
         return kExitUsage;

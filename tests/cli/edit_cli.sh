@@ -64,6 +64,14 @@ expect_status 0 "$HCL" edit -f "$TMP/min.hcl" attribute rm a.missing
 expect_status 1 "$HCL" edit --require-match -f "$TMP/min.hcl" attribute rm a.missing
 expect_contains "$TMP/err" "Nothing matches the address"
 
+# -u never rewrites a file the address names nothing in (hcledit's output would reformat it).
+printf 'a {\n\tx=1\n}\n' >"$TMP/tabs.hcl"
+cp "$TMP/tabs.hcl" "$TMP/tabs.orig"
+expect_status 0 "$HCL" edit -u -f "$TMP/tabs.hcl" attribute set a.missing 2
+cmp -s "$TMP/tabs.hcl" "$TMP/tabs.orig" || fail "-u rewrote a file with no match"
+expect_status 0 "$HCL" edit -f "$TMP/tabs.hcl" attribute set a.missing 2
+expect_contains "$TMP/out" '  x = 1'
+
 # Over several files --require-match needs a match in one of them.
 expect_status 0 "$HCL" edit -u --require-match -r "$TMP/proj" attribute set module.vpc.version '"5.1.0"'
 expect_status 1 "$HCL" edit -u --require-match -r "$TMP/proj" attribute set module.nope.version '"1"'
