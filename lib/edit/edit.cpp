@@ -373,7 +373,7 @@ void Document::remove(const Item& item) {
 void Document::append_attribute(const BodyRef& body, std::string_view name, std::string_view expression,
                                 bool blank_line_before) {
   std::string line = std::string(name) + " = " + std::string(expression);
-  insert(body, line, line, blank_line_before);
+  insert(body, line, [&](const std::string&) { return line; }, blank_line_before);
 }
 
 void Document::append_block(const BodyRef& body, std::string_view type, std::span<const std::string> labels,
@@ -384,14 +384,16 @@ void Document::append_block(const BodyRef& body, std::string_view type, std::spa
     header += quote_label(label);
   }
   std::string nl(newline());
-  insert(body, header + " {\n}", header + " {" + nl + "%INDENT%}", blank_line_before);
+  insert(body, header + " {\n}", [&](const std::string& indent) { return header + " {" + nl + indent + "}"; },
+         blank_line_before);
 }
 
 // hclwrite appends an item right before the body's closing brace (or the end of the file). When
 // the body does not end a line there (a one-line block, a file without a final newline) that
 // produces text that no longer parses; a line break goes before the item then, and a one-line
 // block is opened onto several lines.
-void Document::insert(const BodyRef& body, std::string hclwrite_text, std::string minimal_line,
+void Document::insert(const BodyRef& body, const std::string& hclwrite_text,
+                      const std::function<std::string(const std::string& indent)>& minimal_text,
                       bool blank_line_before) {
   std::string_view text = tree_->text();
   std::string nl(newline());
@@ -410,9 +412,7 @@ void Document::insert(const BodyRef& body, std::string hclwrite_text, std::strin
   std::vector<Item> its = items(body);
   std::string inner = body.top_level ? "" : !its.empty() && !one_line_block ? indent_of(its.back().start) : outer + "  ";
   if (one_line_block) outer = indent_of(body.begin - 1), inner = outer + "  ";
-  size_t pos = 0;
-  while ((pos = minimal_line.find("%INDENT%")) != std::string::npos) minimal_line.replace(pos, 8, inner);
-  std::string added = (blank_line_before ? nl : "") + inner + minimal_line + nl;
+  std::string added = (blank_line_before ? nl : "") + inner + minimal_text(inner) + nl;
   const Token& close = tree_->token(body.end);
   if (one_line_block) {
     uint32_t open_end = tree_->token(body.begin - 1).end;

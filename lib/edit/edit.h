@@ -15,6 +15,7 @@
 // item therefore carries its comments along.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -130,7 +131,10 @@ class Document {
   std::string indent_of(uint32_t token) const;
   std::string_view newline() const;
   Span line_span(uint32_t first, uint32_t last) const;
-  void insert(const BodyRef& body, std::string hclwrite_text, std::string minimal_line, bool blank_line_before);
+  // Appends an item to a body: `hclwrite_text` as hclwrite adds it, `minimal_text` given the
+  // indentation of the item's lines.
+  void insert(const BodyRef& body, const std::string& hclwrite_text,
+              const std::function<std::string(const std::string& indent)>& minimal_text, bool blank_line_before);
 
   std::unique_ptr<SyntaxTree> tree_;
   bool own_line_lead_comments_ = false;
