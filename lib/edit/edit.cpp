@@ -515,6 +515,16 @@ std::optional<Diagnostic> check_expression(std::string_view value, std::string& 
   return std::nullopt;
 }
 
+// A name the operation writes (an attribute name, a block type) must be one identifier, or the
+// edit could write other syntax than asked for.
+std::optional<Diagnostic> check_name(std::string_view name) {
+  std::vector<Token> toks = lex_all(name);
+  if (toks.size() == 2 && toks[0].kind == TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
+  return error("Invalid name", "\"" + std::string(name) +
+                                   "\" is not an identifier (letters, digits, underscores and dashes, not "
+                                   "starting with a digit).");
+}
+
 std::string positions(const SyntaxTree& tree, const std::vector<Item>& items) {
   std::string out;
   for (const auto& it : items) {
@@ -563,6 +573,18 @@ Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& 
       req.op == Operation::AttributeReplace) {
     if (auto d = check_expression(req.value, value)) return fail(std::move(*d));
   }
+  std::optional<std::string_view> new_name;
+  switch (req.op) {
+    case Operation::AttributeAppend: new_name = addr.back(); break;
+    case Operation::AttributeMv: new_name = target.back(); break;
+    case Operation::AttributeReplace: new_name = req.target; break;
+    case Operation::BlockMv:
+    case Operation::BlockAppend: new_name = target.front(); break;
+    case Operation::BlockNew: new_name = addr.front(); break;
+    default: break;
+  }
+  if (new_name)
+    if (auto d = check_name(*new_name)) return fail(std::move(*d));
   auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
     return fail(error("Ambiguous address",
                       "\"" + req.address + "\" names " + std::to_string(found.size()) + " " + std::string(what) +

@@ -88,6 +88,11 @@ expect_status 1 "$HCL" edit -f "$TMP/amb.hcl" attribute set b.x 3
 expect_contains "$TMP/err" "Ambiguous address"
 expect_status 0 "$HCL" edit -f "$TMP/amb.hcl" attribute get b.x
 [ "$(cat "$TMP/out")" = "1" ] || fail "get of an ambiguous address: $(cat "$TMP/out")"
+# A name the edit writes must be one identifier: no other syntax can be slipped in.
+expect_status 1 "$HCL" edit -f "$TMP/min.hcl" block new 'x = 1'
+expect_contains "$TMP/err" "Invalid name"
+expect_status 1 "$HCL" edit -f "$TMP/min.hcl" attribute replace a.y '9z' 1
+expect_status 1 "$HCL" edit -f "$TMP/min.hcl" block mv a 'b {'
 cp "$TMP/min.hcl" "$TMP/ok.hcl"
 expect_status 1 "$HCL" edit -u -f "$TMP/ok.hcl" -f "$TMP/bad.hcl" attribute set a.x 5
 [ "$(cat "$TMP/ok.hcl")" = "$(cat "$TMP/min.hcl")" ] || fail "a file was written although another failed"
