@@ -130,8 +130,9 @@ def parses(args, text):
         return run([args.oracle, "validate", f.name])[0] == 0
 
 
-def check_file(path, args):
-    """Returns a list of (kind, op, detail) outcomes."""
+def check_file(path, name, args):
+    """Returns a list of (kind, op, detail) outcomes. `name` (the path below the folder given)
+    picks the sample, so that it does not depend on where the corpus is."""
     rc, out, _ = run([args.oracle, "tokens", path])
     if rc != 0:
         return [("skipped", "tokens", path)]
@@ -144,7 +145,7 @@ def check_file(path, args):
     for a in attrs:
         addr = address(a)
         ops.append(["attribute", "get", addr])
-        key = path + "\0" + addr
+        key = name + "\0" + addr
         if sampled(key, args.sample):
             ops.append(["attribute", "get", addr, "--with-comments"])
             ops.append(["attribute", "set", addr, '"edited"'])
@@ -154,13 +155,13 @@ def check_file(path, args):
             ops.append(["attribute", "append", address(a[:-1] + ["added"]), "var.x"])
     for b in blocks:
         addr = address(b)
-        if sampled(path + "\0" + addr, args.sample):
+        if sampled(name + "\0" + addr, args.sample):
             ops.append(["block", "get", addr])
             ops.append(["body", "get", addr])
             ops.append(["block", "rm", addr])
             ops.append(["block", "mv", addr, "moved.x"])
             ops.append(["block", "append", addr, "child.y", "--newline"])
-    if sampled(path, args.sample):
+    if sampled(name, args.sample):
         ops.append(["block", "new", "added.z", "--newline"])
     results = []
     for op in ops:
@@ -207,13 +208,13 @@ def main():
                 for name in sorted(names):
                     full = os.path.join(root, name)
                     if os.path.relpath(full, p) not in skip:
-                        files.append(full)
+                        files.append((full, os.path.relpath(full, p)))
         else:
-            files.append(p)
+            files.append((p, os.path.basename(p)))
     files.sort()
     counts, differ = {}, []
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for results in pool.map(lambda f: check_file(f, args), files):
+        for results in pool.map(lambda f: check_file(f[0], f[1], args), files):
             for kind, op, detail in results:
                 counts.setdefault(op, {}).setdefault(kind, 0)
                 counts[op][kind] += 1
