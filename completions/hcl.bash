@@ -11,7 +11,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec help"
+  local subcommands="validate fmt eval json dec edit help"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -71,8 +71,28 @@ _hcl() {
         --vars|-V|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
+    edit)
+      opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --help"
+      case $prev in
+        --file|-f) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        attribute) COMPREPLY=($(compgen -W "get set append rm mv replace" -- "$cur")); return ;;
+        block) COMPREPLY=($(compgen -W "list get rm mv append new" -- "$cur")); return ;;
+        body) COMPREPLY=($(compgen -W "get" -- "$cur")); return ;;
+      esac
+      if [[ $cur != -* ]]; then
+        local w seen=""
+        for w in "${words[@]:2:cword-2}"; do
+          case $w in attribute|block|body) seen=1 ;; esac
+        done
+        # Before the operation: paths or the object; after it, addresses and values.
+        [[ -n $seen ]] && return
+        COMPREPLY=($(compgen -W "attribute block body" -- "$cur") $(compgen -f -- "$cur"))
+        return
+      fi
+      ;;
     help)
-      COMPREPLY=($(compgen -W "validate fmt eval json dec" -- "$cur"))
+      COMPREPLY=($(compgen -W "validate fmt eval json dec edit" -- "$cur"))
       return
       ;;
   esac

@@ -1,12 +1,13 @@
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json dec help
+set -l subs validate fmt eval json dec edit help
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate an expression with variables from JSON'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode files into JSON by an hcldec spec'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a edit -d 'Change or query HCL files by address (as hcledit)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
 complete -c hcl -s h -l help -d 'Show help'
@@ -72,5 +73,20 @@ complete -c hcl -n '__fish_seen_subcommand_from dec' -l keep-nulls -d 'Keep prop
 complete -c hcl -n '__fish_seen_subcommand_from dec' -l expand-dynamic -d 'Expand dynamic blocks before decoding'
 complete -c hcl -n '__fish_seen_subcommand_from dec' -s v -l version -d 'Print the version'
 
+# edit
+complete -c hcl -n '__fish_seen_subcommand_from edit; and not __fish_seen_subcommand_from attribute block body' -a 'attribute block body' -d 'What to edit'
+complete -c hcl -n '__fish_seen_subcommand_from edit; and not __fish_seen_subcommand_from attribute block body' -F
+complete -c hcl -n '__fish_seen_subcommand_from attribute; and not __fish_seen_subcommand_from get set append rm mv replace' -a 'get set append rm mv replace'
+complete -c hcl -n '__fish_seen_subcommand_from block; and not __fish_seen_subcommand_from list get rm mv append new' -a 'list get rm mv append new'
+complete -c hcl -n '__fish_seen_subcommand_from body; and not __fish_seen_subcommand_from get' -a 'get'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -s f -l file -r -F -d 'Input file'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -s u -l update -d 'Write the result back to each file'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -s r -l recursive -d 'Also edit files in subdirectories'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l minimal -d 'Keep every byte outside the edited item'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l require-match -d 'Fail when the address names nothing'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l newline -d 'An empty line before what is appended'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l with-comments -d 'attribute get: keep comments'
+
 # help
-complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec'
+complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec edit'

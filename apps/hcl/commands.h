@@ -86,6 +86,19 @@ struct DecOptions {
 };
 int run_dec(const DecOptions& opt);
 
+struct EditOptions {
+  std::vector<std::string> words;  // [PATH...] OBJECT OPERATION ARGS...
+  std::vector<std::string> files;  // -f FILE
+  std::vector<std::string> extensions;
+  bool update = false;
+  bool recursive = false;
+  bool minimal = false;
+  bool require_match = false;
+  bool newline = false;
+  bool with_comments = false;
+};
+int run_edit(const EditOptions& opt);
+
 struct TokensOptions {
   std::string path;
   bool template_mode = false;

@@ -289,6 +289,44 @@ Runner add_dec(CLI::App& app) {
   return [opt] { return hcl::app::run_dec(*opt); };
 }
 
+Runner add_edit(CLI::App& app) {
+  auto opt = std::make_shared<hcl::app::EditOptions>();
+  CLI::App* cmd = app.add_subcommand("edit", "Change or query HCL files by address, keeping comments (as hcledit)");
+  cmd->footer(
+      "Words: [PATH...] OBJECT OPERATION ARGS... (PATH: files or directories; default standard input)\n"
+      "Operations (hcledit's):\n"
+      "  attribute get ADDRESS [--with-comments]   attribute set ADDRESS VALUE\n"
+      "  attribute append ADDRESS VALUE [--newline] attribute rm ADDRESS\n"
+      "  attribute mv FROM TO                      attribute replace ADDRESS NAME VALUE\n"
+      "  block list   block get ADDRESS   block rm ADDRESS   block mv FROM TO\n"
+      "  block append PARENT CHILD [--newline]     block new ADDRESS [--newline]   body get ADDRESS\n"
+      "An ADDRESS joins a block type, labels, nested block types and an attribute name with \".\"\n"
+      "(\"\\.\" is a dot inside a label). VALUE is an HCL expression: '\"text\"', 'var.x', '[1, 2]'.\n"
+      "Exit status: 0 done (also when the address names nothing, unless --require-match), 1 the\n"
+      "operation failed (input that does not parse, a bad VALUE, an ambiguous address), 2 usage or I/O.\n"
+      "Examples:\n"
+      "  hcl edit -f main.tf attribute get module.vpc.version\n"
+      "  hcl edit -u -r . attribute set module.vpc.version '\"5.1.0\"'");
+  // The words are taken as they are: CLI11 would split a VALUE such as '[1, 2]' as a list.
+  cmd->allow_extras();
+  cmd->positionals_at_end(false);
+  cmd->add_option("-f,--file", opt->files, "Input file (repeatable; - or none: standard input)")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_flag("-u,--update", opt->update, "Write the result back to each file (atomically) instead of printing it");
+  cmd->add_flag("-r,--recursive", opt->recursive, "Also edit files in subdirectories of the directories given");
+  add_extensions_option(cmd, opt->extensions);
+  cmd->add_flag("--minimal", opt->minimal,
+                "Keep every byte outside the edited item as it was (default: reformat the file as hcledit does)");
+  cmd->add_flag("--require-match", opt->require_match, "Fail (exit 1) when the address names nothing (in any of the files)");
+  cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
+  cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
+  return [opt, cmd] {
+    opt->words = cmd->remaining();
+    return hcl::app::run_edit(*opt);
+  };
+}
+
 struct Subcommand {
   const char* name;
   Runner (*add)(CLI::App&);
@@ -296,6 +334,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"validate", add_validate}, {"fmt", add_fmt}, {"eval", add_eval},
     {"json", add_json},         {"tokens", add_tokens}, {"dec", add_dec},
+    {"edit", add_edit},
 };
 
 // The subcommand a command line names, if it names one: its first argument that is not a flag

@@ -1,0 +1,172 @@
+// `hcl edit [PATH...] OBJECT OPERATION ARGS...`: hcledit's operations (minamijoyo/hcledit) on the
+// lossless tree, on one file or many. Every file is edited in memory first; with -u the changed
+// ones are then replaced atomically, and nothing is written when any file failed.
+// Exit status: 0 done, 1 the operation failed in some file, 2 usage or I/O.
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "app.h"
+#include "commands.h"
+#include "edit/edit.h"
+#include "io/files.h"
+
+namespace hcl::app {
+
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+struct OperationSpec {
+  const char* object;
+  const char* name;
+  edit::Operation op;
+  size_t args;  // positional arguments after the operation
+  const char* usage;
+};
+
+constexpr OperationSpec kOperations[] = {
+    {"attribute", "get", edit::Operation::AttributeGet, 1, "attribute get ADDRESS [--with-comments]"},
+    {"attribute", "set", edit::Operation::AttributeSet, 2, "attribute set ADDRESS VALUE"},
+    {"attribute", "append", edit::Operation::AttributeAppend, 2, "attribute append ADDRESS VALUE [--newline]"},
+    {"attribute", "rm", edit::Operation::AttributeRm, 1, "attribute rm ADDRESS"},
+    {"attribute", "mv", edit::Operation::AttributeMv, 2, "attribute mv FROM TO"},
+    {"attribute", "replace", edit::Operation::AttributeReplace, 3, "attribute replace ADDRESS NAME VALUE"},
+    {"block", "list", edit::Operation::BlockList, 0, "block list"},
+    {"block", "get", edit::Operation::BlockGet, 1, "block get ADDRESS"},
+    {"block", "rm", edit::Operation::BlockRm, 1, "block rm ADDRESS"},
+    {"block", "mv", edit::Operation::BlockMv, 2, "block mv FROM TO"},
+    {"block", "append", edit::Operation::BlockAppend, 2, "block append PARENT CHILD [--newline]"},
+    {"block", "new", edit::Operation::BlockNew, 1, "block new ADDRESS [--newline]"},
+    {"body", "get", edit::Operation::BodyGet, 1, "body get ADDRESS"},
+};
+
+bool is_object(const std::string& w) { return w == "attribute" || w == "block" || w == "body"; }
+
+int usage(const std::string& message) {
+  std::string text = "hcl edit: " + message + "\nOperations:\n";
+  for (const auto& s : kOperations) text += std::string("  hcl edit [-f FILE] ") + s.usage + "\n";
+  write_all(stderr, text);
+  return kExitUsage;
+}
+
+struct Outcome {
+  std::string name;
+  std::string path;
+  edit::Result result;
+  std::shared_ptr<const SourceFile> source;
+  std::optional<io::FileStamp> stamp;
+};
+
+}  // namespace
+
+int run_edit(const EditOptions& opt) {
+  auto object_at = std::find_if(opt.words.begin(), opt.words.end(), is_object);
+  if (object_at == opt.words.end()) return usage("missing the operation (attribute, block or body)");
+  std::vector<std::string> paths(opt.words.begin(), object_at);
+  paths.insert(paths.end(), opt.files.begin(), opt.files.end());
+  if (object_at + 1 == opt.words.end()) return usage("missing the operation after \"" + *object_at + "\"");
+  const std::string& op_name = *(object_at + 1);
+  const OperationSpec* spec = nullptr;
+  for (const auto& s : kOperations)
+    if (*object_at == s.object && op_name == s.name) spec = &s;
+  if (!spec) return usage("unknown operation \"" + *object_at + " " + op_name + "\"");
+  std::vector<std::string> args(object_at + 2, opt.words.end());
+  if (args.size() != spec->args)
+    return usage(std::string("\"") + spec->object + " " + spec->name + "\" takes " + std::to_string(spec->args) +
+                 " argument" + (spec->args == 1 ? "" : "s") + ", got " + std::to_string(args.size()) +
+                 " (usage: " + spec->usage + ")");
+
+  edit::Request req;
+  req.op = spec->op;
+  if (!args.empty()) req.address = args[0];
+  if (spec->op == edit::Operation::AttributeSet || spec->op == edit::Operation::AttributeAppend) {
+    req.value = args[1];
+  } else if (spec->op == edit::Operation::AttributeReplace) {
+    req.target = args[1];
+    req.value = args[2];
+  } else if (args.size() == 2) {
+    req.target = args[1];
+  }
+  req.newline = opt.newline;
+  req.with_comments = opt.with_comments;
+  req.layout = opt.minimal ? edit::Layout::Minimal : edit::Layout::Hclwrite;
+
+  if (paths.empty()) paths.push_back("-");
+  if (std::count(paths.begin(), paths.end(), "-") > 1 ||
+      (paths.size() > 1 && std::find(paths.begin(), paths.end(), "-") != paths.end()))
+    return usage("\"-\" (standard input) cannot be combined with other paths");
+  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  for (auto& e : exts)
+    if (!e.empty() && e[0] != '.') e = "." + e;
+  io::FindResult found = io::find_files(paths, exts, opt.recursive);
+  if (!found.errors.empty()) {
+    for (const auto& e : found.errors) write_all(stderr, "hcl edit: " + e + "\n");
+    return kExitUsage;
+  }
+  bool modifying = spec->op != edit::Operation::AttributeGet && spec->op != edit::Operation::BlockList &&
+                   spec->op != edit::Operation::BlockGet && spec->op != edit::Operation::BodyGet;
+  bool several = found.files.size() > 1;
+  if (modifying && several && !opt.update)
+    return usage("editing several files needs -u (--update) to write them back");
+
+  // Edit everything in memory first: with -u a failure in one file leaves every file untouched.
+  std::vector<Outcome> outcomes;
+  bool failed = false;
+  size_t matches = 0;
+  for (const auto& f : found.files) {
+    Outcome o;
+    o.path = f.path;
+    o.name = display_name(f.path);
+    if (opt.update && f.path != "-") o.stamp = io::file_stamp(f.path);
+    io::ReadResult content = io::read_file(f.path);
+    if (!content.error.empty()) {
+      write_all(stderr, "hcl edit: cannot read " + o.name + ": " + content.error + "\n");
+      return kExitUsage;
+    }
+    o.source = std::make_shared<SourceFile>(o.name, std::move(content.content));
+    o.result = edit::run(o.source, req);
+    matches += o.result.matches;
+    if (!o.result.ok) {
+      failed = true;
+      write_all(stderr, render_diagnostics(o.result.diagnostics, o.source.get(), DiagFormat::Text, false));
+    }
+    outcomes.push_back(std::move(o));
+  }
+  // Over several files (a directory), --require-match asks that the address names something in
+  // at least one of them.
+  if (!failed && opt.require_match && matches == 0 && spec->op != edit::Operation::BlockList &&
+      spec->op != edit::Operation::BlockNew) {
+    write_all(stderr, "Error: Nothing matches the address\n\n\"" + req.address + "\" names nothing in " +
+                          (several ? std::to_string(outcomes.size()) + " files" : outcomes.front().name) +
+                          " (--require-match).\n");
+    failed = true;
+  }
+  if (failed) return kExitFailed;
+
+  bool output_failed = false;
+  for (const auto& o : outcomes) {
+    const edit::Result& r = o.result;
+    if (r.is_file && opt.update && o.path != "-") {
+      // A file the address names nothing in is left alone, even where hcledit's output would
+      // reformat it (its tabs, say).
+      if (!r.changed || r.matches == 0) continue;
+      if (auto e = io::replace_file(o.path, r.output, o.stamp ? &*o.stamp : nullptr)) {
+        write_all(stderr, "hcl edit: cannot write " + o.name + ": " + *e + "\n");
+        return kExitUsage;
+      }
+      continue;
+    }
+    // Several files' answers are told apart by a comment line naming each.
+    if (several && !r.output.empty() && !write_all(stdout, "# " + o.name + "\n")) output_failed = true;
+    if (!write_all(stdout, r.output)) output_failed = true;
+  }
+  if (std::fflush(stdout) != 0 || output_failed) {
+    write_all(stderr, "hcl edit: cannot write to standard output\n");
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace hcl::app

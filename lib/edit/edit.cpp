@@ -1,0 +1,727 @@
+#include "edit/edit.h"
+
+#include <algorithm>
+
+#include "ast/ast.h"
+#include "format/format.h"
+#include "lex/lexer.h"
+#include "syntax/parser.h"
+
+namespace hcl::edit {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+// Go's strings.TrimSpace, which hcledit applies to what `attribute get` prints.
+std::string_view trim_space(std::string_view s) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool ends_line(const SyntaxTree& tree, uint32_t i) {
+  const Token& t = tree.token(i);
+  if (t.kind == TokenKind::Newline) return true;
+  return t.kind == TokenKind::Comment && t.size() > 0 && tree.text()[t.end - 1] == '\n';
+}
+
+// hcledit's vertical formatting after `block rm` and for `body get` (its VerticalFormat): no line
+// breaks at the start, at most two in a row, one at most at the end. Works on tokens, so line
+// breaks inside heredocs and comments are not counted.
+std::string tidy_blank_lines(std::string_view text) {
+  std::vector<Token> toks = lex_all(text);
+  std::vector<uint32_t> kept;
+  int run = 0;
+  for (uint32_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].kind == TokenKind::Newline) {
+      if (kept.empty() || ++run > 2) continue;
+    } else {
+      run = 0;
+    }
+    kept.push_back(i);
+  }
+  // Trailing line breaks (before Eof): keep the first.
+  size_t eof = kept.size();
+  if (eof > 0 && toks[kept[eof - 1]].kind == TokenKind::Eof) --eof;
+  size_t first_trailing = eof;
+  while (first_trailing > 0 && toks[kept[first_trailing - 1]].kind == TokenKind::Newline) --first_trailing;
+  if (eof - first_trailing > 1) kept.erase(kept.begin() + static_cast<ptrdiff_t>(first_trailing + 1),
+                                           kept.begin() + static_cast<ptrdiff_t>(eof));
+  std::string out;
+  for (size_t k = 0; k < kept.size(); ++k) {
+    uint32_t i = kept[k];
+    if (k > 0) out.append(toks[i].start - (i > 0 ? toks[i - 1].end : 0), ' ');
+    out += toks[i].text(text);
+  }
+  return out;
+}
+
+std::string format_text(std::string_view text) { return format::format_source(text); }
+
+}  // namespace
+
+std::optional<std::vector<std::string>> parse_address(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  std::vector<std::string> parts(1);
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) {
+      parts.back() += text[++i];
+    } else if (text[i] == '.') {
+      parts.emplace_back();
+    } else {
+      parts.back() += text[i];
+    }
+  }
+  return parts;
+}
+
+std::string block_address(std::string_view type, const std::vector<std::string>& labels) {
+  std::string out(type);
+  for (const auto& label : labels) {
+    out += '.';
+    for (char c : label) {
+      if (c == '.') out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string quote_label(std::string_view label) {
+  std::string out = "\"";
+  for (size_t i = 0; i < label.size(); ++i) {
+    char c = label[i];
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '$':
+      case '%':
+        out += c;
+        if (i + 1 < label.size() && label[i + 1] == '{') out += c;
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          static const char* hex = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[(c >> 4) & 0xf];
+          out += hex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+// ---- Document -----------------------------------------------------------------------------------
+
+Document::Document(std::unique_ptr<SyntaxTree> tree) : tree_(std::move(tree)) {}
+
+std::unique_ptr<Document> Document::open(std::shared_ptr<const SourceFile> source, Diagnostics& diags,
+                                         bool own_line_lead_comments) {
+  ParseResult parsed = parse_config(std::move(source));
+  if (has_errors(parsed.diagnostics) || !parsed.tree) {
+    append(diags, std::move(parsed.diagnostics));
+    return nullptr;
+  }
+  auto doc = std::unique_ptr<Document>(new Document(std::move(parsed.tree)));
+  doc->own_line_lead_comments_ = own_line_lead_comments;
+  return doc;
+}
+
+BodyRef Document::root() const {
+  uint32_t n = static_cast<uint32_t>(tree_->tokens().size());
+  if (n > 0 && tree_->token(n - 1).kind == TokenKind::Eof) --n;
+  return BodyRef{tree_->root(), 0, n, true};
+}
+
+// hclwrite's partition of a body item (hclwrite/parser.go, PartitionBlockItem): the comment
+// tokens right before it are its lead comments (line comments end with their newline, so a blank
+// line stops them); after it, comments up to the first newline (or a comment ending one) are its
+// line comments, and that newline is its last token.
+Item Document::make_item(NodeId node, uint32_t from, uint32_t until) const {
+  const Node& n = tree_->node(node);
+  Item it;
+  it.node = node;
+  it.is_block = n.kind == NodeKind::Block;
+  it.start = n.first_token;
+  it.end = n.last_token + 1;
+  it.first = it.start;
+  while (it.first > from && tree_->token(it.first - 1).kind == TokenKind::Comment) {
+    if (own_line_lead_comments_ && it.first - 1 > 0 && !ends_line(*tree_, it.first - 2)) break;
+    --it.first;
+  }
+  uint32_t i = it.end;
+  it.line_end = it.last = until;
+  for (; i < until; ++i) {
+    TokenKind k = tree_->token(i).kind;
+    if (k == TokenKind::Comment) {
+      if (ends_line(*tree_, i)) {
+        it.line_end = it.last = i + 1;
+        break;
+      }
+      continue;
+    }
+    it.line_end = i;
+    it.last = k == TokenKind::Newline ? i + 1 : i;
+    break;
+  }
+  return it;
+}
+
+std::vector<Item> Document::items(const BodyRef& body) const {
+  std::vector<Item> out;
+  uint32_t remain = body.begin;
+  for (NodeId id : ast::body_items(*tree_, body.body)) {
+    out.push_back(make_item(id, remain, body.end));
+    remain = out.back().last;
+  }
+  return out;
+}
+
+BodyRef Document::body_of(const Item& block) const {
+  uint32_t open = block.start;
+  while (open < block.end && tree_->token(open).kind != TokenKind::OBrace) ++open;
+  return BodyRef{ast::block(*tree_, block.node).body, open + 1, block.end - 1, false};
+}
+
+std::string_view Document::name(const Item& item) const { return tree_->token_text(tree_->node(item.node).main_token); }
+
+std::vector<std::string> Document::labels(const Item& block) const { return ast::block(*tree_, block.node).labels; }
+
+namespace {
+
+bool labels_match(std::span<const std::string> want, const std::vector<std::string>& have, bool wildcard) {
+  for (size_t i = 0; i < have.size(); ++i)
+    if (!(want[i] == have[i] || (wildcard && want[i] == "*"))) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<Item> Document::find_attributes(std::span<const std::string> address) const {
+  std::vector<Item> out;
+  auto walk = [&](auto& self, const BodyRef& body, std::span<const std::string> addr) -> void {
+    for (const Item& it : items(body)) {
+      if (name(it) != addr[0]) continue;
+      if (!it.is_block) {
+        if (addr.size() == 1) out.push_back(it);
+        continue;
+      }
+      auto have = labels(it);
+      if (addr.size() < have.size() + 2 || !labels_match(addr.subspan(1), have, false)) continue;
+      self(self, body_of(it), addr.subspan(have.size() + 1));
+    }
+  };
+  if (!address.empty()) walk(walk, root(), address);
+  return out;
+}
+
+std::vector<Item> Document::find_blocks(std::span<const std::string> address) const {
+  std::vector<Item> out;
+  if (address.empty()) return out;
+  for (const Item& it : items(root())) {
+    if (!it.is_block || name(it) != address[0]) continue;
+    auto have = labels(it);
+    if (have.size() + 1 == address.size() && labels_match(address.subspan(1), have, true)) out.push_back(it);
+  }
+  return out;
+}
+
+std::vector<Item> Document::find_nested_blocks(std::span<const std::string> address) const {
+  std::vector<Item> out;
+  auto walk = [&](auto& self, const BodyRef& body, std::span<const std::string> addr) -> void {
+    for (const Item& it : items(body)) {
+      if (!it.is_block || name(it) != addr[0]) continue;
+      auto have = labels(it);
+      if (addr.size() < have.size() + 1 || !labels_match(addr.subspan(1), have, false)) continue;
+      if (addr.size() == have.size() + 1)
+        out.push_back(it);
+      else
+        self(self, body_of(it), addr.subspan(have.size() + 1));
+    }
+  };
+  if (!address.empty()) walk(walk, root(), address);
+  return out;
+}
+
+// Tokens [begin, end) as hclwrite prints them: the blank space before each token (but the first)
+// becomes as many spaces as it had bytes.
+std::string Document::spaced(uint32_t begin, uint32_t end, bool comments_as_newlines, bool first_gap) const {
+  std::string out;
+  for (uint32_t i = begin; i < end; ++i) {
+    const Token& t = tree_->token(i);
+    if (comments_as_newlines && t.kind == TokenKind::Comment) {
+      out += '\n';
+      continue;
+    }
+    if (i > begin || (first_gap && i > 0)) out.append(t.start - tree_->token(i - 1).end, ' ');
+    out += tree_->token_text(i);
+  }
+  return out;
+}
+
+std::string Document::expression_text(const Item& attribute, bool with_comments) const {
+  uint32_t expr_first = tree_->node(tree_->first_child(attribute.node)).first_token;
+  return std::string(trim_space(with_comments ? spaced(expr_first, attribute.line_end, false, false)
+                                              : spaced(expr_first, attribute.end, true, false)));
+}
+
+// hcledit builds a new file of the blocks, a blank line between them, and prints it like an
+// edited file: as it is when that is the input itself.
+std::string Document::items_text(std::span<const Item> items) const {
+  std::string text;
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (k > 0) text += '\n';
+    text += spaced(items[k].first, items[k].last, false, true);
+  }
+  if (text == tree_->text()) return text;
+  return format_text(text);
+}
+
+// hcledit prints a body from after the line break that follows the opening brace up to its last
+// line break token, but at least one token: comments after that line break are left out (a
+// comment before the closing brace; all but the first of a body of comments). Where the cut falls
+// inside an item (the last line ends in a comment, a one-line block) hcledit prints a fragment;
+// the whole body is printed then.
+std::string Document::body_text(const Item& block) const {
+  BodyRef body = body_of(block);
+  auto is_newline = [&](uint32_t i) { return tree_->token(i).kind == TokenKind::Newline; };
+  uint32_t begin = body.begin, end = body.end;
+  if (begin < body.end && is_newline(begin)) ++begin;
+  while (end > begin && !is_newline(end - 1)) --end;
+  if (end <= begin) end = std::min(begin + 1, body.end);
+  for (uint32_t i = end; i < body.end; ++i)
+    if (tree_->token(i).kind != TokenKind::Comment && !is_newline(i)) begin = body.begin, end = body.end;
+  std::string out = format_text(tidy_blank_lines(spaced(begin, end, false, false)));
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out;
+}
+
+// ---- Edits --------------------------------------------------------------------------------------
+
+std::string Document::indent_of(uint32_t token) const {
+  std::string_view text = tree_->text();
+  size_t pos = tree_->token(token).start;
+  size_t line = text.rfind('\n', pos == 0 ? 0 : pos - 1);
+  line = (line == std::string_view::npos || pos == 0) ? 0 : line + 1;
+  size_t end = line;
+  while (end < text.size() && is_blank(text[end])) ++end;
+  return std::string(text.substr(line, end - line));
+}
+
+std::string_view Document::newline() const {
+  for (const Token& t : tree_->tokens())
+    if (t.kind == TokenKind::Newline) return t.size() == 2 ? "\r\n" : "\n";
+  return "\n";
+}
+
+// The bytes of tokens [first, last) together with their lines when they occupy whole lines, so
+// removing them leaves no empty line behind; otherwise with the blank space before them.
+Span Document::line_span(uint32_t first, uint32_t last) const {
+  std::string_view text = tree_->text();
+  uint32_t start = tree_->token(first).start;
+  uint32_t end = tree_->token(last - 1).end;
+  uint32_t line = start;
+  while (line > 0 && is_blank(text[line - 1])) --line;
+  if (line == 0 || text[line - 1] == '\n') return Span{line, end};
+  return Span{first > 0 ? tree_->token(first - 1).end : 0, end};
+}
+
+void Document::replace_expression(const Item& attribute, std::string_view expression) {
+  uint32_t expr_first = tree_->node(tree_->first_child(attribute.node)).first_token;
+  std::string spaced_expression = " ";
+  spaced_expression += expression;
+  hclwrite_.push_back({expr_first, attribute.end, std::move(spaced_expression)});
+  minimal_.push_back({Span{tree_->token(expr_first).start, tree_->token(attribute.end - 1).end},
+                      std::string(expression)});
+}
+
+void Document::rename_attribute(const Item& attribute, std::string_view name) {
+  const Token& t = tree_->token(attribute.start);
+  std::string gap(attribute.start > 0 ? t.start - tree_->token(attribute.start - 1).end : 0, ' ');
+  hclwrite_.push_back({attribute.start, attribute.start + 1, gap + std::string(name)});
+  minimal_.push_back({Span{t.start, t.end}, std::string(name)});
+}
+
+void Document::rename_block(const Item& block, std::string_view type, std::span<const std::string> labels) {
+  uint32_t end = block.start + 1;
+  for (NodeId c : tree_->children(block.node))
+    if (tree_->node(c).kind == NodeKind::BlockLabel) end = tree_->node(c).last_token + 1;
+  std::string header(type);
+  for (const auto& label : labels) {
+    header += ' ';
+    header += quote_label(label);
+  }
+  const Token& t = tree_->token(block.start);
+  std::string gap(block.start > 0 ? t.start - tree_->token(block.start - 1).end : 0, ' ');
+  hclwrite_.push_back({block.start, end, gap + header});
+  minimal_.push_back({Span{t.start, tree_->token(end - 1).end}, header});
+}
+
+void Document::remove(const Item& item) {
+  hclwrite_.push_back({item.first, item.last, ""});
+  minimal_.push_back({line_span(item.first, item.last), ""});
+}
+
+void Document::append_attribute(const BodyRef& body, std::string_view name, std::string_view expression,
+                                bool blank_line_before) {
+  std::string line = std::string(name) + " = " + std::string(expression);
+  insert(body, line, [&](const std::string&) { return line; }, blank_line_before);
+}
+
+void Document::append_block(const BodyRef& body, std::string_view type, std::span<const std::string> labels,
+                            bool blank_line_before) {
+  std::string header(type);
+  for (const auto& label : labels) {
+    header += ' ';
+    header += quote_label(label);
+  }
+  std::string nl(newline());
+  insert(body, header + " {\n}", [&](const std::string& indent) { return header + " {" + nl + indent + "}"; },
+         blank_line_before);
+}
+
+// hclwrite appends an item right before the body's closing brace (or the end of the file). When
+// the body does not end a line there (a one-line block, a file without a final newline) that
+// produces text that no longer parses; a line break goes before the item then, and a one-line
+// block is opened onto several lines.
+void Document::insert(const BodyRef& body, const std::string& hclwrite_text,
+                      const std::function<std::string(const std::string& indent)>& minimal_text,
+                      bool blank_line_before) {
+  std::string_view text = tree_->text();
+  std::string nl(newline());
+  bool fresh_line = body.end > body.begin ? ends_line(*tree_, body.end - 1) : body.top_level;
+  bool one_line_block = !body.top_level && !fresh_line;
+
+  // Where the body does not end a line, the blank line asked for is that line break (as in
+  // hclwrite, whose newline token lands right after the brace of an empty one-line block).
+  std::string hw = std::string(fresh_line && !blank_line_before ? "" : "\n") + hclwrite_text + "\n";
+  if (one_line_block && body.end > body.begin) hclwrite_.push_back({body.begin, body.begin, "\n"});
+  hclwrite_.push_back({body.end, body.end, hw});
+
+  // The layout that keeps everything else: the new line indented like the body's last item (or
+  // one level deeper than the block), in the file's line ending.
+  std::string outer = body.top_level ? "" : indent_of(body.end);
+  std::vector<Item> its = items(body);
+  std::string inner = body.top_level ? "" : !its.empty() && !one_line_block ? indent_of(its.back().start) : outer + "  ";
+  if (one_line_block) outer = indent_of(body.begin - 1), inner = outer + "  ";
+  std::string added = (blank_line_before ? nl : "") + inner + minimal_text(inner) + nl;
+  const Token& close = tree_->token(body.end);
+  if (one_line_block) {
+    uint32_t open_end = tree_->token(body.begin - 1).end;
+    if (body.end > body.begin) {
+      minimal_.push_back({Span{open_end, tree_->token(body.begin).start}, nl + inner});
+      minimal_.push_back({Span{tree_->token(body.end - 1).end, close.start}, nl + added + outer});
+    } else {
+      minimal_.push_back({Span{open_end, close.start}, nl + added + outer});
+    }
+  } else if (!fresh_line) {
+    minimal_.push_back({Span{static_cast<uint32_t>(text.size()), static_cast<uint32_t>(text.size())}, nl + added});
+  } else {
+    uint32_t at = body.top_level ? static_cast<uint32_t>(text.size()) : close.start;
+    while (!body.top_level && at > 0 && is_blank(text[at - 1])) --at;
+    minimal_.push_back({Span{at, at}, added});
+  }
+}
+
+std::string Document::render(Layout layout, bool tidy) const {
+  std::string_view text = tree_->text();
+  if (layout == Layout::Minimal) {
+    std::vector<MinimalSplice> splices = minimal_;
+    std::stable_sort(splices.begin(), splices.end(),
+                     [](const MinimalSplice& a, const MinimalSplice& b) { return a.bytes.start < b.bytes.start; });
+    std::string out;
+    uint32_t at = 0;
+    for (const auto& s : splices) {
+      if (s.bytes.start < at) continue;  // overlapping edits are refused by construction
+      out.append(text.substr(at, s.bytes.start - at));
+      out += s.text;
+      at = s.bytes.end;
+    }
+    out.append(text.substr(at));
+    return out;
+  }
+
+  std::vector<TokenSplice> splices = hclwrite_;
+  std::stable_sort(splices.begin(), splices.end(), [](const TokenSplice& a, const TokenSplice& b) {
+    return a.begin != b.begin ? a.begin < b.begin : (a.begin == a.end) > (b.begin == b.end);
+  });
+  std::string out;
+  const auto& toks = tree_->tokens();
+  size_t next = 0;
+  uint32_t bom = tree_->source().bom_length();
+  for (uint32_t i = 0; i < toks.size();) {
+    while (next < splices.size() && splices[next].begin == i && splices[next].end == i) out += splices[next++].text;
+    if (next < splices.size() && splices[next].begin == i) {
+      out += splices[next].text;
+      i = splices[next++].end;
+      continue;
+    }
+    out.append(toks[i].start - (i > 0 ? toks[i - 1].end : bom), ' ');
+    out += toks[i].text(text);
+    ++i;
+  }
+  while (next < splices.size()) out += splices[next++].text;
+  if (tidy) out = tidy_blank_lines(out);
+  // hcledit prints the input itself when its tokens print back to the same bytes.
+  if (out == text.substr(bom)) return std::string(text);
+  return format_text(out);
+}
+
+// ---- Operations ---------------------------------------------------------------------------------
+
+namespace {
+
+Diagnostic error(std::string summary, std::string detail) {
+  Diagnostic d;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  return d;
+}
+
+// hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
+// what is used is the expression's own text (not blank space or a comment around it).
+std::optional<Diagnostic> check_expression(std::string_view value, std::string& expression) {
+  auto src = std::make_shared<SourceFile>("<value>", std::string(value));
+  ParseResult parsed = parse_expression(src);
+  if (has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == kNoNode) {
+    Diagnostic d = parsed.diagnostics.empty() ? error("Invalid value", "") : parsed.diagnostics.front();
+    Pos at = d.subject ? d.subject->start : Pos{};
+    d.summary = "Invalid value: " + d.summary;
+    d.detail = "In VALUE \"" + std::string(value) + "\" at column " + std::to_string(at.column) + ": " + d.detail;
+    d.subject.reset();
+    d.context.reset();
+    return d;
+  }
+  if (parsed.trailing_text)
+    return error("Invalid value: not one expression",
+                 "VALUE \"" + std::string(value) + "\" holds more than one expression; quote a string as '\"text\"'.");
+  const SyntaxTree& t = *parsed.tree;
+  auto trivia = [&](uint32_t i) {
+    TokenKind k = t.token(i).kind;
+    return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof;
+  };
+  uint32_t first = t.node(t.root()).first_token, last = t.node(t.root()).last_token;
+  while (first < last && trivia(first)) ++first;
+  while (last > first && trivia(last)) --last;
+  expression = std::string(t.text().substr(t.token(first).start, t.token(last).end - t.token(first).start));
+  return std::nullopt;
+}
+
+// A name the operation writes (an attribute name, a block type) must be one identifier, or the
+// edit could write other syntax than asked for.
+std::optional<Diagnostic> check_name(std::string_view name) {
+  std::vector<Token> toks = lex_all(name);
+  if (toks.size() == 2 && toks[0].kind == TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
+  return error("Invalid name", "\"" + std::string(name) +
+                                   "\" is not an identifier (letters, digits, underscores and dashes, not "
+                                   "starting with a digit).");
+}
+
+std::string positions(const SyntaxTree& tree, const std::vector<Item>& items) {
+  std::string out;
+  for (const auto& it : items) {
+    Range r = tree.token_range(it.start);
+    out += (out.empty() ? "" : ", ") + r.filename + ":" + std::to_string(r.start.line);
+  }
+  return out;
+}
+
+bool modifies(Operation op) {
+  return op != Operation::AttributeGet && op != Operation::BlockList && op != Operation::BlockGet &&
+         op != Operation::BodyGet;
+}
+
+}  // namespace
+
+namespace {
+
+Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& req, bool own_line_lead_comments,
+                bool& invalid_result) {
+  Result res;
+  auto fail = [&](Diagnostic d) {
+    res.ok = false;
+    res.output.clear();
+    res.diagnostics.push_back(std::move(d));
+    return res;
+  };
+  std::unique_ptr<Document> doc = Document::open(source, res.diagnostics, own_line_lead_comments);
+  if (!doc) return res;
+  const SyntaxTree& tree = doc->tree();
+
+  std::vector<std::string> addr;
+  if (req.op != Operation::BlockList) {
+    auto parsed = parse_address(req.address);
+    if (!parsed) return fail(error("Empty address", "An address names a block type, its labels and an attribute."));
+    addr = std::move(*parsed);
+  }
+  std::vector<std::string> target;
+  std::string value;
+  if (req.op == Operation::AttributeMv || req.op == Operation::BlockMv || req.op == Operation::BlockAppend) {
+    auto parsed = parse_address(req.target);
+    if (!parsed) return fail(error("Empty address", "The second address is empty."));
+    target = std::move(*parsed);
+  }
+  if (req.op == Operation::AttributeSet || req.op == Operation::AttributeAppend ||
+      req.op == Operation::AttributeReplace) {
+    if (auto d = check_expression(req.value, value)) return fail(std::move(*d));
+  }
+  std::optional<std::string_view> new_name;
+  switch (req.op) {
+    case Operation::AttributeAppend: new_name = addr.back(); break;
+    case Operation::AttributeMv: new_name = target.back(); break;
+    case Operation::AttributeReplace: new_name = req.target; break;
+    case Operation::BlockMv:
+    case Operation::BlockAppend: new_name = target.front(); break;
+    case Operation::BlockNew: new_name = addr.front(); break;
+    default: break;
+  }
+  if (new_name)
+    if (auto d = check_name(*new_name)) return fail(std::move(*d));
+  auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
+    return fail(error("Ambiguous address",
+                      "\"" + req.address + "\" names " + std::to_string(found.size()) + " " + std::string(what) +
+                          " (" + positions(tree, found) + "); hcledit would change the first only."));
+  };
+  auto exists = [&](const std::string& address) {
+    return error("Attribute already exists", "The attribute " + address + " already exists.");
+  };
+
+  res.ok = true;
+  bool tidy = false;
+  switch (req.op) {
+    case Operation::AttributeGet: {
+      auto found = doc->find_attributes(addr);
+      res.matches = found.size();
+      if (!found.empty()) res.output = doc->expression_text(found.front(), req.with_comments) + "\n";
+      return res;
+    }
+    case Operation::AttributeSet:
+    case Operation::AttributeRm:
+    case Operation::AttributeMv:
+    case Operation::AttributeReplace: {
+      if (req.op == Operation::AttributeMv &&
+          (target.size() != addr.size() || !std::equal(addr.begin(), addr.end() - 1, target.begin())))
+        return fail(error("Cannot move an attribute to another block",
+                          "\"" + req.target + "\" is not in the block of \"" + req.address +
+                              "\"; attribute mv renames an attribute in its block."));
+      auto found = doc->find_attributes(addr);
+      res.matches = found.size();
+      if (found.size() > 1) return ambiguous(found, "attributes");
+      if (found.empty()) break;
+      const Item& it = found.front();
+      if (req.op == Operation::AttributeSet) doc->replace_expression(it, value);
+      if (req.op == Operation::AttributeRm) doc->remove(it);
+      if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
+        std::string new_name = req.op == Operation::AttributeMv ? target.back() : req.target;
+        std::vector<std::string> to = addr;
+        to.back() = new_name;
+        if (new_name != addr.back() && !doc->find_attributes(to).empty()) {
+          std::string shown = req.op == Operation::AttributeMv ? req.target : to.back();
+          return fail(exists(shown));
+        }
+        doc->rename_attribute(it, new_name);
+        if (req.op == Operation::AttributeReplace) doc->replace_expression(it, value);
+      }
+      break;
+    }
+    case Operation::AttributeAppend: {
+      if (addr.size() == 1) {
+        // hcledit sets an attribute that exists at the top level instead of refusing.
+        auto found = doc->find_attributes(addr);
+        res.matches = 1;
+        if (!found.empty())
+          doc->replace_expression(found.front(), value);
+        else
+          doc->append_attribute(doc->root(), addr[0], value, req.newline);
+        break;
+      }
+      std::span<const std::string> parent(addr.data(), addr.size() - 1);
+      auto blocks = doc->find_nested_blocks(parent);
+      res.matches = blocks.size();
+      if (blocks.size() > 1) return ambiguous(blocks, "blocks");
+      if (blocks.empty()) break;
+      for (const Item& it : doc->items(doc->body_of(blocks.front())))
+        if (!it.is_block && doc->name(it) == addr.back()) return fail(exists(req.address));
+      doc->append_attribute(doc->body_of(blocks.front()), addr.back(), value, req.newline);
+      break;
+    }
+    case Operation::BlockList:
+      for (const Item& it : doc->items(doc->root()))
+        if (it.is_block) res.output += block_address(doc->name(it), doc->labels(it)) + "\n";
+      return res;
+    case Operation::BlockGet:
+    case Operation::BodyGet: {
+      auto found = doc->find_blocks(addr);
+      if (found.empty()) found = doc->find_nested_blocks(addr);
+      res.matches = found.size();
+      if (found.empty()) return res;
+      res.output = req.op == Operation::BlockGet ? doc->items_text(found) : doc->body_text(found.front());
+      return res;
+    }
+    case Operation::BlockRm:
+    case Operation::BlockMv:
+    case Operation::BlockAppend: {
+      auto found = doc->find_blocks(addr);
+      res.matches = found.size();
+      for (const Item& it : found) {
+        if (req.op == Operation::BlockRm) doc->remove(it);
+        if (req.op == Operation::BlockMv)
+          doc->rename_block(it, target[0], std::span<const std::string>(target).subspan(1));
+        if (req.op == Operation::BlockAppend)
+          doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1),
+                            req.newline);
+      }
+      tidy = req.op == Operation::BlockRm;
+      break;
+    }
+    case Operation::BlockNew:
+      res.matches = 1;
+      doc->append_block(doc->root(), addr[0], std::span<const std::string>(addr).subspan(1), req.newline);
+      break;
+  }
+
+  res.is_file = modifies(req.op);
+  res.output = doc->render(req.layout, tidy && req.layout == Layout::Hclwrite);
+  res.changed = res.output != source->text();
+  if (res.changed) {
+    // Never hand back a file that no longer parses (hcledit can: a value ending in a comment, a
+    // heredoc followed by a line comment); the input stays as it was.
+    auto out = std::make_shared<SourceFile>(source->name(), res.output);
+    ParseResult check = parse_config(out, ParseOptions{.build_tree = false});
+    if (has_errors(check.diagnostics)) {
+      Diagnostic d = error("The edit would leave the file invalid",
+                           "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
+                               check.diagnostics.front().detail + " Nothing was changed.");
+      d.subject = check.diagnostics.front().subject;
+      invalid_result = true;
+      return fail(std::move(d));
+    }
+  }
+  return res;
+}
+
+}  // namespace
+
+Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
+  bool invalid = false;
+  bool minimal = req.layout == Layout::Minimal;
+  Result res = run_once(source, req, minimal, invalid);
+  // hclwrite takes a comment after a block's opening brace as the lead comment of the body's
+  // first item; removing that item then pulls the next line up onto the brace's line, which does
+  // not parse. Taking the comment as the brace's own does better.
+  if (invalid && !minimal) {
+    invalid = false;
+    res = run_once(source, req, true, invalid);
+  }
+  return res;
+}
+
+}  // namespace hcl::edit
