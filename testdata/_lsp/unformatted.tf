@@ -1,0 +1,8 @@
+resource "a" b {
+  x="${var.y}"
+    longer_name = 2 # trailing
+  nested {
+  z = [1,2,
+  3]
+  }
+}
