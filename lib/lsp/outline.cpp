@@ -54,7 +54,31 @@ Json formatting(const Document& doc, Encoding e) {
   auto line_offset = [](const LineIndex& l, size_t line, size_t size) {
     return line < l.line_count() ? l.line_start(static_cast<uint32_t>(line)) : static_cast<uint32_t>(size);
   };
-  for (const format::LineChange& c : format::line_changes(before, r.output)) {
+  // Formatting re-spaces lines without adding or removing any, except for some of terraform's
+  // rewrites: when the line counts agree, changed lines pair up one to one and the runs of them
+  // are the edits, found in one pass; otherwise a line diff finds them (costlier when the
+  // changes are many and spread out, as in a file never formatted).
+  std::vector<format::LineChange> changes;
+  if (doc.lines().line_count() == after_lines.line_count()) {
+    uint32_t n = doc.lines().line_count();
+    auto line_text = [](const LineIndex& l, std::string_view t, uint32_t i) {
+      uint32_t end = i + 1 < l.line_count() ? l.line_start(i + 1) : static_cast<uint32_t>(t.size());
+      return t.substr(l.line_start(i), end - l.line_start(i));
+    };
+    for (uint32_t i = 0; i < n;) {
+      if (line_text(doc.lines(), before, i) == line_text(after_lines, r.output, i)) {
+        ++i;
+        continue;
+      }
+      uint32_t j = i;
+      while (j < n && line_text(doc.lines(), before, j) != line_text(after_lines, r.output, j)) ++j;
+      changes.push_back({i, j, i, j});
+      i = j;
+    }
+  } else {
+    changes = format::line_changes(before, r.output);
+  }
+  for (const format::LineChange& c : changes) {
     uint32_t a0 = line_offset(doc.lines(), c.a0, before.size()), a1 = line_offset(doc.lines(), c.a1, before.size());
     uint32_t b0 = line_offset(after_lines, c.b0, r.output.size()), b1 = line_offset(after_lines, c.b1, r.output.size());
     edits.push_back(Json{{"range", range_json(doc.lines(), Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
