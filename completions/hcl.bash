@@ -11,7 +11,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec help"
+  local subcommands="validate fmt eval json dec lsp help"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -70,8 +70,12 @@ _hcl() {
         --vars|-V) return ;;
       esac
       ;;
+    lsp)
+      COMPREPLY=($(compgen -W "--stdio --help" -- "$cur"))
+      return
+      ;;
     help)
-      COMPREPLY=($(compgen -W "validate fmt eval json dec" -- "$cur"))
+      COMPREPLY=($(compgen -W "validate fmt eval json dec lsp" -- "$cur"))
       return
       ;;
   esac

@@ -1,12 +1,13 @@
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json dec help
+set -l subs validate fmt eval json dec lsp help
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate an expression with variables from JSON'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode files into JSON by an hcldec spec'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a lsp -d 'Run the language server (LSP over stdio)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
 complete -c hcl -s h -l help -d 'Show help'
@@ -67,5 +68,8 @@ complete -c hcl -n '__fish_seen_subcommand_from dec' -l keep-nulls -d 'Keep prop
 complete -c hcl -n '__fish_seen_subcommand_from dec' -l expand-dynamic -d 'Expand dynamic blocks before decoding'
 complete -c hcl -n '__fish_seen_subcommand_from dec' -s v -l version -d 'Print the version'
 
+# lsp
+complete -c hcl -n '__fish_seen_subcommand_from lsp' -l stdio -d 'Use standard input and output (the only transport)'
+
 # help
-complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec'
+complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec lsp'

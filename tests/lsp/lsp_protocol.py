@@ -132,6 +132,19 @@ def test_formatting():
             r = c.request("textDocument/formatting", {"textDocument": {"uri": uri(path + ".broken")}, "options": {}})
             check(r["result"] is None, "a file with syntax errors is not formatted, as hcl fmt refuses it")
             c.close()
+        # Terraform's unwrapping of a multi-line "${...}" removes lines: the edits then come from a
+        # line diff rather than from pairing lines.
+        path = os.path.join(tmp, "interpolation.tf")
+        shutil.copy(os.path.join(TESTDATA, "interpolation.tf"), path)
+        src2 = open(path).read()
+        want = fmt_output(path)
+        check(want.count("\n") < src2.count("\n"), "the case removes lines")
+        c, _ = started()
+        c.open(uri(path), src2)
+        edits = c.request("textDocument/formatting", {"textDocument": {"uri": uri(path)}, "options": {}})["result"]
+        check(apply_edits(src2, edits) == want, "interpolation.tf: the edits give hcl fmt's output")
+        check(all(e["range"]["start"]["line"] > 0 for e in edits), "interpolation.tf: minimal edits: %s" % edits)
+        c.close()
         tf_want = fmt_output(os.path.join(tmp, "unformatted.tf"))
         check('x = var.y' in tf_want.replace("  ", " ").replace("  ", " ") or "var.y" in tf_want, "terraform rewrite in .tf files")
         check(fmt_output(os.path.join(tmp, "unformatted.hcl")) != tf_want, "the two styles differ on this case")
