@@ -94,9 +94,11 @@ int serve(int in_fd, int out_fd, const ServeOptions& options) {
           writer.write(dump(error_response(nullptr, error_code::kParseError, "the message is not valid JSON")));
           continue;
         }
-        if (msg.is_object() && msg.contains("method") && msg["method"] == "$/cancelRequest" && msg.contains("params") &&
-            msg["params"].is_object() && msg["params"].contains("id")) {
-          cancelled.push_back(msg["params"]["id"]);
+        if (msg.is_object() && msg.contains("method") && msg["method"] == "$/cancelRequest") {
+          // Only ids a request can have; anything else (however deeply nested) is ignored.
+          if (msg.contains("params") && msg["params"].is_object() && msg["params"].contains("id") &&
+              (msg["params"]["id"].is_number_integer() || msg["params"]["id"].is_string()))
+            cancelled.push_back(msg["params"]["id"]);
           continue;
         }
         batch.push_back(std::move(msg));
@@ -110,7 +112,9 @@ int serve(int in_fd, int out_fd, const ServeOptions& options) {
     if (inbox.empty()) server.publish_pending();
     std::optional<Json> msg = inbox.pop();
     if (!msg) break;
-    if (msg->is_object() && msg->contains("id") && msg->contains("method") && inbox.cancelled((*msg)["id"])) {
+    bool request = msg->is_object() && msg->contains("id") && msg->contains("method") &&
+                   ((*msg)["id"].is_number_integer() || (*msg)["id"].is_string());
+    if (request && inbox.cancelled((*msg)["id"])) {
       writer.write(dump(error_response((*msg)["id"], error_code::kRequestCancelled, "the request was cancelled")));
       continue;
     }

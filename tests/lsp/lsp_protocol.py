@@ -324,6 +324,13 @@ def test_bad_input():
     # Invalid UTF-8 inside the JSON-RPC message itself.
     c.write_raw(c.frame(b'{"jsonrpc":"2.0","id":77,"method":"shutdown","x":"\xff\xfe"}'))
     check(c.read().get("error", {}).get("code") == -32700, "invalid UTF-8 in a message")
+    # Deeply nested JSON where an id or a text belongs (the server must not recurse through it).
+    deep = b"[" * 200000 + b"]" * 200000
+    c.write_raw(c.frame(b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":' + deep + b"}}"))
+    c.write_raw(c.frame(b'{"jsonrpc":"2.0","id":' + deep + b',"method":"shutdown"}'))
+    check(c.read().get("error", {}).get("code") == -32600, "a nested id is invalid")
+    c.write_raw(c.frame(b'{"jsonrpc":"2.0","id":78,"method":"textDocument/hover","params":' + deep + b"}"))
+    check(c.read().get("error", {}).get("code") == -32602, "nested params are invalid")
     # A huge document (about 8 MB, generated here) is served.
     huge = "".join('resource "r" "n%d" {\n  a = "%s"\n  b = [1, 2, 3]\n}\n' % (i, "x" * 40) for i in range(100000)) + "oops {\n"
     c.open("file:///tmp/huge.hcl", huge)
