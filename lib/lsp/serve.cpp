@@ -21,6 +21,9 @@ class Inbox {
   void push(std::vector<Json> batch, std::vector<Json> cancelled) {
     {
       std::lock_guard lock(mutex_);
+      // Cancellations of requests already answered are never looked up again; clients send many
+      // (an editor cancels each outdated request), so the set is emptied now and then.
+      if (cancelled_.size() > 4096) cancelled_.clear();
       for (auto& id : cancelled) cancelled_.insert(id.dump());
       for (auto& m : batch) queue_.push_back(std::move(m));
     }
@@ -61,6 +64,43 @@ class Inbox {
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+// Frames and parses messages until the input ends, handing them to the worker. Everything already
+// buffered goes over as one batch, cancellations first, so a request cancelled right after it was
+// sent is never started.
+void read_messages(int in_fd, size_t max, MessageWriter& writer, Inbox& inbox) {
+  MessageReader in(in_fd, max);
+  std::string body, problem;
+  for (;;) {
+    std::vector<Json> batch, cancelled;
+    do {
+      MessageReader::Status st = in.next(body, problem);
+      if (st == MessageReader::Status::End) {
+        inbox.push(std::move(batch), std::move(cancelled));
+        inbox.close();
+        return;
+      }
+      if (st == MessageReader::Status::BadFrame) {
+        writer.write(dump(error_response(nullptr, error_code::kInvalidRequest, problem)));
+        continue;
+      }
+      Json msg = Json::parse(body, nullptr, false);
+      if (msg.is_discarded()) {
+        writer.write(dump(error_response(nullptr, error_code::kParseError, "the message is not valid JSON")));
+        continue;
+      }
+      if (msg.is_object() && msg.contains("method") && msg["method"] == "$/cancelRequest") {
+        // Only ids a request can have; anything else (however deeply nested) is ignored.
+        if (msg.contains("params") && msg["params"].is_object() && msg["params"].contains("id") &&
+            (msg["params"]["id"].is_number_integer() || msg["params"]["id"].is_string()))
+          cancelled.push_back(msg["params"]["id"]);
+        continue;
+      }
+      batch.push_back(std::move(msg));
+    } while (in.message_buffered());
+    inbox.push(std::move(batch), std::move(cancelled));
+  }
+}
+
 }  // namespace
 
 int serve(int in_fd, int out_fd, const ServeOptions& options) {
@@ -70,40 +110,12 @@ int serve(int in_fd, int out_fd, const ServeOptions& options) {
   MessageWriter& writer = *writer_ptr;
   Inbox& inbox = *inbox_ptr;
   std::thread reader([writer_ptr, inbox_ptr, in_fd, max = options.max_message_bytes] {
-    MessageWriter& writer = *writer_ptr;
-    Inbox& inbox = *inbox_ptr;
-    MessageReader in(in_fd, max);
-    std::string body, problem;
-    for (;;) {
-      // Everything already buffered goes over as one batch, cancellations first, so a request
-      // cancelled right after it was sent is never started.
-      std::vector<Json> batch, cancelled;
-      do {
-        MessageReader::Status st = in.next(body, problem);
-        if (st == MessageReader::Status::End) {
-          inbox.push(std::move(batch), std::move(cancelled));
-          inbox.close();
-          return;
-        }
-        if (st == MessageReader::Status::BadFrame) {
-          writer.write(dump(error_response(nullptr, error_code::kInvalidRequest, problem)));
-          continue;
-        }
-        Json msg = Json::parse(body, nullptr, false);
-        if (msg.is_discarded()) {
-          writer.write(dump(error_response(nullptr, error_code::kParseError, "the message is not valid JSON")));
-          continue;
-        }
-        if (msg.is_object() && msg.contains("method") && msg["method"] == "$/cancelRequest") {
-          // Only ids a request can have; anything else (however deeply nested) is ignored.
-          if (msg.contains("params") && msg["params"].is_object() && msg["params"].contains("id") &&
-              (msg["params"]["id"].is_number_integer() || msg["params"]["id"].is_string()))
-            cancelled.push_back(msg["params"]["id"]);
-          continue;
-        }
-        batch.push_back(std::move(msg));
-      } while (in.message_buffered());
-      inbox.push(std::move(batch), std::move(cancelled));
+    // Out of memory while reading is the only way out besides the input's end: the server then
+    // stops as if the input had ended, instead of terminating mid-reply.
+    try {
+      read_messages(in_fd, max, *writer_ptr, *inbox_ptr);
+    } catch (const std::exception&) {
+      inbox_ptr->close();
     }
   });
 
