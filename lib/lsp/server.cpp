@@ -39,6 +39,8 @@ Json Server::initialize(const Json& params) {
   // stored; otherwise the mandatory UTF-16.
   const Json* caps = params.is_object() && params.contains("capabilities") ? &params["capabilities"] : nullptr;
   encoding_ = Encoding::Utf16;
+  // Nested DocumentSymbols only for clients that say they take them (LSP 3.17, documentSymbol).
+  hierarchical_symbols_ = false;
   if (caps && caps->is_object()) {
     auto general = caps->find("general");
     if (general != caps->end() && general->is_object()) {

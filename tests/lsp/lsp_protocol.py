@@ -162,6 +162,15 @@ def test_outline():
     names = [s["name"] for s in syms]
     check(names == ['locals', 'module "net"', 'data "aws_ami" "base"', 'resource "aws_instance" "web"', 'output "ip"'], "symbols: %s" % names)
     check([s["name"] for s in syms[3]["children"]] == ["ami", "instance_type", "subnet", "tags"], "nested symbols")
+    # A client that does not take nested symbols gets them flat, with their containers.
+    flat_client = Client(HCL)
+    flat_client.request("initialize", {"capabilities": {}})
+    flat_client.open(uri(path), text)
+    flat = flat_client.request("textDocument/documentSymbol", td)["result"]
+    check([(s["name"], s.get("containerName")) for s in flat][:3] == [("locals", None), ("prefix", "locals"), ('module "net"', None)],
+          "flat symbols: %s" % flat[:3])
+    check(all(s["location"]["uri"] == uri(path) for s in flat), "flat symbols carry their location")
+    flat_client.close()
     folds = c.request("textDocument/foldingRange", td)["result"]
     check({"startLine": 12, "endLine": 16} in folds, "the resource block folds: %s" % folds)
     sel = c.request("textDocument/selectionRange", dict(td, positions=[{"line": 14, "character": 25}]))["result"][0]
