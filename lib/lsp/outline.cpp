@@ -81,6 +81,14 @@ Json formatting(const Document& doc, Encoding e) {
   for (const format::LineChange& c : changes) {
     uint32_t a0 = line_offset(doc.lines(), c.a0, before.size()), a1 = line_offset(doc.lines(), c.a1, before.size());
     uint32_t b0 = line_offset(after_lines, c.b0, r.output.size()), b1 = line_offset(after_lines, c.b1, r.output.size());
+    // Within the run, only the bytes between the first and the last difference change (mostly
+    // blanks), trimmed to whole characters so each end is a position the client can name.
+    std::string_view out = r.output;
+    auto continuation = [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; };
+    while (a0 < a1 && b0 < b1 && before[a0] == out[b0]) ++a0, ++b0;
+    while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
+    while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
+    while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
     edits.push_back(Json{{"range", range_json(doc.lines(), Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
   }
   return edits;

@@ -120,11 +120,14 @@ def test_formatting():
             open(path, "w").write(src)
             want = fmt_output(path)
             check(want != src, "the case needs formatting")
-            c, _ = started()
-            c.open(uri(path), src)
-            r = c.request("textDocument/formatting", {"textDocument": {"uri": uri(path)}, "options": {"tabSize": 2, "insertSpaces": True}})
-            edits = r["result"]
-            check(apply_edits(src, edits) == want, "%s: the edits give hcl fmt's output" % name)
+            for enc in ["utf-8", "utf-16"]:
+                c, _ = started([enc])
+                c.open(uri(path), src)
+                r = c.request("textDocument/formatting", {"textDocument": {"uri": uri(path)}, "options": {"tabSize": 2, "insertSpaces": True}})
+                edits = r["result"]
+                check(apply_edits(src, edits, enc) == want, "%s (%s): the edits give hcl fmt's output" % (name, enc))
+                if enc == "utf-8":
+                    c.close()
             # Minimal: the unchanged first line is not part of any edit.
             if name.endswith(".hcl"):
                 check(all(e["range"]["start"]["line"] > 0 for e in edits), "%s: edits leave unchanged lines alone: %s" % (name, edits))
