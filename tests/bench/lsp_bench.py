@@ -48,6 +48,14 @@ def session(text):
     return changes
 
 
+def cpu_ms(pid):
+    """CPU time the server has used, all threads (immune to other processes' load, unlike latency)."""
+    total = 0
+    for t in os.listdir("/proc/%d/task" % pid):
+        total += int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0])
+    return total / 1e6
+
+
 def rss_kib(pid, field):
     for l in open("/proc/%d/status" % pid):
         if l.startswith(field + ":"):
@@ -67,7 +75,9 @@ c.notification("textDocument/publishDiagnostics")
 open_ms = (time.perf_counter() - t0) * 1000
 opened = rss_kib(c.proc.pid, "VmRSS")
 
-latencies, version = [], 1
+latencies, tokens, version = [], [], 1
+cpu0 = cpu_ms(c.proc.pid)
+result_id = c.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["result"]["resultId"]
 for change in session(text):
     version += 1
     t0 = time.perf_counter()
@@ -77,12 +87,20 @@ for change in session(text):
         if m["params"].get("version") == version:
             break
     latencies.append((time.perf_counter() - t0) * 1000)
+    # Then what an editor asks next: the highlighting's changes.
+    t0 = time.perf_counter()
+    r = c.request("textDocument/semanticTokens/full/delta", {"textDocument": {"uri": uri}, "previousResultId": result_id})
+    result_id = r["result"]["resultId"]
+    tokens.append((time.perf_counter() - t0) * 1000)
 
+session_cpu = cpu_ms(c.proc.pid) - cpu0
 fmt = []
+cpu0 = cpu_ms(c.proc.pid)
 for _ in range(20):
     t0 = time.perf_counter()
     r = c.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}})
     fmt.append((time.perf_counter() - t0) * 1000)
+fmt_cpu = (cpu_ms(c.proc.pid) - cpu0) / 20
 edits = len(r["result"] or [])
 
 hwm, rss = rss_kib(c.proc.pid, "VmHWM"), rss_kib(c.proc.pid, "VmRSS")
@@ -97,7 +115,9 @@ def summary(xs):
 print("document: %d lines, %d bytes" % (lines, len(text)))
 print("open -> diagnostics: %.2f ms" % open_ms)
 print("change -> diagnostics (%d keystrokes): %s   (target 10 ms)" % (len(latencies), summary(latencies)))
-print("formatting (%d edits): %s   (target 20 ms)" % (edits, summary(fmt)))
+print("semantic tokens delta after each change: %s" % summary(tokens))
+print("server CPU per keystroke (diagnostics and tokens): %.2f ms" % (session_cpu / len(latencies)))
+print("formatting (%d edits): %s   (target 20 ms); server CPU %.2f ms each" % (edits, summary(fmt), fmt_cpu))
 print("memory after opening: RSS %.1f MiB (%.1f MiB before), the document costing %.1fx its size" %
       (opened / 1024, base / 1024, (opened - base) * 1024 / len(text)))
 print("memory after the session: peak RSS %.1f MiB, RSS %.1f MiB; %.1f MiB before the document was opened, so the open document costs "
