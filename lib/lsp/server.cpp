@@ -21,10 +21,10 @@ struct RequestError {
 }  // namespace
 
 Server::Server(Send send) : send_(std::move(send)) {
-  workspace_ = std::make_unique<Workspace>([this](const std::string& path) -> const Document* {
-    for (const auto& [uri, doc] : documents_)
-      if (doc.path() == path) return &doc;
-    return nullptr;
+  workspace_ = std::make_unique<Workspace>([this] {
+    std::vector<const Document*> open;
+    for (const auto& [uri, doc] : documents_) open.push_back(&doc);
+    return open;
   });
 }
 

@@ -99,8 +99,10 @@ std::string unit_suffix(std::string_view path) {
   return dot == std::string_view::npos ? std::string() : std::string(name.substr(dot));
 }
 
-std::optional<UnitFile> Workspace::load(const std::string& path) {
-  if (const Document* d = open_ ? open_(path) : nullptr) {
+std::optional<UnitFile> Workspace::load(const std::string& path, const std::vector<const Document*>& open) {
+  auto d_it = std::find_if(open.begin(), open.end(), [&](const Document* d) { return d->path() == path; });
+  if (d_it != open.end()) {
+    const Document* d = *d_it;
     auto& slot = open_indexes_[path];
     if (slot.first != d->source()) slot = {d->source(), std::make_shared<const FileIndex>(index_file(*d))};
     return UnitFile{path, d->source(), std::make_shared<const LineIndex>(d->source()->text()), slot.second};
@@ -120,8 +122,9 @@ std::optional<UnitFile> Workspace::load(const std::string& path) {
 }
 
 std::vector<UnitFile> Workspace::unit(const std::string& path) {
+  std::vector<const Document*> open = open_ ? open_() : std::vector<const Document*>{};
   std::vector<UnitFile> out;
-  if (auto self = load(path)) out.push_back(std::move(*self));
+  if (auto self = load(path, open)) out.push_back(std::move(*self));
   std::string suffix = unit_suffix(path);
   if (suffix.empty() || suffix.ends_with(".json") || !path.starts_with("/")) return out;
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
@@ -136,9 +139,15 @@ std::vector<UnitFile> Workspace::unit(const std::string& path) {
     if (!it->is_regular_file(fe)) continue;
     names.push_back(std::move(p));
   }
+  for (const Document* d : open) {
+    const std::string& p = d->path();
+    if (p != path && unit_suffix(p) == suffix && std::filesystem::path(p).parent_path() == dir &&
+        std::find(names.begin(), names.end(), p) == names.end())
+      names.push_back(p);
+  }
   std::sort(names.begin(), names.end());
   for (const auto& n : names)
-    if (auto f = load(n)) out.push_back(std::move(*f));
+    if (auto f = load(n, open)) out.push_back(std::move(*f));
   return out;
 }
 

@@ -47,8 +47,9 @@ struct UnitFile {
 
 class Workspace {
  public:
-  // `open` returns the open document for a path, whose text wins over the file on disk.
-  explicit Workspace(std::function<const Document*(const std::string& path)> open) : open_(std::move(open)) {}
+  // `open` lists the open documents: their text wins over the files on disk, and the ones not yet
+  // saved belong to their directory's unit too.
+  explicit Workspace(std::function<std::vector<const Document*>()> open) : open_(std::move(open)) {}
 
   const funcs::FunctionTable& functions();
 
@@ -63,9 +64,9 @@ class Workspace {
     io::FileStamp stamp;
     UnitFile file;
   };
-  std::optional<UnitFile> load(const std::string& path);
+  std::optional<UnitFile> load(const std::string& path, const std::vector<const Document*>& open);
 
-  std::function<const Document*(const std::string&)> open_;
+  std::function<std::vector<const Document*>()> open_;
   std::unique_ptr<funcs::FunctionTable> functions_;
   std::map<std::string, Cached> cache_;
   std::map<std::string, std::pair<std::shared_ptr<const SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;

@@ -290,6 +290,14 @@ def test_navigation():
             {"range": {"start": {"line": 21, "character": 0}, "end": {"line": 21, "character": 0}}, "text": "  e = var.extra\n"}]})
         d = c.request("textDocument/definition", dict(td, position={"line": 21, "character": 12}))["result"]
         check(d and d[0]["uri"] == uri(variables) and d[0]["range"]["start"]["line"] == 9, "the new variable is found: %s" % d)
+        # A document open in the editor but not yet saved belongs to its directory too.
+        unsaved = os.path.join(tmp, "unsaved.tf")
+        c.open(uri(unsaved), 'variable "fresh" {}\n')
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri(main), "version": 3}, "contentChanges": [
+            {"range": {"start": {"line": 21, "character": 0}, "end": {"line": 22, "character": 0}}, "text": "  e = var.fresh\n"}]})
+        d = c.request("textDocument/definition", dict(td, position={"line": 21, "character": 12}))["result"]
+        check(d == [{"uri": uri(unsaved), "range": {"start": {"line": 0, "character": 10}, "end": {"line": 0, "character": 15}}}],
+              "a variable declared in an unsaved document: %s" % d)
         c.close()
     finally:
         shutil.rmtree(tmp)
