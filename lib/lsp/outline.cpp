@@ -160,14 +160,9 @@ Json folding_ranges(const Document& doc, Encoding e) {
                 n.kind == NodeKind::FunctionCall || n.kind == NodeKind::ForExpr ||
                 (n.kind == NodeKind::Template && (n.flags & node_flags::kHeredoc));
     if (!fold || id == t.root()) continue;
+    // A block's body node covers its braces, like the brackets of the others.
     Span s = t.span(id);
-    if (n.kind == NodeKind::Body) {
-      // A block's body runs from its "{" to its "}", the tokens around the body node.
-      uint32_t open = n.first_token > 0 ? t.token(n.first_token - 1).start : s.start;
-      add(open, s.end, nullptr);
-    } else {
-      add(s.start, s.end, nullptr);
-    }
+    add(s.start, s.end, nullptr);
   }
   // Runs of comment lines.
   const auto& toks = t.tokens();
