@@ -143,7 +143,7 @@ Json folding_ranges(const Document& doc, Encoding e) {
   // A range from the line something opens on to the line before it closes, so the closing line
   // stays visible, as editors fold brackets.
   auto add = [&](uint32_t start, uint32_t end, const char* kind) {
-    uint32_t l0 = lines.position(start, e).line, l1 = lines.position(end, e).line;
+    uint32_t l0 = lines.line_of(start), l1 = lines.line_of(end);
     uint32_t last = kind ? l1 : l1 - 1;
     if (l1 > l0 && last > l0) {
       Json r{{"startLine", l0}, {"endLine", last}};
@@ -169,12 +169,12 @@ Json folding_ranges(const Document& doc, Encoding e) {
   for (size_t i = 0; i < toks.size(); ++i) {
     if (toks[i].kind != TokenKind::Comment) continue;
     size_t j = i;
-    uint32_t last_line = lines.position(toks[i].start, e).line;
+    uint32_t last_line = lines.line_of(toks[i].start);
     while (j + 1 < toks.size()) {
       size_t k = j + 1;
       while (k < toks.size() && toks[k].kind == TokenKind::Newline) ++k;
       if (k >= toks.size() || toks[k].kind != TokenKind::Comment) break;
-      uint32_t l = lines.position(toks[k].start, e).line;
+      uint32_t l = lines.line_of(toks[k].start);
       if (l != last_line + 1) break;
       last_line = l;
       j = k;

@@ -51,11 +51,24 @@ uint32_t LineIndex::offset(Position p, Encoding e) const {
   return i;
 }
 
+uint32_t LineIndex::line_of(uint32_t offset) const {
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  return static_cast<uint32_t>(it - starts_.begin()) - 1;
+}
+
 Position LineIndex::position(uint32_t offset, Encoding e) const {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
-  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  uint32_t line = static_cast<uint32_t>(it - starts_.begin()) - 1;
-  return Position{line, unit_count(text_, starts_[line], offset, e)};
+  uint32_t line = line_of(offset);
+  if (e == Encoding::Utf8) return Position{line, offset - starts_[line]};
+  Cursor& c = cursor_;
+  if (c.line != line || c.encoding != e || c.offset > offset) c = Cursor{e, line, starts_[line], 0};
+  // Whole characters from the cursor on: an offset inside one counts it, as from the line's start.
+  while (c.offset < offset) {
+    CharWidth w = char_width(text_, c.offset, e);
+    c.offset += w.bytes;
+    c.units += w.units;
+  }
+  return Position{line, c.units};
 }
 
 }  // namespace hcl::lsp

@@ -25,7 +25,11 @@ class LineIndex {
   // the last mean the end of the text (LSP 3.17, "Position"); a position inside a character's
   // UTF-8 sequence or UTF-16 surrogate pair means the start of that character.
   uint32_t offset(Position p, Encoding e) const;
+  // Cheap for offsets asked in increasing order on one line (a cursor is kept), so the tokens of
+  // a single very long line cost linear time, not quadratic.
   Position position(uint32_t offset, Encoding e) const;
+  // The 0-based line holding a byte offset (the same in every encoding).
+  uint32_t line_of(uint32_t offset) const;
 
   uint32_t line_count() const { return static_cast<uint32_t>(starts_.size()); }
   uint32_t line_start(uint32_t line) const { return starts_[line]; }
@@ -35,6 +39,12 @@ class LineIndex {
  private:
   std::string_view text_;
   std::vector<uint32_t> starts_{0};
+  // The last position computed: a character boundary on `line`, `units` into it.
+  struct Cursor {
+    Encoding encoding = Encoding::Utf16;
+    uint32_t line = UINT32_MAX, offset = 0, units = 0;
+  };
+  mutable Cursor cursor_;
 };
 
 // The length of one character starting at text[i] in bytes (1 for a byte that does not start a

@@ -356,6 +356,15 @@ def test_bad_input():
     c.open("file:///tmp/huge.hcl", huge)
     d = c.notification("textDocument/publishDiagnostics", uri="file:///tmp/huge.hcl", timeout=60)["params"]["diagnostics"]
     check(len(d) == 1 and d[0]["range"]["start"]["line"] == 400000, "the huge document's error: %s" % d[:1])
+    # One line of 2 MB with half a million tokens: positions along it must not cost the line's
+    # length each (a quadratic answer would not come within the client's deadline).
+    line = "x = [" + ",".join(["\u00e9"] * 1) + "," + ",".join(["1"] * 500000) + "] !\n"
+    c.open("file:///tmp/line.hcl", line)
+    d = c.notification("textDocument/publishDiagnostics", uri="file:///tmp/line.hcl", timeout=60)["params"]["diagnostics"]
+    check(len(d) >= 1, "the long line's error is reported")
+    for m in ["textDocument/semanticTokens/full", "textDocument/foldingRange", "textDocument/documentSymbol"]:
+        r = c.request(m, {"textDocument": {"uri": "file:///tmp/line.hcl"}}, timeout=60)
+        check("result" in r, "%s on one long line" % m)
     # A cancelled request is answered with RequestCancelled when the cancellation comes with it.
     req = {"jsonrpc": "2.0", "id": 500, "method": "textDocument/foldingRange", "params": {"textDocument": {"uri": "file:///tmp/huge.hcl"}}}
     cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 500}}
