@@ -57,8 +57,7 @@ TEST_CASE("lsp documents: incremental changes apply in the client's encoding") {
   change.text = "z = 1\n";
   doc.apply(change, Encoding::Utf16);
   CHECK(doc.text() == "x = \"\xF0\x9F\x98\x80\"\nz = 1\n");
-  change.range.reset();
-  change.text = "{";
+  change = hcl::lsp::TextChange{std::nullopt, std::string(1, '{')};
   doc.apply(change, Encoding::Utf16);
   CHECK(doc.text() == "{");
   CHECK(!doc.analysis().diagnostics.empty());
