@@ -11,7 +11,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec edit help"
+  local subcommands="validate fmt eval json dec edit lsp help"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -91,8 +91,12 @@ _hcl() {
         return
       fi
       ;;
+    lsp)
+      COMPREPLY=($(compgen -W "--stdio --help" -- "$cur"))
+      return
+      ;;
     help)
-      COMPREPLY=($(compgen -W "validate fmt eval json dec edit" -- "$cur"))
+      COMPREPLY=($(compgen -W "validate fmt eval json dec edit lsp" -- "$cur"))
       return
       ;;
   esac

@@ -1,6 +1,6 @@
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json dec edit help
+set -l subs validate fmt eval json dec edit lsp help
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
@@ -8,6 +8,7 @@ complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate 
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode files into JSON by an hcldec spec'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a edit -d 'Change or query HCL files by address (as hcledit)'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a lsp -d 'Run the language server (LSP over stdio)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
 complete -c hcl -s h -l help -d 'Show help'
@@ -88,5 +89,8 @@ complete -c hcl -n '__fish_seen_subcommand_from edit' -l require-match -d 'Fail 
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l newline -d 'An empty line before what is appended'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l with-comments -d 'attribute get: keep comments'
 
+# lsp
+complete -c hcl -n '__fish_seen_subcommand_from lsp' -l stdio -d 'Use standard input and output (the only transport)'
+
 # help
-complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec edit'
+complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec edit lsp'

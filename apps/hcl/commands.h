@@ -105,4 +105,9 @@ struct TokensOptions {
 };
 int run_tokens(const TokensOptions& opt);
 
+struct LspOptions {
+  bool stdio = false;  // --stdio, which editors' client libraries pass; stdio is the only transport
+};
+int run_lsp(const LspOptions& opt);
+
 }  // namespace hcl::app

@@ -32,16 +32,6 @@ bool ignored_name(std::string_view path) {
   return name[0] == '.' || name.back() == '~' || (name.size() > 1 && name[0] == '#' && name.back() == '#');
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// The file kinds terraform fmt handles, which get the Terraform style unless told otherwise.
-bool terraform_file(std::string_view path) {
-  return ends_with(path, ".tf") || ends_with(path, ".tfvars") || ends_with(path, ".tftest.hcl") ||
-         ends_with(path, ".tfmock.hcl");
-}
-
 // What one file contributes to the output, printed in input order once it is complete.
 struct FileOutcome {
   std::string out;   // standard output: listed name or diff
@@ -88,7 +78,7 @@ struct FileFormatter {
     }
     auto source = std::make_shared<SourceFile>(name, std::move(content.content));
     format::FormatOptions fo;
-    bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && terraform_file(path));
+    bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && format::terraform_file(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
     fo.need_output = write || diff || print;
     format::FormatResult result = format::format_config(source, fo);

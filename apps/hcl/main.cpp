@@ -327,6 +327,16 @@ Runner add_edit(CLI::App& app) {
   };
 }
 
+Runner add_lsp(CLI::App& app) {
+  auto opt = std::make_shared<hcl::app::LspOptions>();
+  CLI::App* cmd = app.add_subcommand("lsp", "Run the language server (LSP 3.17 over standard input/output)");
+  cmd->footer(
+      "Speaks JSON-RPC on standard input and output for an editor; see hcl-lsp(1) and docs/lsp.md.\n"
+      "Exit status: 0 after the client's shutdown and exit, 1 when the input ends without them.");
+  cmd->add_flag("--stdio", opt->stdio, "Use standard input and output (the default and only transport)");
+  return [opt] { return hcl::app::run_lsp(*opt); };
+}
+
 struct Subcommand {
   const char* name;
   Runner (*add)(CLI::App&);
@@ -334,7 +344,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"validate", add_validate}, {"fmt", add_fmt}, {"eval", add_eval},
     {"json", add_json},         {"tokens", add_tokens}, {"dec", add_dec},
-    {"edit", add_edit},
+    {"edit", add_edit},         {"lsp", add_lsp},
 };
 
 // The subcommand a command line names, if it names one: its first argument that is not a flag

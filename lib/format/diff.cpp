@@ -153,35 +153,41 @@ void emit_line(std::string& out, char mark, const Line& l) {
   if (!l.newline) out += "\\ No newline at end of file\n";
 }
 
-}  // namespace
-
-std::string unified_diff(std::string_view before, std::string_view after, std::string_view old_label,
-                         std::string_view new_label, int context) {
-  if (before == after) return {};
-  std::vector<Line> a = split_lines(before), b = split_lines(after);
+// Walks both sides in step, collecting the runs the differ marked.
+std::vector<LineChange> changed_runs(const std::vector<Line>& a, const std::vector<Line>& b) {
   Differ differ(a, b);
   differ.run();
   const auto& del = differ.deleted();
   const auto& ins = differ.inserted();
-
-  // Walk both sides in step, collecting change groups as (a index, b index) ranges.
-  struct Change {
-    size_t a0, a1, b0, b1;
-  };
-  std::vector<Change> changes;
+  std::vector<LineChange> changes;
   size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
     if (i < a.size() && j < b.size() && !del[i] && !ins[j]) {
       ++i, ++j;
       continue;
     }
-    Change c{i, i, j, j};
+    LineChange c{i, i, j, j};
     while (i < a.size() && del[i]) ++i;
     while (j < b.size() && ins[j]) ++j;
     c.a1 = i, c.b1 = j;
     if (c.a0 == c.a1 && c.b0 == c.b1) break;  // cannot happen with a consistent script
     changes.push_back(c);
   }
+  return changes;
+}
+
+}  // namespace
+
+std::vector<LineChange> line_changes(std::string_view before, std::string_view after) {
+  if (before == after) return {};
+  return changed_runs(split_lines(before), split_lines(after));
+}
+
+std::string unified_diff(std::string_view before, std::string_view after, std::string_view old_label,
+                         std::string_view new_label, int context) {
+  if (before == after) return {};
+  std::vector<Line> a = split_lines(before), b = split_lines(after);
+  std::vector<LineChange> changes = changed_runs(a, b);
 
   std::string out;
   out += "--- ";
@@ -205,7 +211,7 @@ std::string unified_diff(std::string_view before, std::string_view after, std::s
     out += " @@\n";
     size_t ai = a_start;
     for (size_t k = g; k <= h; ++k) {
-      const Change& c = changes[k];
+      const LineChange& c = changes[k];
       for (; ai < c.a0; ++ai) emit_line(out, ' ', a[ai]);
       for (size_t x = c.a0; x < c.a1; ++x) emit_line(out, '-', a[x]);
       for (size_t y = c.b0; y < c.b1; ++y) emit_line(out, '+', b[y]);

@@ -1,8 +1,10 @@
 // Unified diffs of two texts, in the form `diff -u` prints (which terraform fmt -diff shows).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hcl::format {
 
@@ -11,5 +13,15 @@ namespace hcl::format {
 // marked "\ No newline at end of file", as diff does.
 std::string unified_diff(std::string_view before, std::string_view after, std::string_view old_label,
                          std::string_view new_label, int context = 3);
+
+// One run of changed lines: lines [a0, a1) of `before` become lines [b0, b1) of `after` (0-based;
+// a line is its text and its newline, so a missing final newline is a change too).
+struct LineChange {
+  size_t a0, a1, b0, b1;
+};
+
+// The changed runs of a line diff, in order; what unified_diff prints, for callers that apply
+// the changes instead (the language server's formatting edits).
+std::vector<LineChange> line_changes(std::string_view before, std::string_view after);
 
 }  // namespace hcl::format

@@ -45,6 +45,10 @@ bool format_source_to(std::string_view src, const ChunkSink& sink);
 //   between a block's type and its last label are dropped.
 std::string terraform_rewrite(const SyntaxTree& tree);
 
+// The file kinds terraform fmt handles (.tf, .tfvars, .tftest.hcl, .tfmock.hcl), which get the
+// Terraform style unless told otherwise.
+bool terraform_file(std::string_view path);
+
 enum class Style : uint8_t {
   Canonical,  // hclwrite.Format
   Terraform,  // terraform fmt

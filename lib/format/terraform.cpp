@@ -196,4 +196,9 @@ class Rewriter {
 
 std::string terraform_rewrite(const SyntaxTree& tree) { return Rewriter(tree).run(); }
 
+bool terraform_file(std::string_view path) {
+  return path.ends_with(".tf") || path.ends_with(".tfvars") || path.ends_with(".tftest.hcl") ||
+         path.ends_with(".tfmock.hcl");
+}
+
 }  // namespace hcl::format

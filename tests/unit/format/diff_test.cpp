@@ -129,3 +129,27 @@ TEST_CASE("large diffs stay fast and correct") {
   }
   CHECK(apply(c, unified_diff(c, d, "o", "n")) == d);
 }
+
+TEST_CASE("line_changes: applying the runs turns one text into the other") {
+  std::mt19937 rng(7);
+  const char* pool[] = {"a\n", "b\n", "c\n", "  d = 1\n", "\n", "e"};
+  for (int round = 0; round < 300; ++round) {
+    std::string before, after;
+    for (int i = static_cast<int>(rng() % 12); i > 0; --i) before += pool[rng() % 5];
+    for (int i = static_cast<int>(rng() % 12); i > 0; --i) after += pool[rng() % 5];
+    if (rng() % 3 == 0) after += pool[5];  // a last line without a newline
+    CAPTURE(before);
+    CAPTURE(after);
+    std::vector<std::string> a = lines_of(before), b = lines_of(after), out;
+    size_t ai = 0;
+    for (const auto& c : hcl::format::line_changes(before, after)) {
+      REQUIRE(c.a0 >= ai);
+      for (; ai < c.a0; ++ai) out.push_back(a[ai]);
+      for (size_t j = c.b0; j < c.b1; ++j) out.push_back(b[j]);
+      ai = c.a1;
+    }
+    for (; ai < a.size(); ++ai) out.push_back(a[ai]);
+    CHECK(out == b);
+  }
+  CHECK(hcl::format::line_changes("x\n", "x\n").empty());
+}

@@ -1,0 +1,340 @@
+// Requests answered from one document's text and tree: diagnostics, formatting, symbols, folding
+// and selection ranges, semantic tokens.
+#include <algorithm>
+
+#include "ast/ast.h"
+#include "format/diff.h"
+#include "format/format.h"
+#include "lex/lexer.h"
+#include "lsp/features.h"
+
+namespace hcl::lsp {
+
+Json to_json(Position p) { return Json{{"line", p.line}, {"character", p.character}}; }
+
+Json range_json(const LineIndex& lines, Span s, Encoding e) {
+  return Json{{"start", to_json(lines.position(s.start, e))}, {"end", to_json(lines.position(s.end, e))}};
+}
+
+Position position_from_json(const Json& p) {
+  // Negative or fractional numbers are malformed; get<> throws for them, and the server answers
+  // InvalidParams.
+  auto line = p.at("line").get<int64_t>(), character = p.at("character").get<int64_t>();
+  if (line < 0 || character < 0) throw nlohmann::json::type_error::create(302, "negative position", nullptr);
+  auto clamp = [](int64_t v) { return static_cast<uint32_t>(std::min<int64_t>(v, UINT32_MAX)); };
+  return Position{clamp(line), clamp(character)};
+}
+
+Json diagnostics_json(const Document& doc, Encoding e) {
+  Json out = Json::array();
+  for (const Diagnostic& d : doc.analysis().diagnostics) {
+    Span s{0, 0};
+    if (d.subject) s = Span{d.subject->start.byte, std::max(d.subject->start.byte, d.subject->end.byte)};
+    // As terraform-ls shows HCL's diagnostics: the summary, then the detail.
+    std::string message = d.summary;
+    if (!d.detail.empty()) message += ": " + d.detail;
+    out.push_back(Json{{"range", range_json(doc.lines(), s, e)},
+                       {"severity", d.severity == Severity::Error ? 1 : 2},
+                       {"source", "hcl"},
+                       {"message", message}});
+  }
+  return out;
+}
+
+Json formatting(const Document& doc, Encoding e) {
+  if (doc.json()) return nullptr;
+  format::FormatOptions fo;
+  fo.style = format::terraform_file(doc.path()) ? format::Style::Terraform : format::Style::Canonical;
+  format::FormatResult r = format::format_config(doc.source(), fo);
+  if (!r.ok) return nullptr;
+  Json edits = Json::array();
+  if (!r.changed) return edits;
+  std::string_view before = doc.text();
+  LineIndex after_lines(r.output);
+  auto line_offset = [](const LineIndex& l, size_t line, size_t size) {
+    return line < l.line_count() ? l.line_start(static_cast<uint32_t>(line)) : static_cast<uint32_t>(size);
+  };
+  // Formatting re-spaces lines without adding or removing any, except for some of terraform's
+  // rewrites: when the line counts agree, changed lines pair up one to one and the runs of them
+  // are the edits, found in one pass; otherwise a line diff finds them (costlier when the
+  // changes are many and spread out, as in a file never formatted).
+  std::vector<format::LineChange> changes;
+  if (doc.lines().line_count() == after_lines.line_count()) {
+    uint32_t n = doc.lines().line_count();
+    auto line_text = [](const LineIndex& l, std::string_view t, uint32_t i) {
+      uint32_t end = i + 1 < l.line_count() ? l.line_start(i + 1) : static_cast<uint32_t>(t.size());
+      return t.substr(l.line_start(i), end - l.line_start(i));
+    };
+    for (uint32_t i = 0; i < n;) {
+      if (line_text(doc.lines(), before, i) == line_text(after_lines, r.output, i)) {
+        ++i;
+        continue;
+      }
+      uint32_t j = i;
+      while (j < n && line_text(doc.lines(), before, j) != line_text(after_lines, r.output, j)) ++j;
+      changes.push_back({i, j, i, j});
+      i = j;
+    }
+  } else {
+    changes = format::line_changes(before, r.output);
+  }
+  for (const format::LineChange& c : changes) {
+    uint32_t a0 = line_offset(doc.lines(), c.a0, before.size()), a1 = line_offset(doc.lines(), c.a1, before.size());
+    uint32_t b0 = line_offset(after_lines, c.b0, r.output.size()), b1 = line_offset(after_lines, c.b1, r.output.size());
+    // Within the run, only the bytes between the first and the last difference change (mostly
+    // blanks), trimmed to whole characters so each end is a position the client can name.
+    std::string_view out = r.output;
+    auto continuation = [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; };
+    while (a0 < a1 && b0 < b1 && before[a0] == out[b0]) ++a0, ++b0;
+    while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
+    while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
+    while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
+    edits.push_back(Json{{"range", range_json(doc.lines(), Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
+  }
+  return edits;
+}
+
+namespace {
+
+// LSP SymbolKind values.
+constexpr int kSymbolClass = 5, kSymbolProperty = 7;
+
+Json body_symbols(const SyntaxTree& t, NodeId body, const LineIndex& lines, Encoding e) {
+  Json out = Json::array();
+  for (NodeId item : ast::body_items(t, body)) {
+    if (t.node(item).kind == NodeKind::Attribute) {
+      ast::Attribute a = ast::attribute(t, item);
+      out.push_back(Json{{"name", std::string(a.name)},
+                         {"kind", kSymbolProperty},
+                         {"range", range_json(lines, t.span(item), e)},
+                         {"selectionRange", range_json(lines, a.name_span, e)}});
+    } else if (t.node(item).kind == NodeKind::Block) {
+      ast::Block b = ast::block(t, item);
+      std::string name(b.type);
+      std::string detail;
+      for (const auto& l : b.labels) {
+        name += " \"" + l + "\"";
+        detail += (detail.empty() ? "" : " ") + l;
+      }
+      Span sel = b.type_span;
+      if (!b.label_spans.empty()) sel.end = b.label_spans.back().end;
+      Json sym{{"name", name},
+               {"kind", kSymbolClass},
+               {"range", range_json(lines, t.span(item), e)},
+               {"selectionRange", range_json(lines, sel, e)}};
+      if (b.body != kNoNode) sym["children"] = body_symbols(t, b.body, lines, e);
+      out.push_back(std::move(sym));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Json document_symbols(const Document& doc, Encoding e) {
+  const Analysis& a = doc.analysis();
+  if (!a.tree || a.tree->root() == kNoNode) return Json::array();
+  return body_symbols(*a.tree, a.tree->root(), doc.lines(), e);
+}
+
+Json folding_ranges(const Document& doc, Encoding e) {
+  Json out = Json::array();
+  const LineIndex& lines = doc.lines();
+  // A range from the line something opens on to the line before it closes, so the closing line
+  // stays visible, as editors fold brackets.
+  auto add = [&](uint32_t start, uint32_t end, const char* kind) {
+    uint32_t l0 = lines.line_of(start), l1 = lines.line_of(end);
+    uint32_t last = kind ? l1 : l1 - 1;
+    if (l1 > l0 && last > l0) {
+      Json r{{"startLine", l0}, {"endLine", last}};
+      if (kind) r["kind"] = kind;
+      out.push_back(std::move(r));
+    }
+  };
+  const Analysis& a = doc.analysis();
+  if (!a.tree) return out;
+  const SyntaxTree& t = *a.tree;
+  for (NodeId id = 0; id < t.nodes().size(); ++id) {
+    const Node& n = t.node(id);
+    bool fold = n.kind == NodeKind::Body || n.kind == NodeKind::Object || n.kind == NodeKind::Tuple ||
+                n.kind == NodeKind::FunctionCall || n.kind == NodeKind::ForExpr ||
+                (n.kind == NodeKind::Template && (n.flags & node_flags::kHeredoc));
+    if (!fold || id == t.root()) continue;
+    // A block's body node covers its braces, like the brackets of the others.
+    Span s = t.span(id);
+    add(s.start, s.end, nullptr);
+  }
+  // Runs of comment lines.
+  const auto& toks = t.tokens();
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].kind != TokenKind::Comment) continue;
+    size_t j = i;
+    uint32_t last_line = lines.line_of(toks[i].start);
+    while (j + 1 < toks.size()) {
+      size_t k = j + 1;
+      while (k < toks.size() && toks[k].kind == TokenKind::Newline) ++k;
+      if (k >= toks.size() || toks[k].kind != TokenKind::Comment) break;
+      uint32_t l = lines.line_of(toks[k].start);
+      if (l != last_line + 1) break;
+      last_line = l;
+      j = k;
+    }
+    uint32_t end = toks[j].end;
+    // A line comment ends with its newline, which belongs to the line it ends.
+    if (end > toks[j].start && doc.text()[end - 1] == '\n') --end;
+    add(toks[i].start, end, "comment");
+    i = j;
+  }
+  return out;
+}
+
+Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
+  Json out = Json::array();
+  const Analysis& a = doc.analysis();
+  for (const Json& pj : positions) {
+    uint32_t off = doc.lines().offset(position_from_json(pj), e);
+    // Every span holding the position, from the whole document inwards: the nodes around it and
+    // the token it touches.
+    std::vector<Span> spans{Span{0, static_cast<uint32_t>(doc.text().size())}};
+    if (a.tree) {
+      const SyntaxTree& t = *a.tree;
+      for (NodeId id = 0; id < t.nodes().size(); ++id) {
+        Span s = t.span(id);
+        if (s.start <= off && off <= s.end) spans.push_back(s);
+      }
+      const auto& toks = t.tokens();
+      auto it = std::upper_bound(toks.begin(), toks.end(), off, [](uint32_t o, const Token& tk) { return o < tk.start; });
+      if (it != toks.begin()) {
+        const Token& tk = *(it - 1);
+        if (tk.start <= off && off <= tk.end && tk.kind != TokenKind::Eof && tk.kind != TokenKind::Newline)
+          spans.push_back(Span{tk.start, tk.end});
+      }
+    }
+    std::stable_sort(spans.begin(), spans.end(), [](Span x, Span y) {
+      return x.end - x.start > y.end - y.start || (x.end - x.start == y.end - y.start && x.start < y.start);
+    });
+    Json sel = nullptr;
+    Span prev{UINT32_MAX, 0};
+    for (Span s : spans) {
+      if (s.start == prev.start && s.end == prev.end) continue;
+      // Nested ranges must each contain the next (a parent holds its child).
+      if (prev.start != UINT32_MAX && (s.start < prev.start || s.end > prev.end)) continue;
+      Json r{{"range", range_json(doc.lines(), s, e)}};
+      if (!sel.is_null()) r["parent"] = std::move(sel);
+      sel = std::move(r);
+      prev = s;
+    }
+    out.push_back(std::move(sel));
+  }
+  return out;
+}
+
+namespace {
+
+enum TokenType : uint32_t { kKeyword, kType, kClass, kProperty, kFunction, kVariable, kParameter, kString, kNumber, kOperator, kComment, kNone = UINT32_MAX };
+
+bool keyword_word(std::string_view w) {
+  return w == "for" || w == "in" || w == "if" || w == "else" || w == "endif" || w == "endfor" || w == "true" ||
+         w == "false" || w == "null";
+}
+
+}  // namespace
+
+Json semantic_tokens_legend() {
+  return Json{{"tokenTypes", {"keyword", "type", "class", "property", "function", "variable", "parameter", "string", "number",
+                              "operator", "comment"}},
+              {"tokenModifiers", Json::array()}};
+}
+
+std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
+  std::vector<uint32_t> data;
+  const Analysis& a = doc.analysis();
+  if (!a.tree) return data;
+  const SyntaxTree& t = *a.tree;
+  const auto& toks = t.tokens();
+  // What each identifier is, from the node naming it.
+  std::vector<uint32_t> role(toks.size(), kNone);
+  for (NodeId id = 0; id < t.nodes().size(); ++id) {
+    const Node& n = t.node(id);
+    switch (n.kind) {
+      case NodeKind::Block: {
+        role[n.main_token] = kType;
+        ast::Block b = ast::block(t, id);
+        for (uint32_t i = n.main_token + 1; i < toks.size() && b.label_spans.size() && toks[i].start < b.label_spans.back().end; ++i)
+          if (toks[i].kind == TokenKind::Ident) role[i] = kClass;
+        break;
+      }
+      case NodeKind::Attribute: role[n.main_token] = kProperty; break;
+      case NodeKind::GetAttr: role[n.main_token] = kProperty; break;
+      case NodeKind::Variable: role[n.main_token] = kVariable; break;
+      case NodeKind::Name: role[n.main_token] = kParameter; break;
+      case NodeKind::FunctionCall:
+        for (uint32_t i = n.main_token; i < toks.size() && (toks[i].kind == TokenKind::Ident || toks[i].kind == TokenKind::DoubleColon); ++i)
+          if (toks[i].kind == TokenKind::Ident) role[i] = kFunction;
+        break;
+      case NodeKind::ObjectItem: {
+        ast::ObjectItem item = ast::object_item(t, id);
+        if (item.key != kNoNode && ast::keyword(t, item.key)) role[t.node(item.key).main_token] = kProperty;
+        break;
+      }
+      default: break;
+    }
+  }
+  std::string_view text = doc.text();
+  const LineIndex& lines = doc.lines();
+  uint32_t prev_line = 0, prev_char = 0;
+  auto emit = [&](uint32_t start, uint32_t end, uint32_t type) {
+    // One entry per line: a token spanning lines (a heredoc's text, a block comment) is split,
+    // since clients need not support multi-line tokens.
+    while (start < end) {
+      Position p = lines.position(start, e);
+      uint32_t line_end = std::min(end, lines.line_end(p.line));
+      if (line_end > start) {
+        uint32_t len = unit_count(text, start, line_end, e);
+        data.insert(data.end(), {p.line - prev_line, p.line == prev_line ? p.character - prev_char : p.character, len, type, 0});
+        prev_line = p.line;
+        prev_char = p.character;
+      }
+      if (p.line + 1 >= lines.line_count()) break;
+      start = lines.line_start(p.line + 1);
+    }
+  };
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const Token& tk = toks[i];
+    uint32_t type = kNone;
+    switch (tk.kind) {
+      case TokenKind::Comment: type = kComment; break;
+      case TokenKind::NumberLit: type = kNumber; break;
+      case TokenKind::OQuote: case TokenKind::CQuote: case TokenKind::QuotedLit: case TokenKind::StringLit:
+      case TokenKind::OHeredoc: case TokenKind::CHeredoc: type = kString; break;
+      case TokenKind::Ident:
+        type = role[i] != kNone ? role[i] : keyword_word(tk.text(text)) ? kKeyword : kVariable;
+        break;
+      case TokenKind::Star: case TokenKind::Slash: case TokenKind::Plus: case TokenKind::Minus: case TokenKind::Percent:
+      case TokenKind::EqualOp: case TokenKind::NotEqual: case TokenKind::LessThan: case TokenKind::LessThanEq:
+      case TokenKind::GreaterThan: case TokenKind::GreaterThanEq: case TokenKind::And: case TokenKind::Or:
+      case TokenKind::Bang: case TokenKind::Question: case TokenKind::Colon: case TokenKind::FatArrow:
+      case TokenKind::Ellipsis: case TokenKind::Equal: type = kOperator; break;
+      default: break;
+    }
+    if (type != kNone) emit(tk.start, tk.end, type);
+  }
+  return data;
+}
+
+Json semantic_tokens_edits(const std::vector<uint32_t>& before, const std::vector<uint32_t>& after) {
+  size_t prefix = 0;
+  while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
+         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
+    ++suffix;
+  Json edits = Json::array();
+  if (prefix == before.size() && prefix == after.size()) return edits;
+  edits.push_back(Json{{"start", prefix},
+                       {"deleteCount", before.size() - prefix - suffix},
+                       {"data", std::vector<uint32_t>(after.begin() + static_cast<long>(prefix), after.end() - static_cast<long>(suffix))}});
+  return edits;
+}
+
+}  // namespace hcl::lsp

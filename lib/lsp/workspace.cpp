@@ -1,0 +1,192 @@
+#include "lsp/workspace.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "ast/ast.h"
+#include "funcs/library.h"
+#include "lsp/document.h"
+
+namespace hcl::lsp {
+
+namespace {
+
+// A directory holds at most this many files of a unit that navigation reads, each at most this
+// large: a directory of generated files must not stall the editor.
+constexpr size_t kMaxUnitFiles = 500;
+constexpr uintmax_t kMaxUnitFileBytes = 16u << 20;
+
+// A label's text without its quotes: what a rename replaces.
+Span unquoted(std::string_view text, Span s) {
+  if (s.end - s.start >= 2 && text[s.start] == '"' && text[s.end - 1] == '"') return Span{s.start + 1, s.end - 1};
+  return s;
+}
+
+// Root names that are not managed resources (Terraform's reserved roots and HCL's for-expression
+// and dynamic-block iterators are the usual ones).
+bool reserved_root(std::string_view name) {
+  static constexpr std::string_view kReserved[] = {"var", "local", "module", "data", "path", "terraform",
+                                                   "count", "each", "self", "null", "true", "false"};
+  return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
+}
+
+}  // namespace
+
+FileIndex index_file(const Document& doc) {
+  FileIndex idx;
+  const Analysis& a = doc.analysis();
+  if (!a.tree || a.tree->root() == kNoNode) return idx;
+  const SyntaxTree& t = *a.tree;
+  std::string_view text = t.text();
+  auto token_span = [&](uint32_t i) { return Span{t.token(i).start, t.token(i).end}; };
+  for (NodeId item : ast::body_items(t, t.root())) {
+    if (t.node(item).kind != NodeKind::Block) continue;
+    ast::Block b = ast::block(t, item);
+    idx.block_types.emplace_back(b.type);
+    Span whole = t.span(item);
+    auto declare = [&](std::string key, Span name) { idx.declarations.push_back({std::move(key), name, whole}); };
+    if (b.type == "variable" && b.labels.size() == 1) declare("var." + b.labels[0], unquoted(text, b.label_spans[0]));
+    else if (b.type == "module" && b.labels.size() == 1) declare("module." + b.labels[0], unquoted(text, b.label_spans[0]));
+    else if (b.type == "data" && b.labels.size() == 2)
+      declare("data." + b.labels[0] + "." + b.labels[1], unquoted(text, b.label_spans[1]));
+    else if (b.type == "resource" && b.labels.size() == 2)
+      declare(b.labels[0] + "." + b.labels[1], unquoted(text, b.label_spans[1]));
+    else if (b.type == "locals" && b.labels.empty() && b.body != kNoNode) {
+      for (NodeId attr : ast::body_items(t, b.body)) {
+        if (t.node(attr).kind != NodeKind::Attribute) continue;
+        ast::Attribute at = ast::attribute(t, attr);
+        idx.declarations.push_back({"local." + std::string(at.name), at.name_span, t.span(attr)});
+      }
+    }
+  }
+  // References: a root variable followed by attribute steps. A GetAttr's only child, its source,
+  // is the node just before it, and the GetAttr reading it further is the node just after.
+  const auto& nodes = t.nodes();
+  for (NodeId g = 1; g < nodes.size(); ++g) {
+    if (nodes[g].kind != NodeKind::GetAttr || nodes[g - 1].kind != NodeKind::Variable) continue;
+    std::string_view root = t.token_text(nodes[g - 1].main_token);
+    std::string_view attr = t.token_text(nodes[g].main_token);
+    Span start = t.span(g - 1);
+    if (root == "var" || root == "local" || root == "module") {
+      idx.references.push_back({std::string(root) + "." + std::string(attr), token_span(nodes[g].main_token),
+                                Span{start.start, t.token(nodes[g].main_token).end}});
+    } else if (root == "data") {
+      if (g + 1 < nodes.size() && nodes[g + 1].kind == NodeKind::GetAttr) {
+        uint32_t name = nodes[g + 1].main_token;
+        idx.references.push_back({"data." + std::string(attr) + "." + std::string(t.token_text(name)), token_span(name),
+                                  Span{start.start, t.token(name).end}});
+      }
+    } else if (!reserved_root(root)) {
+      idx.references.push_back({std::string(root) + "." + std::string(attr), token_span(nodes[g].main_token),
+                                Span{start.start, t.token(nodes[g].main_token).end}});
+    }
+  }
+  return idx;
+}
+
+const funcs::FunctionTable& Workspace::functions() {
+  if (!functions_) functions_ = std::make_unique<funcs::FunctionTable>(funcs::standard_functions());
+  return *functions_;
+}
+
+std::string unit_suffix(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  // Two-part endings first: a.pkr.hcl is Packer, b.tf.json belongs with main.tf.
+  for (std::string_view two : {".pkr.hcl", ".pkr.json", ".tf.json", ".tfvars.json", ".nomad.hcl", ".tftest.hcl"})
+    if (name.ends_with(two)) return two == ".tf.json" ? ".tf" : std::string(two);
+  size_t dot = name.rfind('.');
+  return dot == std::string_view::npos ? std::string() : std::string(name.substr(dot));
+}
+
+std::optional<UnitFile> Workspace::load(const std::string& path, const std::vector<const Document*>& open) {
+  auto d_it = std::find_if(open.begin(), open.end(), [&](const Document* d) { return d->path() == path; });
+  if (d_it != open.end()) {
+    const Document* d = *d_it;
+    auto& slot = open_indexes_[path];
+    if (slot.first != d->source()) slot = {d->source(), std::make_shared<const FileIndex>(index_file(*d))};
+    return UnitFile{path, d->source(), std::make_shared<const LineIndex>(d->source()->text()), slot.second};
+  }
+  open_indexes_.erase(path);
+  std::optional<io::FileStamp> stamp = io::file_stamp(path);
+  if (!stamp || stamp->size > kMaxUnitFileBytes) return std::nullopt;
+  auto it = cache_.find(path);
+  if (it != cache_.end() && it->second.stamp == *stamp) return it->second.file;
+  io::ReadResult r = io::read_file(path);
+  if (!r.error.empty()) return std::nullopt;
+  Document doc(path, std::move(r.content), 0);
+  UnitFile f{path, doc.source(), std::make_shared<const LineIndex>(doc.source()->text()),
+             std::make_shared<const FileIndex>(index_file(doc))};
+  cache_[path] = Cached{*stamp, f};
+  return f;
+}
+
+std::vector<UnitFile> Workspace::unit(const std::string& path) {
+  std::vector<const Document*> open = open_ ? open_() : std::vector<const Document*>{};
+  std::vector<UnitFile> out;
+  if (auto self = load(path, open)) out.push_back(std::move(*self));
+  std::string suffix = unit_suffix(path);
+  if (suffix.empty() || suffix.ends_with(".json") || !path.starts_with("/")) return out;
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  std::vector<std::string> names;
+  for (auto it = std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec);
+       !ec && it != std::filesystem::directory_iterator() && names.size() < kMaxUnitFiles; it.increment(ec)) {
+    std::string p = it->path().string();
+    std::string name = it->path().filename().string();
+    if (p == path || name.empty() || name[0] == '.' || unit_suffix(p) != suffix) continue;
+    std::error_code fe;
+    if (!it->is_regular_file(fe)) continue;
+    names.push_back(std::move(p));
+  }
+  for (const Document* d : open) {
+    const std::string& p = d->path();
+    if (p != path && unit_suffix(p) == suffix && std::filesystem::path(p).parent_path() == dir &&
+        std::find(names.begin(), names.end(), p) == names.end())
+      names.push_back(p);
+  }
+  std::sort(names.begin(), names.end());
+  for (const auto& n : names)
+    if (auto f = load(n, open)) out.push_back(std::move(*f));
+  return out;
+}
+
+std::optional<std::string> uri_to_path(std::string_view uri) {
+  if (!uri.starts_with("file://")) return std::nullopt;
+  uri.remove_prefix(7);
+  // file://host/path: only the local host (empty or "localhost") is a path here.
+  if (uri.starts_with("localhost/")) uri.remove_prefix(9);
+  if (uri.empty() || uri[0] != '/') return std::nullopt;
+  std::string out;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    char c = uri[i];
+    if (c == '%' && i + 2 < uri.size() + 0 && std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(uri.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else if (c == '?' || c == '#') {
+      break;
+    } else {
+      out += c;
+    }
+  }
+  if (out.find('\0') != std::string::npos) return std::nullopt;
+  return out;
+}
+
+std::string path_to_uri(std::string_view path) {
+  std::string out = "file://";
+  static const char* hex = "0123456789ABCDEF";
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace hcl::lsp

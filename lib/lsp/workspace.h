@@ -1,0 +1,82 @@
+// What the server knows beyond one document: the function table, and the files loaded together
+// with a document (the other files of its directory with the same kind of name: Terraform, Packer
+// and Nomad each read a directory's files as one configuration), indexed for navigation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "funcs/registry.h"
+#include "io/files.h"
+#include "lsp/position.h"
+#include "source/source_file.h"
+
+namespace hcl::lsp {
+
+class Document;
+
+// A name that navigation follows: "var.NAME", "local.NAME", "module.NAME", "data.TYPE.NAME" or
+// "TYPE.NAME" (a managed resource), where it is declared or where an expression refers to it.
+struct Symbol {
+  std::string key;
+  Span name;   // the part a rename replaces (a declaration's label without its quotes)
+  Span whole;  // the whole declaration or reference
+};
+
+struct FileIndex {
+  std::vector<Symbol> declarations;
+  std::vector<Symbol> references;
+  std::vector<std::string> block_types;  // top-level block types, in order (for completion)
+};
+
+// Indexes a native-syntax file (JSON-syntax files declare and refer to nothing here).
+FileIndex index_file(const Document& doc);
+
+struct UnitFile {
+  std::string path;
+  std::shared_ptr<const SourceFile> source;
+  std::shared_ptr<const LineIndex> lines;
+  std::shared_ptr<const FileIndex> index;
+};
+
+class Workspace {
+ public:
+  // `open` lists the open documents: their text wins over the files on disk, and the ones not yet
+  // saved belong to their directory's unit too.
+  explicit Workspace(std::function<std::vector<const Document*>()> open) : open_(std::move(open)) {}
+
+  const funcs::FunctionTable& functions();
+
+  // The files loaded together with `path` (itself included, first).
+  std::vector<UnitFile> unit(const std::string& path);
+
+  // A file changed on disk (workspace/didChangeWatchedFiles).
+  void forget(const std::string& path) { cache_.erase(path); }
+
+ private:
+  struct Cached {
+    io::FileStamp stamp;
+    UnitFile file;
+  };
+  std::optional<UnitFile> load(const std::string& path, const std::vector<const Document*>& open);
+
+  std::function<std::vector<const Document*>()> open_;
+  std::unique_ptr<funcs::FunctionTable> functions_;
+  std::map<std::string, Cached> cache_;
+  std::map<std::string, std::pair<std::shared_ptr<const SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;
+};
+
+// The kind of file name that decides the unit: ".tf" for main.tf, ".pkr.hcl" for a.pkr.hcl.
+std::string unit_suffix(std::string_view path);
+
+// file:// URIs and paths (percent-encoding as RFC 3986).
+std::optional<std::string> uri_to_path(std::string_view uri);
+std::string path_to_uri(std::string_view path);
+
+}  // namespace hcl::lsp

@@ -1,0 +1,8 @@
+resource "a" "b" {
+  x = "${
+  var.y
+  }"
+}
+variable "v" {
+  type = "list"
+}

@@ -1,0 +1,21 @@
+# `hcl lsp` in a real editor: Neovim's built-in client (tests/lsp/neovim_client.lua) sees a
+# diagnostic, formats a file into `hcl fmt`'s bytes and jumps to a variable's definition.
+. "$(dirname "$0")/lib.sh"
+if ! command -v nvim >/dev/null; then
+  echo "skipped: nvim is not installed (packaging/deps.sh installs it)"
+  exit 0
+fi
+cp "$TESTDATA/_lsp/broken.hcl" "$TESTDATA/_lsp/unformatted.tf" "$TESTDATA/_lsp/unit/"*.tf "$TMP/"
+out="$TMP/nvim.out"
+HCL="$HCL" WORKDIR="$TMP" OUT="$out" HOME="$TMP" XDG_STATE_HOME="$TMP" timeout 120 \
+  nvim --headless --clean -n -c "luafile $(dirname "$0")/../lsp/neovim_client.lua" >"$TMP/nvim.log" 2>&1 </dev/null
+[ -f "$out" ] || fail "neovim wrote no report: $(head -c 600 "$TMP/nvim.log")"
+expect_contains "$out" "client true"
+expect_contains "$out" "diagnostics 1"
+expect_contains "$out" "diagnostic_line 1"  # 0-based: line 2
+expect_contains "$out" "diagnostic_message Invalid expression: Expected the start of an expression"
+"$HCL" fmt --write=false --list=false "$TMP/unformatted.tf" >"$TMP/want.tf"
+cmp -s "$TMP/want.tf" "$TMP/formatted.out" || fail "neovim's formatted buffer differs from hcl fmt: $(diff "$TMP/want.tf" "$TMP/formatted.out" | head -20)"
+expect_contains "$out" "definition_file variables.tf"
+expect_contains "$out" "definition_cursor 1:10"
+finish
