@@ -11,7 +11,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec help"
+  local subcommands="validate fmt eval json dec help version"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -21,29 +21,29 @@ _hcl() {
   done
 
   if [[ -z $sub ]]; then
-    COMPREPLY=($(compgen -W "$subcommands --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$subcommands --help --version -v --no-color" -- "$cur"))
     return
   fi
 
   local opts=""
   case $sub in
     validate)
-      opts="--format --ext --syntax --quiet -q --help"
+      opts="--format --ext --syntax --quiet -q --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --help"
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --require-no-change --require-files -w --help"
       case $prev in
-        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -53,7 +53,7 @@ _hcl() {
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -62,7 +62,7 @@ _hcl() {
       esac
       ;;
     dec)
-      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --version -v --help"
+      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --version -v --no-color --help"
       case $prev in
         --spec|-s|--out|-o) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --diags) COMPREPLY=($(compgen -W "json" -- "$cur")); return ;;

@@ -16,6 +16,7 @@ struct ValidateOptions {
   std::string format = "text";
   std::string syntax;
   bool quiet = false;
+  bool require_files = false;
 };
 int run_validate(const ValidateOptions& opt);
 
@@ -29,7 +30,8 @@ struct FmtOptions {
   bool recursive = false;
   bool terraform = false;
   bool terraform_given = false;  // --terraform or --no-terraform was given
-  bool no_color = false;
+  bool require_no_change = false;
+  bool require_files = false;
   std::string format = "text";
 };
 int run_fmt(const FmtOptions& opt);
@@ -63,6 +65,7 @@ struct JsonOptions {
   bool merge = false;
   bool simplify = false;
   bool strict = false;
+  bool require_files = false;
   std::string syntax;
   VariableOptions variables;
 };

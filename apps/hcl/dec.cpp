@@ -114,7 +114,7 @@ int run_dec(const DecOptions& opt) {
       write_all(stderr, dec::diagnostics_document(r.diagnostics) + "\n");
     } else {
       SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
-      bool color = use_color(2);
+      bool color = color_on_stderr();
       std::string text;
       for (const auto& d : r.diagnostics) text += render_text(d, lookup, TextStyle{color, 0});
       write_all(stderr, text);

@@ -62,7 +62,7 @@ struct Output {
         if (s->name() == name) return s.get();
       return nullptr;
     };
-    bool color = use_color(2);
+    bool color = color_on_stderr();
     std::string text;
     for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
     write_all(stderr, text);
