@@ -43,4 +43,27 @@ git add broken.tf
 if git commit -qm broken >"$TMP/out" 2>&1; then fail "commit with a syntax error was accepted"; fi
 expect_contains "$TMP/out" "Missing item separator"
 
+# The README's snippet, as written (a local hook: no tag or clone needed), in a fresh repository.
+python3 - "$ROOT/README.md" > "$TMP/readme-config.yaml" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"^pre-commit \(`\.pre-commit-config\.yaml`.*?^```yaml\n(.*?)^```", text, flags=re.S | re.M)
+sys.stdout.write(m.group(1) if m else "")
+PY
+[ -s "$TMP/readme-config.yaml" ] || fail "no pre-commit snippet in README.md"
+mkdir "$TMP/proj2" && cd "$TMP/proj2" && git init -q
+cp "$TMP/readme-config.yaml" .pre-commit-config.yaml
+git add .pre-commit-config.yaml && git commit -qm config
+pre-commit install >/dev/null || fail "pre-commit install (README snippet)"
+printf 'a=1\nlonger_name = 2\n' > main.tf
+git add main.tf
+if git commit -qm unformatted >"$TMP/out" 2>&1; then fail "README hook: unformatted commit was accepted"; fi
+[ "$(cat main.tf)" = "$(printf 'a           = 1\nlonger_name = 2')" ] || fail "README hook did not format: $(cat main.tf)"
+git add main.tf
+git commit -qm formatted >"$TMP/out" 2>&1 || fail "README hook: formatted commit rejected: $(cat "$TMP/out")"
+printf 'b = [1 2]\n' > broken.tf
+git add broken.tf
+if git commit -qm broken >"$TMP/out" 2>&1; then fail "README hook: commit with a syntax error was accepted"; fi
+expect_contains "$TMP/out" "Missing item separator"
+
 finish
