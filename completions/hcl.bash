@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for hcl(1). Installed as share/bash-completion/completions/hcl.
 
 _hcl() {

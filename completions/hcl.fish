@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
 set -l subs validate fmt eval json dec help version

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs what building and testing hcl needs, from Debian 12's packages. Run as root.
 # golang-go and golang-github-hashicorp-hcl-v2-dev are for the tests only: HashiCorp's spec suite
 # (tests/spec) is built from the latter's sources and run against `hcl dec`.

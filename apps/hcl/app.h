@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared plumbing of the subcommands: exit codes, diagnostic output.
 #pragma once
 

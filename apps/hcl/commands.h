@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What each subcommand takes, and the function that runs it. main.cpp fills these in from the
 // command line: it is the only file that uses CLI11, because CLI11's header defines validator
 // objects that every file including it constructs at start-up and destroys at exit.

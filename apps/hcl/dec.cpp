@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl dec --spec SPEC.hcldec [FILE...]`: decode configuration files by an hcldec spec into JSON,
 // with the options and output of the reference's hcldec (cmd/hcldec), so that upstream's
 // implementation-agnostic spec suite (hclspecsuite) can drive hcl through a tiny wrapper.

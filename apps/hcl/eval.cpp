@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl eval [EXPR]`: evaluate one HCL expression (or, with --template, template text) with
 // variables from JSON, and print the result for shell pipelines.
 // Exit status: 0 success, 1 syntax or evaluation error (diagnostics on stderr), 2 usage or I/O.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl fmt [PATH...]`: rewrite configuration files in the canonical style, with the command-line
 // conventions of `terraform fmt` (internal/command/fmt.go), which CI scripts already use.
 // Exit status: 0 success, 1 usage error, 2 syntax or I/O error in some file, 3 --check found

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl json [PATH...]`: HCL files as JSON, in the shape of hcl2json.
 //
 // One file (or "-" for stdin) prints that file's object. Several paths, or a directory (scanned

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl`: one executable, one subcommand per front end. This file is the command line: every
 // subcommand's options (the only use of CLI11, see commands.h) and the parse; each subcommand's
 // work lives in its own file.

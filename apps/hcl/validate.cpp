@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl validate [PATH...]`: syntax-check configuration files.
 // Exit status: 0 all valid, 1 a syntax error in some file, 2 usage or I/O error.
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl --version`. The commit and its date come from the build (apps/CMakeLists.txt) so that a
 // binary can be traced to its source; nothing here depends on when or where it was built, which
 // keeps release builds reproducible.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Diagnostics as a SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format), the form
 // GitHub code scanning and GitLab read. One log holds one run of one tool.
 #pragma once

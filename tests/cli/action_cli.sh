@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The GitHub Action's steps (action.yml runs packaging/action.sh), run here as a runner would:
 # installing a release checks its SHA256SUMS and puts hcl on GITHUB_PATH; the check step prints
 # annotations at the lines at fault, writes SARIF on request, and fails when a check fails.

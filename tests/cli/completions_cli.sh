@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shell completions, driven through real shells: bash (complete/COMPREPLY), zsh (the completion
 # function with the completion system's builtins recorded) and fish (complete -C).
 . "$(dirname "$0")/lib.sh"

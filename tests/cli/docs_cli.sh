@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The documentation matches the program: every subcommand has a man page that renders cleanly and
 # describes every option its --help lists; `hcl help SUB` is `hcl SUB --help`; --version works.
 . "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What users bring from the tools hcl replaces and from CI, each a finding of issue 13: report
 # lines and wording, one spelling of paths, version and "did you mean", single-dash flags,
 # standard input, empty paths, --no-color everywhere.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl json: paths, stdin, layouts, keyed and merged output, failures and exit statuses.
 . "$(dirname "$0")/lib.sh"
 case "$HCL" in /*) ;; *) HCL=$PWD/$HCL ;; esac

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The repository's pre-commit hooks, end to end with Debian's pre-commit in a throwaway repository:
 # a commit with a badly formatted file is rejected (and the file fixed), a commit with a syntax
 # error is rejected, and a clean commit goes through.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The README's examples, run as written: each "$ command" of the everyday-use sections runs in a
 # copy of that section's files (testdata/_readme/<section>), or for the Packer and Nomad examples
 # in the repository, and must print what the README shows after it.

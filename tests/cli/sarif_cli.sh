@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # --format sarif for validate and fmt: each log is checked against the required structure of
 # SARIF 2.1.0 (testdata/_schemas, written from the specification) with python3-jsonschema, and
 # its results against the files: rule, level, file URI and region.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build into a temporary prefix and builds an example consumer against it, once with
 # find_package(hcl) and once with pkg-config.
 # usage: consumer_test.sh BUILD_DIR SOURCE_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the .deb packages with CPack, checks their contents, and when running as root on a
 # machine without hcl installed, installs them, uses them (the tool, its man page, the library
 # through find_package) and removes them again.
