@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 
 namespace hcl::app {
 
 namespace {
 bool color_disabled = false;
+std::optional<std::string> stdin_read;  // standard input, when find_inputs read it
 
 // Standard input is a pipe or a redirected file, not a terminal, /dev/null or closed.
 bool stdin_piped() {
@@ -38,14 +40,36 @@ std::string sarif_document(const std::vector<SarifResult>& results) {
   return sarif_log(tool, results).dump(2) + "\n";
 }
 
+io::ReadResult read_input(const std::string& path) {
+  if (path == "-" && stdin_read) {
+    io::ReadResult r;
+    r.content = std::move(*stdin_read);
+    stdin_read.reset();
+    return r;
+  }
+  return io::read_file(path);
+}
+
 void disable_color() { color_disabled = true; }
 
 bool color_on_stderr() { return !color_disabled && use_color(2); }
 
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed) {
-  std::vector<std::string> paths = request.paths;
-  if (paths.empty()) paths.push_back(request.stdin_when_piped && stdin_piped() ? "-" : ".");
   failed = false;
+  std::vector<std::string> paths = request.paths;
+  if (paths.empty() && request.stdin_when_piped && stdin_piped()) {
+    io::ReadResult in = io::read_file("-");
+    if (!in.error.empty()) {
+      std::fprintf(stderr, "hcl %s: <stdin>: %s\n", request.command, in.error.c_str());
+      failed = true;
+      return {};
+    }
+    if (!in.content.empty()) {
+      stdin_read = std::move(in.content);
+      paths.push_back("-");
+    }
+  }
+  if (paths.empty()) paths.push_back(".");
   std::vector<io::FoundFile> files;
   for (const std::string& path : paths) {
     io::FindResult found = io::find_files({path}, request.extensions, request.recursive);

@@ -45,8 +45,9 @@ struct InputRequest {
   std::vector<std::string> extensions;
   bool recursive = true;
   // hcl2json's and hclfmt's habit: given no path, read standard input when it is a pipe or a
-  // file (`cat f.hcl | hcl json`, `hcl fmt < f.hcl`); a terminal, /dev/null or a closed input
-  // mean the current directory, as terraform fmt.
+  // file (`cat f.hcl | hcl json`, `hcl fmt < f.hcl`) and holds something; a terminal,
+  // /dev/null, a closed or an empty input mean the current directory, as terraform fmt (a CI
+  // runner may hand a job an empty pipe: the check must still see the files).
   bool stdin_when_piped = false;
   // An explicit directory that holds no matching file is a warning; with this, an error (a CI
   // gate given a mistyped path must not pass on nothing).
@@ -54,6 +55,10 @@ struct InputRequest {
 };
 // Prints the warnings and errors of the search on stderr; `failed` is set when one was an error.
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed);
+
+// Reads an input find_inputs returned: "-" is standard input, which find_inputs may have read
+// already to see whether it was empty.
+io::ReadResult read_input(const std::string& path);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead).

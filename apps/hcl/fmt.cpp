@@ -79,7 +79,7 @@ struct FileFormatter {
     r.name = name;
     std::optional<io::FileStamp> stamp;
     if (!stdin_input && write) stamp = io::file_stamp(path);
-    io::ReadResult content = io::read_file(path);
+    io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
       r.err = "hcl fmt: cannot read " + name + ": " + content.error + "\n";
       r.failed = true;

@@ -89,7 +89,7 @@ int run_json(const JsonOptions& opt) {
     FileJob& job = jobs[i];
     const std::string& path = files[i].path;
     job.name = display_name(path);
-    io::ReadResult content = io::read_file(path);
+    io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
       job.io_error = job.name + ": " + content.error;
       return;

@@ -65,6 +65,13 @@ printf 'a=1\nbb = 2\n' | "$HCL" fmt > "$TMP/out" 2>"$TMP/err" || fail "fmt from 
 [ "$(cat "$TMP/out")" = "$(printf 'a  = 1\nbb = 2')" ] || fail "fmt from a pipe: $(cat "$TMP/out")"
 (cd empty && printf 'c = 3\n' > c.hcl && "$HCL" json --compact < /dev/null > "$TMP/out" 2>"$TMP/err") || fail "json with /dev/null"
 [ "$(cat "$TMP/out")" = '{"c.hcl":{"c":3}}' ] || fail "json with /dev/null reads the directory: $(cat "$TMP/out")"
+# An empty pipe, which a CI runner may hand a job, still means the current directory: a check
+# must not pass on nothing.
+(cd empty && : | "$HCL" json --compact > "$TMP/out" 2>"$TMP/err") || fail "json with an empty pipe"
+[ "$(cat "$TMP/out")" = '{"c.hcl":{"c":3}}' ] || fail "json with an empty pipe: $(cat "$TMP/out")"
+printf 'c=3\n' > empty/c.hcl
+(cd empty && : | "$HCL" fmt --check > "$TMP/out" 2>"$TMP/err"); st=$?
+[ $st -eq 3 ] || fail "fmt --check with an empty pipe: exit $st: $(cat "$TMP/out" "$TMP/err")"
 rm empty/c.hcl
 
 # Nothing on stdout when a command fails before producing output.
