@@ -40,7 +40,8 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 cmake -S "$SRC" -B "$BUILD" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release -DHCL_BUILD_TESTS=OFF \
   -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_CXX_FLAGS="-ffile-prefix-map=$SRC=. -ffile-prefix-map=$BUILD=." >/dev/null
-cmake --build "$BUILD" -j"$(nproc)" >/dev/null
+cmake --build "$BUILD" -j"$(nproc)" > "$BUILD/build.log" 2>&1 ||
+  { tail -n 40 "$BUILD/build.log" >&2; echo "release.sh: the build failed (log: $BUILD/build.log)" >&2; exit 1; }
 "$BUILD/hcl" --version | grep -q "static" || { echo "release.sh: hcl was not linked statically" >&2; exit 1; }
 
 # The tarball: one directory, files in name order, owned by root, dated by the commit.
