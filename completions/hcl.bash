@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for hcl(1). Installed as share/bash-completion/completions/hcl.
 
 _hcl() {
@@ -11,7 +12,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec edit lsp help"
+  local subcommands="validate fmt eval json dec edit lsp help version"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -21,29 +22,29 @@ _hcl() {
   done
 
   if [[ -z $sub ]]; then
-    COMPREPLY=($(compgen -W "$subcommands --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "$subcommands --help --version -v --no-color" -- "$cur"))
     return
   fi
 
   local opts=""
   case $sub in
     validate)
-      opts="--format --ext --syntax --quiet -q --max-file-size --help"
+      opts="--format --ext --syntax --quiet -q --max-file-size --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --max-file-size --help"
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
       case $prev in
-        --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -53,7 +54,7 @@ _hcl() {
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -63,7 +64,7 @@ _hcl() {
       esac
       ;;
     dec)
-      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --max-file-size --help"
+      opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --max-file-size --no-color --help"
       case $prev in
         --spec|-s|--out|-o) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --diags) COMPREPLY=($(compgen -W "json" -- "$cur")); return ;;

@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json dec edit lsp help
+set -l subs validate fmt eval json dec edit lsp help version
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
@@ -10,14 +11,17 @@ complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode fil
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a edit -d 'Change or query HCL files by address (as hcledit)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a lsp -d 'Run the language server (LSP over stdio)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a help -d 'Show help for hcl or a subcommand'
-complete -c hcl -n "not __fish_seen_subcommand_from $subs" -l version -d 'Print the version'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a version -d 'Print the version, commit and build'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -s v -l version -d 'Print the version'
+complete -c hcl -l no-color -d 'Never colour diagnostics'
 complete -c hcl -s h -l help -d 'Show help'
 
 # validate
 complete -c hcl -n '__fish_seen_subcommand_from validate fmt eval json dec' -l max-file-size -x -d 'The largest input read (bytes, or with K, M or G)'
 complete -c hcl -n '__fish_seen_subcommand_from eval json' -l allow-read -x -a '(__fish_complete_directories)' -d 'A directory file functions may also read'
 complete -c hcl -n '__fish_seen_subcommand_from validate' -F
-complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github' -d 'Output format'
+complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github sarif' -d 'Output format'
+complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l require-files -d 'A path without matching files is an error'
 complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
 complete -c hcl -n '__fish_seen_subcommand_from validate' -s q -l quiet -d 'Print nothing but diagnostics'
 complete -c hcl -n '__fish_seen_subcommand_from validate eval json dec' -l syntax -x -a 'hcl json' -d 'Read files as hcl or json'
@@ -33,8 +37,9 @@ complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-list -d 'Do not list 
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -s r -l recursive -d 'Also format files in subdirectories'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l terraform -d "Apply terraform fmt's rewrites"
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-terraform -d "Do not apply terraform fmt's rewrites"
-complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-color -d 'Never colour diagnostics'
-complete -c hcl -n '__fish_seen_subcommand_from fmt' -l format -x -a 'text json github' -d 'Report format'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l format -x -a 'text json github sarif' -d 'Report format'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -s w -d 'Write the result back to the files (hclfmt)'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l require-no-change -d 'Exit 3 if any file changed'
 
 # eval
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s e -l expression -x -d 'The expression'

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs what building and testing hcl needs, from Debian 12's packages. Run as root.
 # golang-go and golang-github-hashicorp-hcl-v2-dev are for the tests only: HashiCorp's spec suite
 # (tests/spec) is built from the latter's sources and run against `hcl dec`.
@@ -7,7 +8,7 @@ set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
-  g++ cmake make pkg-config python3 git dpkg-dev file scdoc groff-base man-db bash-completion zsh fish pre-commit \
+  g++ cmake make pkg-config python3 python3-jsonschema git dpkg-dev file scdoc groff-base man-db bash-completion zsh fish pre-commit lintian \
   libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev libmpfr-dev doctest-dev \
   libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev lld \
   golang-go golang-github-hashicorp-hcl-v2-dev neovim >/dev/null

@@ -1,11 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "app.h"
 
 #include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 namespace hcl::app {
+
+namespace {
+bool color_disabled = false;
+std::optional<std::string> stdin_read;  // standard input, when find_inputs read it
+
+// Standard input is a pipe or a redirected file, not a terminal, /dev/null or closed.
+bool stdin_piped() {
+  struct stat st {};
+  if (::fstat(0, &st) != 0) return false;
+  return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode);
+}
+
+std::string extension_list(const std::vector<std::string>& extensions) {
+  std::string out;
+  for (const auto& e : extensions) out += (out.empty() ? "" : " ") + e;
+  return out;
+}
+}  // namespace
+
+DiagFormat parse_diag_format(const std::string& name) {
+  if (name == "json") return DiagFormat::Json;
+  if (name == "github") return DiagFormat::Github;
+  if (name == "sarif") return DiagFormat::Sarif;
+  return DiagFormat::Text;
+}
+
+std::string sarif_document(const std::vector<SarifResult>& results) {
+  SarifTool tool;
+  tool.version = version_number();
+  return sarif_log(tool, results).dump(2) + "\n";
+}
+
+io::ReadResult read_input(const std::string& path) {
+  if (path == "-" && stdin_read) {
+    io::ReadResult r;
+    r.content = std::move(*stdin_read);
+    stdin_read.reset();
+    return r;
+  }
+  return io::read_file(path);
+}
+
+void disable_color() { color_disabled = true; }
+
+bool color_on_stderr() { return !color_disabled && use_color(2); }
+
+std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed) {
+  failed = false;
+  std::vector<std::string> paths = request.paths;
+  if (paths.empty() && request.stdin_when_piped && stdin_piped()) {
+    io::ReadResult in = io::read_file("-");
+    if (!in.error.empty()) {
+      std::fprintf(stderr, "hcl %s: <stdin>: %s\n", request.command, in.error.c_str());
+      failed = true;
+      return {};
+    }
+    if (!in.content.empty()) {
+      stdin_read = std::move(in.content);
+      paths.push_back("-");
+    }
+  }
+  if (paths.empty()) paths.push_back(".");
+  std::vector<io::FoundFile> files;
+  for (const std::string& path : paths) {
+    io::FindResult found = io::find_files({path}, request.extensions, request.recursive);
+    for (const auto& e : found.errors) std::fprintf(stderr, "hcl %s: %s\n", request.command, escape_controls(e).c_str());
+    failed |= !found.errors.empty();
+    if (found.files.empty() && found.errors.empty()) {
+      // Only an explicit path is worth a word: the current directory by default may be empty.
+      if (!request.paths.empty() || request.require_files)
+        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, path.c_str(),
+                     request.require_files ? "error:" : "warning:", extension_list(request.extensions).c_str());
+      failed |= request.require_files;
+    }
+    for (auto& f : found.files) {
+      if (!f.explicit_arg && f.path.rfind("./", 0) == 0) f.path.erase(0, 2);
+      files.push_back(std::move(f));
+    }
+  }
+  return files;
+}
 
 std::string render_diagnostics(const Diagnostics& diags, const SourceFile* source, DiagFormat format, bool color) {
   std::string out;
@@ -20,6 +105,7 @@ std::string render_diagnostics(const Diagnostics& diags, const SourceFile* sourc
         // Invalid UTF-8 quoted from a file becomes U+FFFD, as Go's encoding/json writes it.
         out += diagnostic_json(d, lookup).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         break;
+      case DiagFormat::Sarif: break;  // one log for the whole run, see sarif_document
     }
   }
   return out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared plumbing of the subcommands: exit codes, diagnostic output.
 #pragma once
 
@@ -8,6 +9,8 @@
 
 #include "diag/diagnostic.h"
 #include "diag/render.h"
+#include "diag/sarif.h"
+#include "io/files.h"
 #include "source/source_file.h"
 
 namespace hcl::app {
@@ -15,7 +18,47 @@ namespace hcl::app {
 // Exit statuses shared by all subcommands (each documents its own meaning of 1..3).
 inline constexpr int kExitOk = 0;
 
-enum class DiagFormat { Text, Json, Github };
+enum class DiagFormat { Text, Json, Github, Sarif };
+
+// --format's names: text, json, github, sarif.
+DiagFormat parse_diag_format(const std::string& name);
+
+// A SARIF log of one run of hcl, as printed (with a final newline).
+std::string sarif_document(const std::vector<SarifResult>& results);
+
+// `hcl --version`: the version, the commit and build it came from, and the reference release
+// whose behaviour it matches.
+std::string version_text();
+const char* version_number();
+
+// --no-color, which every subcommand takes, turns colour off for the whole run; so does a
+// non-empty NO_COLOR, and colour is only ever used on a terminal.
+void disable_color();
+bool color_on_stderr();
+
+// What a subcommand reads: the paths its command line names, expanded as io::find_files does,
+// with one spelling for names found in directories ("dir/a.hcl", "a.hcl" for ".", as terraform's
+// filepath.Join prints them).
+struct InputRequest {
+  const char* command;  // "validate", for messages
+  std::vector<std::string> paths;
+  std::vector<std::string> extensions;
+  bool recursive = true;
+  // hcl2json's and hclfmt's habit: given no path, read standard input when it is a pipe or a
+  // file (`cat f.hcl | hcl json`, `hcl fmt < f.hcl`) and holds something; a terminal,
+  // /dev/null, a closed or an empty input mean the current directory, as terraform fmt (a CI
+  // runner may hand a job an empty pipe: the check must still see the files).
+  bool stdin_when_piped = false;
+  // An explicit directory that holds no matching file is a warning; with this, an error (a CI
+  // gate given a mistyped path must not pass on nothing).
+  bool require_files = false;
+};
+// Prints the warnings and errors of the search on stderr; `failed` is set when one was an error.
+std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed);
+
+// Reads an input find_inputs returned: "-" is standard input, which find_inputs may have read
+// already to see whether it was empty.
+io::ReadResult read_input(const std::string& path);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead).

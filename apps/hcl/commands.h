@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What each subcommand takes, and the function that runs it. main.cpp fills these in from the
 // command line: it is the only file that uses CLI11, because CLI11's header defines validator
 // objects that every file including it constructs at start-up and destroys at exit.
@@ -16,6 +17,7 @@ struct ValidateOptions {
   std::string format = "text";
   std::string syntax;
   bool quiet = false;
+  bool require_files = false;
 };
 int run_validate(const ValidateOptions& opt);
 
@@ -29,7 +31,8 @@ struct FmtOptions {
   bool recursive = false;
   bool terraform = false;
   bool terraform_given = false;  // --terraform or --no-terraform was given
-  bool no_color = false;
+  bool require_no_change = false;
+  bool require_files = false;
   std::string format = "text";
 };
 int run_fmt(const FmtOptions& opt);
@@ -64,6 +67,7 @@ struct JsonOptions {
   bool merge = false;
   bool simplify = false;
   bool strict = false;
+  bool require_files = false;
   std::string syntax;
   VariableOptions variables;
   std::vector<std::string> allow_read;  // more directories file functions may read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl dec --spec SPEC.hcldec [FILE...]`: decode configuration files by an hcldec spec into JSON,
 // with the options and output of the reference's hcldec (cmd/hcldec), so that upstream's
 // implementation-agnostic spec suite (hclspecsuite) can drive hcl through a tiny wrapper.
@@ -85,7 +86,7 @@ int run_dec(const DecOptions& opt) {
       write_all(stderr, dec::diagnostics_document(r.diagnostics) + "\n");
     } else {
       SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
-      bool color = use_color(2);
+      bool color = color_on_stderr();
       std::string text;
       for (const auto& d : r.diagnostics) text += render_text(d, lookup, TextStyle{color, 0});
       write_all(stderr, text);

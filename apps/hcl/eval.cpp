@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl eval [EXPR]`: evaluate one HCL expression (or, with --template, template text) with
 // variables from JSON, and print the result for shell pipelines.
 // Exit status: 0 success, 1 syntax or evaluation error (diagnostics on stderr), 2 usage or I/O.
@@ -62,7 +63,7 @@ struct Output {
         if (s->name() == name) return s.get();
       return nullptr;
     };
-    bool color = use_color(2);
+    bool color = color_on_stderr();
     std::string text;
     for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
     write_all(stderr, text);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl eval --file CONFIG [EXPR]`: a whole configuration file, evaluated into the shape of
 // hcl2json (config/evaluate.h), or the file's top level as variables for EXPR.
 #pragma once

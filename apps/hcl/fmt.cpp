@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl fmt [PATH...]`: rewrite configuration files in the canonical style, with the command-line
 // conventions of `terraform fmt` (internal/command/fmt.go), which CI scripts already use.
 // Exit status: 0 success, 1 usage error, 2 syntax or I/O error in some file, 3 --check found
@@ -70,7 +71,7 @@ struct FileFormatter {
     r.name = name;
     std::optional<io::FileStamp> stamp;
     if (!stdin_input && write) stamp = io::file_stamp(path);
-    io::ReadResult content = io::read_file(path);
+    io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
       r.err = "hcl fmt: cannot read " + escape_controls(name) + ": " + content.error + "\n";
       r.failed = true;
@@ -80,7 +81,8 @@ struct FileFormatter {
     format::FormatOptions fo;
     bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && format::terraform_file(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
-    fo.need_output = write || diff || print;
+    // Reports name the first changed line, which needs the formatted text even with --check.
+    fo.need_output = write || diff || print || format != DiagFormat::Text;
     format::FormatResult result = format::format_config(source, fo);
     if (!result.ok) {
       if (format == DiagFormat::Text) r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
@@ -110,17 +112,35 @@ struct FileFormatter {
   }
 };
 
+// A changed file as a report's finding, at its first changed line; an error when the run is a
+// check. Only a file that was written is said to have been rewritten.
+Diagnostic change_diagnostic(const FileOutcome& o, bool check, bool written) {
+  Diagnostic d;
+  d.severity = check ? Severity::Error : Severity::Warning;
+  d.summary = check || !written ? "File is not formatted" : "File was reformatted";
+  d.detail = check || !written ? "Run `hcl fmt " + o.name + "` to rewrite it in the canonical style."
+                               : o.name + " was rewritten in the canonical style.";
+  Range r;
+  r.filename = o.name;
+  r.start = r.end = Pos{o.first_changed_line, 1, 0};
+  d.subject = r;
+  return d;
+}
+
 }  // namespace
 
 int run_fmt(const FmtOptions& opt) {
-  bool has_stdin = std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end();
-  if (has_stdin && opt.paths.size() > 1) {
+  if (std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end() && opt.paths.size() > 1) {
     std::fprintf(stderr, "hcl fmt: \"-\" (standard input) cannot be combined with other paths\n");
     return kExitUsage;
   }
   std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
   for (auto& e : exts)
     if (!e.empty() && e[0] != '.') e = "." + e;
+  bool failed = false;
+  std::vector<io::FoundFile> found =
+      find_inputs({"fmt", opt.paths, exts, opt.recursive, true, opt.require_files}, failed);
+  bool has_stdin = found.size() == 1 && found[0].path == "-";
 
   // terraform fmt: standard input is never listed or written; --check lists (to decide the exit
   // status) but never writes, and shows the list only when listing was not turned off.
@@ -132,9 +152,9 @@ int run_fmt(const FmtOptions& opt) {
     runner.write = false;
   }
   runner.print = !runner.list && !runner.write && !runner.diff;
-  runner.color = !opt.no_color && use_color(2);
+  runner.color = color_on_stderr();
   // Machine-readable reports replace the listing and printing on standard output.
-  runner.format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
+  runner.format = parse_diag_format(opt.format);
   bool report = runner.format != DiagFormat::Text;
   if (report) {
     runner.diff = false;
@@ -142,22 +162,12 @@ int run_fmt(const FmtOptions& opt) {
   }
   nlohmann::ordered_json json_files = nlohmann::ordered_json::array();
   nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
+  std::vector<SarifResult> sarif;
   size_t error_count = 0;
 
-  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
-  io::FindResult found = io::find_files(paths, exts, opt.recursive);
-  bool failed = !found.errors.empty();
-  for (const auto& e : found.errors) std::fprintf(stderr, "hcl fmt: %s\n", escape_controls(e).c_str());
   std::vector<std::string> files;
-  for (auto& f : found.files) {
-    if (f.explicit_arg) {
-      files.push_back(std::move(f.path));
-    } else if (!ignored_name(f.path)) {
-      // Names found in directories read as terraform prints them (filepath.Join drops "./").
-      if (f.path.rfind("./", 0) == 0) f.path.erase(0, 2);
-      files.push_back(std::move(f.path));
-    }
-  }
+  for (auto& f : found)
+    if (f.explicit_arg || !ignored_name(f.path)) files.push_back(std::move(f.path));
 
   // A file reached by two names (a link beside its target, or named twice) is formatted once:
   // in parallel the second rewrite would race the first. terraform fmt, going one by one, finds
@@ -194,21 +204,15 @@ int run_fmt(const FmtOptions& opt) {
             json_files.push_back({{"path", o.name}, {"formatted", !o.changed}, {"written", o.changed && runner.write},
                                   {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line) : nlohmann::ordered_json()}});
         } else {
-          std::string lines;
-          for (const auto& d : o.diagnostics) lines += render_github(d);
-          if (o.changed) {
-            Diagnostic d;
-            d.severity = opt.check ? Severity::Error : Severity::Warning;
-            d.summary = opt.check ? "File is not formatted" : "File was reformatted";
-            d.detail = opt.check ? "Run `hcl fmt " + o.name + "` to rewrite it in the canonical style."
-                                 : o.name + " was rewritten in the canonical style.";
-            Range r;
-            r.filename = o.name;
-            r.start = r.end = Pos{o.first_changed_line, 1, 0};
-            d.subject = r;
-            lines += render_github(d);
+          Diagnostics diags = std::move(o.diagnostics);
+          if (o.changed) diags.push_back(change_diagnostic(o, opt.check || opt.require_no_change, runner.write));
+          if (runner.format == DiagFormat::Sarif) {
+            for (auto& d : diags) sarif.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
+          } else {
+            std::string lines;
+            for (const auto& d : diags) lines += render_github(d);
+            if (!write_all(stdout, lines)) output_failed = true;
           }
-          if (!write_all(stdout, lines)) output_failed = true;
         }
       } else if (!opt.check || show_list) {
         if (!write_all(stdout, o.out)) output_failed = true;
@@ -238,6 +242,8 @@ int run_fmt(const FmtOptions& opt) {
                           {"files", json_files},
                           {"diagnostics", json_diags}};
     if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) output_failed = true;
+  } else if (runner.format == DiagFormat::Sarif) {
+    if (!write_all(stdout, sarif_document(sarif))) output_failed = true;
   }
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {
@@ -245,7 +251,7 @@ int run_fmt(const FmtOptions& opt) {
     return kExitError;
   }
   if (failed) return kExitError;
-  if (opt.check && any_changed) return kExitUnformatted;
+  if ((opt.check || opt.require_no_change) && any_changed) return kExitUnformatted;
   return kExitOk;
 }
 

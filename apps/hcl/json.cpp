@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl json [PATH...]`: HCL files as JSON, in the shape of hcl2json.
 //
 // One file (or "-" for stdin) prints that file's object. Several paths, or a directory (scanned
@@ -46,20 +47,21 @@ int run_json(const JsonOptions& opt) {
   std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
   for (auto& e : exts)
     if (!e.empty() && e[0] != '.') e = "." + e;
-  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
-  io::FindResult found = io::find_files(paths, exts, true);
-  // A single file named on the command line prints its own object; anything else is keyed.
-  bool keyed = !opt.merge && !(paths.size() == 1 && found.files.size() == 1 && found.files[0].explicit_arg &&
-                               found.errors.empty());
+  bool find_failed = false;
+  std::vector<io::FoundFile> files =
+      find_inputs({"json", opt.paths, exts, true, true, opt.require_files}, find_failed);
+  // A single file named on the command line (or standard input) prints its own object; anything
+  // else is keyed.
+  bool keyed = !opt.merge && !(opt.paths.size() <= 1 && files.size() == 1 && files[0].explicit_arg && !find_failed);
 
   json::Options conv;
   conv.pretty = !opt.compact;
   std::shared_ptr<eval::Scope> scope;  // set when expressions are evaluated
-  bool color = use_color(2);
+  bool color = color_on_stderr();
 
   // --simplify, --vars, --var: evaluate what can be evaluated (variables and pure functions).
   if (opt.simplify || opt.variables.any()) {
-    bool stdin_path = std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end();
+    bool stdin_path = std::any_of(files.begin(), files.end(), [](const io::FoundFile& f) { return f.path == "-"; });
     bool stdin_read = false;
     StdinReader read_stdin = [&](std::string& error) -> std::optional<std::string> {
       if (stdin_path || stdin_read) {
@@ -100,12 +102,12 @@ int run_json(const JsonOptions& opt) {
     return 2;
   }
 
-  std::vector<FileJob> jobs(found.files.size());
-  parallel_for(found.files.size(), [&](size_t i) {
+  std::vector<FileJob> jobs(files.size());
+  parallel_for(files.size(), [&](size_t i) {
     FileJob& job = jobs[i];
-    const std::string& path = found.files[i].path;
+    const std::string& path = files[i].path;
     job.name = display_name(path);
-    io::ReadResult content = io::read_file(path);
+    io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
       job.io_error = job.name + ": " + content.error;
       return;
@@ -144,11 +146,7 @@ int run_json(const JsonOptions& opt) {
     job.tree.reset();
   });
 
-  int status = 0;
-  for (const auto& e : found.errors) {
-    std::fprintf(stderr, "hcl json: %s\n", escape_controls(e).c_str());
-    status = 2;
-  }
+  int status = find_failed ? 2 : 0;
   bool failed = false;
   for (auto& job : jobs) {
     if (!job.io_error.empty()) {
@@ -160,6 +158,9 @@ int run_json(const JsonOptions& opt) {
     if (!job.ok) failed = true;
   }
   if (failed && status == 0) status = 1;
+  // A run that failed before reading any file prints nothing, rather than an empty object.
+  if (status != 0 && std::none_of(jobs.begin(), jobs.end(), [](const FileJob& j) { return j.source != nullptr; }))
+    return status;
 
   // Each document is written as soon as it is known, without copying the files' texts together.
   bool written = true;

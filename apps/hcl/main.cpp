@@ -1,7 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl`: one executable, one subcommand per front end. This file is the command line: every
 // subcommand's options (the only use of CLI11, see commands.h) and the parse; each subcommand's
 // work lives in its own file.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <iostream>
 
@@ -9,31 +12,9 @@
 #include "commands.h"
 #include "io/files.h"
 #include "util/stack.h"
-
-#ifndef HCL_VERSION
-#define HCL_VERSION "0.0.0"
-#endif
+#include "util/text.h"
 
 namespace {
-
-// terraform fmt spells its flags with one dash (-check, -write=false); accept those so scripts
-// can switch by changing only the program name.
-std::vector<std::string> normalize_args(int argc, char** argv) {
-  static const char* single_dash[] = {"-check", "-diff", "-write", "-list", "-recursive", "-no-color"};
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    for (const char* f : single_dash) {
-      size_t n = std::strlen(f);
-      if (a.compare(0, n, f) == 0 && (a.size() == n || a[n] == '=')) {
-        a = "-" + a;
-        break;
-      }
-    }
-    args.push_back(a);
-  }
-  return args;
-}
 
 // Each subcommand adds its options to the parser and returns the function that runs it, which
 // first completes the options with what only the parse knows (which options were given, and in
@@ -84,6 +65,19 @@ void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
                   "default they read only under the working directory and the configuration's own)")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// --no-color: every subcommand takes it, as terraform's do.
+void add_color_option(CLI::App* cmd) {
+  cmd->add_flag_callback("--no-color", [] { hcl::app::disable_color(); },
+                         "Never colour diagnostics (nor when NO_COLOR is set, or output is not a terminal)");
+}
+
+// --require-files, for the subcommands that search paths: CI gates fail instead of passing on
+// nothing when a path holds no file.
+void add_require_files_option(CLI::App* cmd, bool& require) {
+  cmd->add_flag("--require-files", require,
+                "An explicit path that holds no matching file is an error (by default a warning)");
 }
 
 // --vars FILE.json and --var NAME=VALUE, for the subcommands that evaluate expressions.
@@ -138,8 +132,13 @@ Runner add_validate(CLI::App& app) {
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   add_extensions_option(cmd, opt->extensions);
-  cmd->add_option("--format", opt->format, "Output format")->check(CLI::IsMember({"text", "json", "github"}));
+  cmd->add_option("--format", opt->format,
+                  "Output format: text, json (terraform validate -json's document), github (workflow "
+                  "annotations) or sarif (SARIF 2.1.0, for code scanning)")
+      ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
   cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
+  add_require_files_option(cmd, opt->require_files);
+  add_color_option(cmd);
   cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
       ->check(CLI::IsMember({"hcl", "json"}));
   return [opt] { return hcl::app::run_validate(*opt); };
@@ -152,12 +151,15 @@ Runner add_fmt(CLI::App& app) {
       "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: the current directory; - reads standard input and "
-                  "writes standard output)");
+                  "Files or directories (default: standard input when it is a pipe or a file, else the current "
+                  "directory; - reads standard input and writes standard output)");
   cmd->add_flag("--list,!--no-list", opt->list, "List files whose formatting changed (--list=false to turn off)")
       ->default_val(true);
-  cmd->add_flag("--write,!--no-write", opt->write, "Write the result back to the files (--write=false to turn off)")
+  cmd->add_flag("-w,--write,!--no-write", opt->write,
+                "Write the result back to the files (--write=false to turn off; -w as hclfmt)")
       ->default_val(true);
+  cmd->add_flag("--require-no-change", opt->require_no_change,
+                "Exit 3 if any file's formatting changed, as hclfmt -require-no-change (files are still written)");
   cmd->add_flag("--diff", opt->diff, "Show a unified diff of the changes");
   cmd->add_flag("--check", opt->check,
                 "Write nothing; exit 3 if any file is not formatted (and list them, unless --list=false)");
@@ -166,11 +168,12 @@ Runner add_fmt(CLI::App& app) {
                            "Apply terraform fmt's extra rewrites (default: on for .tf, .tfvars, .tftest.hcl and "
                            ".tfmock.hcl files, off otherwise and for standard input)");
   add_extensions_option(cmd, opt->extensions);
-  cmd->add_flag("--no-color", opt->no_color, "Never colour diagnostics");
+  add_require_files_option(cmd, opt->require_files);
+  add_color_option(cmd);
   cmd->add_option("--format", opt->format,
                   "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
-                  "on stdout) or github (workflow annotations)")
-      ->check(CLI::IsMember({"text", "json", "github"}));
+                  "on stdout), github (workflow annotations) or sarif (SARIF 2.1.0, for code scanning)")
+      ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
   return [opt, tf] {
     opt->terraform_given = tf->count() > 0;
     return hcl::app::run_fmt(*opt);
@@ -210,6 +213,7 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
+  add_color_option(cmd);
   return [opt, vars, cmd, expression, expression_flag, file] {
     opt->expression_given = expression->count() > 0;
     opt->expression_flag_given = expression_flag->count() > 0;
@@ -224,8 +228,9 @@ Runner add_json(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: the current directory; - for stdin). One file prints its "
-                  "object; several, or a directory, print one object keyed by file path");
+                  "Files or directories (default: standard input when it is a pipe or a file, as hcl2json, else the "
+                  "current directory; - for stdin). One file prints its object; several, or a directory, print one "
+                  "object keyed by file path");
   add_extensions_option(cmd, opt->extensions);
   auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
   auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
@@ -245,6 +250,8 @@ Runner add_json(CLI::App& app) {
                 "With --simplify, --vars or --var: an expression that cannot be evaluated is an error instead of "
                 "being written as \"${...}\"");
   add_allow_read_option(cmd, opt->allow_read);
+  add_require_files_option(cmd, opt->require_files);
+  add_color_option(cmd);
   return [opt, vars, cmd] {
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_json(*opt);
@@ -286,6 +293,7 @@ Runner add_dec(CLI::App& app) {
                 "Expand dynamic blocks before decoding (ext-dynblock), as Packer, Nomad and Terraform do");
   cmd->add_option("--syntax", opt->syntax, "Read the inputs as hcl or json (default: by file name, .json for JSON)");
   cmd->add_flag("-v,--version", opt->version, "Print the version and exit");
+  add_color_option(cmd);
   return [opt] { return hcl::app::run_dec(*opt); };
 }
 
@@ -347,38 +355,138 @@ constexpr Subcommand kSubcommands[] = {
     {"edit", add_edit},         {"lsp", add_lsp},
 };
 
-// The subcommand a command line names, if it names one: its first argument that is not a flag
-// (the root's only flags, --help and --version, take no value).
-const Subcommand* named_subcommand(const std::vector<std::string>& args) {
-  for (const std::string& a : args) {
-    if (!a.empty() && a[0] == '-') continue;
-    for (const Subcommand& s : kSubcommands) {
-      if (a == s.name) return &s;
-    }
-    return nullptr;
-  }
+// Where a command line names its subcommand: its first argument that is not a flag (the root's
+// flags take no value), or args.size().
+size_t subcommand_position(const std::vector<std::string>& args) {
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].empty() || args[i][0] != '-') return i;
+  return args.size();
+}
+
+const Subcommand* find_subcommand(const std::string& name) {
+  for (const Subcommand& s : kSubcommands)
+    if (name == s.name) return &s;
   return nullptr;
+}
+
+// Usage errors exit with 2, except fmt's, which exit with 1 as terraform fmt's do.
+int usage_status(const std::string& command) { return command == "fmt" ? 1 : 2; }
+
+int usage_error(const std::string& command, const std::string& message, const std::string& suggestion) {
+  std::string prefix = command.empty() ? "hcl" : "hcl " + command;
+  std::fprintf(stderr, "%s: %s\n", prefix.c_str(), message.c_str());
+  if (!suggestion.empty()) std::fprintf(stderr, "Did you mean %s?\n", suggestion.c_str());
+  std::fprintf(stderr, "Run '%s --help' for usage.\n", prefix.c_str());
+  return usage_status(command);
+}
+
+// Checks and respells the flags of one command's arguments, args[begin, end), before CLI11 sees
+// them. Long flags may be spelled with one dash, as terraform's, hclfmt's and hcl2json's are
+// (-check, -write=false, -require-no-change, -simplify). A flag the command does not know is
+// reported as it was typed, with the nearest known flag: CLI11 would take -require-no-change for
+// -r followed by more short flags. Returns a usage status, or -1 when the flags are fine.
+int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std::string>& args, size_t begin,
+                size_t end) {
+  std::vector<std::string> longs;
+  std::vector<std::pair<char, bool>> shorts;  // name, takes a value
+  for (const CLI::Option* o : cmd->get_options()) {
+    if (o->get_positional()) continue;
+    for (const auto& l : o->get_lnames()) longs.push_back(l);
+    for (const auto& sn : o->get_snames()) shorts.emplace_back(sn[0], o->get_expected_min() > 0);
+  }
+  auto takes_value = [&](const std::string& name) {
+    for (const CLI::Option* o : cmd->get_options())
+      for (const auto& l : o->get_lnames())
+        if (l == name) return o->get_expected_min() > 0;
+    return false;
+  };
+  auto unknown = [&](const std::string& arg, const std::string& name) {
+    std::vector<std::string_view> candidates(longs.begin(), longs.end());
+    std::string_view near = hcl::name_suggestion(name, candidates);
+    return usage_error(command, "unknown flag " + arg, near.empty() ? "" : "--" + std::string(near));
+  };
+  for (size_t i = begin; i < end; ++i) {
+    std::string& arg = args[i];
+    if (arg == "--") break;
+    if (arg.size() < 2 || arg[0] != '-') continue;
+    bool double_dash = arg[1] == '-';
+    std::string body = arg.substr(double_dash ? 2 : 1);
+    std::string name = body.substr(0, body.find('='));
+    if (!double_dash && !std::isalpha(static_cast<unsigned char>(body[0]))) continue;  // -1, an expression
+    if (std::find(longs.begin(), longs.end(), name) != longs.end()) {
+      if (!double_dash && name.size() > 1) arg = "-" + arg;
+      // The next argument is this flag's value, whatever it looks like (--vars -).
+      if (body.size() == name.size() && takes_value(name)) ++i;
+      continue;
+    }
+    if (double_dash) return unknown(arg, name);
+    // A cluster of short flags (-rq), the last of which may take the rest as its value (-Vx=1).
+    bool value_follows = false;
+    for (size_t k = 0; k < body.size(); ++k) {
+      auto it = std::find_if(shorts.begin(), shorts.end(), [&](const auto& sh) { return sh.first == body[k]; });
+      if (it == shorts.end()) return unknown(arg, name);
+      if (it->second) {
+        value_follows = k + 1 == body.size();
+        break;
+      }
+    }
+    if (value_follows) ++i;
+  }
+  return -1;
+}
+
+int print_version() {
+  std::string text = hcl::app::version_text();
+  return hcl::app::write_all(stdout, text) ? 0 : 1;
 }
 
 int run_main(int argc, char** argv) {
   CLI::App app{"hcl: a fast, exact toolchain for HCL (HashiCorp Configuration Language)", "hcl"};
-  app.set_version_flag("--version", std::string("hcl ") + HCL_VERSION);
+  // CLI11 ends the text with its own newline.
+  app.set_version_flag(
+      "-v,--version",
+      [] {
+        std::string text = hcl::app::version_text();
+        text.pop_back();
+        return text;
+      },
+      "Print the version, commit and build");
+  app.add_flag_callback("--no-color", [] { hcl::app::disable_color(); }, "Never colour diagnostics");
   app.require_subcommand(1);
   app.fallthrough(false);
+
+  std::vector<std::string> args(argv + 1, argv + argc);
+  size_t at = subcommand_position(args);
+  std::string name = at < args.size() ? args[at] : "";
+  // Root flags before the subcommand: -version as hclfmt and hcl2json spell it.
+  for (size_t i = 0; i < at; ++i)
+    if (args[i] == "-version") args[i] = "--version";
+  if (int status = check_flags(&app, "", args, 0, at); status >= 0) return status;
+  if (name == "version") return print_version();
+  const Subcommand* named = find_subcommand(name);
+  if (!named && !name.empty() && name != "help") {
+    std::vector<std::string_view> names{"help", "version"};
+    for (const Subcommand& s : kSubcommands)
+      if (std::strcmp(s.name, "tokens") != 0) names.push_back(s.name);
+    std::string_view near = hcl::name_suggestion(name, names);
+    return usage_error("", "unknown subcommand \"" + name + "\"", near.empty() ? "" : "\"" + std::string(near) + "\"");
+  }
 
   // Only the named subcommand is built when there is one: building all of them costs more than
   // the rest of a short run such as `hcl eval '1 + 1'` (a third of a millisecond of allocations
   // and first-touched pages). Help, and command lines that name none, get them all.
-  auto args = normalize_args(argc, argv);
-  const Subcommand* named = named_subcommand(args);
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (const Subcommand& s : kSubcommands) {
     if (named && named != &s) continue;
     Runner r = s.add(app);
     commands.emplace_back(app.get_subcommand(s.name), std::move(r));
   }
+  if (named) {
+    int status = check_flags(app.get_subcommand(named->name), named->name, args, at + 1, args.size());
+    if (status >= 0) return status;
+  }
 
-  // `hcl help [SUBCOMMAND]`.
+  // `hcl help [SUBCOMMAND]`. (`hcl version` was answered above.)
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Show help for hcl or one of its subcommands");
   help->add_option("subcommand", help_topic, "Subcommand to describe");
@@ -388,12 +496,8 @@ int run_main(int argc, char** argv) {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
-    // Usage errors exit with 2 unless the subcommand says otherwise (fmt uses 1, as terraform).
     if (code == 0) return 0;
-    for (auto* sub : app.get_subcommands()) {
-      if (sub->get_name() == "fmt") return 1;
-    }
-    return 2;
+    return usage_status(named ? named->name : "");
   }
   if (help->parsed()) {
     if (help_topic.empty()) {
@@ -407,8 +511,11 @@ int run_main(int argc, char** argv) {
         return 0;
       }
     }
-    std::cerr << "hcl: unknown subcommand \"" << help_topic << "\"\n";
-    return 2;
+    std::vector<std::string_view> names;
+    for (const Subcommand& s : kSubcommands) names.push_back(s.name);
+    std::string_view near = hcl::name_suggestion(help_topic, names);
+    return usage_error("help", "unknown subcommand \"" + help_topic + "\"",
+                       near.empty() ? "" : "\"" + std::string(near) + "\"");
   }
   for (auto& [sub, runner] : commands) {
     if (sub->parsed()) return runner();

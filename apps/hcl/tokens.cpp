@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl tokens FILE`: the lexer's tokens as JSON, in the same shape as the reference oracle's
 // `tokens` command. A developer tool for checking token boundaries against the reference.
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl validate [PATH...]`: syntax-check configuration files.
 // Exit status: 0 all valid, 1 a syntax error in some file, 2 usage or I/O error.
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@ struct FileResult {
   std::string io_error;
   std::string rendered;  // text or github output for this file
   nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
+  Diagnostics diagnostics;  // for SARIF
   size_t errors = 0;
   size_t warnings = 0;
 };
@@ -27,21 +29,22 @@ struct FileResult {
 }  // namespace
 
 int run_validate(const ValidateOptions& opt) {
-  DiagFormat format = opt.format == "json" ? DiagFormat::Json : opt.format == "github" ? DiagFormat::Github : DiagFormat::Text;
+  DiagFormat format = parse_diag_format(opt.format);
   std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
   // Directories are also searched for files in the JSON syntax (main.tf.json, app.pkr.json ...).
   if (opt.extensions.empty())
     for (const char* e : {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"}) exts.push_back(e);
   for (auto& e : exts)
     if (!e.empty() && e[0] != '.') e = "." + e;
-  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
-  io::FindResult found = io::find_files(paths, exts, true);
+  bool find_failed = false;
+  std::vector<io::FoundFile> files =
+      find_inputs({"validate", opt.paths, exts, true, false, opt.require_files}, find_failed);
 
-  bool color = format == DiagFormat::Text && use_color(2);
-  std::vector<FileResult> results(found.files.size());
-  parallel_for(found.files.size(), [&](size_t i) {
+  bool color = format == DiagFormat::Text && color_on_stderr();
+  std::vector<FileResult> results(files.size());
+  parallel_for(files.size(), [&](size_t i) {
     FileResult& r = results[i];
-    const std::string& path = found.files[i].path;
+    const std::string& path = files[i].path;
     r.name = display_name(path);
     io::ReadResult content = io::read_file(path);
     if (!content.error.empty()) {
@@ -63,14 +66,16 @@ int run_validate(const ValidateOptions& opt) {
     if (format == DiagFormat::Json) {
       SourceLookup lookup = [&](const std::string& n) -> const SourceFile* { return n == source->name() ? source.get() : nullptr; };
       for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diagnostic_json(d, lookup));
+    } else if (format == DiagFormat::Sarif) {
+      r.diagnostics = std::move(parsed.diagnostics);
     } else {
       r.rendered = render_diagnostics(parsed.diagnostics, source.get(), format, color);
     }
   });
 
-  size_t errors = 0, warnings = 0, io_errors = found.errors.size(), invalid_files = 0;
-  for (const auto& e : found.errors) std::fprintf(stderr, "hcl validate: %s\n", escape_controls(e).c_str());
+  size_t errors = 0, warnings = 0, io_errors = find_failed ? 1 : 0, invalid_files = 0;
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  std::vector<SarifResult> sarif;
   for (const auto& r : results) {
     if (!r.io_error.empty()) {
       ++io_errors;
@@ -82,6 +87,8 @@ int run_validate(const ValidateOptions& opt) {
     if (r.errors) ++invalid_files;
     if (format == DiagFormat::Json) {
       for (const auto& d : r.json_diags) all.push_back(d);
+    } else if (format == DiagFormat::Sarif) {
+      for (const auto& d : r.diagnostics) sarif.push_back({d, ""});
     } else {
       write_all(format == DiagFormat::Github ? stdout : stderr, r.rendered);
     }
@@ -93,6 +100,8 @@ int run_validate(const ValidateOptions& opt) {
                           {"warning_count", warnings},
                           {"diagnostics", all}};
     write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  } else if (format == DiagFormat::Sarif) {
+    write_all(stdout, sarif_document(sarif));
   } else if (!opt.quiet && format == DiagFormat::Text) {
     size_t n = results.size();
     if (errors == 0 && io_errors == 0) {

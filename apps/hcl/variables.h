@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --vars FILE.json and --var NAME=VALUE, shared by the subcommands that evaluate expressions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fmt's compiled part, linked into the statically linked hcl executable: Debian ships fmt only
 // as a shared library, so what libfmt.so would provide is compiled here from fmt's own headers
 // (the same definitions and instantiations as fmt's src/format.cc).

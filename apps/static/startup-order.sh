@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Writes apps/static/startup-order.txt: the functions and data objects short runs of hcl use, in
 # the order they first use them. The static executable is linked with lld's
 # --symbol-ordering-file (apps/CMakeLists.txt), which places those symbols side by side.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed views over the syntax tree: what a body, block, attribute or expression node holds,
 // without copying source text (names are views into it).
 #pragma once

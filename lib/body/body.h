@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The information model (information-model.md) over both syntaxes: a configuration is a body of
 // attributes and blocks, read through a schema. This mirrors the reference's hcl.Body and
 // hcl.Expression interfaces so that schema-driven decoding (hcldec), dynamic blocks and merged

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bodies and expressions of the JSON syntax (json-syntax.md), with the reference's rules
 // (json/structure.go): the schema tells attributes from blocks; a block's labels are levels of
 // nested objects (or arrays of objects); "//" properties of a body are comments; strings are

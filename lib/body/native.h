@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bodies and expressions of the native syntax: views over a parsed syntax tree, with hclsyntax's
 // schema diagnostics (hclsyntax/structure.go) and traversal analysis (variables.go, AsTraversal).
 #pragma once

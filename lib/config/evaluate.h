@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A whole configuration file evaluated into one value, in the shape of tmccombs/hcl2json (the
 // shape `hcl json` writes and the reference oracle's `body` command prints): attributes by name
 // with their values; blocks under their type, one object level per label, and innermost a tuple

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What `hcl dec` prints, byte for byte as the reference's hcldec: the decoded value in cty's
 // JSON encoding (optionally wrapped with its type, optionally without null object properties),
 // the variable references of --var-refs, and the JSON diagnostics of --diags=json. Strings are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One run of `hcl dec`, as the reference's hcldec performs it (cmd/hcldec/main.go): read the
 // spec, the variables and the inputs, decode, and produce the output or the diagnostics. Shared
 // by the command line and the test suite; files are read through a callback.

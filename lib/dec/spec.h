@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hcldec: decoding a body into one value by a specification (hashicorp/hcl's hcldec package).
 // A spec says which attributes and blocks a body holds and how they become a value: an object of
 // attributes, a list of blocks, a map of blocks by label ... Decoding reads the body through the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hcldec spec language (hcldec-spec-format.md): a `.hcldec` file whose one root block says
 // how to decode configuration files (object, array, attr, block, block_list, block_set,
 // block_map, block_attrs, literal, default, transform), plus `variables` blocks that predefine

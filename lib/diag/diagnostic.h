@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one diagnostic type every stage reports through.
 #pragma once
 

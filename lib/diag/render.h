@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Diagnostics for people and for machines: Terraform-style text with a source snippet, the JSON
 // of `terraform validate -json`, and GitHub Actions workflow annotations.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dynamic blocks (ext-dynblock.md): a block of type "dynamic" stands for as many blocks of the
 // type named by its label as its `for_each` collection has elements, each with the body of its
 // `content` block and, optionally, the labels its `labels` list evaluates to. While expanding,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Limits on what an evaluation may build, so that no expression can take the machine down:
 // `[for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]]` would otherwise
 // try to hold a billion values. Every value constructor, and every function before it builds a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Type conversion and unification, as cty's convert package defines them. These produce the
 // type errors users see ("a number is required", "attribute \"a\" is required", "list of string
 // required"), so messages follow the reference word for word.

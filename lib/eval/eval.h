@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The expression evaluator: a syntax tree node plus a scope to a value and diagnostics, with
 // hclsyntax's semantics (expression.go, expression_ops.go, expression_template.go, and hcl's
 // traversal.go / ops.go): which sub-expressions are evaluated, in which order, what each error

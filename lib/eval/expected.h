@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A value or an error, for library calls that can fail without it being exceptional (a
 // conversion that does not apply, a function argument that is out of range).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Values and types as JSON, the way go-cty's json package and Go's encoding/json write them,
 // and JSON documents decoded into values the way cty does without a schema (objects become
 // objects, arrays tuples, numbers keep every digit).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cty's number: an arbitrary-precision binary float that knows its own precision, with the
 // reference's arithmetic, parsing and printing (go-cty over Go's math/big.Float).
 //

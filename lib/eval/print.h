@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Values written as HCL expressions (`hcl eval --format hcl`), shaped the way hclwrite's
 // TokensForValue and hclfmt lay them out: lists on one line, objects one attribute per line
 // with aligned equals signs, keys bare when they are identifiers.

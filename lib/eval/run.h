@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One evaluation from text to result, as `hcl eval` performs it: parse an expression (or a
 // standalone template), evaluate it, optionally convert it to a type constraint with defaults,
 // and check that the result has a JSON form. Shared by the command line and the test suite.

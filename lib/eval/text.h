@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicode text as cty keeps it: strings are normalised to NFC when they become values, and
 // lengths count grapheme clusters.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cty's type system: the primitive types string, number and bool; list, set and map of one
 // element type; tuple [T...] and object {name: T}; the dynamic pseudo-type ("any" in type
 // constraints); and capsule types, opaque values that only functions understand (the type

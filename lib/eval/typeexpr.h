@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Type expressions (ext-typeexpr): `string`, `list(number)`, `map(any)`,
 // `object({name = string, port = optional(number, 80)})`, `tuple([string, bool])`, read from a
 // syntax tree without evaluating it, with the reference's diagnostics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cty values: a type plus either "null", "unknown" or a known payload. Values are immutable and
 // cheap to copy (collections share their storage).
 //

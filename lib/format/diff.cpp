@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Myers' O(ND) difference algorithm in its linear-space form (find the middle snake, recurse on
 // both halves), over lines compared by hash first. When the edit distance grows too large for
 // the work to stay reasonable, the search settles for a non-minimal split: the diff stays

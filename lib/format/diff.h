@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unified diffs of two texts, in the form `diff -u` prints (which terraform fmt -diff shows).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The canonical layout, following the passes of hclwrite's format.go so that any difference from
 // the reference can be traced to one of them:
 //   1. split the tokens into lines, and each line into lead / assign / comment cells;

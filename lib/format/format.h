@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The canonical formatter: the layout hclwrite.Format produces (hclfmt, packer fmt, nomad fmt and
 // the core of terraform fmt), reproduced token for token. Formatting only changes the blank space
 // between tokens; the token sequence is never altered (the Terraform style below is the one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Terraform style: the rewrites `terraform fmt` applies to a parsed file before the canonical
 // layout (internal/command/fmt.go: formatValueExpr, formatTypeExpr, and block.SetLabels on every
 // block). They are expressed as replacements of source ranges; the caller re-lexes and formats

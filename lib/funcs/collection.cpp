@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Collection functions over maps, objects and sequences: length, contains, index, keys,
 // values, lookup, merge, zipmap, transpose, coalesce, coalescelist, one, matchkeys.
 //

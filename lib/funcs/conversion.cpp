@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The type conversion functions (cty's stdlib.MakeToFunc): tostring, tonumber, tobool, tolist,
 // toset, tomap, with their messages for impossible conversions.
 #include "funcs/library.h"

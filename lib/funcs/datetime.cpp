@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Date and time functions: cty's formatdate and timeadd, Terraform's timecmp and timestamp
 // (internal/lang/funcs/datetime.go). Timestamps are RFC 3339 as Go's time.Parse reads them
 // (fractional seconds allowed, any UTC offset kept for output), and their errors are the

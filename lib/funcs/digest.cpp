@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Nettle rather than OpenSSL: linking OpenSSL's EVP layer into the static executable costs
 // about 0.3 ms at every start (its CPU probing runs before main, and its code is spread over
 // pages that then fault in), which is most of a short `hcl eval`; Nettle's hashes cost nothing

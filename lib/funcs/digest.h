@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Message digests shared by the string hashing functions (md5, sha256, ...), the file digests
 // (filemd5, ...) and uuidv5.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Encoding functions: jsonencode, jsondecode and csvdecode (cty's stdlib json.go and csv.go, with
 // the messages of Go's encoding/json token reader and encoding/csv reader, which the reference
 // passes through), and Terraform's base64encode, base64decode, urlencode, textencodebase64 and

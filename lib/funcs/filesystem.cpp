@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Filesystem functions, as Terraform defines them (internal/lang/funcs/filesystem.go and
 // crypto.go; the reference lacks them): file, filebase64, fileexists, fileset, templatefile,
 // basename, dirname, abspath, pathexpand, and the file digests filemd5, filesha1, filesha256,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // format and formatlist (cty's stdlib format.go): printf-like verbs over cty values. The verb
 // scanner follows cty's (flags, width, precision, then an optional [n] argument index, then a
 // letter); numbers are printed as Go's fmt prints *big.Int and *big.Float, strings and JSON

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gocty's conversions of numbers to Go's int and float64, which several cty functions apply to
 // their arguments (indexes, sizes, bases, pow's operands) and whose messages users see.
 #pragma once

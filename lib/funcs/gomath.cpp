@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Go's float64 math as the reference runs it on amd64 (see gomath.h).
 #include "funcs/gomath.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Go's float64 math as the reference runs it on amd64, bit for bit: cty's pow and log compute
 // in float64 and print the shortest digits of the result, so a last-bit difference from the
 // C library's correctly rounded functions shows.

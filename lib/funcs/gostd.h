@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behaviours of Go's standard library that the reference's functions inherit and users can see
 // in results and messages: rune quoting, Unicode classes and case mapping as Go 1.19 (Unicode 13)
 // has them, encoding/json's string quoting, and gocty's integer conversion.

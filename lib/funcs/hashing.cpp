@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hashing and identifier functions with Terraform's semantics (internal/lang/funcs/crypto.go):
 // digests of a string's UTF-8 bytes as lowercase hex (md5, sha1, sha256, sha512) or standard
 // Base64 (base64sha256, base64sha512); uuid (random, formatted as hashicorp/go-uuid does) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Functions that are part of the language machinery rather than a library: try and can
 // (ext-tryfunc) take unevaluated expressions; convert (ext-typeexpr) takes a type expression.
 #include "funcs/library.h"

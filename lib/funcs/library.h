@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The function library: every family's functions in one table, as `hcl eval` and the other
 // front ends offer them. Each family lives in lib/funcs/<family>.cpp and adds its functions
 // with one add_<family>_functions call here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Terraform's IP network functions (internal/lang/funcs/cidr.go): cidrhost, cidrnetmask,
 // cidrsubnet, cidrsubnets.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric functions (cty's stdlib number.go under Terraform's names): abs, ceil, floor, log,
 // max, min, pow, signum, parseint.
 //

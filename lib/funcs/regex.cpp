@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Regular expression functions: cty's regex and regexall, and Terraform's replace, whose substr
 // is a regular expression when wrapped in slashes. The reference uses Go's regexp package (RE2
 // syntax, leftmost-first matching); RE2 itself runs the patterns here, with Go's messages for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Functions callable from expressions: a specification per function (parameters, return type,
 // implementation) and the table the evaluator looks names up in. This mirrors go-cty's
 // function.Spec / function.Call so that calls fail with the reference's messages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sequence functions over lists and tuples: concat, range, flatten, reverse, slice, chunklist,
 // element, distinct, sort, compact (cty's stdlib sequence.go, collection.go and string.go), and
 // Terraform's alltrue, anytrue and sum, which the reference lacks.

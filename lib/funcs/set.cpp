@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Set functions (cty's stdlib set.go and collection.go): setunion, setintersection,
 // setsubtract, setproduct. Elements are converted to one unified element type before they are
 // compared, so previously distinct values may merge (["1"] and [1] unify to strings).

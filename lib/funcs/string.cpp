@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // String functions: cty's stdlib string.go under Terraform's names, and Terraform's own
 // startswith, endswith and strcontains (internal/lang/funcs/string.go). Characters are grapheme
 // clusters wherever the reference counts them (substr, strrev).

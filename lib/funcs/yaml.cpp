@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // yamldecode and yamlencode as Terraform defines them (github.com/zclconf/go-cty-yaml, a port of
 // libyaml with a cty layer). libyaml itself parses and emits here, so event streams, quoting,
 // folding and parser messages are the ones go-cty-yaml inherits; the cty layer (tag resolution

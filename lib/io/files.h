@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading, finding and safely replacing configuration files.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HCL native syntax to JSON in the shape of tmccombs/hcl2json (also shipped as @cdktf/hcl2json),
 // which scripts already depend on:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The converter's evaluation hook (Options::evaluator) backed by the evaluator: `hcl json
 // --simplify`, `--vars` and `--var` turn expressions that can be evaluated into their values.
 #pragma once

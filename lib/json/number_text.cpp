@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "json/number_text.h"
 
 #include "eval/number.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the reference prints a number literal: hclsyntax parses it with cty.ParseNumberVal (Go's
 // big.ParseFloat at 512 bits, rounding to nearest even) and hcl2json prints it through cty's JSON
 // encoding, big.Float.Text('f', -1): the shortest decimal that reads back to the same 512-bit

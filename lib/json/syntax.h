@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON syntax of HCL (json-syntax.md): `.tf.json`, `.pkr.json`, `.hcl.json` files. This is
 // the reader: JSON text to a tree of values that keeps what a JSON library drops — the order of
 // properties, repeated property names, every digit of a number, and the source position of each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "json/syntax_convert.h"
 
 #include "body/json_body.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl json` on a file in the JSON syntax: the file normalised into hcl json's layout (keys
 // sorted, numbers as cty prints them, Go's string escaping, four-space indentation), so that JSON
 // and native configurations come out alike and `hcl json` reads its own output back unchanged.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON syntax reader: a scanner that marks token boundaries loosely (so the parser can say
 // what is wrong with a malformed keyword, number or string) and a recursive-descent parser with
 // the reference's messages and recovery (json/scanner.go, json/parser.go).

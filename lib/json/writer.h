@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writing JSON text the way hcl2json's Go program does: encoding/json's string escaping (HTML
 // characters as \u003c \u003e \u0026, U+2028 and U+2029 escaped, each invalid UTF-8 byte as
 // \ufffd) and json.Indent's layout with four spaces, so pretty output is byte for byte what

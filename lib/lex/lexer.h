@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scanner: turns source bytes into tokens one at a time, drawing exactly the boundaries the
 // reference's scanner (hclsyntax/scan_tokens.rl) draws. Spaces and tabs between tokens are not
 // tokens; every other byte belongs to exactly one token.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Token kinds of the native syntax, with the boundaries the reference scanner draws.
 #pragma once
 

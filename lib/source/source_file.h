@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A source file: the bytes, the name used in diagnostics, and the mapping from byte offsets to
 // line/column positions as HCL reports them.
 #pragma once

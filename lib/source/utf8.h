@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // UTF-8 decoding and the Unicode character classes the lexer needs.
 #pragma once
 

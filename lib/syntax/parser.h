@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parser: tokens to a lossless syntax tree, with the reference's grammar, error messages and
 // recovery (hclsyntax/parser.go), so one file can report several independent errors.
 #pragma once

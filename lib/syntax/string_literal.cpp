@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "syntax/string_literal.h"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decoding the text of template literal tokens: backslash escapes in quoted templates and the
 // "$${" / "%%{" escapes everywhere (the reference's scanStringLit and ParseStringLiteralToken).
 #pragma once

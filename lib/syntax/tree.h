@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The lossless concrete syntax tree: the token array of a file plus a post-order array of nodes
 // that cover token ranges. Every byte of the source belongs to a token or to the blank space
 // between two tokens, so printing the tree is printing the source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running independent jobs on all cores while keeping results in input order.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running a function on a thread with a large stack.
 //
 // Parsing, evaluation and conversion recurse once per nesting level, and nesting is limited to

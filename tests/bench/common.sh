@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared helpers for the benchmark scripts (sourced, not run).
 # Usage in a script: . "$(dirname "$0")/common.sh"; then HCL, CORPUS, WORK are set.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark (not a test): `hcl eval` beside the reference oracle `hcl-oracle eval`.
 #  1. a tiny expression, process start included: `eval '1 + 1'`, many runs;
 #  2. a 100,000-element for expression over variables from JSON.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark (not a test): `hcl fmt` beside the reference `hclfmt`, in one run.
 #   1. formatting a 50 MB file made of the corpus's valid files;
 #   2. checking the whole corpus directory (`hcl fmt --check -recursive` against `hclfmt -check

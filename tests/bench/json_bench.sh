@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Throughput and peak memory of `hcl json` beside the reference hcl2json: tmccombs/hcl2json as
 # npm ships it (@cdktf/hcl2json, Go compiled to WebAssembly, run by node), installed into the
 # work directory, never into the repository. Inputs: configurations of 10, 20 and 50 MB made of

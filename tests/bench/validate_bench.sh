@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Throughput and peak memory of `hcl validate` beside the reference's `hclfmt -check`:
 # a 50 MB configuration built from the corpus, and the whole corpus file by file.
 # usage: tests/bench/validate_bench.sh   (HCL=path/to/hcl CORPUS=dir to override)

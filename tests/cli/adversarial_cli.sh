@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Hostile inputs: every one gets a clear answer (exit 0, 1 or 2 with a diagnostic), never a crash,
 # a hang or a runaway allocation. Each command runs under a time and memory ceiling.
 . "$(dirname "$0")/lib.sh"

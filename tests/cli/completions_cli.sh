@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shell completions, driven through real shells: bash (complete/COMPREPLY), zsh (the completion
 # function with the completion system's builtins recorded) and fish (complete -C).
 . "$(dirname "$0")/lib.sh"
@@ -30,7 +31,7 @@ bash_complete hcl fm | grep -qx fmt || fail "bash: subcommand"
 bash_complete hcl "" | grep -qx validate || fail "bash: subcommand list"
 bash_complete hcl fmt --ch | grep -qx -- --check || fail "bash: fmt option"
 bash_complete hcl validate --format "" > "$TMP/b"
-[ "$(sort "$TMP/b" | tr '\n' ' ')" = "github json text " ] || fail "bash: --format values: $(cat "$TMP/b")"
+[ "$(sort "$TMP/b" | tr "\n" " ")" = "github json sarif text " ] || fail "bash: --format values: $(cat "$TMP/b")"
 mkdir -p "$TMP/w" && touch "$TMP/w/main.tf"
 (cd "$TMP/w" && bash_complete hcl validate ma) | grep -qx main.tf || fail "bash: file argument"
 bash_complete hcl eval --wi | grep -qx -- --with-type || fail "bash: eval option"
@@ -51,7 +52,7 @@ zsh_complete() {  # words... ; prints the specs given to _arguments / _describe
 zsh -n "$COMP/_hcl" || fail "zsh: syntax"
 zsh_complete hcl "" | grep -q '^fmt:' || fail "zsh: subcommands"
 zsh_complete hcl fmt "" | grep -q -- '^--check\[' || fail "zsh: fmt options"
-zsh_complete hcl validate "" | grep -q -- "^--format\[output format\]:format:(text json github)" || fail "zsh: validate --format"
+zsh_complete hcl validate "" | grep -q -- "^--format\[output format\]:format:(text json github sarif)" || fail "zsh: validate --format"
 zsh_complete hcl eval "" | grep -q -- '^--chdir\[' || fail "zsh: eval options"
 zsh_complete hcl "" | grep -q '^dec:' || fail "zsh: dec subcommand"
 zsh_complete hcl dec "" | grep -q -- '^--keep-nulls\[' || fail "zsh: dec options"
@@ -61,7 +62,7 @@ fish_complete() { fish --no-config -c "source '$COMP/hcl.fish'; complete -C '$1'
 fish -n "$COMP/hcl.fish" || fail "fish: syntax"
 fish_complete "hcl fm" | grep -q '^fmt' || fail "fish: subcommand"
 fish_complete "hcl fmt --ch" | grep -q -- '^--check' || fail "fish: fmt option"
-fish_complete "hcl validate --format " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'github json text ' || fail "fish: --format values"
+fish_complete "hcl validate --format " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'github json sarif text ' || fail "fish: --format values"
 fish_complete "hcl json --comp" | grep -q -- '^--compact' || fail "fish: json option"
 fish_complete "hcl de" | grep -q '^dec' || fail "fish: dec subcommand"
 fish_complete "hcl dec --keep" | grep -q -- '^--keep-nulls' || fail "fish: dec option"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl dec: hcldec's options, exit statuses, output files, standard input, the diagnostics formats.
 # usage: bash dec_cli.sh HCL_BINARY TESTDATA_DIR
 . "$(dirname "$0")/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The documentation matches the program: every subcommand has a man page that renders cleanly and
 # describes every option its --help lists; `hcl help SUB` is `hcl SUB --help`; --version works.
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,16 @@ for sub in $subs; do
   grep -q "EXIT STATUS" "$TMP/page" || fail "hcl-$sub(1) has no EXIT STATUS"
   grep -q "EXAMPLES" "$TMP/page" || fail "hcl-$sub(1) has no EXAMPLES"
 done
+# Every synopsis line is a command line starting with hcl (hcl(1) had a stray description and a bare
+# "help").
+for page in "$MAN_SRC"/*.1.scd; do
+  awk '/^# SYNOPSIS/ {on=1; next} /^# / {on=0} on && NF' "$page" | grep -v '^\*hcl' > "$TMP/synopsis" &&
+    fail "$(basename "$page"): synopsis lines not starting with *hcl*: $(head -3 "$TMP/synopsis")"
+done
+# hcl-fmt(1) says what --write=false does: list, diff or print, and write nothing.
+grep -A4 -- '--write\*=_true_|_false_' "$MAN_SRC/hcl-fmt.1.scd" | grep -q "nothing is written" || fail "hcl-fmt(1) --write=false"
+# docs/json.md no longer says evaluation is missing.
+! grep -q "not available yet" "$TESTDATA/../docs/json.md" || fail "docs/json.md says --simplify is not available"
 "$HCL" help > "$TMP/out"; grep -q "Subcommands:" "$TMP/out" || fail "hcl help"
 expect_status 2 "$HCL" help nosuchcommand
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl eval: expression sources, variables, output forms and exit statuses.
 # usage: bash eval_cli.sh HCL_BINARY TESTDATA_DIR
 . "$(dirname "$0")/lib.sh"

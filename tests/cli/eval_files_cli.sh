@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl eval --chdir: the base directory of the file functions (file, fileset, templatefile ...),
 # as `terraform -chdir` sets the configuration directory.
 # usage: bash eval_files_cli.sh HCL_BINARY TESTDATA_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl eval --file: whole configurations (native and JSON syntax), dynamic blocks, the file's top
 # level as variables for an expression, exit statuses.
 # usage: bash eval_whole_cli.sh HCL_BINARY TESTDATA_DIR

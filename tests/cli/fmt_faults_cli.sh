@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl fmt --write under faults: read-only directories, hard links, files changed while being
 # formatted, concurrent runs on one tree. No file is ever truncated or lost; every failure names
 # its path.

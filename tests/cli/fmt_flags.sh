@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl fmt: paths, flags (terraform fmt's spellings too) and exit statuses.
 # usage: bash fmt_flags.sh HCL_BINARY TESTDATA_DIR
 set -u

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl fmt in place: atomic replacement, permissions, symbolic links, read-only files, failed
 # writes, and files that must never be written.
 # usage: bash fmt_inplace.sh HCL_BINARY TESTDATA_DIR

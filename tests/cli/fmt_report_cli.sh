@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl fmt --format json|github: machine-readable reports for CI.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$TMP/p"

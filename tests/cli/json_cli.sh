@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl json: paths, stdin, layouts, keyed and merged output, failures and exit statuses.
 . "$(dirname "$0")/lib.sh"
 case "$HCL" in /*) ;; *) HCL=$PWD/$HCL ;; esac
@@ -60,7 +61,7 @@ expect_status 0 "$HCL" json --compact "$TMP/proj/sub/vars.tf" "$TMP/empty.tf"
 printf '{"%s":{"name":"b","variable":{"y":[{"default":"${var.x}"}]}},"%s":{}}\n' "$TMP/proj/sub/vars.tf" "$TMP/empty.tf" > "$TMP/want"
 cmp -s "$TMP/out" "$TMP/want" || fail "several files: $(cat "$TMP/out")"
 (cd "$TMP/proj/sub" && "$HCL" json --compact >"$TMP/out" 2>"$TMP/err") || fail "cwd should exit 0"
-[ "$(cat "$TMP/out")" = '{"./vars.tf":{"name":"b","variable":{"y":[{"default":"${var.x}"}]}}}' ] || fail "cwd output: $(cat "$TMP/out")"
+[ "$(cat "$TMP/out")" = '{"vars.tf":{"name":"b","variable":{"y":[{"default":"${var.x}"}]}}}' ] || fail "cwd output: $(cat "$TMP/out")"
 
 # --ext chooses the file name endings scanned in directories.
 expect_status 1 "$HCL" json --compact --ext txt "$TMP/proj"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl json --simplify / --vars / --var / --strict: expressions evaluated where they can be.
 . "$(dirname "$0")/lib.sh"
 cat > "$TMP/c.hcl" <<'HCL'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The JSON syntax (json-syntax.md) wherever the native syntax is read: hcl validate, hcl json
 # (normalised), chosen by a name ending in .json or --syntax json.
 # usage: bash json_syntax_cli.sh HCL_BINARY TESTDATA_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Helpers for the command-line tests (sourced). Each script gets HCL and TESTDATA as arguments.
 set -u
 HCL=$1

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 # The repository's pre-commit hooks, end to end with Debian's pre-commit in a throwaway repository:
 # a commit with a badly formatted file is rejected (and the file fixed), a commit with a syntax
 # error is rejected, and a clean commit goes through.
 . "$(dirname "$0")/lib.sh"
 command -v pre-commit >/dev/null || { fail "pre-commit is not installed (packaging/deps.sh installs it)"; finish; }
-ROOT=$TESTDATA/..
+ROOT=$(cd "$TESTDATA/.." && pwd)
 export PATH="$(dirname "$HCL"):$PATH"
 export PRE_COMMIT_HOME="$TMP/cache" GIT_CONFIG_NOSYSTEM=1 HOME="$TMP"
 git config --global user.email t@example.invalid
@@ -18,8 +19,30 @@ git -C "$TMP/hooks-repo" add .pre-commit-hooks.yaml
 git -C "$TMP/hooks-repo" commit -qm hooks
 rev=$(git -C "$TMP/hooks-repo" rev-parse HEAD)
 
-mkdir "$TMP/proj" && cd "$TMP/proj" && git init -q
-cat > .pre-commit-config.yaml <<YAML
+# check_hooks NAME CONFIG: in a fresh repository using CONFIG, a commit with a badly formatted
+# file is rejected and the file fixed, a formatted one goes through, a syntax error is rejected.
+check_hooks() {
+  local name=$1
+  mkdir "$TMP/$name" && cd "$TMP/$name" && git init -q
+  cp "$2" .pre-commit-config.yaml
+  git add .pre-commit-config.yaml && git commit -qm config
+  pre-commit install >/dev/null || fail "$name: pre-commit install"
+
+  printf 'a=1\nlonger_name = 2\n' > main.tf
+  git add main.tf
+  if git commit -qm unformatted >"$TMP/out" 2>&1; then fail "$name: unformatted commit was accepted"; fi
+  expect_contains "$TMP/out" "files were modified by this hook"
+  [ "$(cat main.tf)" = "$(printf 'a           = 1\nlonger_name = 2')" ] || fail "$name: hook did not format: $(cat main.tf)"
+  git add main.tf
+  git commit -qm formatted >"$TMP/out" 2>&1 || fail "$name: formatted commit rejected: $(cat "$TMP/out")"
+
+  printf 'b = [1 2]\n' > broken.tf
+  git add broken.tf
+  if git commit -qm broken >"$TMP/out" 2>&1; then fail "$name: commit with a syntax error was accepted"; fi
+  expect_contains "$TMP/out" "Missing item separator"
+}
+
+cat > "$TMP/remote-config.yaml" <<YAML
 repos:
   - repo: $TMP/hooks-repo
     rev: $rev
@@ -27,20 +50,16 @@ repos:
       - id: hcl-fmt
       - id: hcl-validate
 YAML
-git add .pre-commit-config.yaml && git commit -qm config
-pre-commit install >/dev/null || fail "pre-commit install"
+check_hooks remote "$TMP/remote-config.yaml"
 
-printf 'a=1\nlonger_name = 2\n' > main.tf
-git add main.tf
-if git commit -qm unformatted >"$TMP/out" 2>&1; then fail "unformatted commit was accepted"; fi
-expect_contains "$TMP/out" "files were modified by this hook"
-[ "$(cat main.tf)" = "$(printf 'a           = 1\nlonger_name = 2')" ] || fail "hook did not format: $(cat main.tf)"
-git add main.tf
-git commit -qm formatted >"$TMP/out" 2>&1 || fail "formatted commit rejected: $(cat "$TMP/out")"
-
-printf 'b = [1 2]\n' > broken.tf
-git add broken.tf
-if git commit -qm broken >"$TMP/out" 2>&1; then fail "commit with a syntax error was accepted"; fi
-expect_contains "$TMP/out" "Missing item separator"
+# The README's snippet, as written (a local hook: no tag or clone needed).
+python3 - "$ROOT/README.md" > "$TMP/readme-config.yaml" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"^pre-commit \(`\.pre-commit-config\.yaml`.*?^```yaml\n(.*?)^```", text, flags=re.S | re.M)
+sys.stdout.write(m.group(1) if m else "")
+PY
+[ -s "$TMP/readme-config.yaml" ] || fail "no pre-commit snippet in README.md"
+check_hooks readme "$TMP/readme-config.yaml"
 
 finish

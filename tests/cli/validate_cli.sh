@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl validate: paths, stdin, formats, exit statuses.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Properties every input must satisfy, shared by the fuzz targets (which abort on a violation)
 // and the unit tests (which replay kept findings from tests/fuzz/regressions/). Each returns an
 // empty string, or what went wrong.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs libFuzzer targets, seeded from testdata/, keeping what they find.
 # usage: tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60 s, every target)
 # Builds an ASan+UBSan fuzzing build with clang in build-fuzz/. New crash inputs are copied to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whole-file evaluation (config/evaluate.h), as `hcl eval --file F --format oracle` prints it:
 // the document on one line, or {"diagnostics": [...]}; the variables come from the nearest
 // vars.json (from the case's folder up).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/dec: <case>.hcldec is a spec; each input beside it (<case>.hcl, <case>.json,
 // <case>.hcl.json) is decoded by it as `hcl dec --spec=<case>.hcldec --diags=json --with-type
 // INPUT` would, and <case>.expected holds one section per input: the exit status, then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/eval: <topic>.cases -> <topic>.expected. A case is one line: a JSON string (the
 // expression) or {"expr": ..., "type": ..., "template": true, "vars": {...}}; "#" lines are
 // comments. Each expected line is the case, a tab, and the reference oracle's document for it

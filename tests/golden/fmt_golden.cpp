@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/fmt: <case>.hcl -> <case>.out, hclwrite.Format's output (no syntax check, as
 // `hcl-oracle fmt --force`; expected files from tests/tools/make_golden.py fmt).
 // testdata/fmt_terraform: <case>.tf -> <case>.out, terraform fmt's output (expected files

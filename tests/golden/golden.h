@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The golden-file runner: each feature turns an input file into output text, which must equal
 // the committed expected file. Features register themselves with HCL_GOLDEN_FEATURE.
 #pragma once

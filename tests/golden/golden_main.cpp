@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // usage: golden_tests FEATURE DIR  (UPDATE_GOLDEN=1 rewrites expected files)
 #include <algorithm>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/json: <case>.hcl -> <case>.json, what `hcl json` prints for the file: the pretty JSON
 // document and a newline, or, when the file has no JSON form, one line per error diagnostic
 // ("error start-end: summary: detail", positions line:column).

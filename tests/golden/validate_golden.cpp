@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/validate: <case>.hcl -> <case>.diag, the diagnostics the parser reports, one per line
 // as "start-end: summary: detail" (positions line:column). Expected files come from the
 // reference (tests/tools/make_golden.py validate).

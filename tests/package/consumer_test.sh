@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build into a temporary prefix and builds an example consumer against it, once with
 # find_package(hcl) and once with pkg-config.
 # usage: consumer_test.sh BUILD_DIR SOURCE_DIR
@@ -15,7 +16,7 @@ cmake --build "$TMP/cmake-build" >/dev/null
 out=$("$TMP/cmake-build/hcl_consumer" "$TMP/in.hcl")
 [ "$out" = "attributes=2 blocks=1 diagnostics=0" ] || { echo "find_package consumer printed: $out"; exit 1; }
 
-export PKG_CONFIG_PATH="$TMP/prefix/lib/pkgconfig"
+export PKG_CONFIG_PATH=$(dirname "$(find "$TMP/prefix" -name hcl.pc)")
 g++ -o "$TMP/pc-consumer" "$SRC/tests/package/consumer/main.cpp" $(pkg-config --cflags --libs hcl)
 out=$("$TMP/pc-consumer" "$TMP/in.hcl")
 [ "$out" = "attributes=2 blocks=1 diagnostics=0" ] || { echo "pkg-config consumer printed: $out"; exit 1; }

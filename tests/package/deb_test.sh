@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the .deb packages with CPack, checks their contents, and when running as root on a
 # machine without hcl installed, installs them, uses them (the tool, its man page, the library
 # through find_package) and removes them again.
@@ -15,8 +16,22 @@ dpkg-deb -c "$tool" > "$TMP/tool.list"
 dpkg-deb -c "$dev" > "$TMP/dev.list"
 grep -q './usr/bin/hcl$' "$TMP/tool.list" || { echo "hcl binary missing from $tool"; exit 1; }
 grep -q 'usr/include/hcl/syntax/parser.h' "$TMP/dev.list" || { echo "headers missing from $dev"; exit 1; }
-grep -q 'usr/lib/cmake/hcl/hclConfig.cmake' "$TMP/dev.list" || { echo "CMake config missing"; exit 1; }
-grep -q 'usr/lib/pkgconfig/hcl.pc' "$TMP/dev.list" || { echo "pkg-config file missing"; exit 1; }
+grep -Eq 'usr/lib/([a-z0-9_]+-linux-gnu/)?cmake/hcl/hclConfig.cmake' "$TMP/dev.list" || { echo "CMake config missing"; exit 1; }
+grep -Eq 'usr/lib/([a-z0-9_]+-linux-gnu/)?pkgconfig/hcl.pc' "$TMP/dev.list" || { echo "pkg-config file missing"; exit 1; }
+for pkg in hcl libhcl-dev; do
+  list=$TMP/tool.list; [ $pkg = hcl ] || list=$TMP/dev.list
+  grep -q "usr/share/doc/$pkg/copyright$" "$list" || { echo "no copyright file in $pkg"; exit 1; }
+  grep -q "usr/share/doc/$pkg/changelog.gz$" "$list" || { echo "no changelog in $pkg"; exit 1; }
+done
+grep -q 'usr/share/man/man1/hcl-fmt.1.gz$' "$TMP/tool.list" || { echo "man pages are not compressed"; exit 1; }
+! grep -q 'usr/share/man/man1/.*\.1$' "$TMP/tool.list" || { echo "an uncompressed man page"; exit 1; }
+grep -q 'usr/share/zsh/vendor-completions/_hcl$' "$TMP/tool.list" || { echo "zsh completion not on zsh's fpath"; exit 1; }
+dpkg-deb -f "$tool" Maintainer | grep -q 'hcl@users.noreply.github.com' || { echo "placeholder maintainer"; exit 1; }
+# lintian (packaging/deps.sh installs it): no errors and no warnings on either package.
+if command -v lintian >/dev/null; then
+  lintian --allow-root --tag-display-limit 0 "$tool" "$dev" > "$TMP/lintian" 2>&1 || true
+  if grep -E '^[EW]: ' "$TMP/lintian"; then echo "lintian reports the above"; exit 1; fi
+fi
 dpkg-deb -f "$tool" Depends > "$TMP/depends"
 grep -q 'libc6' "$TMP/depends" || { echo "no shared library dependencies recorded"; exit 1; }
 if [ "$(id -u)" -ne 0 ] || dpkg -s hcl >/dev/null 2>&1 || dpkg -s libhcl-dev >/dev/null 2>&1; then

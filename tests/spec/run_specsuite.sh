@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs HashiCorp's implementation-agnostic HCL spec suite against `hcl dec`:
 #   run_specsuite.sh HCL_BINARY WORK_DIR
 # The suite's tests come with Debian's golang-github-hashicorp-hcl-v2-dev (specsuite/tests); its

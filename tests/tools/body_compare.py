@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Whole-file evaluation against the reference: `hcl eval --file F --format oracle` beside
 `hcl-oracle body F` (../shared/reference) on every file of the conformance corpus.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Agreement of `hcl` with the reference on the conformance corpus (../shared/corpus).
 
 usage: corpus_check.py HCL_BINARY CORPUS_DIR [validate|fmt|json|all] [--show N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential test of the lexer against the reference: random token soups and given files are
 lexed by `hcl-oracle tokens` and by `hcl tokens`; every difference in kind, byte range or
 line:column is printed. Developer tool: needs the reference built by ../shared/reference/build.sh.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential testing of `hcl eval` against the reference oracle (`hcl-oracle eval`).
 
 usage:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes pseudo-random eval cases (testdata/eval/random_*.cases) for the differential suite.
 
 usage: eval_random_cases.py KIND SEED COUNT > FILE.cases

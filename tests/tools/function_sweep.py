@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Expressions calling the collection, sequence, set and numeric functions on every pairing of a
 set of awkward arguments (empty and mixed sequences, sets, maps, objects, nulls, primitives), for
 differential runs against the reference:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes expected outputs for testdata/ from the reference tools (see ../shared/reference).
 
 usage: make_golden.py FEATURE [FILE...]    (default: every input of the feature)

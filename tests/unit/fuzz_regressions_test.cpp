@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replays every input the fuzzers ever found (tests/fuzz/regressions/<target>/) and the testdata
 // inputs through the same properties the fuzz targets check.
 #include <doctest/doctest.h>

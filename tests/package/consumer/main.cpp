@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uses the installed library: parses a configuration, walks its structure, reports diagnostics.
 // Prints "attributes=N blocks=M diagnostics=K" for the file named on the command line.
 #include <hcl/ast/ast.h>

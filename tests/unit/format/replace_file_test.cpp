@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The in-place guarantees `hcl fmt` relies on (io::replace_file).
 #include <doctest/doctest.h>
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Collection functions with unknown and dynamic values, which the golden cases (JSON inputs)
 // cannot express; the known-value behaviour is checked against the reference in
 // testdata/eval/functions_collection.cases.

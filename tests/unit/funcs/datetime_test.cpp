@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Date functions: timestamp's shape, unknowns, and arithmetic across calendar edges (known-value
 // behaviour is checked against the reference in testdata/eval/functions_datetime.cases).
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Encoding functions with unknown arguments and inputs JSON cannot express; known-value behaviour
 // is checked against the reference in testdata/eval/functions_encoding.cases and, for the
 // functions the reference lacks, in testdata/eval/terraform/.

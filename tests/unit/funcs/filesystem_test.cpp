@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // File functions on situations the golden fixtures cannot hold: symbolic links (dangling,
 // looping, into directories), named pipes, the home directory, base directories given as
 // absolute paths, and unknown arguments. testdata/eval/terraform/filesystem.cases has the rest.

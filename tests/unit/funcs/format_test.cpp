@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // format and formatlist with unknown arguments and huge widths; everything else is checked
 // against the reference in testdata/eval/functions_format.cases.
 #include <doctest/doctest.h>

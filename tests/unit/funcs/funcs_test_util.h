@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Evaluating expressions that call functions, for the function families' unit tests: the
 // standard library, variables that may be unknown (which no JSON input can express), and the
 // result or first error as one comparable line.

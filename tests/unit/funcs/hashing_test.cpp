@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Digests against published test vectors (FIPS 180 "abc", RFC 1321), and uuid's shape.
 #include <doctest/doctest.h>
 

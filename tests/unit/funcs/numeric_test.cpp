@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric functions: results the golden cases cannot show (precision, unknowns), and pow/log's
 // reproduction of Go's float64 routines on values whose last bit is easy to get wrong. The
 // known-value behaviour is checked against the reference in testdata/eval/functions_numeric.cases.

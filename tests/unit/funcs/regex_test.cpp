@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // regex, regexall and replace with unknown patterns, and Go's rules for successive empty matches;
 // error messages are checked against the reference in testdata/eval/functions_regex.cases.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sequence functions with unknown values and the number precisions the reference gives their
 // results; the known-value behaviour is checked against the reference in
 // testdata/eval/functions_sequence.cases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Set functions with unknown elements: a union can be built around them, the other operations
 // must wait (knowing the elements could change the result's length). The known-value behaviour is
 // checked against the reference in testdata/eval/functions_set.cases.

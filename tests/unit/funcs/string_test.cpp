@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // String functions with unknown and dynamic arguments (which no JSON input can express), and
 // Go-specific text rules; known-value behaviour is checked against the reference in
 // testdata/eval/functions_string.cases.

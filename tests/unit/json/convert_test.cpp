@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HCL -> JSON emitter: shapes, expression kinds, the evaluation hook, merging, and the
 // property that the output reads back (as HCL JSON syntax) as the same configuration.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Literal numbers print as cty prints them: big.Float.Text('f', -1) of the literal parsed at 512
 // bits. Expected texts come from Go's math/big (go1.19) on the same inputs.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON syntax reader: positions counted as the reference's scanner counts them, exact
 // numbers, Go's string decoding, the reference's messages, recovery and limits.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON text as Go's encoding/json writes it (json.Marshal then json.Indent with four spaces).
 #include <doctest/doctest.h>
 
