@@ -73,7 +73,7 @@ _hcl() {
       esac
       ;;
     edit)
-      opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --help"
+      opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --max-file-size --no-color --help"
       case $prev in
         --file|-f) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
@@ -93,7 +93,7 @@ _hcl() {
       fi
       ;;
     lsp)
-      COMPREPLY=($(compgen -W "--stdio --help" -- "$cur"))
+      COMPREPLY=($(compgen -W "--stdio --no-color --help" -- "$cur"))
       return
       ;;
     help)

@@ -93,6 +93,7 @@ complete -c hcl -n '__fish_seen_subcommand_from edit' -l minimal -d 'Keep every 
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l require-match -d 'Fail when the address names nothing'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l newline -d 'An empty line before what is appended'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l with-comments -d 'attribute get: keep comments'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l max-file-size -x -d 'The largest input read (bytes, or with K, M or G)'
 
 # lsp
 complete -c hcl -n '__fish_seen_subcommand_from lsp' -l stdio -d 'Use standard input and output (the only transport)'

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <optional>
 
+#include "util/text.h"
+
 namespace hcl::app {
 
 namespace {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `hcl edit [PATH...] OBJECT OPERATION ARGS...`: hcledit's operations (minamijoyo/hcledit) on the
 // lossless tree, on one file or many. Every file is edited in memory first; with -u the changed
 // ones are then replaced atomically, and nothing is written when any file failed.

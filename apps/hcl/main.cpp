@@ -329,6 +329,8 @@ Runner add_edit(CLI::App& app) {
   cmd->add_flag("--require-match", opt->require_match, "Fail (exit 1) when the address names nothing (in any of the files)");
   cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
   cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
+  add_input_limit_option(cmd);
+  add_color_option(cmd);
   return [opt, cmd] {
     opt->words = cmd->remaining();
     return hcl::app::run_edit(*opt);
@@ -342,6 +344,7 @@ Runner add_lsp(CLI::App& app) {
       "Speaks JSON-RPC on standard input and output for an editor; see hcl-lsp(1) and docs/lsp.md.\n"
       "Exit status: 0 after the client's shutdown and exit, 1 when the input ends without them.");
   cmd->add_flag("--stdio", opt->stdio, "Use standard input and output (the default and only transport)");
+  add_color_option(cmd);
   return [opt] { return hcl::app::run_lsp(*opt); };
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Edits of a configuration file on its lossless syntax tree: the operations of hcledit
 // (minamijoyo/hcledit), found by hcledit's addresses. An edit records replacements of token ranges;
 // rendering prints the tokens with those replacements, so every byte outside them is kept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON documents decoded as cty's json package decodes them without a schema (ImpliedType, then
 // Unmarshal), over a tokenizer that follows encoding/json's Decoder.Token and its messages. Shared
 // by jsondecode and --vars, so that both accept the same documents (numbers of any size, 1e400

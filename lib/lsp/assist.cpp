@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Help while typing: hover and signature help for function calls from the function table, and
 // completion of function names, attribute names and var./local. names.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An open document: its text as the editor last sent it, and what the stages below make of it,
 // computed once per version when first asked for.
 #pragma once

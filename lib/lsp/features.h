@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The requests the server answers from one document (and, for navigation and completion, the
 // files loaded with it), each a function from the document and the request's parameters to the
 // result, in the protocol's JSON shapes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Go to definition, find references and rename, over the files loaded together with a document.
 #include <stdexcept>
 

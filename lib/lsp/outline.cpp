@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Requests answered from one document's text and tree: diagnostics, formatting, symbols, folding
 // and selection ranges, semantic tokens.
 #include <algorithm>

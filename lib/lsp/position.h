@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Positions as the protocol counts them (a line and a character offset within it, in UTF-16 code
 // units unless the client chose UTF-8) against byte offsets, as everything below counts them. This
 // is the one place that converts between the two.

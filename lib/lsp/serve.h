@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs the language server over a pair of file descriptors until the client says `exit` or the
 // input ends. A reader thread frames and parses messages as they arrive, so a $/cancelRequest is
 // seen while earlier work is still queued; the calling thread does the work, one message at a time.

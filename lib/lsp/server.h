@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The language server: LSP 3.17 requests and notifications mapped onto the stages below, one
 // message at a time. It never blocks, prints or throws; whatever it has to say goes to `send`.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The base protocol of LSP: messages framed by a "Content-Length: N" header and a blank line, over
 // file descriptors the application hands in (the library never opens standard input itself).
 #pragma once

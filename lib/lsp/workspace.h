@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the server knows beyond one document: the function table, and the files loaded together
 // with a document (the other files of its directory with the same kind of name: Terraform, Packer
 // and Nomad each read a directory's files as one configuration), indexed for navigation.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Replays an editing session on a 10,000-line file against `hcl lsp` and prints the latency of
 diagnostics after each change, of formatting, and the server's memory.
 usage: lsp_bench.py HCL [LINES]"""

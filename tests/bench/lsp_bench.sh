@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Latency of `hcl lsp` while editing a 10,000-line file: diagnostics after each keystroke of a
 # replayed session, formatting, and the server's memory.
 # usage: tests/bench/lsp_bench.sh [LINES]   (HCL=path/to/hcl to override)

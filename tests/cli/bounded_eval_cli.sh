@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Evaluation on hostile input stays bounded (docs/limits.md): no signal, memory within a small
 # multiple of the budget, cost linear in the size of the input. Inputs are generated here; each
 # command runs under a time and memory ceiling (run_bounded in lib.sh).

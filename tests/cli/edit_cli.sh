@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # hcl edit on the command line: inputs (-f, stdin, several files, -r), -u writing back atomically
 # (and nothing written when any file fails), exit statuses, --require-match, --minimal.
 # usage: bash edit_cli.sh HCL_BINARY TESTDATA_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Completions for `hcl edit` in bash, zsh and fish (kept apart from completions_cli.sh, which
 # checks that every subcommand's options appear in each script).
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Text output escapes what files could send to a terminal (as Go's %q shows it), and no file name
 # can forge a line: a name holding a newline and "::error" stays on its own line.
 . "$(dirname "$0")/lib.sh"

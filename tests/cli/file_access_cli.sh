@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # File functions read only under the working directory and the configuration's own directory
 # (with eval, --chdir), unless --allow-read widens that; links and `..` that lead out are refused,
 # fileset walks stay inside and end, and nothing that is not a regular file is read.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `hcl lsp`: the protocol tests (tests/lsp/lsp_protocol.py speaks JSON-RPC to it over pipes).
 HCL=$1
 TESTDATA=$2

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `hcl lsp` in a real editor: Neovim's built-in client (tests/lsp/neovim_client.lua) sees a
 # diagnostic, formats a file into `hcl fmt`'s bytes and jumps to a variable's definition.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Lost output is never success: every subcommand's writes to standard output and standard error
 # are checked once at the end (app::finish_output). A full disk is exit 2 with a message; a reader
 # that went away ends the run quietly, but not with 0.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Walks never leave the tree and never hang, and every input is read with a size cap
 # (io::find_files, io::read_file).
 . "$(dirname "$0")/lib.sh"

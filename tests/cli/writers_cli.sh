@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Writers never replace what is not a regular file, keep what terraform keeps, work where only
 # the file is writable, and leave a file whole, or its new contents whole beside it, however they
 # are stopped (io::replace_file, io::write_output).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the JSON decoder of --vars and jsondecode (see properties.h).
 #include <cstdlib>
 

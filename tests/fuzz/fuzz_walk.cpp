@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the directory walk (see walk_properties.h).
 #include <cstdlib>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: yamldecode and yamlencode under a small budget (see properties.h).
 #include <cstdlib>
 

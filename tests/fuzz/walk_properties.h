@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The directory walk's properties (io::find_files), for the fuzz target fuzz_walk and the unit
 // test that replays its findings. An input is a script that builds a tree of directories, files,
 // FIFOs, hard links and symbolic links (to anywhere: `.`, ancestors, outside the tree, devices,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // testdata/edit: <case>.edit -> <case>.out. A .edit file names its input file (first line, in the
 // same folder), then holds one operation per line as a JSON array of `hcl edit` words, such as
 // ["attribute", "set", "a.b", "\"v\""], optionally with "--newline", "--with-comments" or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A minimal LSP client over pipes for the tests and the benchmark: frames JSON-RPC messages,
 reads the server's with a deadline, keeps notifications apart from responses."""
 import json

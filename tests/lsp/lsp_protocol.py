@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Protocol tests for `hcl lsp`: every feature spoken over pipes, including bad input.
 Usage: lsp_protocol.py HCL TESTDATA"""
 import json

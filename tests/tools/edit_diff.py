@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential test of `hcl edit` against `hcl-oracle edit` (hcledit's operations with hclwrite).
 
 For each file, addresses are generated from the reference lexer's tokens (`hcl-oracle tokens`):

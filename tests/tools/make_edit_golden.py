@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the expected outputs of testdata/edit (see tests/golden/edit_golden.cpp).
 
 Operation lines are run through `hcl-oracle edit` (hcledit's behaviour); lines starting with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The directory walk over trees built to trap it (tests/fuzz/walk_properties.h), and every input
 // the walk's fuzz target kept (tests/fuzz/regressions/fuzz_walk/).
 #include <doctest/doctest.h>

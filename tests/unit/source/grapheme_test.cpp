@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Grapheme clusters as the reference's go-textseg v15 splits them, which columns and cty's string
 // functions count.
 #include <doctest/doctest.h>
