@@ -79,6 +79,7 @@ int run_json(const JsonOptions& opt) {
     // File functions read under the working directory, the directories named (or holding the
     // files named) and each --allow-read.
     funcs::FileAccess access;
+    std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
     for (const auto& p : paths) {
       std::error_code ec;
       if (p == "-" || std::filesystem::is_directory(p, ec)) {
