@@ -90,6 +90,11 @@ run_bounded 0 "$TMP/err" "$HCL" eval --max-eval-memory 1 'length(format("%200000
 run_bounded 1 "$TMP/err" "$HCL" eval --max-eval-values 10 'range(11)'
 expect_contains "$TMP/err" "more than 10 values"
 expect_contains "$TMP/err" "--max-eval-values raises it"
+# A billion values with the other limits lifted: the clock stops it after a second.
+run_bounded 1 "$TMP/err" "$HCL" eval --max-eval-seconds 1 --max-eval-values 100000000000 --max-eval-memory 100000000 \
+  'length([for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]])'
+expect_contains "$TMP/err" "ran for more than 1 seconds"
+expect_contains "$TMP/err" "--max-eval-seconds raises it"
 printf 'a = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]\n' > "$B/range.hcl"
 printf 'attr {\n  name = "a"\n}\n' > "$B/range.hcldec"
 run_bounded 2 "$TMP/err" "$HCL" dec --max-eval-values 10 --spec "$B/range.hcldec" "$B/range.hcl"
