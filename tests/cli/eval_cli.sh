@@ -120,4 +120,12 @@ expect_contains "$TMP/out" "try(expressions... expression) any"
 expect_contains "$TMP/out" "cidrsubnets(prefix string, newbits... number) list(string)"
 expect_out '"10.0.2.0/24"' "$HCL" eval 'cidrsubnet("10.0.0.0/16", 8, 2)'
 
+# --vars decodes as jsondecode does (cty 1.16.2): a repeated property whose values differ in type
+# refuses the file; the same type takes the last value.
+printf '{"a":1,"a":"x"}' >"$TMP/dup_types.json"
+printf '{"a":1,"a":2}' >"$TMP/dup_same.json"
+expect_status 2 "$HCL" eval --vars "$TMP/dup_types.json" a
+expect_contains "$TMP/err" 'duplicate "a" property in JSON object'
+expect_status 0 "$HCL" eval --vars "$TMP/dup_same.json" a
+expect_contains "$TMP/out" '2'
 finish
