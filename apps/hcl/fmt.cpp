@@ -102,7 +102,7 @@ struct FileFormatter {
           r.failed = true;
         }
       }
-      if (diff) r.out += format::unified_diff(original, result.output, "old/" + name, "new/" + name);
+      if (diff) r.out += format::unified_diff(original, result.output, "old/" + escape_controls(name), "new/" + escape_controls(name));
     }
     if (print) {
       if (r.changed) r.body = std::move(result.output);

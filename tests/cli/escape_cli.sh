@@ -20,5 +20,8 @@ printf 'a=1\n' > "$TMP/f/$name"
 expect_status 0 "$HCL" fmt --write=false --list "$TMP/f"
 grep -q '^::error' "$TMP/out" && fail "fmt: a file name started a ::error line: $(cat "$TMP/out")"
 [ "$(wc -l < "$TMP/out")" -eq 1 ] || fail "fmt listed a name on several lines: $(cat "$TMP/out")"
+expect_status 0 "$HCL" fmt --write=false --list=false --diff "$TMP/f"
+grep -q '^::error' "$TMP/out" && fail "fmt --diff: a file name started a ::error line: $(cat "$TMP/out")"
+expect_contains "$TMP/out" 'x\n::error file=main.tf,line=1::forged.hcl'
 
 finish
