@@ -3,6 +3,8 @@
 
 #include <map>
 
+#include "util/text.h"
+
 namespace hcl {
 
 namespace {
@@ -17,24 +19,6 @@ std::string rule_id_for(const SarifResult& r) {
   }
   while (!id.empty() && id.back() == '-') id.pop_back();
   return id.empty() ? "diagnostic" : id;
-}
-
-// RFC 3986: everything but unreserved characters and the path separator is percent-encoded.
-std::string uri_reference(std::string_view path) {
-  static const char hex[] = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : path) {
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                 c == '.' || c == '_' || c == '~' || c == '/';
-    if (plain) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
 }
 
 nlohmann::ordered_json region(const Range& r) {
@@ -67,7 +51,7 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
     if (d.subject) {
       result["locations"] = json::array(
           {{{"physicalLocation",
-             {{"artifactLocation", {{"uri", uri_reference(d.subject->filename)}}}, {"region", region(*d.subject)}}}}});
+             {{"artifactLocation", {{"uri", uri_encode_path(d.subject->filename)}}}, {"region", region(*d.subject)}}}}});
     }
     out_results.push_back(std::move(result));
   }

@@ -7,6 +7,7 @@
 #include "ast/ast.h"
 #include "funcs/library.h"
 #include "lsp/document.h"
+#include "util/text.h"
 
 namespace hcl::lsp {
 
@@ -175,19 +176,6 @@ std::optional<std::string> uri_to_path(std::string_view uri) {
   return out;
 }
 
-std::string path_to_uri(std::string_view path) {
-  std::string out = "file://";
-  static const char* hex = "0123456789ABCDEF";
-  for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  return out;
-}
+std::string path_to_uri(std::string_view path) { return "file://" + uri_encode_path(path); }
 
 }  // namespace hcl::lsp

@@ -17,6 +17,10 @@ std::string go_quote(std::string_view s);
 // file reaches the terminal, and no name or message can start a line of its own.
 std::string escape_controls(std::string_view s, std::string_view keep = {});
 
+// A path as the path of a URI (RFC 3986): everything but unreserved characters and "/" is
+// percent-encoded. SARIF's artifact locations and the language server's file:// URIs use it.
+std::string uri_encode_path(std::string_view path);
+
 // Appends s as the inside of a JSON string literal (no quotes) the way Go's encoding/json writes
 // it: \" \\ \n \r \t, other control characters as \u00XX, U+2028 and U+2029 escaped, each invalid
 // UTF-8 byte as \ufffd; with `escape_html` (json.Marshal's default) also < > & as \u003c \u003e
