@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <unordered_map>
+
+#include "syntax/parser_internal.h"
+#include "syntax/string_literal.h"
+#include "util/text.h"
+
+namespace hcl::parser_detail {
+
+Expr Parser::parse_body(K end, bool root) {
+  DepthGuard guard(*this);
+  Span start_span = prev_span();
+  uint32_t start_node = mark();
+  uint32_t first = root ? 0 : last_read_;
+  if (guard.ok) {
+    std::unordered_map<std::string_view, Span> attrs;
+    for (;;) {
+      Peeked next = peek();
+      if (next.tok.kind == end) {
+        read();
+        break;
+      }
+      if (next.tok.kind == K::Newline) {
+        read();
+        continue;
+      }
+      if (next.tok.kind == K::Ident) {
+        std::optional<Span> attr_name = parse_body_item();
+        if (attr_name) {
+          std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
+          auto [it, inserted] = attrs.emplace(name, *attr_name);
+          if (!inserted) {
+            error("Attribute redefined",
+                  fmt::format("The argument {} was already set at {}. Each argument may be set only once.",
+                              go_quote(name), range_string(it->second)),
+                  *attr_name);
+          }
+        }
+        continue;
+      }
+      Token bad = read();
+      if (!recovery_) {
+        if (bad.kind == K::OQuote) {
+          error("Invalid argument name", "Argument names must not be quoted.", span_of(bad));
+        } else if (bad.kind == K::Eof) {
+          if (end == K::CBrace) {
+            error("Unclosed configuration block",
+                  "There is no closing brace for this block before the end of the file. This may be caused by "
+                  "incorrect brace nesting elsewhere in this file.",
+                  start_span);
+          } else {
+            error("Unclosed configuration body", "Found end of file before the end of this configuration body.",
+                  start_span);
+          }
+        } else {
+          error("Argument or block definition required", "An argument or block definition is required here.",
+                span_of(bad));
+        }
+      }
+      recover(end);
+      break;
+    }
+  }
+  uint32_t last = root ? eof_index_ : last_read_;
+  if (root && eof_index_ == UINT32_MAX) last = last_read_;
+  NodeId id = add(NodeKind::Body, first, first, last, start_node);
+  return Expr{id, start_node, first, last, span_from(start_span)};
+}
+
+// Returns the name's span when the item is an attribute.
+std::optional<Span> Parser::parse_body_item() {
+  Token ident = read();
+  uint32_t ident_index = last_read_;
+  if (ident.kind != K::Ident) {
+    recover_after_body_item();
+    error("Argument or block definition required", "An argument or block definition is required here.",
+          span_of(ident));
+    return std::nullopt;
+  }
+  Peeked next = peek();
+  switch (next.tok.kind) {
+    case K::Equal:
+      finish_attribute(ident, ident_index, false);
+      return span_of(ident);
+    case K::OQuote:
+    case K::OBrace:
+    case K::Ident:
+      finish_block(ident, ident_index);
+      return std::nullopt;
+    default:
+      recover_after_body_item();
+      error("Argument or block definition required",
+            "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to "
+            "introduce the argument value.",
+            span_of(ident));
+      return std::nullopt;
+  }
+}
+
+void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool single_line) {
+  uint32_t start_node = mark();
+  read();  // the equals sign
+  size_t d0 = diag_mark();
+  Expr value = parse_expression();
+  if (recovery_ && errors_since(d0)) {
+    recover_after_body_item();
+  } else if (!single_line) {
+    Peeked end = peek();
+    if (end.tok.kind != K::Newline && end.tok.kind != K::Eof) {
+      if (!recovery_) {
+        std::string summary = "Missing newline after argument";
+        std::string detail = "An argument definition must end with a newline.";
+        if (end.tok.kind == K::Comma) {
+          summary = "Unexpected comma after argument";
+          detail = "Argument definitions must be separated by newlines, not commas. " + detail;
+        }
+        error(summary, detail, span_of(end.tok), span_between(span_of(ident), span_of(end.tok)));
+      }
+      recover_after_body_item();
+    } else {
+      read();  // the newline
+    }
+  }
+  add(NodeKind::Attribute, ident_index, ident_index, value.last_tok, start_node);
+}
+
+void Parser::finish_block(const Token& ident, uint32_t ident_index) {
+  uint32_t start_node = mark();
+  Token obrace;
+  for (;;) {
+    Peeked tok = peek();
+    if (tok.tok.kind == K::OBrace) {
+      obrace = read();
+      break;
+    }
+    if (tok.tok.kind == K::OQuote) {
+      parse_quoted_label();
+      continue;
+    }
+    if (tok.tok.kind == K::Ident) {
+      read();
+      add(NodeKind::BlockLabel, last_read_, last_read_, last_read_, mark());
+      continue;
+    }
+    Span ctx = span_between(span_of(ident), span_of(tok.tok));
+    if (tok.tok.kind == K::Equal) {
+      error("Invalid block definition",
+            "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+            span_of(tok.tok), ctx);
+    } else if (tok.tok.kind == K::Newline) {
+      error("Invalid block definition",
+            "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line "
+            "as the block header.",
+            span_of(tok.tok), ctx);
+    } else if (!recovery_) {
+      error("Invalid block definition",
+            "Either a quoted string block label or an opening brace (\"{\") is expected here.", span_of(tok.tok),
+            ctx);
+    }
+    recover_after_body_item();
+    add(NodeKind::Body, last_read_, last_read_, last_read_, mark());
+    add(NodeKind::Block, ident_index, ident_index, last_read_, start_node);
+    return;
+  }
+
+  K after = peek().tok.kind;
+  if (after == K::Newline || after == K::Eof || after == K::CBrace) {
+    parse_body(K::CBrace, false);
+  } else {
+    // A single-line block holds exactly one argument.
+    uint32_t body_start = mark();
+    uint32_t body_first = last_read_;
+    size_t body_diags = parse_diags_.size();
+    {
+      DepthGuard guard(*this);
+      if (guard.ok) parse_single_attr_body();
+    }
+    size_t after_body = parse_diags_.size();
+    Peeked next = peek();
+    switch (next.tok.kind) {
+      case K::CBrace: read(); break;
+      case K::Comma:
+        error("Invalid single-argument block definition",
+              "Single-line block syntax can include only one argument definition. To define multiple arguments, "
+              "use the multi-line block syntax with one argument definition per line.",
+              span_of(next.tok));
+        recover(K::CBrace);
+        break;
+      case K::Newline:
+        error("Invalid single-argument block definition",
+              "An argument definition on the same line as its containing block creates a single-line block "
+              "definition, which must also be closed on the same line. Place the block's closing brace "
+              "immediately after the argument definition.",
+              span_of(next.tok));
+        recover(K::CBrace);
+        break;
+      default:
+        if (!recovery_) {
+          if (next.tok.kind == K::Eof) {
+            error("Unclosed configuration block",
+                  "There is no closing brace for this block before the end of the file. This may be caused by "
+                  "incorrect brace nesting elsewhere in this file.",
+                  span_of(obrace), span_between(span_of(ident), span_of(obrace)));
+          } else {
+            error("Invalid single-argument block definition",
+                  "A single-line block definition must end with a closing brace immediately after its single "
+                  "argument definition.",
+                  span_of(next.tok));
+          }
+        }
+        recover(K::CBrace);
+    }
+    // The reference reports the argument's own problems after these.
+    if (after_body <= parse_diags_.size())
+      std::rotate(parse_diags_.begin() + static_cast<ptrdiff_t>(body_diags),
+                  parse_diags_.begin() + static_cast<ptrdiff_t>(after_body), parse_diags_.end());
+    add(NodeKind::Body, body_first, body_first, last_read_, body_start, node_flags::kOneLine);
+  }
+  uint32_t close_index = last_read_;
+  Peeked eol = peek();
+  if (eol.tok.kind == K::Newline || eol.tok.kind == K::Eof) {
+    read();
+  } else {
+    if (!recovery_) {
+      error("Missing newline after block definition", "A block definition must end with a newline.",
+            span_of(eol.tok), span_between(span_of(ident), span_of(eol.tok)));
+    }
+    recover_after_body_item();
+  }
+  add(NodeKind::Block, ident_index, ident_index, close_index, start_node);
+}
+
+void Parser::parse_single_attr_body() {
+  Token ident = read();
+  uint32_t ident_index = last_read_;
+  if (ident.kind != K::Ident) {
+    recover_after_body_item();
+    error("Argument or block definition required", "An argument or block definition is required here.",
+          span_of(ident));
+    return;
+  }
+  Peeked next = peek();
+  switch (next.tok.kind) {
+    case K::Equal:
+      finish_attribute(ident, ident_index, true);
+      return;
+    case K::OQuote:
+    case K::OBrace:
+    case K::Ident:
+      recover_after_body_item();
+      error("Argument definition required",
+            fmt::format("A single-line block definition can contain only a single argument. If you meant to "
+                        "define argument {}, use an equals sign to assign it a value. To define a nested block, "
+                        "place it on a line of its own within its parent block.",
+                        go_quote(ident.text(text_))),
+            span_between(span_of(ident), span_of(next.tok)));
+      return;
+    default:
+      recover_after_body_item();
+      error("Argument or block definition required",
+            "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to "
+            "introduce the argument value.",
+            span_of(ident));
+  }
+}
+
+void Parser::parse_quoted_label() {
+  uint32_t start_node = mark();
+  Token oquote = read();
+  uint32_t first = last_read_;
+  for (;;) {
+    Token tok = read();
+    if (tok.kind == K::CQuote) break;
+    if (tok.kind == K::QuotedLit) {
+      std::string_view t = tok.text(text_);
+      if (literal_needs_decoding(t, true)) decode_literal(t, true, &src_, tok.start, &parse_diags_);
+      continue;
+    }
+    if (tok.kind == K::TemplateControl || tok.kind == K::TemplateInterp) {
+      const char* which = tok.kind == K::TemplateControl ? "%" : "$";
+      error("Invalid string literal",
+            fmt::format("Template sequences are not allowed in this string. To include a literal {}, double it "
+                        "(as \"{}{}\") to escape it.",
+                        go_quote(which), which, which),
+            span_of(tok), span_between(span_of(oquote), span_of(tok)));
+      recover(K::TemplateSeqEnd);
+      continue;
+    }
+    if (tok.kind == K::Eof) {
+      error("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.",
+            span_of(tok), span_between(span_of(oquote), span_of(tok)));
+      break;
+    }
+    error("Invalid string literal", "This item is not valid in a string literal.", span_of(tok),
+          span_between(span_of(oquote), span_of(tok)));
+    recover(K::CQuote);
+    break;
+  }
+  add(NodeKind::BlockLabel, first, first, last_read_, start_node);
+}
+
+}  // namespace hcl::parser_detail

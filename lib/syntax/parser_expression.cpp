@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "syntax/parser_internal.h"
+
+namespace hcl::parser_detail {
+
+namespace {
+
+// Operator precedence levels, loosest first (the reference's binaryOps table).
+int binary_level(K k) {
+  switch (k) {
+    case K::Or: return 0;
+    case K::And: return 1;
+    case K::EqualOp: case K::NotEqual: return 2;
+    case K::GreaterThan: case K::GreaterThanEq: case K::LessThan: case K::LessThanEq: return 3;
+    case K::Plus: case K::Minus: return 4;
+    case K::Star: case K::Slash: case K::Percent: return 5;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+Expr Parser::parse_expression() {
+  DepthGuard guard(*this);
+  if (!guard.ok) return placeholder();
+  return parse_ternary();
+}
+
+Expr Parser::placeholder() {
+  Peeked p = peek();
+  uint32_t start_node = mark();
+  NodeId id = add(NodeKind::Error, p.index, p.index, p.index, start_node);
+  return Expr{id, start_node, p.index, p.index, Span{p.tok.start, p.tok.start}};
+}
+
+Expr Parser::parse_ternary() {
+  Peeked start = peek();
+  Span start_span = span_of(start.tok);
+  uint32_t start_node = mark();
+  size_t d0 = diag_mark();
+  Expr cond = parse_binary(0);
+  if (recovery_ && errors_since(d0)) return cond;
+  Peeked question = peek();
+  if (question.tok.kind != K::Question) return cond;
+  read();
+  size_t d1 = diag_mark();
+  Expr t = parse_expression();
+  if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, cond.span, question.index);
+  Peeked colon = peek();
+  if (colon.tok.kind != K::Colon) {
+    error("Missing false expression in conditional",
+          "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+          span_of(colon.tok), span_between(start_span, span_of(colon.tok)));
+    return wrap_error(start_node, start.index, cond.span, question.index);
+  }
+  read();
+  size_t d2 = diag_mark();
+  Expr f = parse_expression();
+  if (recovery_ && errors_since(d2)) return wrap_error(start_node, start.index, cond.span, question.index);
+  (void)t;
+  return make(NodeKind::Conditional, question.index, start.index, start_node, span_between(start_span, f.span));
+}
+
+Expr Parser::parse_binary(int min_level) {
+  Peeked start = peek();
+  uint32_t start_node = mark();
+  size_t d0 = diag_mark();
+  Expr lhs = parse_operand();
+  if (recovery_ && errors_since(d0)) return lhs;
+  for (;;) {
+    Peeked op = peek();
+    int level = binary_level(op.tok.kind);
+    if (level < 0 || level < min_level) break;
+    read();
+    size_t d1 = diag_mark();
+    Expr rhs;
+    {
+      // Each operator nests its right operand one level deeper.
+      DepthGuard guard(*this);
+      if (!guard.ok) return wrap_error(start_node, start.index, lhs.span, op.index);
+      rhs = parse_binary(level + 1);
+    }
+    if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, lhs.span, op.index);
+    lhs = make(NodeKind::Binary, op.index, start.index, start_node, span_between(lhs.span, rhs.span));
+  }
+  return lhs;
+}
+
+Expr Parser::parse_operand() {
+  Expr term = parse_term();
+  return parse_traversals(term);
+}
+
+}  // namespace hcl::parser_detail

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: Apache-2.0
+// The parser's private parts, shared by the files that hold its constructs (parser.cpp,
+// parser_body.cpp, parser_expression.cpp, parser_term.cpp, parser_traversal.cpp,
+// parser_template.cpp). Not part of the library's interface: include syntax/parser.h instead.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lex/lexer.h"
+#include "syntax/parser.h"
+
+namespace hcl::parser_detail {
+
+using K = TokenKind;
+constexpr K kNil = static_cast<K>(255);
+
+inline Span span_of(const Token& t) { return Span{t.start, t.end}; }
+
+inline K opposite(K k) {
+  switch (k) {
+    case K::OBrace: return K::CBrace;
+    case K::OBrack: return K::CBrack;
+    case K::OParen: return K::CParen;
+    case K::OQuote: return K::CQuote;
+    case K::OHeredoc: return K::CHeredoc;
+    case K::CBrace: return K::OBrace;
+    case K::CBrack: return K::OBrack;
+    case K::CParen: return K::OParen;
+    case K::CQuote: return K::OQuote;
+    case K::CHeredoc: return K::OHeredoc;
+    case K::TemplateControl:
+    case K::TemplateInterp: return K::TemplateSeqEnd;
+    // Ambiguous; recovery counts both openers as TemplateInterp.
+    case K::TemplateSeqEnd: return K::TemplateInterp;
+    default: return kNil;
+  }
+}
+
+struct Expr {
+  NodeId id = kNoNode;
+  uint32_t start_node = 0;
+  uint32_t first_tok = 0;
+  uint32_t last_tok = 0;
+  Span span{};
+};
+
+struct Peeked {
+  Token tok;
+  uint32_t index;
+};
+
+enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFor, End };
+
+class Parser {
+ public:
+  Parser(const SourceFile& src, LexMode mode, const ParseOptions& options, SyntaxTree* tree)
+      : src_(src), text_(src.text()), lexer_(src.text(), mode), options_(options), keep_tokens_(tree != nullptr),
+        nodes_(tree ? &tree->mutable_nodes() : nullptr) {
+    if (tree) {
+      // Configuration text averages five to six bytes a token and two tokens a node; reserving
+      // close to that avoids copying and re-faulting the arrays as they grow.
+      buf_.reserve(src.size() / 5 + 16);
+      nodes_->reserve(src.size() / 11 + 16);
+    }
+  }
+
+  void parse_config_file();
+  void parse_standalone_expression();
+  void parse_standalone_template();
+
+  bool trailing_text() const { return trailing_text_; }
+
+  // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
+  // and returns the token array and all diagnostics in the reference's order.
+  Diagnostics finish(std::vector<Token>* tokens_out);
+
+  uint32_t eof_index() const { return eof_index_; }
+
+ private:
+  // ---- Tokens ----------------------------------------------------------------------------------
+
+  void lex_one() {
+    Token t = lexer_.next();
+    src_.add_token_start(t.start);
+    if (lex_diags_.size() < options_.max_diagnostics) {
+      checker_.check(t, src_, &lex_diags_);
+    } else {
+      lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
+    }
+    if (t.kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size());
+    buf_.push_back(t);
+  }
+
+  const Token& token_at(uint32_t abs) {
+    while (abs > eof_index_ || buf_base_ + buf_.size() <= abs) {
+      if (abs > eof_index_) {
+        abs = eof_index_;
+        continue;
+      }
+      lex_one();
+    }
+    return buf_[abs - buf_base_];
+  }
+
+  // Without a tree only the last token read must stay available.
+  void trim() {
+    uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
+    if (keep_from > buf_base_ + 4096) {
+      uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
+      buf_.erase(buf_.begin(), buf_.begin() + drop);
+      buf_base_ += drop;
+    }
+  }
+
+  // The parser peeks the same token many times; the answer only changes when a token is read or
+  // newline sensitivity changes.
+  Peeked peek() {
+    if (peek_valid_) return peeked_;
+    peeked_ = peek_uncached();
+    peek_valid_ = !abort_;
+    return peeked_;
+  }
+
+  Peeked peek_uncached() {
+    if (abort_) return Peeked{Token{src_.size(), src_.size(), K::Eof}, last_read_};
+    uint32_t i = next_;
+    for (;;) {
+      if (i > eof_index_) i = eof_index_;
+      const Token& t = token_at(i);
+      if (t.kind == K::Comment) {
+        // A line comment ends its line: where newlines matter it reads as one.
+        if (include_nl_.back() && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{Token{t.start, t.end, K::Newline}, i};
+        ++i;
+        continue;
+      }
+      if (t.kind == K::Newline && !include_nl_.back()) {
+        ++i;
+        continue;
+      }
+      return Peeked{t, i};
+    }
+  }
+
+  Token read() {
+    Peeked p = peek();
+    if (abort_) return p.tok;
+    peek_valid_ = false;
+    next_ = p.index + 1;
+    last_read_ = p.index;
+    if (!keep_tokens_) trim();
+    return p.tok;
+  }
+
+  Span prev_span() {
+    if (abort_) return Span{src_.size(), src_.size()};
+    if (next_ == 0) return span_of(peek().tok);
+    return span_of(token_at(next_ - 1));
+  }
+  Span next_span() { return span_of(peek().tok); }
+
+  bool is_keyword(const Token& t, std::string_view kw) const {
+    return t.kind == K::Ident && t.text(text_) == kw;
+  }
+
+  void push_nl(bool include) {
+    if (include != include_nl_.back()) peek_valid_ = false;
+    include_nl_.push_back(include);
+  }
+  void pop_nl() {
+    bool was = include_nl_.back();
+    include_nl_.pop_back();
+    if (was != include_nl_.back()) peek_valid_ = false;
+  }
+
+  // ---- Diagnostics -----------------------------------------------------------------------------
+
+  void error(std::string summary, std::string detail, Span subject, std::optional<Span> context = {});
+  size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
+  bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
+
+  std::string range_string(Span s);
+
+  // ---- Nodes -----------------------------------------------------------------------------------
+
+  uint32_t mark() const { return nodes_ ? static_cast<uint32_t>(nodes_->size()) : 0; }
+
+  NodeId add(NodeKind kind, uint32_t main, uint32_t first, uint32_t last, uint32_t start_node, uint8_t flags = 0) {
+    if (!nodes_) return 0;
+    Node n;
+    n.kind = kind;
+    n.flags = flags;
+    n.main_token = main;
+    n.first_token = first;
+    n.last_token = std::max(first, last);
+    n.subtree_size = static_cast<uint32_t>(nodes_->size()) - start_node + 1;
+    nodes_->push_back(n);
+    return static_cast<NodeId>(nodes_->size() - 1);
+  }
+
+  Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, Span span, uint8_t flags = 0) {
+    uint32_t last = std::max(first, last_read_);
+    NodeId id = add(kind, main, first, last, start_node, flags);
+    return Expr{id, start_node, first, last, span};
+  }
+
+  // Wraps everything parsed since start_node into one Error node, so a failed construct is still a
+  // single well-formed subtree.
+  Expr wrap_error(uint32_t start_node, uint32_t first, Span span, uint32_t main) {
+    return make(NodeKind::Error, main, first, start_node, span);
+  }
+
+  Span span_from(Span start) { return span_between(start, prev_span()); }
+
+  // ---- Nesting ---------------------------------------------------------------------------------
+
+  struct DepthGuard {
+    Parser& p;
+    bool ok;
+    explicit DepthGuard(Parser& parser) : p(parser), ok(parser.enter()) {}
+    ~DepthGuard() { --p.depth_; }
+  };
+  bool enter() {
+    if (++depth_ <= options_.max_depth) return true;
+    if (!abort_) {
+      reporting_abort_ = true;
+      error("Nesting too deep",
+            fmt::format("This configuration nests brackets, blocks or templates more than {} levels deep, which "
+                        "hcl does not parse. Simplify the structure.",
+                        options_.max_depth),
+            next_span());
+      reporting_abort_ = false;
+      abort_ = true;
+      peek_valid_ = false;
+      recovery_ = true;
+    }
+    return false;
+  }
+
+  // ---- Recovery --------------------------------------------------------------------------------
+
+  Token recover(K end);
+  void recover_over(K start);
+  void recover_after_body_item();
+
+  // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
+
+  Expr parse_body(K end, bool root);
+  std::optional<Span> parse_body_item();
+  void finish_attribute(const Token& ident, uint32_t ident_index, bool single_line);
+  void finish_block(const Token& ident, uint32_t ident_index);
+  void parse_single_attr_body();
+  void parse_quoted_label();
+
+  // ---- Operators (parser_expression.cpp) --------------------------------------------------------
+
+  Expr parse_expression();
+  Expr placeholder();
+  Expr parse_ternary();
+  Expr parse_binary(int min_level);
+  Expr parse_operand();
+
+  // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
+
+  Expr parse_term();
+  void check_number(const Token& tok);
+  Expr finish_function_call(const Token& name, uint32_t name_index);
+  Expr parse_tuple();
+  Expr parse_object();
+  Expr finish_for(const Token& open, uint32_t open_index, uint32_t start_node);
+
+  // ---- Traversals and splats (parser_traversal.cpp) ---------------------------------------------
+
+  Expr parse_traversals(Expr from);
+  void legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat);
+  Expr attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star);
+  Span token_at_span(uint32_t index) {
+    if (index + 1 < buf_base_) return prev_span();
+    return span_of(token_at(index));
+  }
+
+  // ---- Templates (parser_template.cpp) ----------------------------------------------------------
+
+  struct PartInfo {
+    TemplatePart kind;
+    Span span;
+  };
+
+  Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
+  std::vector<PartInfo> parse_template_parts(K end);
+  void check_template_structure(const std::vector<PartInfo>& parts);
+
+  const SourceFile& src_;
+  std::string_view text_;
+  Lexer lexer_;
+  InvalidTokenChecker checker_;
+  const ParseOptions& options_;
+  bool keep_tokens_;
+  std::vector<Node>* nodes_;
+
+  std::vector<Token> buf_;
+  uint32_t buf_base_ = 0;
+  uint32_t next_ = 0;
+  uint32_t last_read_ = 0;
+  uint32_t eof_index_ = UINT32_MAX;
+  std::vector<bool> include_nl_{true};
+  Peeked peeked_{};
+  bool peek_valid_ = false;
+  bool recovery_ = false;
+  bool trailing_text_ = false;
+  bool abort_ = false;
+  bool reporting_abort_ = false;
+  uint32_t depth_ = 0;
+
+  Diagnostics lex_diags_;
+  Diagnostics parse_diags_;
+  uint64_t lex_dropped_ = 0;
+  uint64_t parse_dropped_ = 0;
+};
+
+}  // namespace hcl::parser_detail

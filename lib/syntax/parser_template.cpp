@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "syntax/parser_internal.h"
+#include "syntax/string_literal.h"
+#include "util/text.h"
+
+namespace hcl::parser_detail {
+
+Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
+  (void)flush;
+  DepthGuard guard(*this);
+  Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  if (!guard.ok) return wrap_error(start_node, first, open_span, main);
+  std::vector<PartInfo> parts = parse_template_parts(end);
+  check_template_structure(parts);
+  return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
+}
+
+std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
+  std::vector<PartInfo> parts;
+  Span start_span = next_span();
+  Span end_span{};
+  // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
+  // hcl2json, the template structure itself) recurses once per open if/for, so each one counts
+  // towards the same depth limit as the expressions inside it.
+  uint32_t open_directives = 0;
+  for (;;) {
+    Token next = read();
+    uint32_t next_index = last_read_;
+    if (next.kind == end) {
+      end_span = span_of(next);
+      break;
+    }
+    uint32_t part_start = mark();
+    switch (next.kind) {
+      case K::StringLit:
+      case K::QuotedLit: {
+        bool quoted = next.kind == K::QuotedLit;
+        std::string_view t = next.text(text_);
+        if (literal_needs_decoding(t, quoted)) decode_literal(t, quoted, &src_, next.start, &parse_diags_);
+        add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
+        parts.push_back({TemplatePart::Literal, span_of(next)});
+        continue;
+      }
+      case K::TemplateInterp: {
+        push_nl(false);
+        parse_expression();
+        Peeked close = peek();
+        if (close.tok.kind != K::TemplateSeqEnd) {
+          if (!recovery_) {
+            if (close.tok.kind == K::Eof) {
+              error("Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the file. This "
+                    "might be caused by incorrect nesting inside the given expression.",
+                    start_span);
+            } else if (close.tok.kind == K::Colon) {
+              error("Extra characters after interpolation expression",
+                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a "
+                    "literal sequence to be processed as part of another language? If so, you can escape it by "
+                    "starting with \"$${\" instead of just \"${\".",
+                    span_of(close.tok), span_between(start_span, span_of(close.tok)));
+            } else if ((close.tok.kind == K::CQuote || close.tok.kind == K::OQuote) && end == K::CQuote) {
+              error("Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the quoted "
+                    "template. This might be caused by incorrect nesting inside the given expression.",
+                    start_span);
+            } else {
+              error("Extra characters after interpolation expression",
+                    "Expected a closing brace to end the interpolation expression, but found extra characters.\n\n"
+                    "This can happen when you include interpolation syntax for another language, such as shell "
+                    "scripting, but forget to escape the interpolation start token. If this is an embedded "
+                    "sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                    span_of(close.tok), span_between(start_span, span_of(close.tok)));
+            }
+          }
+          recover(K::TemplateSeqEnd);
+        } else {
+          read();
+        }
+        pop_nl();
+        add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
+        parts.push_back({TemplatePart::Interp, span_between(span_of(next), prev_span())});
+        continue;
+      }
+      case K::TemplateControl: {
+        push_nl(false);
+        Peeked kw = peek();
+        auto abandon = [&]() {
+          recover(K::TemplateSeqEnd);
+          pop_nl();
+          add(NodeKind::Error, next_index, next_index, last_read_, part_start);
+        };
+        if (kw.tok.kind != K::Ident) {
+          if (!recovery_) {
+            error("Invalid template directive",
+                  "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
+                  "sequence.",
+                  span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+          }
+          abandon();
+          continue;
+        }
+        read();
+        std::string_view word = kw.tok.text(text_);
+        NodeKind node_kind;
+        TemplatePart part;
+        uint8_t part_flags = 0;
+        if (word == "if") {
+          parse_expression();
+          node_kind = NodeKind::TemplateIf;
+          part = TemplatePart::If;
+        } else if (word == "else") {
+          node_kind = NodeKind::TemplateElse;
+          part = TemplatePart::Else;
+        } else if (word == "endif") {
+          node_kind = NodeKind::TemplateEndIf;
+          part = TemplatePart::EndIf;
+        } else if (word == "for") {
+          if (peek().tok.kind != K::Ident) {
+            if (!recovery_) error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
+            abandon();
+            continue;
+          }
+          read();
+          add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+          if (peek().tok.kind == K::Comma) {
+            part_flags |= node_flags::kHasKeyVar;
+            read();
+            if (peek().tok.kind != K::Ident) {
+              if (!recovery_)
+                error("Invalid 'for' directive", "For directive requires value variable name after comma.",
+                      next_span());
+              abandon();
+              continue;
+            }
+            read();
+            add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+          }
+          if (!is_keyword(peek().tok, "in")) {
+            if (!recovery_) error("Invalid 'for' directive", "For directive requires 'in' keyword after names.", next_span());
+            abandon();
+            continue;
+          }
+          read();
+          parse_expression();
+          node_kind = NodeKind::TemplateFor;
+          part = TemplatePart::For;
+        } else if (word == "endfor") {
+          node_kind = NodeKind::TemplateEndFor;
+          part = TemplatePart::EndFor;
+        } else {
+          if (!recovery_) {
+            std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
+            std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
+            error("Invalid template control keyword",
+                  fmt::format("{} is not a valid template control keyword.{}", go_quote(word), hint),
+                  span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+          }
+          abandon();
+          continue;
+        }
+        Span directive_span = span_between(span_of(next), next_span());
+        Peeked close = peek();
+        if (close.tok.kind != K::TemplateSeqEnd) {
+          if (!recovery_) {
+            error(fmt::format("Extra characters in {} marker", word),
+                  "Expected a closing brace to end the sequence, but found extra characters.", span_of(close.tok),
+                  span_between(start_span, span_of(close.tok)));
+          }
+          recover(K::TemplateSeqEnd);
+        } else {
+          read();
+        }
+        pop_nl();
+        add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
+        parts.push_back({part, directive_span});
+        if (part == TemplatePart::If || part == TemplatePart::For) {
+          ++open_directives;
+          enter();  // past the limit this reports "Nesting too deep" and stops the parse
+        } else if ((part == TemplatePart::EndIf || part == TemplatePart::EndFor) && open_directives > 0) {
+          --open_directives;
+          --depth_;
+        }
+        continue;
+      }
+      default: {
+        if (!recovery_) {
+          error("Unterminated template string", "No closing marker was found for the string.", span_of(next),
+                span_between(start_span, span_of(next)));
+        }
+        Token final_tok = recover(end);
+        end_span = span_of(final_tok);
+        break;
+      }
+    }
+    break;
+  }
+  parts.push_back({TemplatePart::End, end_span});
+  depth_ -= open_directives;
+  return parts;
+}
+
+// The reference's second template pass: if/else/endif and for/endfor must balance.
+void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
+  struct Open {
+    TemplatePart kind;
+    bool in_else;
+    Span span;
+  };
+  std::vector<Open> stack;
+  for (const PartInfo& p : parts) {
+    switch (p.kind) {
+      case TemplatePart::Literal:
+      case TemplatePart::Interp: break;
+      case TemplatePart::If:
+      case TemplatePart::For: stack.push_back({p.kind, false, p.span}); break;
+      case TemplatePart::Else:
+      case TemplatePart::EndIf:
+      case TemplatePart::EndFor: {
+        const char* name = p.kind == TemplatePart::Else ? "else" : p.kind == TemplatePart::EndIf ? "endif" : "endfor";
+        if (stack.empty()) {
+          error(fmt::format("Unexpected {} directive", name), "The control directives within this template are unbalanced.",
+                p.span);
+          break;
+        }
+        Open& top = stack.back();
+        if (top.kind == TemplatePart::If) {
+          if (p.kind == TemplatePart::Else && !top.in_else) {
+            top.in_else = true;
+            break;
+          }
+          if (p.kind == TemplatePart::Else) {
+            error("Unexpected else directive",
+                  fmt::format("Already in the else clause for the if started at {}.", range_string(top.span)), p.span);
+          } else if (p.kind == TemplatePart::EndFor) {
+            error("Unexpected endfor directive",
+                  fmt::format("Expecting an endif directive for the if started at {}.", range_string(top.span)),
+                  p.span);
+          }
+        } else {
+          if (p.kind == TemplatePart::Else) {
+            error("Unexpected else directive", "An else clause is not expected for a for directive.", p.span);
+          } else if (p.kind == TemplatePart::EndIf) {
+            error("Unexpected endif directive",
+                  fmt::format("Expecting an endfor directive corresponding to the for directive at {}.",
+                              range_string(top.span)),
+                  p.span);
+          }
+        }
+        stack.pop_back();
+        break;
+      }
+      case TemplatePart::End:
+        while (!stack.empty()) {
+          const Open& top = stack.back();
+          error("Unexpected end of template",
+                fmt::format(fmt::runtime(top.kind == TemplatePart::If
+                                             ? "The if directive at {} is missing its corresponding endif directive."
+                                             : "The for directive at {} is missing its corresponding endfor directive."),
+                            range_string(top.span)),
+                p.span);
+          stack.pop_back();
+        }
+        break;
+    }
+  }
+}
+
+}  // namespace hcl::parser_detail

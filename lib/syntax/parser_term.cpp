@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "syntax/parser_internal.h"
+
+namespace hcl::parser_detail {
+
+namespace {
+
+// Whether the reference (big.Float parsing at 512 bits) accepts a number token: digits with at
+// most one fraction point, then at most one exponent, which must be whole.
+bool valid_number_literal(std::string_view s) {
+  bool seen_dot = false, seen_exp = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '.') {
+      if (seen_dot || seen_exp) return false;
+      seen_dot = true;
+    } else if (c == 'e' || c == 'E') {
+      if (seen_exp) return false;
+      seen_exp = true;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Expr Parser::parse_term() {
+  Peeked start = peek();
+  uint32_t start_node = mark();
+  switch (start.tok.kind) {
+    case K::OParen: {
+      read();
+      push_nl(false);
+      size_t d0 = diag_mark();
+      Expr inner = parse_expression();
+      if (errors_since(d0)) {
+        recover(K::CParen);
+        pop_nl();
+        return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
+      }
+      Peeked close = peek();
+      if (close.tok.kind != K::CParen) {
+        error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
+              span_of(close.tok), span_between(span_of(start.tok), span_of(close.tok)));
+        recovery_ = true;
+      }
+      read();
+      pop_nl();
+      (void)inner;
+      return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
+    }
+    case K::NumberLit: {
+      Token tok = read();
+      check_number(tok);
+      return make(NodeKind::Literal, start.index, start.index, start_node, span_of(tok));
+    }
+    case K::Ident: {
+      Token tok = read();
+      K after = peek().tok.kind;
+      if (after == K::OParen || after == K::DoubleColon) return finish_function_call(tok, start.index);
+      std::string_view name = tok.text(text_);
+      NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
+      return make(kind, start.index, start.index, start_node, span_of(tok));
+    }
+    case K::OQuote:
+    case K::OHeredoc: {
+      Token open = read();
+      uint8_t flags = 0;
+      if (open.kind == K::OHeredoc) {
+        flags |= node_flags::kHeredoc;
+        if (open.text(text_).substr(0, 3) == "<<-") flags |= node_flags::kFlush;
+      }
+      return parse_template_inner(opposite(open.kind), (flags & node_flags::kFlush) != 0, start_node, start.index,
+                                  start.index, flags);
+    }
+    case K::Minus:
+    case K::Bang: {
+      Token op = read();
+      Expr operand;
+      {
+        DepthGuard guard(*this);
+        if (!guard.ok) return wrap_error(start_node, start.index, span_of(op), start.index);
+        operand = parse_operand();
+      }
+      return make(NodeKind::Unary, start.index, start.index, start_node, span_between(span_of(op), operand.span));
+    }
+    case K::OBrack: return parse_tuple();
+    case K::OBrace: return parse_object();
+    default: {
+      if (!recovery_) {
+        if (start.tok.kind == K::Eof) {
+          error("Missing expression", "Expected the start of an expression, but found the end of the file.",
+                span_of(start.tok));
+        } else {
+          error("Invalid expression", "Expected the start of an expression, but found an invalid expression token.",
+                span_of(start.tok));
+        }
+      }
+      recovery_ = true;
+      // The offending token is left for the caller; the placeholder covers no text.
+      NodeId id = add(NodeKind::Error, start.index, start.index, start.index, start_node);
+      return Expr{id, start_node, start.index, start.index, span_of(start.tok)};
+    }
+  }
+}
+
+void Parser::check_number(const Token& tok) {
+  if (!valid_number_literal(tok.text(text_))) {
+    error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(tok));
+  }
+}
+
+Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
+  uint32_t start_node = mark();
+  Token open = read();
+  // Namespaced names (provider::aws::arn_parse), HCL 2.20 and later.
+  while (open.kind == K::DoubleColon) {
+    Token next_name = read();
+    if (next_name.kind != K::Ident) {
+      error("Missing function name",
+            "Function scope resolution symbol :: must be followed by a function name in this scope.",
+            span_of(next_name), span_between(span_of(name), span_of(next_name)));
+      recover_over(K::OParen);
+      return wrap_error(start_node, name_index, span_between(span_of(name), span_of(next_name)), name_index);
+    }
+    open = read();
+  }
+  if (open.kind != K::OParen) {
+    error("Missing open parenthesis",
+          "Function selector must be followed by an open parenthesis to begin the function call.", span_of(open),
+          span_between(span_of(name), span_of(open)));
+    recover_over(K::OParen);
+    return wrap_error(start_node, name_index, span_between(span_of(name), span_of(open)), name_index);
+  }
+  bool expand_final = false;
+  push_nl(false);
+  for (;;) {
+    if (peek().tok.kind == K::CParen) {
+      read();
+      break;
+    }
+    size_t d0 = diag_mark();
+    parse_expression();
+    if (recovery_ && errors_since(d0)) {
+      recover(K::CParen);
+      break;
+    }
+    Token sep = read();
+    if (sep.kind == K::CParen) break;
+    if (sep.kind == K::Ellipsis) {
+      expand_final = true;
+      if (peek().tok.kind != K::CParen) {
+        if (!recovery_) {
+          error("Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                span_of(sep), span_between(span_of(name), span_of(sep)));
+        }
+        recover(K::CParen);
+      } else {
+        read();
+      }
+      break;
+    }
+    if (sep.kind != K::Comma) {
+      if (sep.kind == K::Eof) {
+        error("Unterminated function call",
+              "There is no closing parenthesis for this function call before the end of the file. This may be "
+              "caused by incorrect parenthesis nesting elsewhere in this file.",
+              span_between(span_of(name), span_of(open)));
+      } else {
+        error("Missing argument separator", "A comma is required to separate each function argument from the next.",
+              span_of(sep), span_between(span_of(name), span_of(sep)));
+      }
+      recover(K::CParen);
+      break;
+    }
+    if (peek().tok.kind == K::CParen) {
+      read();
+      break;
+    }
+  }
+  pop_nl();
+  return make(NodeKind::FunctionCall, name_index, name_index, start_node, span_from(span_of(name)),
+              expand_final ? node_flags::kExpandFinal : 0);
+}
+
+Expr Parser::parse_tuple() {
+  uint32_t start_node = mark();
+  Token open = read();
+  uint32_t open_index = last_read_;
+  push_nl(false);
+  if (is_keyword(peek().tok, "for")) {
+    Expr e = finish_for(open, open_index, start_node);
+    pop_nl();
+    return e;
+  }
+  for (;;) {
+    Peeked next = peek();
+    if (next.tok.kind == K::CBrack) {
+      read();
+      break;
+    }
+    size_t d0 = diag_mark();
+    parse_expression();
+    if (recovery_ && errors_since(d0)) {
+      recover(K::CBrack);
+      break;
+    }
+    next = peek();
+    if (next.tok.kind == K::CBrack) {
+      read();
+      break;
+    }
+    if (next.tok.kind != K::Comma) {
+      if (!recovery_) {
+        if (next.tok.kind == K::Eof) {
+          error("Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by "
+                "incorrect bracket nesting elsewhere in this file.",
+                span_of(open));
+        } else {
+          error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
+                span_of(next.tok), span_between(span_of(open), span_of(next.tok)));
+        }
+      }
+      recover(K::CBrack);
+      break;
+    }
+    read();
+  }
+  pop_nl();
+  return make(NodeKind::Tuple, open_index, open_index, start_node, span_from(span_of(open)));
+}
+
+Expr Parser::parse_object() {
+  uint32_t start_node = mark();
+  Token open = read();
+  uint32_t open_index = last_read_;
+  push_nl(false);
+  bool is_for = is_keyword(peek().tok, "for");
+  pop_nl();
+  if (is_for) {
+    push_nl(false);
+    Expr e = finish_for(open, open_index, start_node);
+    pop_nl();
+    return e;
+  }
+  push_nl(true);
+  for (;;) {
+    Peeked next = peek();
+    if (next.tok.kind == K::Newline) {
+      read();
+      continue;
+    }
+    if (next.tok.kind == K::CBrace) {
+      read();
+      break;
+    }
+    uint32_t item_start = mark();
+    bool force = next.tok.kind == K::OParen;
+    size_t d0 = diag_mark();
+    parse_expression();
+    if (recovery_ && errors_since(d0)) {
+      recover(K::CBrace);
+      wrap_error(item_start, next.index, span_of(next.tok), next.index);
+      break;
+    }
+    Peeked sep = peek();
+    if (sep.tok.kind != K::Equal && sep.tok.kind != K::Colon) {
+      if (!recovery_) {
+        Span ctx = span_between(span_of(open), span_of(sep.tok));
+        switch (sep.tok.kind) {
+          case K::Newline:
+          case K::Comma:
+            error("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").",
+                  span_of(sep.tok), ctx);
+            break;
+          case K::Ident:
+            error("Missing key/value separator",
+                  "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended "
+                  "to given an attribute name containing periods or spaces, write the name in quotes to create a "
+                  "string literal.",
+                  span_of(sep.tok), ctx);
+            break;
+          case K::Eof:
+            error("Unterminated object constructor expression",
+                  "There is no corresponding closing brace before the end of the file. This may be caused by "
+                  "incorrect brace nesting elsewhere in this file.",
+                  span_of(open));
+            break;
+          default:
+            error("Missing key/value separator",
+                  "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", span_of(sep.tok),
+                  ctx);
+        }
+      }
+      recover(K::CBrace);
+      wrap_error(item_start, next.index, span_of(next.tok), next.index);
+      break;
+    }
+    read();
+    size_t d1 = diag_mark();
+    parse_expression();
+    if (recovery_ && errors_since(d1)) {
+      recover(K::CBrace);
+      wrap_error(item_start, next.index, span_of(next.tok), next.index);
+      break;
+    }
+    make(NodeKind::ObjectItem, sep.index, next.index, item_start, span_of(next.tok),
+         force ? node_flags::kForceNonLiteral : 0);
+    Peeked after = peek();
+    if (after.tok.kind == K::CBrace) {
+      read();
+      break;
+    }
+    if (after.tok.kind != K::Comma && after.tok.kind != K::Newline) {
+      if (!recovery_) {
+        if (after.tok.kind == K::Eof) {
+          error("Unterminated object constructor expression",
+                "There is no corresponding closing brace before the end of the file. This may be caused by "
+                "incorrect brace nesting elsewhere in this file.",
+                span_of(open));
+        } else {
+          error("Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.", span_of(after.tok),
+                span_between(span_of(open), span_of(after.tok)));
+        }
+      }
+      recover(K::CBrace);
+      break;
+    }
+    read();
+  }
+  pop_nl();
+  return make(NodeKind::Object, open_index, open_index, start_node, span_from(span_of(open)));
+}
+
+Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_node) {
+  push_nl(false);
+  struct PopGuard {
+    Parser& p;
+    ~PopGuard() { p.pop_nl(); }
+  } pop_guard{*this};
+  Token intro = read();
+  uint32_t intro_index = last_read_;
+  bool make_obj = open.kind == K::OBrace;
+  K close_kind = make_obj ? K::CBrace : K::CBrack;
+  auto fail = [&](const char* detail) {
+    Peeked p = peek();
+    if (!recovery_) {
+      error("Invalid 'for' expression", detail, span_of(p.tok), span_between(span_of(open), span_of(p.tok)));
+    }
+    Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+  };
+  (void)intro;
+  uint8_t flags = make_obj ? node_flags::kForObject : 0;
+  if (peek().tok.kind != K::Ident) return fail("For expression requires variable name after 'for'.");
+  read();
+  add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+  if (peek().tok.kind == K::Comma) {
+    flags |= node_flags::kHasKeyVar;
+    read();
+    if (peek().tok.kind != K::Ident) return fail("For expression requires value variable name after comma.");
+    read();
+    add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+  }
+  if (!is_keyword(peek().tok, "in")) return fail("For expression requires the 'in' keyword after its name declarations.");
+  read();
+  size_t d0 = diag_mark();
+  parse_expression();
+  if (recovery_ && errors_since(d0)) {
+    Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+  }
+  if (peek().tok.kind != K::Colon) return fail("For expression requires a colon after the collection expression.");
+  read();
+  size_t d1 = diag_mark();
+  Expr value = parse_expression();
+  std::optional<Expr> key;
+  if (peek().tok.kind == K::FatArrow) {
+    read();
+    key = value;
+    flags |= node_flags::kHasKeyExpr;
+    value = parse_expression();
+  }
+  if (recovery_ && errors_since(d1)) {
+    Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+  }
+  std::optional<Token> ellipsis;
+  if (peek().tok.kind == K::Ellipsis) {
+    ellipsis = read();
+    flags |= node_flags::kGroup;
+  }
+  if (is_keyword(peek().tok, "if")) {
+    read();
+    flags |= node_flags::kHasCond;
+    size_t d2 = diag_mark();
+    parse_expression();
+    if (recovery_ && errors_since(d2)) {
+      Token close = recover(opposite(open.kind));
+      return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+    }
+  }
+  Token close;
+  Peeked next = peek();
+  if (next.tok.kind == close_kind) {
+    close = read();
+  } else {
+    if (!recovery_) {
+      error("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", span_of(next.tok),
+            span_between(span_of(open), span_of(next.tok)));
+    }
+    close = recover(close_kind);
+  }
+  Span whole = span_between(span_of(open), span_of(close));
+  if (!make_obj) {
+    if (key) {
+      error("Invalid 'for' expression", "Key expression is not valid when building a tuple.", key->span, whole);
+    }
+    if (ellipsis) {
+      error("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.",
+            span_of(*ellipsis), whole);
+    }
+  } else if (!key) {
+    error("Invalid 'for' expression", "Key expression is required when building an object.", value.span, whole);
+  }
+  return make(NodeKind::ForExpr, intro_index, open_index, start_node, whole, flags);
+}
+
+}  // namespace hcl::parser_detail

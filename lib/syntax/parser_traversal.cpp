@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "syntax/parser_internal.h"
+
+namespace hcl::parser_detail {
+
+Expr Parser::parse_traversals(Expr from) {
+  Expr ret = from;
+  for (;;) {
+    Peeked next = peek();
+    if (next.tok.kind == K::Dot) {
+      read();
+      uint32_t dot_index = last_read_;
+      Peeked attr = peek();
+      if (attr.tok.kind == K::Ident) {
+        read();
+        ret = make(NodeKind::GetAttr, attr.index, from.first_tok, from.start_node,
+                   span_between(ret.span, span_of(attr.tok)));
+      } else if (attr.tok.kind == K::NumberLit) {
+        Token num = read();
+        legacy_index_step(num, attr.tok, false);
+        ret = make(NodeKind::LegacyIndex, attr.index, from.first_tok, from.start_node,
+                   span_between(ret.span, span_of(num)));
+      } else if (attr.tok.kind == K::Star) {
+        ret = attribute_splat(ret, from, dot_index, attr);
+      } else {
+        error("Invalid attribute name", "An attribute name is required after a dot.", span_of(attr.tok));
+        recovery_ = true;
+      }
+      continue;
+    }
+    if (next.tok.kind == K::OBrack) {
+      Token open = read();
+      uint32_t open_index = last_read_;
+      if (peek().tok.kind == K::Star) {
+        read();
+        Token close = read();
+        if (close.kind != K::CBrack && !recovery_) {
+          // The reference points this diagnostic at the token recovery stops on (its subject
+          // aliases the variable that recovery overwrites).
+          close = recover(K::CBrack);
+          error("Missing close bracket on splat index",
+                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                span_of(close));
+        }
+        uint32_t each_start = mark();
+        NodeId item = add(NodeKind::SplatItem, open_index, open_index, last_read_, each_start);
+        Expr item_expr{item, each_start, open_index, last_read_, span_between(span_of(open), span_of(close))};
+        Expr each;
+        {
+          // The rest of the traversal applies to each element.
+          DepthGuard guard(*this);
+          each = guard.ok ? parse_traversals(item_expr) : item_expr;
+        }
+        ret = make(NodeKind::Splat, open_index + 1, from.first_tok, from.start_node,
+                   span_between(ret.span, each.span));
+        continue;
+      }
+      push_nl(false);
+      size_t d0 = diag_mark();
+      Expr key = parse_expression();
+      Token close;
+      if (recovery_ && errors_since(d0)) {
+        close = recover(K::CBrack);
+      } else {
+        close = read();
+        if (close.kind != K::CBrack && !recovery_) {
+          close = recover(K::CBrack);  // the reference's subject is where recovery stops, as above
+          error("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\").",
+                span_of(close));
+        }
+      }
+      pop_nl();
+      (void)key;
+      ret = make(NodeKind::Index, open_index, from.first_tok, from.start_node,
+                 span_between(ret.span, span_of(close)));
+      continue;
+    }
+    break;
+  }
+  return ret;
+}
+
+void Parser::legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat) {
+  std::string_view t = num.text(text_);
+  size_t dot = t.find('.');
+  if (dot != std::string_view::npos) {
+    std::string_view first = t.substr(0, dot), second = t.substr(dot + 1);
+    error("Invalid legacy index syntax",
+          in_splat ? fmt::format("When using the legacy index syntax, chaining two indexes together is not "
+                                 "permitted. Use the proper index syntax with a full splat expression [*] "
+                                 "instead, like [{}][{}].",
+                                 first, second)
+                   : fmt::format("When using the legacy index syntax, chaining two indexes together is not "
+                                 "permitted. Use the proper index syntax instead, like [{}][{}].",
+                                 first, second),
+          span_of(subject_tok));
+    return;
+  }
+  check_number(num);
+}
+
+// The legacy ".*" splat: only attribute and legacy index steps apply to each element.
+Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star) {
+  read();  // the star
+  uint32_t each_start = mark();
+  NodeId item = add(NodeKind::SplatItem, star.index, dot_index, star.index, each_start);
+  Expr each{item, each_start, dot_index, star.index, Span{token_at_span(dot_index).start, star.tok.end}};
+  Span last_span = span_of(star.tok);
+  while (peek().tok.kind == K::Dot) {
+    read();
+    Peeked step = peek();
+    if (step.tok.kind == K::NumberLit) {
+      Token num = read();
+      legacy_index_step(num, star.tok, true);
+      each = make(NodeKind::LegacyIndex, step.index, each.first_tok, each.start_node,
+                  span_between(each.span, span_of(num)));
+      last_span = span_of(num);
+      continue;
+    }
+    if (step.tok.kind != K::Ident) {
+      if (!recovery_) {
+        if (step.tok.kind == K::Star) {
+          error("Nested splat expression not allowed",
+                "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                span_of(step.tok));
+        } else {
+          error("Invalid attribute name", "An attribute name is required after a dot.", span_of(star.tok));
+        }
+      }
+      recovery_ = true;
+      break;
+    }
+    Token attr = read();
+    each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, span_between(each.span, span_of(attr)));
+    last_span = span_of(attr);
+  }
+  return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, span_between(ret.span, last_span),
+              node_flags::kAttrSplat);
+}
+
+}  // namespace hcl::parser_detail
