@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// The evaluator's private parts, shared by the files that evaluate each construct (eval.cpp,
+// eval_traversal.cpp, eval_collection.cpp, eval_for.cpp, eval_conditional.cpp,
+// eval_operators.cpp, eval_call.cpp, eval_template.cpp). Not part of the library's interface:
+// include eval/eval.h instead.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ast/ast.h"
+#include "eval/budget.h"
+#include "eval/convert.h"
+#include "eval/eval.h"
+#include "util/text.h"
+
+namespace hcl::eval::evaluator_detail {
+
+// A binding made while evaluating: a for expression's key and value variables (a child
+// EvalContext in the reference) or the current element of a splat.
+struct Frame {
+  const Frame* parent = nullptr;
+  bool child_context = false;
+  std::string_view key_name;
+  Value key;
+  std::string_view value_name;
+  Value value;
+  NodeId splat_item = kNoNode;
+};
+
+inline bool has_errors_since(const Diagnostics& d, size_t mark) {
+  for (size_t i = mark; i < d.size(); ++i)
+    if (d[i].severity == Severity::Error) return true;
+  return false;
+}
+
+// One part of a template, with directives nested (the reference's templateParser output).
+struct TemplatePart {
+  enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;
+  Value literal;              // Literal
+  Span range{};               // the part's Range()
+  Span start{};               // the part's StartRange()
+  NodeId node = kNoNode;      // Interp: the expression; If: the condition; For: the collection
+  std::vector<TemplatePart> then_parts, else_parts;  // If (then_parts is also For's body)
+  std::string_view key_var, value_var;               // For
+};
+
+struct TemplatePlan {
+  bool passthrough = false;
+  NodeId passthrough_expr = kNoNode;
+  std::vector<TemplatePart> parts;
+};
+
+class Evaluator {
+ public:
+  Evaluator(const SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
+
+  Value eval(NodeId n, const Frame* f, Diagnostics& d);
+
+  // hcl.Range() and StartRange() of a node.
+  Span span(NodeId n) const { return expression_span(t_, n); }
+  Span start_span(NodeId n);
+  Range range(Span s) const { return t_.source().range(s.start, s.end); }
+
+ private:
+  Span tok(uint32_t i) const { return Span{t_.token(i).start, t_.token(i).end}; }
+  // The node's last token, not counting the trivia the tree's root extends over.
+  uint32_t last_tok(NodeId n) const {
+    const Node& nd = t_.node(n);
+    uint32_t i = nd.last_token;
+    while (i > nd.first_token && is_trivia(t_.token(i).kind)) --i;
+    return i;
+  }
+  NodeId last_child(NodeId n) const { return n - 1; }
+  NodeId prev_sibling(NodeId c) const { return c - t_.node(c).subtree_size; }
+  const Node& node(NodeId n) const { return t_.node(n); }
+
+  void error(Diagnostics& d, std::string summary, std::string detail, Span subject,
+             std::optional<Span> context = std::nullopt) {
+    Diagnostic diag;
+    diag.severity = Severity::Error;
+    diag.summary = std::move(summary);
+    diag.detail = std::move(detail);
+    diag.subject = range(subject);
+    if (context) diag.context = range(*context);
+    d.push_back(std::move(diag));
+  }
+
+  // Traversal steps: a variable, then attribute and literal-key index steps (one hcl.Traversal).
+  bool is_literal_key(NodeId key);
+  bool is_traversal_step(NodeId n);
+  bool is_scope_traversal(NodeId n);
+
+  Value literal(NodeId n);
+  Value variable(NodeId n, const Frame* f, Diagnostics& d);
+  Value get_attr_step(NodeId n, const Frame* f, Diagnostics& d);
+  Value index_step(NodeId n, const Frame* f, Diagnostics& d);
+  Value legacy_index_step(NodeId n, const Frame* f, Diagnostics& d);
+  Value splat(NodeId n, const Frame* f, Diagnostics& d);
+  Value function_call(NodeId n, const Frame* f, Diagnostics& d);
+  Value tuple(NodeId n, const Frame* f, Diagnostics& d);
+  Value object(NodeId n, const Frame* f, Diagnostics& d);
+  Value for_expr(NodeId n, const Frame* f, Diagnostics& d);
+  Value conditional(NodeId n, const Frame* f, Diagnostics& d);
+  Value binary(NodeId n, const Frame* f, Diagnostics& d);
+  Value unary(NodeId n, const Frame* f, Diagnostics& d);
+  Value template_expr(NodeId n, const Frame* f, Diagnostics& d);
+
+  Value hcl_index(const Value& coll, const Value& key, Span rng, Diagnostics& d);
+  Value hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d);
+
+  using BranchFn = std::function<Value(Diagnostics&)>;
+  Value conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
+                         Span false_range, Span src_range, const Frame* f, Diagnostics& d);
+
+  struct ForSpec {
+    std::string_view key_var, value_var;
+    NodeId collection = kNoNode;
+    NodeId key_expr = kNoNode;
+    NodeId cond = kNoNode;
+    bool group = false;
+    Span src_range{};
+  };
+  using ValueFn = std::function<Value(const Frame*, Diagnostics&)>;
+  Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
+
+  const TemplatePlan& template_plan(NodeId n);
+  // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
+  // endfor), nesting if and for directives; i ends on that closing directive.
+  std::vector<TemplatePart> template_parts(const std::vector<NodeId>& kids, const std::vector<std::string>& lits,
+                                           size_t& i);
+  Value template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f, Diagnostics& d);
+  Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
+
+  std::vector<std::string_view> variable_names(const Frame* f) const;
+
+  const SyntaxTree& t_;
+  const Scope& scope_;
+  std::unordered_map<NodeId, std::unique_ptr<TemplatePlan>> templates_;
+};
+
+}  // namespace hcl::eval::evaluator_detail

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "eval/eval_internal.h"
+
+namespace hcl::eval::evaluator_detail {
+
+namespace {
+
+// HCL's ShortCircuit for || (is_or) and &&: the result one side decides, with that side's
+// diagnostics only, or nothing when both sides are needed. A null operand counts as false, as
+// cty's Value.True() says.
+std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
+                                                           Diagnostics& ld, Diagnostics& rd) {
+  auto is = [](const Value& v, bool want) {
+    if (!v.is_known()) return false;
+    return v.is_null() ? !want : v.as_bool() == want;
+  };
+  if (!a.is_known() && !b.is_known()) {
+    if (has_errors(ld)) return std::nullopt;
+    return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
+  }
+  bool decisive = is_or;  // a true decides ||, a false decides &&
+  if (is(a, decisive)) return std::pair{Value::boolean(decisive), std::move(ld)};
+  if (is(b, decisive)) return std::pair{Value::boolean(decisive), std::move(rd)};
+  if (!a.is_known() && is(b, !decisive)) return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
+  if (!b.is_known() && is(a, !decisive)) return std::pair{Value::unknown(Type::boolean()), std::move(rd)};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId rhs = last_child(n);
+  NodeId lhs = prev_sibling(rhs);
+  ast::Operator op = ast::operator_of(t_, n);
+  Type param, result;
+  switch (op) {
+    case ast::Operator::Or:
+    case ast::Operator::And:
+      param = Type::boolean();
+      result = Type::boolean();
+      break;
+    case ast::Operator::Equal:
+    case ast::Operator::NotEqual:
+      param = Type::dynamic();
+      result = Type::boolean();
+      break;
+    case ast::Operator::Less:
+    case ast::Operator::LessOrEqual:
+    case ast::Operator::Greater:
+    case ast::Operator::GreaterOrEqual:
+      param = Type::number();
+      result = Type::boolean();
+      break;
+    default:
+      param = Type::number();
+      result = Type::number();
+      break;
+  }
+  // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
+  // && and || may drop one operand's diagnostics when the other decides the result.
+  Diagnostics ld, rd;
+  Value l = eval(lhs, f, ld);
+  Value r = eval(rhs, f, rd);
+  size_t mark = d.size();
+  auto lc = convert(l, param);
+  if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
+  auto rc = convert(r, param);
+  if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
+  if (has_errors_since(d, mark)) {
+    append(d, std::move(ld));
+    append(d, std::move(rd));
+    return Value::unknown(result);
+  }
+  const Value& a = *lc;
+  const Value& b = *rc;
+  if (op == ast::Operator::Or || op == ast::Operator::And) {
+    if (auto decided = short_circuit(op == ast::Operator::Or, a, b, ld, rd)) {
+      append(d, std::move(decided->second));
+      return decided->first;
+    }
+  }
+  append(d, std::move(ld));
+  append(d, std::move(rd));
+  if (has_errors_since(d, mark)) return Value::unknown(result);
+  auto failed = [&](const std::string& why) {
+    error(d, "Operation failed", "Error during operation: " + why + ".", span(n));
+    return Value::unknown(result);
+  };
+  if (op == ast::Operator::Equal || op == ast::Operator::NotEqual) {
+    Value eq = a.equals(b);
+    if (op == ast::Operator::NotEqual && eq.is_known()) return Value::boolean(!eq.as_bool());
+    return eq;
+  }
+  if (a.is_null() || b.is_null()) return failed("argument must not be null");
+  if (!a.is_known() || !b.is_known()) return Value::unknown(result);
+  switch (op) {
+    case ast::Operator::Or: return Value::boolean(a.as_bool() || b.as_bool());
+    case ast::Operator::And: return Value::boolean(a.as_bool() && b.as_bool());
+    case ast::Operator::Less: return Value::boolean(a.as_number().compare(b.as_number()) < 0);
+    case ast::Operator::LessOrEqual: return Value::boolean(a.as_number().compare(b.as_number()) <= 0);
+    case ast::Operator::Greater: return Value::boolean(a.as_number().compare(b.as_number()) > 0);
+    case ast::Operator::GreaterOrEqual: return Value::boolean(a.as_number().compare(b.as_number()) >= 0);
+    case ast::Operator::Add: {
+      auto v = add(a.as_number(), b.as_number());
+      return v ? Value::number(std::move(*v)) : failed("can't compute sum of opposing infinities");
+    }
+    case ast::Operator::Subtract: {
+      auto v = subtract(a.as_number(), b.as_number());
+      return v ? Value::number(std::move(*v)) : failed("can't subtract infinity from itself");
+    }
+    case ast::Operator::Multiply: {
+      auto v = multiply(a.as_number(), b.as_number());
+      return v ? Value::number(std::move(*v)) : failed("can't multiply zero by infinity");
+    }
+    case ast::Operator::Divide: {
+      auto v = divide(a.as_number(), b.as_number());
+      return v ? Value::number(std::move(*v)) : failed("can't divide zero by zero or infinity by infinity");
+    }
+    case ast::Operator::Modulo: {
+      auto v = modulo(a.as_number(), b.as_number());
+      return v ? Value::number(std::move(*v)) : failed("can't use modulo with zero and infinity");
+    }
+    default: return Value::unknown(result);
+  }
+}
+
+Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId operand = last_child(n);
+  bool negate = ast::operator_of(t_, n) == ast::Operator::Negate;
+  Type param = negate ? Type::number() : Type::boolean();
+  size_t mark = d.size();
+  Value v = eval(operand, f, d);
+  auto c = convert(v, param);
+  if (!c) error(d, "Invalid operand", "Unsuitable value for unary operand: " + c.error() + ".", span(operand), span(n));
+  if (has_errors_since(d, mark)) return Value::unknown(param);
+  if (c->is_null()) {
+    error(d, "Operation failed", "Error during operation: argument must not be null.", span(n));
+    return Value::unknown(param);
+  }
+  if (!c->is_known()) return Value::unknown(param);
+  if (negate) return Value::number(c->as_number().negate());
+  return Value::boolean(!c->as_bool());
+}
+
+}  // namespace hcl::eval::evaluator_detail

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "eval/eval_internal.h"
+
+namespace hcl::eval::evaluator_detail {
+
+const TemplatePlan& Evaluator::template_plan(NodeId n) {
+  auto it = templates_.find(n);
+  if (it != templates_.end()) return *it->second;
+  auto plan = std::make_unique<TemplatePlan>();
+  auto kids = t_.children(n);
+  if (ast::template_is_passthrough(t_, n)) {
+    plan->passthrough = true;
+    plan->passthrough_expr = last_child(kids[0]);
+  } else {
+    auto lits = ast::template_literals(t_, n);
+    size_t i = 0;
+    const Node& nd = node(n);
+    Span close = tok(last_tok(n));
+    plan->parts = template_parts(kids, lits, i);
+    if (plan->parts.empty()) {
+      // An empty template is one empty literal, placed where its text would start.
+      Span at{close.end, close.end};
+      if (kids.empty() && nd.first_token + 1 <= nd.last_token) {
+        Span next = tok(nd.first_token + 1);
+        at = Span{next.end, next.end};
+      }
+      TemplatePart p;
+      p.kind = TemplatePart::Literal;
+      p.literal = Value::string_nfc("");
+      p.range = at;
+      p.start = at;
+      plan->parts.push_back(std::move(p));
+    }
+  }
+  auto* raw = plan.get();
+  templates_.emplace(n, std::move(plan));
+  return *raw;
+}
+
+std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
+                                                    const std::vector<std::string>& lits, size_t& i) {
+  std::vector<TemplatePart> out;
+  while (i < kids.size()) {
+    NodeId k = kids[i];
+    const Node& kn = node(k);
+    switch (kn.kind) {
+      case NodeKind::TemplateLiteral: {
+        TemplatePart p;
+        p.kind = TemplatePart::Literal;
+        p.literal = Value::string(lits[i]);
+        p.range = span(k);
+        p.start = p.range;
+        out.push_back(std::move(p));
+        ++i;
+        break;
+      }
+      case NodeKind::TemplateInterp: {
+        TemplatePart p;
+        p.kind = TemplatePart::Interp;
+        p.node = last_child(k);
+        p.range = span(p.node);
+        p.start = start_span(p.node);
+        out.push_back(std::move(p));
+        ++i;
+        break;
+      }
+      case NodeKind::TemplateIf: {
+        TemplatePart p;
+        p.kind = TemplatePart::If;
+        p.node = last_child(k);
+        Span open = span(k);
+        ++i;
+        p.then_parts = template_parts(kids, lits, i);
+        Span endif = open;
+        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateElse) {
+          ++i;
+          p.else_parts = template_parts(kids, lits, i);
+        }
+        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndIf) {
+          endif = span(kids[i]);
+          ++i;
+        }
+        if (p.then_parts.empty()) {
+          TemplatePart e;
+          e.literal = Value::string_nfc("");
+          e.range = e.start = Span{open.end, open.end};
+          p.then_parts.push_back(std::move(e));
+        }
+        if (p.else_parts.empty()) {
+          TemplatePart e;
+          e.literal = Value::string_nfc("");
+          e.range = e.start = Span{endif.start, endif.start};
+          p.else_parts.push_back(std::move(e));
+        }
+        p.range = span_between(open, endif);
+        p.start = start_span(p.node);
+        out.push_back(std::move(p));
+        break;
+      }
+      case NodeKind::TemplateFor: {
+        TemplatePart p;
+        p.kind = TemplatePart::For;
+        auto tf = ast::template_for(t_, k);
+        p.key_var = tf.key_var;
+        p.value_var = tf.value_var;
+        p.node = tf.collection;
+        Span open = span(k);
+        ++i;
+        p.then_parts = template_parts(kids, lits, i);
+        Span endfor = open;
+        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndFor) {
+          endfor = span(kids[i]);
+          ++i;
+        }
+        if (p.then_parts.empty()) {
+          TemplatePart e;
+          e.literal = Value::string_nfc("");
+          e.range = e.start = Span{open.end, open.end};
+          p.then_parts.push_back(std::move(e));
+        }
+        p.range = span_between(open, endfor);
+        p.start = open;
+        out.push_back(std::move(p));
+        break;
+      }
+      case NodeKind::TemplateElse:
+      case NodeKind::TemplateEndIf:
+      case NodeKind::TemplateEndFor: return out;
+      default: ++i; break;
+    }
+  }
+  return out;
+}
+
+Value Evaluator::template_expr(NodeId n, const Frame* f, Diagnostics& d) {
+  const TemplatePlan& plan = template_plan(n);
+  if (plan.passthrough) return eval(plan.passthrough_expr, f, d);
+  return template_parts_value(plan.parts, span(n), f, d);
+}
+
+Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d) {
+  switch (p.kind) {
+    case TemplatePart::Literal: return p.literal;
+    case TemplatePart::Interp: return eval(p.node, f, d);
+    case TemplatePart::If: {
+      Span then_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
+      Span else_range = span_between(p.else_parts.front().range, p.else_parts.back().range);
+      return conditional_with(
+          p.node, [&](Diagnostics& td) { return template_parts_value(p.then_parts, then_range, f, td); },
+          [&](Diagnostics& fd) { return template_parts_value(p.else_parts, else_range, f, fd); }, then_range,
+          else_range, p.range, f, d);
+    }
+    case TemplatePart::For: {
+      ForSpec spec;
+      spec.key_var = p.key_var;
+      spec.value_var = p.value_var;
+      spec.collection = p.node;
+      spec.src_range = p.range;
+      Span body_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
+      Value tuple = for_with(
+          spec, [&](const Frame* cf, Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
+          f, d);
+      // TemplateJoinExpr.
+      if (tuple.type().is_dynamic() || !tuple.is_known()) return Value::unknown(Type::string());
+      std::string buf;
+      for (const auto& e : tuple.elements()) {
+        if (e.is_null()) {
+          error(d, "Invalid template interpolation value",
+                "An iteration result is null. Cannot include a null value in a string template.", p.range);
+          continue;
+        }
+        if (e.type().is_dynamic()) return Value::unknown(Type::string());
+        auto s = convert(e, Type::string());
+        if (!s) {
+          error(d, "Invalid template interpolation value",
+                "Cannot include one of the interpolation results into the string template: " + s.error() + ".",
+                p.range);
+          continue;
+        }
+        if (!e.is_known()) return Value::unknown(Type::string());
+        append_charged(buf, s->as_string());
+      }
+      return Value::string(buf);
+    }
+  }
+  return Value::dynamic();
+}
+
+Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f,
+                                      Diagnostics& d) {
+  std::string buf;
+  bool known = true;
+  for (const auto& p : parts) {
+    Value v = template_part_value(p, f, d);
+    if (v.is_null()) {
+      error(d, "Invalid template interpolation value",
+            "The expression result is null. Cannot include a null value in a string template.", p.range, src_range);
+      continue;
+    }
+    if (!v.is_known()) {
+      known = false;
+      continue;
+    }
+    if (v.type().is_string()) {
+      append_charged(buf, v.as_string());
+      continue;
+    }
+    auto s = convert(v, Type::string());
+    if (!s) {
+      error(d, "Invalid template interpolation value",
+            "Cannot include the given value in a string template: " + s.error() + ".", p.range, src_range);
+      continue;
+    }
+    append_charged(buf, s->as_string());
+  }
+  if (!known) return Value::unknown(Type::string());
+  return Value::string(buf);
+}
+
+}  // namespace hcl::eval::evaluator_detail

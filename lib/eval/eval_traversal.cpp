@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "eval/eval_internal.h"
+
+namespace hcl::eval::evaluator_detail {
+
+// ---- Traversals ---------------------------------------------------------------------------------
+
+bool Evaluator::is_literal_key(NodeId key) {
+  const Node& k = node(key);
+  if (k.kind == NodeKind::Literal) return true;
+  if (k.kind != NodeKind::Template) return false;
+  size_t count = t_.child_count(key);
+  if (count == 0) return true;
+  return count == 1 && node(last_child(key)).kind == NodeKind::TemplateLiteral;
+}
+
+bool Evaluator::is_traversal_step(NodeId n) {
+  switch (node(n).kind) {
+    case NodeKind::Variable:
+    case NodeKind::GetAttr:
+    case NodeKind::LegacyIndex: return true;
+    case NodeKind::Index: return is_literal_key(last_child(n));
+    default: return false;
+  }
+}
+
+bool Evaluator::is_scope_traversal(NodeId n) {
+  while (true) {
+    const Node& nd = node(n);
+    if (nd.kind == NodeKind::Variable) return true;
+    if (nd.kind == NodeKind::GetAttr || nd.kind == NodeKind::LegacyIndex) {
+      n = t_.first_child(n);
+      continue;
+    }
+    if (nd.kind == NodeKind::Index && is_literal_key(last_child(n))) {
+      n = t_.first_child(n);
+      continue;
+    }
+    return false;
+  }
+}
+
+Value Evaluator::get_attr_step(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId src = last_child(n);
+  size_t mark = d.size();
+  Value v = eval(src, f, d);
+  if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
+  const Node& nd = node(n);
+  uint32_t dot = nd.main_token;
+  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
+  return hcl_get_attr(v, t_.token_text(nd.main_token), Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+}
+
+Value Evaluator::legacy_index_step(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId src = last_child(n);
+  size_t mark = d.size();
+  Value v = eval(src, f, d);
+  if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
+  const Node& nd = node(n);
+  uint32_t dot = nd.main_token;
+  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
+  auto num = Number::parse(t_.token_text(nd.main_token));
+  Value key = num ? Value::number(*num) : Value::dynamic();
+  return hcl_index(v, key, Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+}
+
+Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId key_node = last_child(n);
+  NodeId coll_node = prev_sibling(key_node);
+  const Node& nd = node(n);
+  Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
+  if (is_literal_key(key_node)) {
+    size_t mark = d.size();
+    Value coll = eval(coll_node, f, d);
+    if (is_traversal_step(coll_node) && has_errors_since(d, mark)) return Value::dynamic();
+    Diagnostics ignored;
+    Value key = eval(key_node, f, ignored);
+    return hcl_index(coll, key, brackets, d);
+  }
+  Value coll = eval(coll_node, f, d);
+  Value key = eval(key_node, f, d);
+  return hcl_index(coll, key, brackets, d);
+}
+
+// hcl.Index.
+Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Diagnostics& d) {
+  static constexpr const char* kInvalidIndex = "Invalid index";
+  if (coll.is_null()) {
+    error(d, "Attempt to index null value", "This value is null, so it does not have any indices.", rng);
+    return Value::dynamic();
+  }
+  if (key_in.is_null()) {
+    error(d, kInvalidIndex, "Can't use a null value as an indexing key.", rng);
+    return Value::dynamic();
+  }
+  const Type& ty = coll.type();
+  if (key_in.type().is_dynamic() || ty.is_dynamic()) return Value::dynamic();
+  if (ty.is_list() || ty.is_tuple() || ty.is_map()) {
+    Type want = ty.is_map() ? Type::string() : Type::number();
+    auto key = convert(key_in, want);
+    if (!key) {
+      error(d, kInvalidIndex,
+            "The given key does not identify an element in this collection value: " + key.error() + ".", rng);
+      return Value::dynamic();
+    }
+    // HasIndex
+    if (!coll.is_known() || !key->is_known()) {
+      if (ty.is_tuple()) return Value::dynamic();
+      return Value::unknown(ty.element());
+    }
+    const Value* found = nullptr;
+    if (ty.is_map()) {
+      found = coll.get(key->as_string());
+    } else {
+      auto idx = key->as_number().to_int64();
+      if (idx && *idx >= 0 && static_cast<uint64_t>(*idx) < coll.elements().size())
+        found = &coll.elements()[static_cast<size_t>(*idx)];
+    }
+    if (found) return *found;
+    if (!ty.is_map()) {
+      const Number& k = key->as_number();
+      if (!k.is_integer() || k.is_infinity()) {
+        error(d, kInvalidIndex,
+              "The given key does not identify an element in this collection value: indexing a sequence requires a "
+              "whole number, but the given index has a fractional part.",
+              rng);
+        return Value::dynamic();
+      }
+      if (k.sign() < 0) {
+        error(d, kInvalidIndex,
+              "The given key does not identify an element in this collection value: a negative number is not a "
+              "valid index for a sequence.",
+              rng);
+        return Value::dynamic();
+      }
+      Number len = Number::from_int(static_cast<int64_t>(coll.elements().size()));
+      auto diff = subtract(k, len);
+      if (diff && diff->sign() < 1) {
+        if (coll.elements().empty()) {
+          error(d, kInvalidIndex,
+                "The given key does not identify an element in this collection value: the collection has no elements.",
+                rng);
+        } else {
+          error(d, kInvalidIndex,
+                "The given key does not identify an element in this collection value: the given index is greater than "
+                "or equal to the length of the collection.",
+                rng);
+        }
+        return Value::dynamic();
+      }
+    }
+    error(d, kInvalidIndex, "The given key does not identify an element in this collection value.", rng);
+    return Value::dynamic();
+  }
+  if (ty.is_object()) {
+    bool was_number = key_in.type().is_number();
+    auto key = convert(key_in, Type::string());
+    if (!key) {
+      error(d, kInvalidIndex,
+            "The given key does not identify an element in this collection value: " + key.error() + ".", rng);
+      return Value::dynamic();
+    }
+    if (!key->is_known()) return Value::dynamic();
+    const std::string& name = key->as_string();
+    const auto* attr = ty.attribute(name);
+    if (!attr) {
+      error(d, kInvalidIndex,
+            std::string("The given key does not identify an element in this collection value.") +
+                (was_number ? " An object only supports looking up attributes by name, not by numeric index." : ""),
+            rng);
+      return Value::dynamic();
+    }
+    // HCL 2.24: an unknown object still has its attributes' types, and a wrong key is an error.
+    if (!coll.is_known()) return Value::unknown(attr->type);
+    return *coll.get(name);
+  }
+  if (ty.is_set()) {
+    error(d, kInvalidIndex,
+          "Elements of a set are identified only by their value and don't have any separate index or key to select "
+          "with, so it's only possible to perform operations across all elements of the set.",
+          rng);
+    return Value::dynamic();
+  }
+  error(d, kInvalidIndex, "This value does not have any indices.", rng);
+  return Value::dynamic();
+}
+
+// hcl.GetAttr.
+Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d) {
+  if (obj.is_null()) {
+    error(d, "Attempt to get attribute from null value", "This value is null, so it does not have any attributes.",
+          rng);
+    return Value::dynamic();
+  }
+  static constexpr const char* kUnsupported = "Unsupported attribute";
+  const Type& ty = obj.type();
+  if (ty.is_object()) {
+    const auto* a = ty.attribute(name);
+    if (!a) {
+      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", go_quote(name)), rng);
+      return Value::dynamic();
+    }
+    if (!obj.is_known()) return Value::unknown(a->type);
+    return *obj.get(name);
+  }
+  if (ty.is_map()) {
+    if (!obj.is_known()) return Value::unknown(ty.element());
+    const Value* v = obj.get(name);
+    if (!v) {
+      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", go_quote(name)),
+            rng);
+      return Value::dynamic();
+    }
+    return *v;
+  }
+  if (ty.is_dynamic()) return Value::dynamic();
+  if (ty.is_list() && ty.element().is_object()) {
+    if (ty.element().attribute(name)) {
+      error(d, kUnsupported,
+            fmt::format("Can't access attributes on a list of objects. Did you mean to access attribute {} for a "
+                        "specific element of the list, or across all elements of the list?",
+                        go_quote(name)),
+            rng);
+    } else {
+      error(d, kUnsupported,
+            "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element "
+            "of the list, or across all elements of the list?",
+            rng);
+    }
+    return Value::dynamic();
+  }
+  if (ty.is_set() && ty.element().is_object()) {
+    error(d, kUnsupported,
+          "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the "
+          "set?",
+          rng);
+    return Value::dynamic();
+  }
+  if (ty.is_primitive()) {
+    error(d, kUnsupported, fmt::format("Can't access attributes on a primitive-typed value ({}).", ty.friendly_name()),
+          rng);
+    return Value::dynamic();
+  }
+  error(d, kUnsupported, "This value does not have any attributes.", rng);
+  return Value::dynamic();
+}
+
+// ---- Splat --------------------------------------------------------------------------------------
+
+Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
+  NodeId each = last_child(n);
+  NodeId source = prev_sibling(each);
+  NodeId item = each - node(each).subtree_size + 1;
+  Span marker = span(item);
+  size_t mark = d.size();
+  Value src = eval(source, f, d);
+  if (has_errors_since(d, mark)) return Value::dynamic();
+
+  Type sty = src.type();
+  bool auto_upgrade = !(sty.is_tuple() || sty.is_list() || sty.is_set());
+  if (src.is_null()) {
+    if (auto_upgrade) return Value::tuple({});
+    error(d, "Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+          span(source), span_between(span(source), marker));
+    return Value::dynamic();
+  }
+  if (sty.is_dynamic()) return Value::dynamic();
+  bool upgraded_unknown = false;
+  if (auto_upgrade) {
+    upgraded_unknown = !src.is_known();
+    src = Value::tuple({src});
+    sty = src.type();
+  }
+
+  // The result type, from evaluating the rest of the traversal on unknown elements.
+  auto result_type = [&](Diagnostics& rd) -> Type {
+    Frame child;
+    child.parent = f;
+    child.splat_item = item;
+    if (sty.is_list() || sty.is_set()) {
+      child.value = Value::unknown(sty.element());
+      Value v = eval(each, &child, rd);
+      return Type::list(v.type());
+    }
+    std::vector<Type> tys;
+    for (const auto& ety : sty.tuple_elements()) {
+      child.value = Value::unknown(ety);
+      Value v = eval(each, &child, rd);
+      tys.push_back(v.type());
+    }
+    return Type::tuple(std::move(tys));
+  };
+
+  if (!src.is_known()) {
+    Type ty = result_type(d);
+    return Value::unknown(ty);
+  }
+
+  std::vector<Value> vals;
+  vals.reserve(src.length());
+  bool known = true;
+  Frame frame;
+  frame.parent = f;
+  frame.splat_item = item;
+  for (const auto& e : src.elements()) {
+    frame.value = e;
+    size_t m = d.size();
+    Value v = eval(each, &frame, d);
+    if (has_errors_since(d, m)) known = false;
+    vals.push_back(std::move(v));
+  }
+  if (upgraded_unknown) return Value::dynamic();
+  if (!known) {
+    Diagnostics ignored;
+    return Value::unknown(result_type(ignored));
+  }
+  if (sty.is_list() || sty.is_set()) {
+    if (vals.empty()) {
+      Type ty = result_type(d);
+      return Value::empty_list(ty.element());
+    }
+    // A nested splat over scalars can give elements of different types ([1] and [] for a null),
+    // which no list can hold: HCL 2.24 reports it (earlier versions panicked).
+    const Type* first = nullptr;
+    for (const auto& v : vals) {
+      if (v.type().is_dynamic()) continue;
+      if (!first) {
+        first = &v.type();
+      } else if (!(v.type() == *first)) {
+        error(d, "Invalid nested splat expressions",
+              "The second level of splat expression produced elements of different types, so it isn't possible to "
+              "construct a valid list to represent the top-level result.\n\nConsider using a for expression "
+              "instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",
+              span(each), span(n));
+        return Value::dynamic();
+      }
+    }
+    return Value::list(std::move(vals));
+  }
+  return Value::tuple(std::move(vals));
+}
+
+}  // namespace hcl::eval::evaluator_detail
