@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+// for expressions: hclsyntax's (*ForExpr).Value (expression.go). The template for directive
+// (%{ for }) runs the same steps with a template body as its value (eval_template.cpp), as the
+// reference's template parser builds a ForExpr.
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
@@ -18,159 +21,186 @@ Value Evaluator::for_expr(NodeId n, const Frame* f, Diagnostics& d) {
 }
 
 Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d) {
-  Value coll = eval(spec.collection, f, d);
-  Span coll_range = span(spec.collection);
-  if (coll.is_null()) {
-    error(d, "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.",
-          coll_range, spec.src_range);
-    return Value::dynamic();
-  }
-  const Type& cty = coll.type();
-  if (cty.is_dynamic()) return Value::dynamic();
-  if (!(cty.is_collection() || cty.is_structural())) {
-    error(d, "Iteration over non-iterable value",
-          fmt::format("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-          coll_range, spec.src_range);
-    return Value::dynamic();
-  }
-  if (!coll.is_known()) return Value::dynamic();
+  std::optional<Value> coll = for_collection(spec, f, d);
+  if (!coll) return Value::dynamic();
 
+  // The key and value variables live in a child context of their own (a Frame), rebound for
+  // each element.
   Frame frame;
   frame.parent = f;
   frame.child_context = true;
   frame.key_name = spec.key_var;
   frame.value_name = spec.value_var;
 
-  if (spec.cond != kNoNode) {
-    // An early check of the condition with unknown variables.
-    frame.key = Value::dynamic();
-    frame.value = Value::dynamic();
-    size_t mark = d.size();
-    Value result = eval(spec.cond, &frame, d);
-    bool cond_errors = has_errors_since(d, mark);
-    if (result.is_null()) {
-      error(d, "Condition is null", "The value of the 'if' clause must not be null.", span(spec.cond), spec.src_range);
-      return Value::dynamic();
-    }
-    auto b = convert(result, Type::boolean());
-    if (!b) {
-      error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + b.error() + ".", span(spec.cond),
-            spec.src_range);
-      return Value::dynamic();
-    }
-    if (cond_errors) return Value::dynamic();
-  }
+  if (!for_condition_precheck(spec, frame, d)) return Value::dynamic();
+  if (spec.key_expr != kNoNode) return for_object(spec, *coll, value_fn, frame, d);
+  return for_tuple(spec, *coll, value_fn, frame, d);
+}
 
+// The collection, or nothing when the result can only be unknown (cty.DynamicVal): a null or
+// non-iterable collection is an error pointing at the collection, with the whole for expression
+// as context; an unknown one, or one of unknown type, just makes the result unknown.
+std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame* f, Diagnostics& d) {
+  Value coll = eval(spec.collection, f, d);
+  Span coll_range = span(spec.collection);
+  if (coll.is_null()) {
+    error(d, "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.",
+          coll_range, spec.src_range);
+    return std::nullopt;
+  }
+  const Type& cty = coll.type();
+  if (cty.is_dynamic()) return std::nullopt;
+  if (!(cty.is_collection() || cty.is_structural())) {
+    error(d, "Iteration over non-iterable value",
+          fmt::format("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
+          coll_range, spec.src_range);
+    return std::nullopt;
+  }
+  // The reference checks the condition (below) before this; here an unknown collection returns
+  // first, so a wrong condition over an unknown collection goes unreported.
+  if (!coll.is_known()) return std::nullopt;
+  return coll;
+}
+
+// The reference's early check of the 'if' clause with both variables unknown: a condition of
+// the wrong type is reported once here instead of once per element. Returns false when the
+// result can only be unknown.
+bool Evaluator::for_condition_precheck(const ForSpec& spec, Frame& frame, Diagnostics& d) {
+  if (spec.cond == kNoNode) return true;
+  frame.key = Value::dynamic();
+  frame.value = Value::dynamic();
+  size_t mark = d.size();
+  Value result = eval(spec.cond, &frame, d);
+  bool cond_errors = has_errors_since(d, mark);
+  if (result.is_null()) {
+    error(d, "Condition is null", "The value of the 'if' clause must not be null.", span(spec.cond), spec.src_range);
+    return false;
+  }
+  auto b = convert(result, Type::boolean());
+  if (!b) {
+    error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + b.error() + ".", span(spec.cond),
+          spec.src_range);
+    return false;
+  }
+  return !cond_errors;
+}
+
+// One element's 'if' clause. Only the first problem of an expression is reported (report is
+// false once the result is known to be unknown), though every element is still evaluated, so
+// the other expressions' diagnostics are all gathered. The reference's two loops differ in one
+// step, kept here by known_first: building a tuple, an unknown condition makes the result
+// unknown before any conversion; building an object, the condition is converted first, so an
+// unknown of a type that cannot become bool is an error there.
+Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first,
+                                           Diagnostics& d) {
+  Value raw = eval(spec.cond, &frame, d);
+  if (raw.is_null()) {
+    if (report)
+      error(d, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", span(spec.cond),
+            spec.src_range);
+    return ForFilter::Unknown;
+  }
+  if (known_first && !raw.is_known()) return ForFilter::Unknown;
+  auto include = convert(raw, Type::boolean());
+  if (!include) {
+    if (report)
+      error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".",
+            span(spec.cond), spec.src_range);
+    return ForFilter::Unknown;
+  }
+  if (!include->is_known()) return ForFilter::Unknown;
+  return include->as_bool() ? ForFilter::Include : ForFilter::Exclude;
+}
+
+// The key of one element of an object for expression, as a string, or nothing when it makes
+// the result unknown (reported only when report is true, as for_filter's problems are).
+std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame, bool report, Diagnostics& d) {
+  Value key_raw = eval(spec.key_expr, &frame, d);
+  if (key_raw.is_null()) {
+    if (report)
+      error(d, "Invalid object key", "Key expression in 'for' expression must not produce a null value.",
+            span(spec.key_expr), spec.src_range);
+    return std::nullopt;
+  }
+  if (!key_raw.is_known()) return std::nullopt;
+  auto key = convert(key_raw, Type::string());
+  if (!key) {
+    if (report)
+      error(d, "Invalid object key", "The key expression produced an invalid result: " + key.error() + ".",
+            span(spec.key_expr), spec.src_range);
+    return std::nullopt;
+  }
+  return std::move(*key);
+}
+
+// {for k, v in coll: key => value} and its grouping form (value...). The value is evaluated only
+// for elements whose condition and key are good, after the key, as in the reference. A duplicate
+// key without grouping is reported for each repeat, and the first element's value is kept.
+Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
+                            Diagnostics& d) {
   size_t count = coll.length();
   bool known = true;
-  if (spec.key_expr != kNoNode) {
-    std::vector<Value::Attribute> vals;
-    std::vector<std::pair<std::string, std::vector<Value>>> groups;
-    std::unordered_map<std::string, size_t> group_index;
-    std::unordered_map<std::string, size_t> seen;
-    for (size_t i = 0; i < count; ++i) {
-      if (!spec.key_var.empty()) frame.key = coll.element_key(i);
-      frame.value = coll.element_at(i);
-      if (spec.cond != kNoNode) {
-        Value raw = eval(spec.cond, &frame, d);
-        if (raw.is_null()) {
-          if (known)
-            error(d, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", span(spec.cond),
-                  spec.src_range);
-          known = false;
-          continue;
-        }
-        auto include = convert(raw, Type::boolean());
-        if (!include) {
-          if (known)
-            error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".",
-                  span(spec.cond), spec.src_range);
-          known = false;
-          continue;
-        }
-        if (!include->is_known()) {
-          known = false;
-          continue;
-        }
-        if (!include->as_bool()) continue;
-      }
-      Value key_raw = eval(spec.key_expr, &frame, d);
-      if (key_raw.is_null()) {
-        if (known)
-          error(d, "Invalid object key", "Key expression in 'for' expression must not produce a null value.",
-                span(spec.key_expr), spec.src_range);
-        known = false;
-        continue;
-      }
-      if (!key_raw.is_known()) {
-        known = false;
-        continue;
-      }
-      auto key = convert(key_raw, Type::string());
-      if (!key) {
-        if (known)
-          error(d, "Invalid object key", "The key expression produced an invalid result: " + key.error() + ".",
-                span(spec.key_expr), spec.src_range);
-        known = false;
-        continue;
-      }
-      Value val = value_fn(&frame, d);
-      const std::string& k = key->as_string();
-      if (spec.group) {
-        auto it = group_index.find(k);
-        if (it == group_index.end()) {
-          group_index.emplace(k, groups.size());
-          groups.emplace_back(k, std::vector<Value>{std::move(val)});
-        } else {
-          groups[it->second].second.push_back(std::move(val));
-        }
-      } else {
-        if (seen.count(k)) {
-          error(d, "Duplicate object key",
-                fmt::format("Two different items produced the key {} in this 'for' expression. If duplicates are "
-                            "expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                            go_quote(k)),
-                span(spec.key_expr), spec.src_range);
-        } else {
-          seen.emplace(k, vals.size());
-          vals.emplace_back(k, std::move(val));
-        }
-      }
+  std::vector<Value::Attribute> vals;
+  std::vector<std::pair<std::string, std::vector<Value>>> groups;
+  std::unordered_map<std::string, size_t> group_index;
+  std::unordered_map<std::string, size_t> seen;
+  for (size_t i = 0; i < count; ++i) {
+    if (!spec.key_var.empty()) frame.key = coll.element_key(i);
+    frame.value = coll.element_at(i);
+    if (spec.cond != kNoNode) {
+      ForFilter filter = for_filter(spec, frame, known, false, d);
+      if (filter == ForFilter::Unknown) known = false;
+      if (filter != ForFilter::Include) continue;
     }
-    if (!known) return Value::dynamic();
+    std::optional<Value> key = for_key(spec, frame, known, d);
+    if (!key) {
+      known = false;
+      continue;
+    }
+    Value val = value_fn(&frame, d);
+    const std::string& k = key->as_string();
     if (spec.group) {
-      for (auto& [k, g] : groups) vals.emplace_back(k, Value::tuple(std::move(g)));
+      auto it = group_index.find(k);
+      if (it == group_index.end()) {
+        group_index.emplace(k, groups.size());
+        groups.emplace_back(k, std::vector<Value>{std::move(val)});
+      } else {
+        groups[it->second].second.push_back(std::move(val));
+      }
+    } else {
+      if (seen.count(k)) {
+        error(d, "Duplicate object key",
+              fmt::format("Two different items produced the key {} in this 'for' expression. If duplicates are "
+                          "expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                          go_quote(k)),
+              span(spec.key_expr), spec.src_range);
+      } else {
+        seen.emplace(k, vals.size());
+        vals.emplace_back(k, std::move(val));
+      }
     }
-    return Value::object(std::move(vals));
   }
+  if (!known) return Value::dynamic();
+  if (spec.group) {
+    for (auto& [k, g] : groups) vals.emplace_back(k, Value::tuple(std::move(g)));
+  }
+  return Value::object(std::move(vals));
+}
 
+// [for k, v in coll: value].
+Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
+                           Diagnostics& d) {
+  size_t count = coll.length();
+  bool known = true;
   std::vector<Value> vals;
   vals.reserve(count);
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.element_at(i);
     if (spec.cond != kNoNode) {
-      Value raw = eval(spec.cond, &frame, d);
-      if (raw.is_null()) {
-        if (known)
-          error(d, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", span(spec.cond),
-                spec.src_range);
-        known = false;
-        continue;
-      }
-      if (!raw.is_known()) {
-        known = false;
-        continue;
-      }
-      auto include = convert(raw, Type::boolean());
-      if (!include) {
-        if (known)
-          error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".",
-                span(spec.cond), spec.src_range);
-        known = false;
-        continue;
-      }
-      if (!include->as_bool()) continue;
+      ForFilter filter = for_filter(spec, frame, known, true, d);
+      if (filter == ForFilter::Unknown) known = false;
+      if (filter != ForFilter::Include) continue;
     }
     vals.push_back(value_fn(&frame, d));
   }

@@ -22,6 +22,12 @@
 #include "eval/eval.h"
 #include "util/text.h"
 
+namespace hcl::funcs {
+struct Function;
+struct CallError;
+struct ExpressionClosure;
+}  // namespace hcl::funcs
+
 namespace hcl::eval::evaluator_detail {
 
 // A binding made while evaluating: a for expression's key and value variables (a child
@@ -131,6 +137,32 @@ class Evaluator {
   };
   using ValueFn = std::function<Value(const Frame*, Diagnostics&)>;
   Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
+  std::optional<Value> for_collection(const ForSpec& spec, const Frame* f, Diagnostics& d);
+  bool for_condition_precheck(const ForSpec& spec, Frame& frame, Diagnostics& d);
+  enum class ForFilter : uint8_t { Include, Exclude, Unknown };
+  ForFilter for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first, Diagnostics& d);
+  std::optional<Value> for_key(const ForSpec& spec, const Frame& frame, bool report, Diagnostics& d);
+  Value for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, Diagnostics& d);
+  Value for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, Diagnostics& d);
+
+  // Function calls (eval_call.cpp).
+  struct CallArg {
+    NodeId node = kNoNode;  // kNoNode: an element of an expanded final argument, held in value
+    Value value;
+    Span range{};
+    Span start{};
+  };
+  Value unknown_function(const ast::FunctionCall& call, Span call_range, const funcs::FunctionTable& table,
+                         const Frame* f, Diagnostics& d);
+  bool call_arguments(const ast::FunctionCall& call, Span call_range, const Frame* f, std::vector<CallArg>& args,
+                      Diagnostics& d);
+  bool check_arity(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
+                   const std::vector<CallArg>& args, Diagnostics& d);
+  std::vector<Value> argument_values(const funcs::Function& fn, const std::vector<CallArg>& args, Span call_range,
+                                     const Frame* f, Diagnostics& d);
+  std::shared_ptr<funcs::ExpressionClosure> argument_closure(const CallArg& a, const Frame* f);
+  void report_call_error(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
+                         const std::vector<CallArg>& args, const funcs::CallError& e, Diagnostics& d);
 
   const TemplatePlan& template_plan(NodeId n);
   // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
