@@ -243,6 +243,10 @@ Expected<std::vector<Value::Attribute>> unify_map_elements(std::vector<Value::At
   return elems;
 }
 
+// ---- One conversion per pair of kinds (cty's conversion_primitive.go, conversion_object.go,
+// conversion_tuple.go, conversion_collection.go); each gets a value of the kind its name says.
+
+// cty's primitiveConversionsSafe and primitiveConversionsUnsafe.
 Conv convert_primitive(const Value& v, const Type& out) {
   const Type& in = v.type();
   if (out.is_string()) {
@@ -268,178 +272,201 @@ Conv convert_primitive(const Value& v, const Type& out) {
   return unexpected(mismatch_message(in, out));
 }
 
+// cty's conversionObjectToObject: attributes the target lacks are dropped, absent optional ones
+// become typed nulls.
+Conv convert_object_to_object(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  std::vector<Value::Attribute> attrs;
+  for (const auto& [name, ev] : v.attributes()) {
+    const auto* oa = out.attribute(name);
+    if (!oa) continue;
+    Value cv = ev;
+    if (!(ev.type() == oa->type)) {
+      auto c = apply_conversion(ev, oa->type, unsafe);
+      if (!c) return c;
+      cv = std::move(*c);
+    }
+    attrs.emplace_back(name, null_without_optionals(cv));
+  }
+  for (const auto& oa : out.attributes()) {
+    if (oa.optional && !v.get(oa.name))
+      attrs.emplace_back(oa.name, Value::null(oa.type.without_optional_attributes_deep()));
+  }
+  return Value::object(std::move(attrs));
+}
+
+// cty's conversionTupleToTuple (the lengths agree: can_convert checked them).
+Conv convert_tuple_to_tuple(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  const auto& o = out.tuple_elements();
+  std::vector<Value> elems;
+  elems.reserve(o.size());
+  for (size_t i = 0; i < v.elements().size(); ++i) {
+    const Value& ev = v.elements()[i];
+    if (ev.type() == o[i]) {
+      elems.push_back(ev);
+      continue;
+    }
+    auto c = apply_conversion(ev, o[i], unsafe);
+    if (!c) return c;
+    elems.push_back(std::move(*c));
+  }
+  return Value::tuple(std::move(elems));
+}
+
+// cty's conversionCollectionToList and conversionCollectionToSet, from a list or a set.
+Conv convert_collection_to_collection(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  const Type& oety = out.element();
+  bool same = in.element() == oety;
+  std::vector<Value> elems;
+  elems.reserve(v.elements().size());
+  for (const auto& ev : v.elements()) {
+    Value cv = ev;
+    if (!same) {
+      auto c = apply_conversion(ev, oety, unsafe);
+      if (!c) return c;
+      cv = std::move(*c);
+    }
+    elems.push_back(null_without_optionals(cv));
+  }
+  if (elems.empty()) {
+    Type ety = oety.is_dynamic() ? in.element() : oety.without_optional_attributes_deep();
+    return out.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
+  }
+  if (!elements_agree(elems))
+    return unexpected(out.is_list() ? "element types must all match for conversion to list"
+                                    : "element types must all match for conversion to set");
+  return out.is_list() ? Value::list(std::move(elems)) : Value::set(std::move(elems));
+}
+
+// cty's conversionCollectionToMap, from a map. Elements that are themselves collections or
+// objects may convert to different types, so they are unified afterwards (as the reference
+// does), always safely.
+Conv convert_map_to_map(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  const Type& oety = out.element();
+  std::vector<Value::Attribute> elems;
+  elems.reserve(v.attributes().size());
+  for (const auto& [k, ev] : v.attributes()) {
+    auto c = apply_conversion(ev, oety, unsafe);
+    if (!c) return c;
+    elems.emplace_back(k, std::move(*c));
+  }
+  if (elems.empty()) return Value::empty_map(oety.is_dynamic() ? in.element() : oety);
+  if (oety.is_collection() || oety.is_object()) {
+    auto u = unify_map_elements(std::move(elems), false);
+    if (!u) return unexpected(u.error());
+    elems = std::move(*u);
+  }
+  if (!attributes_agree(elems)) return unexpected("element types must all match for conversion to map");
+  return Value::map(std::move(elems));
+}
+
+// cty's conversionTupleToList and conversionTupleToSet: every element converts to one element
+// type, chosen by unifying when the target's element type is dynamic.
+Conv convert_tuple_to_sequence(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  if (in.tuple_elements().empty()) {
+    Type ety = out.element().without_optional_attributes_deep();
+    return out.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
+  }
+  auto target = tuple_target_element(in, out.element(), unsafe);
+  if (!target) return unexpected(mismatch_message(in, out));
+  std::vector<Value> elems;
+  elems.reserve(v.elements().size());
+  for (const auto& ev : v.elements()) {
+    Value cv = ev;
+    if (!(ev.type() == *target)) {
+      auto c = apply_conversion(ev, *target, unsafe);
+      if (!c) return c;
+      cv = std::move(*c);
+    }
+    if (out.is_set()) cv = null_without_optionals(cv);
+    elems.push_back(std::move(cv));
+  }
+  if (out.is_list()) {
+    auto u = unify_list_elements(std::move(elems), unsafe);
+    if (!u) return unexpected(u.error());
+    elems = std::move(*u);
+    if (!elements_agree(elems)) return unexpected("element types must all match for conversion to list");
+    return Value::list(std::move(elems));
+  }
+  if (!elements_agree(elems)) return unexpected("element types must all match for conversion to set");
+  return Value::set(std::move(elems));
+}
+
+// cty's conversionObjectToMap: the attributes become elements of one type, as for a tuple.
+Conv convert_object_to_map(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  if (in.attributes().empty()) return Value::empty_map(out.element().without_optional_attributes_deep());
+  auto target = object_map_element(in, out.element(), unsafe);
+  if (!target) return unexpected(mismatch_message(in, out));
+  std::vector<Value::Attribute> elems;
+  elems.reserve(v.attributes().size());
+  for (const auto& [k, ev] : v.attributes()) {
+    Value cv = ev;
+    if (!(ev.type() == *target)) {
+      auto c = apply_conversion(ev, *target, unsafe);
+      if (!c) return c;
+      cv = std::move(*c);
+    }
+    elems.emplace_back(k, std::move(cv));
+  }
+  if (target->is_collection() || target->is_object()) {
+    auto u = unify_map_elements(std::move(elems), unsafe);
+    if (!u) return unexpected(u.error());
+    elems = std::move(*u);
+  }
+  if (!attributes_agree(elems)) return unexpected("attribute types must all match for conversion to map");
+  return Value::map(std::move(elems));
+}
+
+// cty's conversionMapToObject (only an unsafe conversion gets here: can_convert refuses it
+// otherwise).
+Conv convert_map_to_object(const Value& v, const Type& in, const Type& out, bool unsafe) {
+  const Type& mety = in.element();
+  std::vector<Value::Attribute> elems;
+  for (const auto& [k, ev] : v.attributes()) {
+    const auto* oa = out.attribute(k);
+    if (!oa) continue;
+    Value cv = ev;
+    if (!(oa->type == mety)) {
+      if (can_convert(mety, oa->type, unsafe)) {
+        auto c = apply_conversion(ev, oa->type, unsafe);
+        if (!c) return c;
+        cv = std::move(*c);
+      } else {
+        return unexpected("map element type is incompatible with attribute " + go_quote(k) + ": " +
+                          mismatch_message(ev.type(), oa->type));
+      }
+    }
+    elems.emplace_back(k, null_without_optionals(cv));
+  }
+  for (const auto& oa : out.attributes()) {
+    bool present = false;
+    for (const auto& [k, e] : elems)
+      if (k == oa.name) present = true;
+    if (present) continue;
+    if (oa.optional) {
+      elems.emplace_back(oa.name, Value::null(oa.type));
+    } else {
+      return unexpected("map has no element for required attribute " + go_quote(oa.name));
+    }
+  }
+  return Value::object(std::move(elems));
+}
+
+// A known, non-null value to the type can_convert_known accepted: cty's getConversionKnown
+// picks a conversion by the pair of kinds, in this order, and so does this (a pair it does not
+// list has no conversion, which can_convert_known has already refused).
 Conv convert_known(const Value& v, const Type& out, bool unsafe) {
   const Type& in = v.type();
   if (out.is_dynamic()) return v;
   if (unsafe && in.is_dynamic()) return convert(v, out);
   if (in.is_primitive() && out.is_primitive()) return convert_primitive(v, out);
 
-  if (out.is_object() && in.is_object()) {
-    std::vector<Value::Attribute> attrs;
-    for (const auto& [name, ev] : v.attributes()) {
-      const auto* oa = out.attribute(name);
-      if (!oa) continue;
-      Value cv = ev;
-      if (!(ev.type() == oa->type)) {
-        auto c = apply_conversion(ev, oa->type, unsafe);
-        if (!c) return c;
-        cv = std::move(*c);
-      }
-      attrs.emplace_back(name, null_without_optionals(cv));
-    }
-    for (const auto& oa : out.attributes()) {
-      if (oa.optional && !v.get(oa.name))
-        attrs.emplace_back(oa.name, Value::null(oa.type.without_optional_attributes_deep()));
-    }
-    return Value::object(std::move(attrs));
-  }
-
-  if (out.is_tuple() && in.is_tuple()) {
-    const auto& o = out.tuple_elements();
-    std::vector<Value> elems;
-    elems.reserve(o.size());
-    for (size_t i = 0; i < v.elements().size(); ++i) {
-      const Value& ev = v.elements()[i];
-      if (ev.type() == o[i]) {
-        elems.push_back(ev);
-        continue;
-      }
-      auto c = apply_conversion(ev, o[i], unsafe);
-      if (!c) return c;
-      elems.push_back(std::move(*c));
-    }
-    return Value::tuple(std::move(elems));
-  }
-
-  if ((out.is_list() || out.is_set()) && (in.is_list() || in.is_set())) {
-    const Type& oety = out.element();
-    bool same = in.element() == oety;
-    std::vector<Value> elems;
-    elems.reserve(v.elements().size());
-    for (const auto& ev : v.elements()) {
-      Value cv = ev;
-      if (!same) {
-        auto c = apply_conversion(ev, oety, unsafe);
-        if (!c) return c;
-        cv = std::move(*c);
-      }
-      elems.push_back(null_without_optionals(cv));
-    }
-    if (elems.empty()) {
-      Type ety = oety.is_dynamic() ? in.element() : oety.without_optional_attributes_deep();
-      return out.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
-    }
-    if (!elements_agree(elems))
-      return unexpected(out.is_list() ? "element types must all match for conversion to list"
-                                      : "element types must all match for conversion to set");
-    return out.is_list() ? Value::list(std::move(elems)) : Value::set(std::move(elems));
-  }
-
-  if (out.is_map() && in.is_map()) {
-    const Type& oety = out.element();
-    std::vector<Value::Attribute> elems;
-    elems.reserve(v.attributes().size());
-    for (const auto& [k, ev] : v.attributes()) {
-      auto c = apply_conversion(ev, oety, unsafe);
-      if (!c) return c;
-      elems.emplace_back(k, std::move(*c));
-    }
-    if (elems.empty()) return Value::empty_map(oety.is_dynamic() ? in.element() : oety);
-    if (oety.is_collection() || oety.is_object()) {
-      auto u = unify_map_elements(std::move(elems), false);
-      if (!u) return unexpected(u.error());
-      elems = std::move(*u);
-    }
-    if (!attributes_agree(elems)) return unexpected("element types must all match for conversion to map");
-    return Value::map(std::move(elems));
-  }
-
-  if ((out.is_list() || out.is_set()) && in.is_tuple()) {
-    if (in.tuple_elements().empty()) {
-      Type ety = out.element().without_optional_attributes_deep();
-      return out.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
-    }
-    auto target = tuple_target_element(in, out.element(), unsafe);
-    if (!target) return unexpected(mismatch_message(in, out));
-    std::vector<Value> elems;
-    elems.reserve(v.elements().size());
-    for (const auto& ev : v.elements()) {
-      Value cv = ev;
-      if (!(ev.type() == *target)) {
-        auto c = apply_conversion(ev, *target, unsafe);
-        if (!c) return c;
-        cv = std::move(*c);
-      }
-      if (out.is_set()) cv = null_without_optionals(cv);
-      elems.push_back(std::move(cv));
-    }
-    if (out.is_list()) {
-      auto u = unify_list_elements(std::move(elems), unsafe);
-      if (!u) return unexpected(u.error());
-      elems = std::move(*u);
-      if (!elements_agree(elems)) return unexpected("element types must all match for conversion to list");
-      return Value::list(std::move(elems));
-    }
-    if (!elements_agree(elems)) return unexpected("element types must all match for conversion to set");
-    return Value::set(std::move(elems));
-  }
-
-  if (out.is_map() && in.is_object()) {
-    if (in.attributes().empty()) return Value::empty_map(out.element().without_optional_attributes_deep());
-    auto target = object_map_element(in, out.element(), unsafe);
-    if (!target) return unexpected(mismatch_message(in, out));
-    std::vector<Value::Attribute> elems;
-    elems.reserve(v.attributes().size());
-    for (const auto& [k, ev] : v.attributes()) {
-      Value cv = ev;
-      if (!(ev.type() == *target)) {
-        auto c = apply_conversion(ev, *target, unsafe);
-        if (!c) return c;
-        cv = std::move(*c);
-      }
-      elems.emplace_back(k, std::move(cv));
-    }
-    if (target->is_collection() || target->is_object()) {
-      auto u = unify_map_elements(std::move(elems), unsafe);
-      if (!u) return unexpected(u.error());
-      elems = std::move(*u);
-    }
-    if (!attributes_agree(elems)) return unexpected("attribute types must all match for conversion to map");
-    return Value::map(std::move(elems));
-  }
-
-  if (out.is_object() && in.is_map()) {
-    const Type& mety = in.element();
-    std::vector<Value::Attribute> elems;
-    for (const auto& [k, ev] : v.attributes()) {
-      const auto* oa = out.attribute(k);
-      if (!oa) continue;
-      Value cv = ev;
-      if (!(oa->type == mety)) {
-        if (can_convert(mety, oa->type, unsafe)) {
-          auto c = apply_conversion(ev, oa->type, unsafe);
-          if (!c) return c;
-          cv = std::move(*c);
-        } else {
-          return unexpected("map element type is incompatible with attribute " + go_quote(k) + ": " +
-                            mismatch_message(ev.type(), oa->type));
-        }
-      }
-      elems.emplace_back(k, null_without_optionals(cv));
-    }
-    for (const auto& oa : out.attributes()) {
-      bool present = false;
-      for (const auto& [k, e] : elems)
-        if (k == oa.name) present = true;
-      if (present) continue;
-      if (oa.optional) {
-        elems.emplace_back(oa.name, Value::null(oa.type));
-      } else {
-        return unexpected("map has no element for required attribute " + go_quote(oa.name));
-      }
-    }
-    return Value::object(std::move(elems));
-  }
+  if (out.is_object() && in.is_object()) return convert_object_to_object(v, in, out, unsafe);
+  if (out.is_tuple() && in.is_tuple()) return convert_tuple_to_tuple(v, in, out, unsafe);
+  if ((out.is_list() || out.is_set()) && (in.is_list() || in.is_set())) return convert_collection_to_collection(v, in, out, unsafe);
+  if (out.is_map() && in.is_map()) return convert_map_to_map(v, in, out, unsafe);
+  if ((out.is_list() || out.is_set()) && in.is_tuple()) return convert_tuple_to_sequence(v, in, out, unsafe);
+  if (out.is_map() && in.is_object()) return convert_object_to_map(v, in, out, unsafe);
+  if (out.is_object() && in.is_map()) return convert_map_to_object(v, in, out, unsafe);
   return unexpected(mismatch_message(in, out));
 }
 
