@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+// The parser's entry points, its diagnostics and its recovery (hclsyntax's public.go and the
+// recovery functions at the end of parser.go). The constructs are parsed in the other
+// parser_*.cpp files; parser_internal.h lists which file holds what.
 #include "syntax/parser.h"
 
 #include "syntax/parser_internal.h"
@@ -7,11 +10,15 @@ namespace hcl {
 
 namespace parser_detail {
 
+// hclsyntax.ParseConfig: a whole file is one body that ends at EOF.
 void Parser::parse_config_file() {
   Expr body = parse_body(K::Eof, true);
   (void)body;
 }
 
+// hclsyntax.ParseExpression: newlines are insignificant in a standalone expression, and text
+// after a complete one is reported unless an error already put the parser in recovery (where
+// the leftover text is most likely what the error left behind).
 void Parser::parse_standalone_expression() {
   push_nl(false);
   Expr e = parse_expression();
@@ -25,6 +32,7 @@ void Parser::parse_standalone_expression() {
   (void)e;
 }
 
+// hclsyntax.ParseTemplate: the whole text is a template without quotes, ending at EOF.
 void Parser::parse_standalone_template() {
   uint32_t start_node = mark();
   uint32_t first = peek().index;
@@ -41,6 +49,8 @@ Diagnostics Parser::finish(std::vector<Token>* tokens_out) {
   if (tokens_out) *tokens_out = std::move(buf_);
   Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;
+  // Both kinds were capped at max_diagnostics as they came; the cap applies again to the sum,
+  // taking from the syntax errors, which come last and are the likelier consequences.
   if (out.size() + parse_diags_.size() > options_.max_diagnostics) {
     size_t room = options_.max_diagnostics > out.size() ? options_.max_diagnostics - out.size() : 0;
     if (parse_diags_.size() > room) {
@@ -58,6 +68,8 @@ Diagnostics Parser::finish(std::vector<Token>* tokens_out) {
   return out;
 }
 
+// Records a syntax error unless the parse was aborted. The callers check recovery_ themselves,
+// because the reference suppresses some errors in recovery and not others.
 void Parser::error(std::string summary, std::string detail, Span subject, std::optional<Span> context) {
   if (abort_ && !reporting_abort_) return;
   if (parse_diags_.size() >= options_.max_diagnostics) {
@@ -72,6 +84,7 @@ void Parser::error(std::string summary, std::string detail, Span subject, std::o
   parse_diags_.push_back(std::move(d));
 }
 
+// hcl.Range.String(), as the reference writes an earlier range into a message ("file:3,1-5").
 std::string Parser::range_string(Span s) {
   Range r = src_.range(s.start, s.end);
   if (r.start.line == r.end.line)
@@ -81,6 +94,10 @@ std::string Parser::range_string(Span s) {
 
 // ---- Recovery ----------------------------------------------------------------------------------
 
+// (*parser).recover: skips to the token that closes the construct being parsed (end), counting
+// nested brackets of the same kind so an inner pair does not stop it, and returns that token (or
+// EOF). A construct's diagnostics often point at the token returned here, because the
+// reference's do.
 Token Parser::recover(K end) {
   K start = opposite(end);
   recovery_ = true;
@@ -88,6 +105,7 @@ Token Parser::recover(K end) {
   for (;;) {
     Token tok = read();
     K ty = tok.kind;
+    // "${" and "%{" both close with "}": count either opener as nesting.
     if (end == K::TemplateSeqEnd && ty == K::TemplateControl) ty = K::TemplateInterp;
     if (ty == start) {
       ++nest;
@@ -100,6 +118,8 @@ Token Parser::recover(K end) {
   }
 }
 
+// (*parser).recoverOver: skips past the next bracketed construct opened by start, to just after
+// its closing token (used when a function call's parenthesis is missing or misplaced).
 void Parser::recover_over(K start) {
   for (;;) {
     Token tok = read();
@@ -108,6 +128,9 @@ void Parser::recover_over(K start) {
   recover(opposite(start));
 }
 
+// (*parser).recoverAfterBodyItem: skips to the newline that ends the current body item, not
+// counting newlines inside brackets, so parsing can resume at the next attribute or block.
+// Unlike recover() it tracks each kind of bracket: a closer pops back to its own opener.
 void Parser::recover_after_body_item() {
   recovery_ = true;
   std::vector<K> open;
@@ -143,6 +166,8 @@ namespace {
 
 using parser_detail::Parser;
 
+// Runs one entry point over a source and hands out the tree, the diagnostics and whether an
+// expression had trailing text.
 ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const ParseOptions& options,
                 void (Parser::*entry)()) {
   ParseResult result;

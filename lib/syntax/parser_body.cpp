@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+// Bodies, blocks and attributes: hclsyntax's (*parser).ParseBody, ParseBodyItem,
+// finishParsingBodyAttribute, finishParsingBodyBlock, parseSingleAttrBody and
+// parseQuotedStringLiteral (parser.go). A body's node holds its items in source order; a block's
+// holds its labels and then its body; an attribute's holds its value expression.
 #include <unordered_map>
 
 #include "syntax/parser_internal.h"
@@ -7,12 +11,17 @@
 
 namespace hcl::parser_detail {
 
+// (*parser).ParseBody: items until `end` (a closing brace, or EOF for a file). The root body
+// starts at the first token and ends at EOF, so the tree covers every token; a nested one
+// covers its braces.
 Expr Parser::parse_body(K end, bool root) {
   DepthGuard guard(*this);
   Span start_span = prev_span();
   uint32_t start_node = mark();
   uint32_t first = root ? 0 : last_read_;
   if (guard.ok) {
+    // Duplicate arguments are a syntax error in the reference (reported by ParseBody itself, at
+    // the second name, naming the first's range), so they are caught here and not at decoding.
     std::unordered_map<std::string_view, Span> attrs;
     for (;;) {
       Peeked next = peek();
@@ -38,6 +47,8 @@ Expr Parser::parse_body(K end, bool root) {
         }
         continue;
       }
+      // Anything else cannot start an item. Only the first such error is reported; the rest of the
+      // body is skipped, since after a stray token the reference cannot tell where items resume.
       Token bad = read();
       if (!recovery_) {
         if (bad.kind == K::OQuote) {
@@ -67,6 +78,9 @@ Expr Parser::parse_body(K end, bool root) {
   return Expr{id, start_node, first, last, span_from(start_span)};
 }
 
+// (*parser).ParseBodyItem: an identifier followed by "=" is an attribute, by a label or "{" a
+// block. Recovery comes before the error here, as in the reference: the error does not depend
+// on where recovery stops, and is reported even in recovery mode.
 // Returns the name's span when the item is an attribute.
 std::optional<Span> Parser::parse_body_item() {
   Token ident = read();
@@ -97,6 +111,10 @@ std::optional<Span> Parser::parse_body_item() {
   }
 }
 
+// (*parser).finishParsingBodyAttribute: "=" and the value, then the newline that must end it
+// (not in a single-line block, whose closing brace the caller expects instead). If the value
+// had errors in recovery mode, the parser is somewhere in the middle of it, so it skips to the
+// end of the item rather than complain about a missing newline.
 void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool single_line) {
   uint32_t start_node = mark();
   read();  // the equals sign
@@ -108,6 +126,7 @@ void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool sin
     Peeked end = peek();
     if (end.tok.kind != K::Newline && end.tok.kind != K::Eof) {
       if (!recovery_) {
+        // A comma suggests the object constructor's syntax; the reference says so.
         std::string summary = "Missing newline after argument";
         std::string detail = "An argument definition must end with a newline.";
         if (end.tok.kind == K::Comma) {
@@ -124,6 +143,8 @@ void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool sin
   add(NodeKind::Attribute, ident_index, ident_index, value.last_tok, start_node);
 }
 
+// (*parser).finishParsingBodyBlock: labels (quoted or bare), then "{" and either a multi-line
+// body or a single-line one holding one attribute, then the newline after "}".
 void Parser::finish_block(const Token& ident, uint32_t ident_index) {
   uint32_t start_node = mark();
   Token obrace;
@@ -142,6 +163,10 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
       add(NodeKind::BlockLabel, last_read_, last_read_, last_read_, mark());
       continue;
     }
+    // Neither a label nor "{". The two likely mistakes ("=" after a block name, the brace on the
+    // next line) are explained even in recovery mode, as the reference does; anything else only
+    // outside it. A failed header still yields a Block node with an empty Body, so later stages
+    // see a well-formed tree.
     Span ctx = span_between(span_of(ident), span_of(tok.tok));
     if (tok.tok.kind == K::Equal) {
       error("Invalid block definition",
@@ -167,6 +192,8 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
   if (after == K::Newline || after == K::Eof || after == K::CBrace) {
     parse_body(K::CBrace, false);
   } else {
+    // "{" followed by anything but a newline or "}" opens a single-line block (the reference's
+    // special one-line mode): the argument, then "}" on the same line.
     // A single-line block holds exactly one argument.
     uint32_t body_start = mark();
     uint32_t body_first = last_read_;
@@ -216,6 +243,7 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
                   parse_diags_.begin() + static_cast<ptrdiff_t>(after_body), parse_diags_.end());
     add(NodeKind::Body, body_first, body_first, last_read_, body_start, node_flags::kOneLine);
   }
+  // The block node ends at its closing brace: the newline after it belongs to the enclosing body.
   uint32_t close_index = last_read_;
   Peeked eol = peek();
   if (eol.tok.kind == K::Newline || eol.tok.kind == K::Eof) {
@@ -230,6 +258,8 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
   add(NodeKind::Block, ident_index, ident_index, close_index, start_node);
 }
 
+// (*parser).parseSingleAttrBody: the one item of a single-line block must be an attribute; a
+// nested block there gets its own message, pointing from the name to what follows it.
 void Parser::parse_single_attr_body() {
   Token ident = read();
   uint32_t ident_index = last_read_;
@@ -264,6 +294,10 @@ void Parser::parse_single_attr_body() {
   }
 }
 
+// (*parser).parseQuotedStringLiteral, for block labels: a label is a string without template
+// sequences. Escapes are decoded only to report bad ones (the tree keeps the text); "${" and
+// "%{" are errors that skip to their closing brace and continue, so one bad sequence does not
+// hide the rest of the label.
 void Parser::parse_quoted_label() {
   uint32_t start_node = mark();
   Token oquote = read();

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+// Expressions and their operators: hclsyntax's (*parser).ParseExpression,
+// parseTernaryConditional, parseBinaryOps and parseExpressionWithTraversals (parser.go). The
+// operands (terms) are in parser_term.cpp, the traversals after them in parser_traversal.cpp.
 #include "syntax/parser_internal.h"
 
 namespace hcl::parser_detail {
@@ -20,12 +23,15 @@ int binary_level(K k) {
 
 }  // namespace
 
+// Every nested expression goes through here, so this is where nesting depth is counted. Past
+// the limit an empty Error node stands in, and the parse is already aborted.
 Expr Parser::parse_expression() {
   DepthGuard guard(*this);
   if (!guard.ok) return placeholder();
   return parse_ternary();
 }
 
+// An Error node covering no text, at the next token.
 Expr Parser::placeholder() {
   Peeked p = peek();
   uint32_t start_node = mark();
@@ -33,6 +39,11 @@ Expr Parser::placeholder() {
   return Expr{id, start_node, p.index, p.index, Span{p.tok.start, p.tok.start}};
 }
 
+// (*parser).parseTernaryConditional: cond ? true : false, the loosest construct. When a part
+// fails in recovery mode the whole becomes an Error node spanning what was parsed, as the
+// reference returns an ExprSyntaxError ranging over the condition: the caller then skips to
+// the end of its own construct. Only a missing colon is reported here; the parts report their
+// own errors.
 Expr Parser::parse_ternary() {
   Peeked start = peek();
   Span start_span = span_of(start.tok);
@@ -61,6 +72,9 @@ Expr Parser::parse_ternary() {
   return make(NodeKind::Conditional, question.index, start.index, start_node, span_between(start_span, f.span));
 }
 
+// (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
+// level gives the same left-associative tree with one call per operand instead of six. A
+// Binary node's children are its two operands, and its main token is the operator.
 Expr Parser::parse_binary(int min_level) {
   Peeked start = peek();
   uint32_t start_node = mark();
@@ -86,6 +100,8 @@ Expr Parser::parse_binary(int min_level) {
   return lhs;
 }
 
+// (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
+// after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
 Expr Parser::parse_operand() {
   Expr term = parse_term();
   return parse_traversals(term);

@@ -17,11 +17,17 @@
 
 namespace hcl::parser_detail {
 
+// The parser mirrors hclsyntax's recursive descent (parser.go, parser_template.go): the same
+// grammar, the same diagnostics in the same order, the same recovery. It differs in what it
+// builds: instead of an AST of Go objects it appends nodes in post-order to one array (a node's
+// children precede it; see syntax/tree.h), so a construct first notes mark() (where its subtree
+// will start) and adds its own node after parsing its children.
 using K = TokenKind;
 constexpr K kNil = static_cast<K>(255);
 
 inline Span span_of(const Token& t) { return Span{t.start, t.end}; }
 
+// (*parser).oppositeBracket: the other end of a bracketing token, or kNil.
 inline K opposite(K k) {
   switch (k) {
     case K::OBrace: return K::CBrace;
@@ -42,6 +48,8 @@ inline K opposite(K k) {
   }
 }
 
+// What a parse step returns: the node it added and what the caller needs to place its own
+// node or diagnostic (the reference's Expression and its Range()).
 struct Expr {
   NodeId id = kNoNode;
   uint32_t start_node = 0;
@@ -50,13 +58,20 @@ struct Expr {
   Span span{};
 };
 
+// A token and its index in the token array (the tree refers to tokens by index).
 struct Peeked {
   Token tok;
   uint32_t index;
 };
 
+// A template's parts as parse_template_parts finds them, flat, for the structure check
+// (parser_template.cpp).
 enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFor, End };
 
+// One parse of one source: the token window over the lexer, the node array being built, the
+// diagnostics, and the reference's sticky recovery flag (recovery_). The members that every
+// construct calls per token stay inline here; each construct's own members are defined in the
+// file named beside its declarations below.
 class Parser {
  public:
   Parser(const SourceFile& src, LexMode mode, const ParseOptions& options, SyntaxTree* tree)
@@ -85,6 +100,8 @@ class Parser {
  private:
   // ---- Tokens ----------------------------------------------------------------------------------
 
+  // The lexer runs only as far ahead as the parser peeks; the lexical diagnostics of each token
+  // are taken as it is lexed, so they come out in source order.
   void lex_one() {
     Token t = lexer_.next();
     src_.add_token_start(t.start);
@@ -127,6 +144,9 @@ class Parser {
     return peeked_;
   }
 
+  // The next significant token (the reference's peeker): comments are skipped, and newlines too
+  // while inside brackets (include_nl_ off), as the reference's peeker does with its
+  // includeNewlines stack.
   Peeked peek_uncached() {
     if (abort_) return Peeked{Token{src_.size(), src_.size(), K::Eof}, last_read_};
     uint32_t i = next_;
@@ -147,6 +167,8 @@ class Parser {
     }
   }
 
+  // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
+  // without reading further.
   Token read() {
     Peeked p = peek();
     if (abort_) return p.tok;
@@ -168,6 +190,9 @@ class Parser {
     return t.kind == K::Ident && t.text(text_) == kw;
   }
 
+  // Newline sensitivity (the reference's PushIncludeNewlines/PopIncludeNewlines): a body and an
+  // object constructor's items end at newlines, brackets, parentheses and interpolations ignore
+  // them. Changing it changes what the next peek returns, so the cached peek is dropped.
   void push_nl(bool include) {
     if (include != include_nl_.back()) peek_valid_ = false;
     include_nl_.push_back(include);
@@ -181,6 +206,9 @@ class Parser {
   // ---- Diagnostics -----------------------------------------------------------------------------
 
   void error(std::string summary, std::string detail, Span subject, std::optional<Span> context = {});
+  // "Did this sub-parse report an error?" is asked as "did the count grow since diag_mark()":
+  // the reference asks its sub-result's own diagnostics. Dropped diagnostics (over the limit) are
+  // counted too, so the answer does not change when the limit is reached.
   size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
   bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
 
@@ -190,6 +218,8 @@ class Parser {
 
   uint32_t mark() const { return nodes_ ? static_cast<uint32_t>(nodes_->size()) : 0; }
 
+  // Appends a node covering tokens first..last whose subtree is everything added since
+  // start_node. Without a tree (validation only) nothing is stored and every id is 0.
   NodeId add(NodeKind kind, uint32_t main, uint32_t first, uint32_t last, uint32_t start_node, uint8_t flags = 0) {
     if (!nodes_) return 0;
     Node n;
@@ -219,6 +249,10 @@ class Parser {
 
   // ---- Nesting ---------------------------------------------------------------------------------
 
+  // Every construct that can nest (bodies, brackets, operators, templates, directives) holds a
+  // guard while parsing its insides. Past options_.max_depth the first guard reports "Nesting too
+  // deep" and aborts the parse, so no input can exhaust the stack. The reference has no such limit;
+  // this is the one place where the parse deliberately stops short of it.
   struct DepthGuard {
     Parser& p;
     bool ok;
@@ -279,6 +313,8 @@ class Parser {
   Expr parse_traversals(Expr from);
   void legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat);
   Expr attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star);
+  // The span of an earlier token that may already have left the window when no tree is built;
+  // then the last read token's span stands in (only used for ranges of diagnostics).
   Span token_at_span(uint32_t index) {
     if (index + 1 < buf_base_) return prev_span();
     return span_of(token_at(index));
@@ -286,6 +322,8 @@ class Parser {
 
   // ---- Templates (parser_template.cpp) ----------------------------------------------------------
 
+  // One part of a template as the structure check needs it: its kind and the span that a
+  // diagnostic about it points at.
   struct PartInfo {
     TemplatePart kind;
     Span span;
@@ -293,6 +331,10 @@ class Parser {
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
   std::vector<PartInfo> parse_template_parts(K end);
+  void parse_template_interp(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span, K end,
+                             std::vector<PartInfo>& parts);
+  void parse_template_directive(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span,
+                                std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(const std::vector<PartInfo>& parts);
 
   const SourceFile& src_;
@@ -300,6 +342,7 @@ class Parser {
   Lexer lexer_;
   InvalidTokenChecker checker_;
   const ParseOptions& options_;
+  // Without a tree the token array is a window: tokens before the last one read are dropped.
   bool keep_tokens_;
   std::vector<Node>* nodes_;
 
@@ -308,12 +351,18 @@ class Parser {
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
+  // The newline-sensitivity stack; the outermost level (a body) sees newlines.
   std::vector<bool> include_nl_{true};
   Peeked peeked_{};
   bool peek_valid_ = false;
+  // The reference's parser.recovery: set by the first syntax error (and by recover()), after
+  // which most further errors are suppressed, since they would mostly be consequences of the
+  // first. Lexical errors are still all reported.
   bool recovery_ = false;
   bool trailing_text_ = false;
   bool abort_ = false;
+  // abort_: nesting went too deep; every read returns EOF and no further error is reported,
+  // except the "Nesting too deep" one itself (while reporting_abort_ is set).
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
 

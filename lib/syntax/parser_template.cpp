@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
+// Templates: quoted strings, heredocs and standalone templates, hclsyntax's parser_template.go.
+// The reference parses a template in two passes, (*parser).parseTemplateParts (the flat list of
+// literals, interpolations and directive markers) and a templateParser that nests the
+// directives; this does the same, except that the tree keeps the parts flat (a Template node's
+// children are its parts in source order) and the second pass only checks that the directives
+// balance. The evaluator and hcl2json nest them when they need to.
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
 #include "util/text.h"
 
 namespace hcl::parser_detail {
 
+// (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token of
+// a standalone template), `end` the token that closes it. The structure is checked only after
+// all parts are read, so its errors come after the parts' own, as in the reference.
 Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
   (void)flush;
   DepthGuard guard(*this);
@@ -15,6 +24,8 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
 }
 
+// (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
+// bad ones; the tree keeps the source text.
 std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
   std::vector<PartInfo> parts;
   Span start_span = next_span();
@@ -41,147 +52,14 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
         parts.push_back({TemplatePart::Literal, span_of(next)});
         continue;
       }
-      case K::TemplateInterp: {
-        push_nl(false);
-        parse_expression();
-        Peeked close = peek();
-        if (close.tok.kind != K::TemplateSeqEnd) {
-          if (!recovery_) {
-            if (close.tok.kind == K::Eof) {
-              error("Unclosed template interpolation sequence",
-                    "There is no closing brace for this interpolation sequence before the end of the file. This "
-                    "might be caused by incorrect nesting inside the given expression.",
-                    start_span);
-            } else if (close.tok.kind == K::Colon) {
-              error("Extra characters after interpolation expression",
-                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a "
-                    "literal sequence to be processed as part of another language? If so, you can escape it by "
-                    "starting with \"$${\" instead of just \"${\".",
-                    span_of(close.tok), span_between(start_span, span_of(close.tok)));
-            } else if ((close.tok.kind == K::CQuote || close.tok.kind == K::OQuote) && end == K::CQuote) {
-              error("Unclosed template interpolation sequence",
-                    "There is no closing brace for this interpolation sequence before the end of the quoted "
-                    "template. This might be caused by incorrect nesting inside the given expression.",
-                    start_span);
-            } else {
-              error("Extra characters after interpolation expression",
-                    "Expected a closing brace to end the interpolation expression, but found extra characters.\n\n"
-                    "This can happen when you include interpolation syntax for another language, such as shell "
-                    "scripting, but forget to escape the interpolation start token. If this is an embedded "
-                    "sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-                    span_of(close.tok), span_between(start_span, span_of(close.tok)));
-            }
-          }
-          recover(K::TemplateSeqEnd);
-        } else {
-          read();
-        }
-        pop_nl();
-        add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
-        parts.push_back({TemplatePart::Interp, span_between(span_of(next), prev_span())});
+      case K::TemplateInterp:
+        parse_template_interp(next, next_index, part_start, start_span, end, parts);
         continue;
-      }
-      case K::TemplateControl: {
-        push_nl(false);
-        Peeked kw = peek();
-        auto abandon = [&]() {
-          recover(K::TemplateSeqEnd);
-          pop_nl();
-          add(NodeKind::Error, next_index, next_index, last_read_, part_start);
-        };
-        if (kw.tok.kind != K::Ident) {
-          if (!recovery_) {
-            error("Invalid template directive",
-                  "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
-                  "sequence.",
-                  span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
-          }
-          abandon();
-          continue;
-        }
-        read();
-        std::string_view word = kw.tok.text(text_);
-        NodeKind node_kind;
-        TemplatePart part;
-        uint8_t part_flags = 0;
-        if (word == "if") {
-          parse_expression();
-          node_kind = NodeKind::TemplateIf;
-          part = TemplatePart::If;
-        } else if (word == "else") {
-          node_kind = NodeKind::TemplateElse;
-          part = TemplatePart::Else;
-        } else if (word == "endif") {
-          node_kind = NodeKind::TemplateEndIf;
-          part = TemplatePart::EndIf;
-        } else if (word == "for") {
-          if (peek().tok.kind != K::Ident) {
-            if (!recovery_) error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
-            abandon();
-            continue;
-          }
-          read();
-          add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
-          if (peek().tok.kind == K::Comma) {
-            part_flags |= node_flags::kHasKeyVar;
-            read();
-            if (peek().tok.kind != K::Ident) {
-              if (!recovery_)
-                error("Invalid 'for' directive", "For directive requires value variable name after comma.",
-                      next_span());
-              abandon();
-              continue;
-            }
-            read();
-            add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
-          }
-          if (!is_keyword(peek().tok, "in")) {
-            if (!recovery_) error("Invalid 'for' directive", "For directive requires 'in' keyword after names.", next_span());
-            abandon();
-            continue;
-          }
-          read();
-          parse_expression();
-          node_kind = NodeKind::TemplateFor;
-          part = TemplatePart::For;
-        } else if (word == "endfor") {
-          node_kind = NodeKind::TemplateEndFor;
-          part = TemplatePart::EndFor;
-        } else {
-          if (!recovery_) {
-            std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
-            std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-            error("Invalid template control keyword",
-                  fmt::format("{} is not a valid template control keyword.{}", go_quote(word), hint),
-                  span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
-          }
-          abandon();
-          continue;
-        }
-        Span directive_span = span_between(span_of(next), next_span());
-        Peeked close = peek();
-        if (close.tok.kind != K::TemplateSeqEnd) {
-          if (!recovery_) {
-            error(fmt::format("Extra characters in {} marker", word),
-                  "Expected a closing brace to end the sequence, but found extra characters.", span_of(close.tok),
-                  span_between(start_span, span_of(close.tok)));
-          }
-          recover(K::TemplateSeqEnd);
-        } else {
-          read();
-        }
-        pop_nl();
-        add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
-        parts.push_back({part, directive_span});
-        if (part == TemplatePart::If || part == TemplatePart::For) {
-          ++open_directives;
-          enter();  // past the limit this reports "Nesting too deep" and stops the parse
-        } else if ((part == TemplatePart::EndIf || part == TemplatePart::EndFor) && open_directives > 0) {
-          --open_directives;
-          --depth_;
-        }
+      case K::TemplateControl:
+        parse_template_directive(next, next_index, part_start, start_span, parts, open_directives);
         continue;
-      }
+      // Anything else (a newline in a quoted string, a token from outside the template) means the
+      // closer is missing: the reference reports it at that token and skips to the closer.
       default: {
         if (!recovery_) {
           error("Unterminated template string", "No closing marker was found for the string.", span_of(next),
@@ -199,7 +77,162 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
   return parts;
 }
 
-// The reference's second template pass: if/else/endif and for/endfor must balance.
+// "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
+// hints: a colon or an unclosed quote suggests the "${" was meant literally (as in shell
+// scripts), which "$${" would express.
+void Parser::parse_template_interp(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span, K end,
+                                   std::vector<PartInfo>& parts) {
+  push_nl(false);
+  parse_expression();
+  Peeked close = peek();
+  if (close.tok.kind != K::TemplateSeqEnd) {
+    if (!recovery_) {
+      if (close.tok.kind == K::Eof) {
+        error("Unclosed template interpolation sequence",
+              "There is no closing brace for this interpolation sequence before the end of the file. This "
+              "might be caused by incorrect nesting inside the given expression.",
+              start_span);
+      } else if (close.tok.kind == K::Colon) {
+        error("Extra characters after interpolation expression",
+              "Template interpolation doesn't expect a colon at this location. Did you intend this to be a "
+              "literal sequence to be processed as part of another language? If so, you can escape it by "
+              "starting with \"$${\" instead of just \"${\".",
+              span_of(close.tok), span_between(start_span, span_of(close.tok)));
+      } else if ((close.tok.kind == K::CQuote || close.tok.kind == K::OQuote) && end == K::CQuote) {
+        error("Unclosed template interpolation sequence",
+              "There is no closing brace for this interpolation sequence before the end of the quoted "
+              "template. This might be caused by incorrect nesting inside the given expression.",
+              start_span);
+      } else {
+        error("Extra characters after interpolation expression",
+              "Expected a closing brace to end the interpolation expression, but found extra characters.\n\n"
+              "This can happen when you include interpolation syntax for another language, such as shell "
+              "scripting, but forget to escape the interpolation start token. If this is an embedded "
+              "sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+              span_of(close.tok), span_between(start_span, span_of(close.tok)));
+      }
+    }
+    recover(K::TemplateSeqEnd);
+  } else {
+    read();
+  }
+  pop_nl();
+  add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
+  parts.push_back({TemplatePart::Interp, span_between(span_of(next), prev_span())});
+}
+
+// "%{" keyword ... "}": if, else, endif, for, endfor. Each becomes a node of its own kind (the
+// condition or collection as its child), and a PartInfo for the structure check. A directive
+// that cannot be read is skipped to its "}" and left as an Error node, and the template goes
+// on: the reference's messages for what follows do not depend on it.
+void Parser::parse_template_directive(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span,
+                                      std::vector<PartInfo>& parts, uint32_t& open_directives) {
+  push_nl(false);
+  Peeked kw = peek();
+  auto abandon = [&]() {
+    recover(K::TemplateSeqEnd);
+    pop_nl();
+    add(NodeKind::Error, next_index, next_index, last_read_, part_start);
+  };
+  if (kw.tok.kind != K::Ident) {
+    if (!recovery_) {
+      error("Invalid template directive",
+            "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
+            "sequence.",
+            span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+    }
+    abandon();
+    return;
+  }
+  read();
+  std::string_view word = kw.tok.text(text_);
+  NodeKind node_kind;
+  TemplatePart part;
+  uint8_t part_flags = 0;
+  if (word == "if") {
+    parse_expression();
+    node_kind = NodeKind::TemplateIf;
+    part = TemplatePart::If;
+  } else if (word == "else") {
+    node_kind = NodeKind::TemplateElse;
+    part = TemplatePart::Else;
+  } else if (word == "endif") {
+    node_kind = NodeKind::TemplateEndIf;
+    part = TemplatePart::EndIf;
+  } else if (word == "for") {
+    if (peek().tok.kind != K::Ident) {
+      if (!recovery_) error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
+      abandon();
+      return;
+    }
+    read();
+    add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+    if (peek().tok.kind == K::Comma) {
+      part_flags |= node_flags::kHasKeyVar;
+      read();
+      if (peek().tok.kind != K::Ident) {
+        if (!recovery_)
+          error("Invalid 'for' directive", "For directive requires value variable name after comma.",
+                next_span());
+        abandon();
+        return;
+      }
+      read();
+      add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
+    }
+    if (!is_keyword(peek().tok, "in")) {
+      if (!recovery_) error("Invalid 'for' directive", "For directive requires 'in' keyword after names.", next_span());
+      abandon();
+      return;
+    }
+    read();
+    parse_expression();
+    node_kind = NodeKind::TemplateFor;
+    part = TemplatePart::For;
+  } else if (word == "endfor") {
+    node_kind = NodeKind::TemplateEndFor;
+    part = TemplatePart::EndFor;
+  } else {
+    if (!recovery_) {
+      std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
+      std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
+      error("Invalid template control keyword",
+            fmt::format("{} is not a valid template control keyword.{}", go_quote(word), hint),
+            span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+    }
+    abandon();
+    return;
+  }
+  Span directive_span = span_between(span_of(next), next_span());
+  Peeked close = peek();
+  if (close.tok.kind != K::TemplateSeqEnd) {
+    if (!recovery_) {
+      error(fmt::format("Extra characters in {} marker", word),
+            "Expected a closing brace to end the sequence, but found extra characters.", span_of(close.tok),
+            span_between(start_span, span_of(close.tok)));
+    }
+    recover(K::TemplateSeqEnd);
+  } else {
+    read();
+  }
+  pop_nl();
+  add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
+  parts.push_back({part, directive_span});
+  // An if or for counts towards the depth limit until its end directive, as an open bracket does.
+  if (part == TemplatePart::If || part == TemplatePart::For) {
+    ++open_directives;
+    enter();  // past the limit this reports "Nesting too deep" and stops the parse
+  } else if ((part == TemplatePart::EndIf || part == TemplatePart::EndFor) && open_directives > 0) {
+    --open_directives;
+    --depth_;
+  }
+}
+
+// The reference's second template pass (templateParser's parseRoot, parseIf, parseFor):
+// if/else/endif and for/endfor must balance. Its messages name the directive found and, where
+// there is one, the open directive it conflicts with ("for the if started at file:1,3-9"); each
+// error pops the open directive, as the reference's recursive templateParser returns from it,
+// so one mistake does not cascade.
 void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
   struct Open {
     TemplatePart kind;

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+// Terms, the operands of operators: hclsyntax's (*parser).parseExpressionTerm and what it
+// calls for literals, variables, parentheses, unary operators, function calls
+// (finishParsingFunctionCall), tuple and object constructors (parseTupleCons, parseObjectCons)
+// and for expressions (finishParsingForExpr), all in parser.go. Templates (quoted strings and
+// heredocs) are in parser_template.cpp.
 #include "syntax/parser_internal.h"
 
 namespace hcl::parser_detail {
@@ -24,6 +29,7 @@ bool valid_number_literal(std::string_view s) {
 
 }  // namespace
 
+// (*parser).parseExpressionTerm: the first token decides the construct.
 Expr Parser::parse_term() {
   Peeked start = peek();
   uint32_t start_node = mark();
@@ -32,7 +38,12 @@ Expr Parser::parse_term() {
       read();
       push_nl(false);
       size_t d0 = diag_mark();
+      // Newlines are insignificant inside parentheses, even within an object constructor's item.
       Expr inner = parse_expression();
+      // Unlike most constructs, parentheses skip to their closer after any error in their content,
+      // in recovery mode or not, as the reference does, so the next parser has some chance of
+      // finding a valid expression. The Parens node is kept: the tree records the source's shape,
+      // and its range includes both parentheses.
       if (errors_since(d0)) {
         recover(K::CParen);
         pop_nl();
@@ -59,10 +70,14 @@ Expr Parser::parse_term() {
       K after = peek().tok.kind;
       if (after == K::OParen || after == K::DoubleColon) return finish_function_call(tok, start.index);
       std::string_view name = tok.text(text_);
+      // true, false and null are keywords only here, as bare terms: the lexer makes them
+      // identifiers, and as an object key or attribute name they are names.
       NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
       return make(kind, start.index, start.index, start_node, span_of(tok));
     }
     case K::OQuote:
+    // A heredoc's "<<-" strips the common leading whitespace (the evaluator and hcl2json do it,
+    // from the flag); the template ends at the matching closer.
     case K::OHeredoc: {
       Token open = read();
       uint8_t flags = 0;
@@ -74,6 +89,7 @@ Expr Parser::parse_term() {
                                   start.index, flags);
     }
     case K::Minus:
+    // A unary operator nests like a bracket (-(-(-x)) ...), so it counts towards the depth limit.
     case K::Bang: {
       Token op = read();
       Expr operand;
@@ -86,6 +102,8 @@ Expr Parser::parse_term() {
     }
     case K::OBrack: return parse_tuple();
     case K::OBrace: return parse_object();
+    // Not the start of any expression. The error is the reference's, reported once; recovery
+    // mode is set so the caller's construct reports nothing more about the same place.
     default: {
       if (!recovery_) {
         if (start.tok.kind == K::Eof) {
@@ -104,12 +122,18 @@ Expr Parser::parse_term() {
   }
 }
 
+// (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
+// number parser does not.
 void Parser::check_number(const Token& tok) {
   if (!valid_number_literal(tok.text(text_))) {
     error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(tok));
   }
 }
 
+// (*parser).finishParsingFunctionCall: the name (possibly namespaced), "(", arguments separated
+// by commas (newlines are insignificant, a trailing comma is allowed), an optional "..." after
+// the last argument, then ")". A bad name or a missing "(" skips over the next parenthesized
+// group, which is most likely the call's arguments.
 Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
   uint32_t start_node = mark();
   Token open = read();
@@ -147,6 +171,7 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
     }
     Token sep = read();
     if (sep.kind == K::CParen) break;
+    // Only the last argument may be expanded (f(xs...)): ")" must follow at once.
     if (sep.kind == K::Ellipsis) {
       expand_final = true;
       if (peek().tok.kind != K::CParen) {
@@ -162,6 +187,8 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
       break;
     }
     if (sep.kind != K::Comma) {
+      // At EOF the reference points at the name and "(" (where the call starts), since no
+      // position inside it explains the problem better.
       if (sep.kind == K::Eof) {
         error("Unterminated function call",
               "There is no closing parenthesis for this function call before the end of the file. This may be "
@@ -184,6 +211,8 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
               expand_final ? node_flags::kExpandFinal : 0);
 }
 
+// (*parser).parseTupleCons: "[" items separated by commas (newlines insignificant, a trailing
+// comma allowed) "]", or a for expression when "for" comes first.
 Expr Parser::parse_tuple() {
   uint32_t start_node = mark();
   Token open = read();
@@ -213,6 +242,7 @@ Expr Parser::parse_tuple() {
     }
     if (next.tok.kind != K::Comma) {
       if (!recovery_) {
+        // EOF: the reference points at the opening bracket, which the missing closer would match.
         if (next.tok.kind == K::Eof) {
           error("Unterminated tuple constructor expression",
                 "There is no corresponding closing bracket before the end of the file. This may be caused by "
@@ -232,6 +262,10 @@ Expr Parser::parse_tuple() {
   return make(NodeKind::Tuple, open_index, open_index, start_node, span_from(span_of(open)));
 }
 
+// (*parser).parseObjectCons: "{" then key = value items separated by commas or newlines "}",
+// or a for expression when "for" comes first. "for" is looked for with newlines ignored (for
+// expressions are not newline-sensitive), but the items are newline-sensitive: a newline
+// separates them like a comma.
 Expr Parser::parse_object() {
   uint32_t start_node = mark();
   Token open = read();
@@ -257,6 +291,8 @@ Expr Parser::parse_object() {
       break;
     }
     uint32_t item_start = mark();
+    // A key in parentheses is always an expression (ObjectConsKeyExpr's ForceNonLiteral), even if
+    // it is a bare name inside: (foo) = 1 uses the variable foo, foo = 1 the string "foo".
     bool force = next.tok.kind == K::OParen;
     size_t d0 = diag_mark();
     parse_expression();
@@ -335,6 +371,11 @@ Expr Parser::parse_object() {
   return make(NodeKind::Object, open_index, open_index, start_node, span_from(span_of(open)));
 }
 
+// (*parser).finishParsingForExpr: [for k, v in coll: value if cond] and
+// {for k, v in coll: key => value... if cond}. The header (names, "in", the collection, ":") is
+// checked step by step with the reference's messages, each pointing at the token found instead;
+// whether "=>" and "..." are allowed depends on the brackets and is checked only at the end, so
+// a whole for expression is parsed before those are reported, as in the reference.
 Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_node) {
   push_nl(false);
   struct PopGuard {
@@ -345,6 +386,8 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
   uint32_t intro_index = last_read_;
   bool make_obj = open.kind == K::OBrace;
   K close_kind = make_obj ? K::CBrace : K::CBrack;
+  // A malformed header: report at the token found, skip to the closing bracket, and wrap what
+  // was parsed into an Error node spanning the brackets.
   auto fail = [&](const char* detail) {
     Peeked p = peek();
     if (!recovery_) {
@@ -378,6 +421,7 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
   size_t d1 = diag_mark();
   Expr value = parse_expression();
   std::optional<Expr> key;
+  // key => value: what was parsed as the value was the key.
   if (peek().tok.kind == K::FatArrow) {
     read();
     key = value;
@@ -414,6 +458,8 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
     }
     close = recover(close_kind);
   }
+  // Errors about the kind of for expression point at the offending part, with the whole
+  // expression as context.
   Span whole = span_between(span_of(open), span_of(close));
   if (!make_obj) {
     if (key) {

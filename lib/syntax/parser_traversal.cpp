@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
+// Traversal steps after a term: hclsyntax's (*parser).parseExpressionTraversals (parser.go):
+// .attr, .0 (the legacy index), [key], and the splats [*] and .*. (parser_traversal.go parses
+// standalone traversals, which this library does not need.) Each step wraps everything before
+// it: a GetAttr, Index or Splat node's first child is the expression it applies to.
 #include "syntax/parser_internal.h"
 
 namespace hcl::parser_detail {
 
+// Every step's node starts where `from` started (from.start_node, from.first_tok), so the
+// steps nest left to right: a.b[0] is Index(GetAttr(a, b), 0).
 Expr Parser::parse_traversals(Expr from) {
   Expr ret = from;
   for (;;) {
@@ -23,6 +29,8 @@ Expr Parser::parse_traversals(Expr from) {
       } else if (attr.tok.kind == K::Star) {
         ret = attribute_splat(ret, from, dot_index, attr);
       } else {
+        // No step is added; recovery mode keeps the enclosing construct from reporting the token
+        // after the dot again.
         error("Invalid attribute name", "An attribute name is required after a dot.", span_of(attr.tok));
         recovery_ = true;
       }
@@ -31,6 +39,9 @@ Expr Parser::parse_traversals(Expr from) {
     if (next.tok.kind == K::OBrack) {
       Token open = read();
       uint32_t open_index = last_read_;
+      // The full splat [*]: the rest of the traversal (any kind of step) applies to each element,
+      // so it is parsed as a traversal from a SplatItem node, which the evaluator binds to each
+      // element in turn. The Splat node's children are the source and that per-element traversal.
       if (peek().tok.kind == K::Star) {
         read();
         Token close = read();
@@ -55,6 +66,7 @@ Expr Parser::parse_traversals(Expr from) {
                    span_between(ret.span, each.span));
         continue;
       }
+      // An index key is any expression; newlines inside the brackets are insignificant.
       push_nl(false);
       size_t d0 = diag_mark();
       Expr key = parse_expression();
@@ -80,6 +92,9 @@ Expr Parser::parse_traversals(Expr from) {
   return ret;
 }
 
+// A number after a dot (the legacy index, foo.0). The lexer reads foo.0.1 as one number "0.1",
+// which would be two chained indexes; the reference rejects that with a message that depends
+// on whether the index is inside an attribute-only splat.
 void Parser::legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat) {
   std::string_view t = num.text(text_);
   size_t dot = t.find('.');
@@ -99,6 +114,9 @@ void Parser::legacy_index_step(const Token& num, const Token& subject_tok, bool 
   check_number(num);
 }
 
+// The reference's attribute-only splat: foo.*.bar.baz applies .bar.baz to each element of foo
+// but, unlike [*], stops at the first index step: foo.*.bar[0] indexes the result, not each
+// element. A following star is a nested splat, which the reference forbids here.
 // The legacy ".*" splat: only attribute and legacy index steps apply to each element.
 Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star) {
   read();  // the star
