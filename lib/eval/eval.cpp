@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+// The evaluator's entry points, its scope, and the constructs too small for a file of their own:
+// literals and variables (hclsyntax's LiteralValueExpr and ScopeTraversalExpr's root), ranges
+// (each expression type's StartRange), and the dispatch by node kind. Every other construct is
+// in an eval_*.cpp file; eval_internal.h lists which.
 #include "eval/eval.h"
 
 #include <mutex>
@@ -27,6 +31,7 @@ const funcs::FunctionTable* Scope::functions() const {
   return lazy.table.get();
 }
 
+// hclsyntax's nameSuggestion (didyoumean.go): Levenshtein distance under 3.
 std::string closest_name(std::string_view given, const std::vector<std::string_view>& candidates) {
   std::string_view best;
   size_t best_dist = 3;
@@ -58,6 +63,11 @@ namespace evaluator_detail {
 
 // ---- Ranges -------------------------------------------------------------------------------------
 
+// Each expression type's StartRange(): where a diagnostic about the expression as a whole points
+// when the whole would be too much, such as an argument of a failed call. It is not always the
+// first token: a conditional or binary operation starts where its first operand starts, a
+// splat at its [*] or .*, an index with a literal key (a traversal step in the reference)
+// covers the whole traversal.
 Span Evaluator::start_span(NodeId n) {
   const Node& nd = node(n);
   switch (nd.kind) {
@@ -96,6 +106,7 @@ Span Evaluator::start_span(NodeId n) {
 
 // ---- Dispatch -----------------------------------------------------------------------------------
 
+// Frames carry the bindings made by enclosing for expressions and splats, innermost first.
 Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
   switch (node(n).kind) {
     case NodeKind::Literal: return literal(n);
@@ -104,6 +115,8 @@ Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
     case NodeKind::Index: return index_step(n, f, d);
     case NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
     case NodeKind::Splat: return splat(n, f, d);
+    // The element currently bound by the innermost splat whose item this is; unbound (a splat's
+    // result type computed without elements), it is unknown.
     case NodeKind::SplatItem:
       for (const Frame* p = f; p; p = p->parent)
         if (p->splat_item == n) return p->value;
@@ -121,6 +134,10 @@ Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
   }
 }
 
+// LiteralValueExpr: the parser made these from true, false, null and number tokens. A number
+// that fits in 18 decimal digits takes the integer fast path (most literals are small indexes
+// and counts); others are parsed at the reference's precision. A number the parser already
+// reported as invalid evaluates to an unknown number, so nothing further is reported about it.
 Value Evaluator::literal(NodeId n) {
   const Node& nd = node(n);
   std::string_view text = t_.token_text(nd.main_token);
@@ -140,6 +157,8 @@ Value Evaluator::literal(NodeId n) {
   return Value::number(std::move(*num));
 }
 
+// Every name a variable reference could mean here, for the "Did you mean" hint: the for
+// expressions' variables and then the scope's.
 std::vector<std::string_view> Evaluator::variable_names(const Frame* f) const {
   std::vector<std::string_view> names;
   for (const Frame* p = f; p; p = p->parent) {
@@ -151,6 +170,11 @@ std::vector<std::string_view> Evaluator::variable_names(const Frame* f) const {
   return names;
 }
 
+// The root of a ScopeTraversalExpr (hcl.Traversal.TraverseAbs): the innermost binding wins, and
+// within one for expression the value variable before the key variable, as the reference's
+// child context assigns the value last. Without variables ("Variables not allowed") the
+// reference makes no suggestions; a for expression's child context has variables of its own,
+// so the question only arises outside any.
 Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
   std::string_view name = t_.token_text(node(n).main_token);
   for (const Frame* p = f; p; p = p->parent) {
@@ -173,12 +197,16 @@ Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
 
 using evaluator_detail::Evaluator;
 
+// Start ranges need no variables: an empty scope serves.
 Span expression_start_span(const SyntaxTree& tree, NodeId node) {
   Scope scope;
   Evaluator e(tree, scope);
   return e.start_span(node);
 }
 
+// The budget (eval/budget.h) bounds the work and memory of one evaluation; exceeding it
+// unwinds the whole evaluation by exception, which stops here (the library throws nothing to
+// its callers) and becomes one diagnostic over the whole expression.
 EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
   EvalResult r;
   EvalBudget budget(scope.limits());

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
+// Collection constructors: hclsyntax's TupleConsExpr, ObjectConsExpr and ObjectConsKeyExpr
+// (expression.go).
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
 
+// TupleConsExpr: every element is evaluated, whatever the others gave, so all their problems
+// are reported together.
 Value Evaluator::tuple(NodeId n, const Frame* f, Diagnostics& d) {
   auto kids = t_.children(n);
   std::vector<Value> vals;
@@ -11,6 +15,10 @@ Value Evaluator::tuple(NodeId n, const Frame* f, Diagnostics& d) {
   return Value::tuple(std::move(vals));
 }
 
+// ObjectConsExpr: keys and values in source order, each value evaluated even when its key
+// failed (its diagnostics are still wanted). Any key that is unknown or failed makes the whole
+// object unknown (cty.DynamicVal), since its set of attributes, and so its type, is unknown.
+// A repeated key keeps the last value, as the reference's map assignment does.
 Value Evaluator::object(NodeId n, const Frame* f, Diagnostics& d) {
   std::vector<Value::Attribute> vals;
   bool known = true;

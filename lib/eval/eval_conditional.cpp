@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
+// Conditionals: hclsyntax's ConditionalExpr.Value (expression.go), also used by the template if
+// directive (eval_template.cpp).
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
 
 namespace {
 
+// describeConditionalTypeMismatch: why the two results have no common type, looking into
+// objects, tuples and collections of them for the first attribute or element that differs.
 std::string describe_type_mismatch(const Type& t, const Type& f) {
   if (t.is_object() && f.is_object()) {
     for (const auto& a : t.attributes()) {
@@ -57,6 +61,10 @@ Value Evaluator::conditional(NodeId n, const Frame* f, Diagnostics& d) {
       span(tr), span(fr), span(n), f, d);
 }
 
+// The reference evaluates both results before the condition, to find the result type even when
+// the condition is unknown; so both results' type problems are reported whatever the condition,
+// but only the chosen result's own diagnostics are kept. A literal null (null of dynamic type) on
+// one side takes the other side's type instead of being unified with it.
 Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
                                   Span false_range, Span src_range, const Frame* f, Diagnostics& d) {
   Diagnostics true_diags, false_diags;
@@ -91,6 +99,8 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
     convert_false = !(fv.type() == result);
   }
 
+  // A bad condition still gives an unknown of the result type, not a dynamic value, so that
+  // the enclosing expression can go on checking types.
   Value c = eval(cond, f, d);
   if (c.is_null()) {
     error(d, "Null condition", "The condition value is null. Conditions must either be true or false.", span(cond),

@@ -28,6 +28,14 @@ struct CallError;
 struct ExpressionClosure;
 }  // namespace hcl::funcs
 
+// The evaluator mirrors the Value methods of hclsyntax's expression types (expression.go,
+// expression_ops.go, expression_template.go) and hcl's traversal functions (ops.go,
+// traversal.go): for each node kind, which children are evaluated, in what order, which
+// diagnostics each problem gives, where they point, and what an unknown or dynamic operand
+// makes of the result. It walks the syntax tree directly instead of building the reference's
+// expression objects; where the reference's object would differ from the tree's node (a
+// template's nested directives, a traversal's steps), the difference is handled where it
+// matters.
 namespace hcl::eval::evaluator_detail {
 
 // A binding made while evaluating: a for expression's key and value variables (a child
@@ -42,6 +50,8 @@ struct Frame {
   NodeId splat_item = kNoNode;
 };
 
+// Whether a sub-evaluation reported an error: the reference asks a sub-result's own
+// diagnostics; here they are appended to one list, so the question is about its tail.
 inline bool has_errors_since(const Diagnostics& d, size_t mark) {
   for (size_t i = mark; i < d.size(); ++i)
     if (d[i].severity == Severity::Error) return true;
@@ -59,12 +69,18 @@ struct TemplatePart {
   std::string_view key_var, value_var;               // For
 };
 
+// A template's parts, nested once per template node and kept for later evaluations of the same
+// node (a template inside a for expression is evaluated once per element). A template that is
+// exactly one interpolation ("${x}") passes its value through unconverted, as the reference's
+// TemplateWrapExpr does.
 struct TemplatePlan {
   bool passthrough = false;
   NodeId passthrough_expr = kNoNode;
   std::vector<TemplatePart> parts;
 };
 
+// One evaluation of one tree in one scope. Each construct's members are defined in the file
+// named beside their declarations; eval.cpp holds the dispatch.
 class Evaluator {
  public:
   Evaluator(const SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
@@ -89,6 +105,8 @@ class Evaluator {
   NodeId prev_sibling(NodeId c) const { return c - t_.node(c).subtree_size; }
   const Node& node(NodeId n) const { return t_.node(n); }
 
+  // The reference attaches the expression and its context to each diagnostic; here only the
+  // ranges, which are all that the renderings use.
   void error(Diagnostics& d, std::string summary, std::string detail, Span subject,
              std::optional<Span> context = std::nullopt) {
     Diagnostic diag;
@@ -105,6 +123,10 @@ class Evaluator {
   bool is_traversal_step(NodeId n);
   bool is_scope_traversal(NodeId n);
 
+  // One member per node kind, called from eval(): literals and variables (eval.cpp); attribute,
+  // index and splat steps (eval_traversal.cpp); calls (eval_call.cpp); tuple and object
+  // constructors (eval_collection.cpp); for (eval_for.cpp); conditionals
+  // (eval_conditional.cpp); operators (eval_operators.cpp); templates (eval_template.cpp).
   Value literal(NodeId n);
   Value variable(NodeId n, const Frame* f, Diagnostics& d);
   Value get_attr_step(NodeId n, const Frame* f, Diagnostics& d);
@@ -120,13 +142,19 @@ class Evaluator {
   Value unary(NodeId n, const Frame* f, Diagnostics& d);
   Value template_expr(NodeId n, const Frame* f, Diagnostics& d);
 
+  // hcl.Index and hcl.GetAttr (ops.go), the operations behind traversal steps (eval_traversal.cpp).
   Value hcl_index(const Value& coll, const Value& key, Span rng, Diagnostics& d);
   Value hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d);
 
+  // A conditional whose branches are given as functions (eval_conditional.cpp): the conditional
+  // expression and the template if directive share it, as the reference's template parser builds
+  // a ConditionalExpr.
   using BranchFn = std::function<Value(Diagnostics&)>;
   Value conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
                          Span false_range, Span src_range, const Frame* f, Diagnostics& d);
 
+  // A for expression's parts (eval_for.cpp), shared by the for expression and the template for
+  // directive (whose value is a template body).
   struct ForSpec {
     std::string_view key_var, value_var;
     NodeId collection = kNoNode;
@@ -164,6 +192,7 @@ class Evaluator {
   void report_call_error(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
                          const std::vector<CallArg>& args, const funcs::CallError& e, Diagnostics& d);
 
+  // Templates (eval_template.cpp).
   const TemplatePlan& template_plan(NodeId n);
   // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
   // endfor), nesting if and for directives; i ends on that closing directive.

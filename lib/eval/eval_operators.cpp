@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+// Operators: hclsyntax's BinaryOpExpr and UnaryOpExpr (expression_ops.go), with cty's
+// operations (stdlib's Add, Subtract ... Equal, LessThan ..., And, Or, Not, Negate) behind them.
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
@@ -28,6 +30,10 @@ std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Val
 
 }  // namespace
 
+// BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
+// bool, or anything for == and !=); a failed conversion is reported against that operand with
+// the whole operation as context. A null operand fails the operation (except for ==, !=, and
+// where && or || is decided without it), an unknown one makes the result unknown.
 Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId rhs = last_child(n);
   NodeId lhs = prev_sibling(rhs);
@@ -82,6 +88,8 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   append(d, std::move(ld));
   append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(result);
+  // cty's arithmetic fails only on infinities and zeros (no result exists); the reference
+  // reports the function's error message inside its own.
   auto failed = [&](const std::string& why) {
     error(d, "Operation failed", "Error during operation: " + why + ".", span(n));
     return Value::unknown(result);
@@ -124,6 +132,8 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   }
 }
 
+// UnaryOpExpr.Value: -x (number) and !x (bool), with the binary operators' conversion and
+// null rules.
 Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId operand = last_child(n);
   bool negate = ast::operator_of(t_, n) == ast::Operator::Negate;

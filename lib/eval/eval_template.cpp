@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
+// Templates: hclsyntax's TemplateExpr, TemplateWrapExpr and TemplateJoinExpr
+// (expression_template.go), and the nesting of directives that the reference's templateParser
+// (parser_template.go) does while parsing: the tree keeps a template's parts flat, so the
+// evaluator nests them once per template node and keeps the result (template_plan).
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
 
+// The parts of a template node, nested. A template that is exactly one interpolation is a
+// TemplateWrapExpr: its value passes through unconverted ("${x}" may be a list).
 const TemplatePlan& Evaluator::template_plan(NodeId n) {
   auto it = templates_.find(n);
   if (it != templates_.end()) return *it->second;
@@ -37,6 +43,10 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
   return *raw;
 }
 
+// An if's or for's empty body becomes one empty literal at the directive's end, as the
+// reference's templateParser makes it, so every body has a range to point diagnostics at.
+// The structure was checked by the parser: an unbalanced directive (only possible after a
+// reported syntax error) ends the parts early, and an Error node is skipped.
 std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
                                                     const std::vector<std::string>& lits, size_t& i) {
   std::vector<TemplatePart> out;
@@ -132,17 +142,22 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
   return out;
 }
 
+// TemplateExpr.Value.
 Value Evaluator::template_expr(NodeId n, const Frame* f, Diagnostics& d) {
   const TemplatePlan& plan = template_plan(n);
   if (plan.passthrough) return eval(plan.passthrough_expr, f, d);
   return template_parts_value(plan.parts, span(n), f, d);
 }
 
+// One part's value: the template if directive is a ConditionalExpr over the two bodies, the
+// for directive a ForExpr whose value is its body, joined into a string by TemplateJoinExpr.
 Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d) {
   switch (p.kind) {
     case TemplatePart::Literal: return p.literal;
     case TemplatePart::Interp: return eval(p.node, f, d);
     case TemplatePart::If: {
+      // The bodies are templates of their own: a diagnostic about one of their parts has the
+      // body as context, and the conditional's type errors point at the two bodies.
       Span then_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
       Span else_range = span_between(p.else_parts.front().range, p.else_parts.back().range);
       return conditional_with(
@@ -160,7 +175,9 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
       Value tuple = for_with(
           spec, [&](const Frame* cf, Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
           f, d);
-      // TemplateJoinExpr.
+      // TemplateJoinExpr: the for directive's results joined. Unlike the parts of a template, an
+      // unknown (or dynamic) element stops the join at once, and the reference points its errors
+      // at the whole directive, without context.
       if (tuple.type().is_dynamic() || !tuple.is_known()) return Value::unknown(Type::string());
       std::string buf;
       for (const auto& e : tuple.elements()) {
@@ -186,6 +203,9 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
   return Value::dynamic();
 }
 
+// TemplateExpr.Value: each part converted to a string and appended. Every part is evaluated even
+// after an unknown one, to gather all diagnostics; the result is then an unknown string. Output
+// is charged to the evaluation budget as it grows, so a template cannot build an unbounded string.
 Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f,
                                       Diagnostics& d) {
   std::string buf;

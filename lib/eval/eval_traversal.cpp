@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
+// Traversals and splats: hclsyntax's ScopeTraversalExpr, RelativeTraversalExpr, IndexExpr and
+// SplatExpr (expression.go), over hcl's Index and GetAttr (ops.go) and Traversal (traversal.go).
+//
+// The reference's parser folds a run of attribute steps and literal-key index steps into one
+// hcl.Traversal, which stops at its first failing step; the tree has one node per step. So a
+// step whose source is itself such a step gives up silently when the source reported an error:
+// the chain a.b.c reports only its first problem, as one traversal would.
 #include "eval/eval_internal.h"
 
 namespace hcl::eval::evaluator_detail {
 
 // ---- Traversals ---------------------------------------------------------------------------------
 
+// An index with a literal key (a number, or a string without interpolation) is a traversal
+// step in the reference (a TraverseIndex); any other key makes an IndexExpr.
 bool Evaluator::is_literal_key(NodeId key) {
   const Node& k = node(key);
   if (k.kind == NodeKind::Literal) return true;
@@ -24,6 +33,8 @@ bool Evaluator::is_traversal_step(NodeId n) {
   }
 }
 
+// Whether the expression is one whole traversal from a variable (a ScopeTraversalExpr), which an
+// object constructor key must not be (ObjectConsKeyExpr: "Ambiguous attribute key").
 bool Evaluator::is_scope_traversal(NodeId n) {
   while (true) {
     const Node& nd = node(n);
@@ -40,6 +51,8 @@ bool Evaluator::is_scope_traversal(NodeId n) {
   }
 }
 
+// .name. The step's range, used by its diagnostics, runs from the dot to the name (the
+// reference's TraverseAttr.SrcRange).
 Value Evaluator::get_attr_step(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId src = last_child(n);
   size_t mark = d.size();
@@ -51,6 +64,7 @@ Value Evaluator::get_attr_step(NodeId n, const Frame* f, Diagnostics& d) {
   return hcl_get_attr(v, t_.token_text(nd.main_token), Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
+// .0: an index written as an attribute (HCL 1's syntax); its range too starts at the dot.
 Value Evaluator::legacy_index_step(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId src = last_child(n);
   size_t mark = d.size();
@@ -64,6 +78,10 @@ Value Evaluator::legacy_index_step(NodeId n, const Frame* f, Diagnostics& d) {
   return hcl_index(v, key, Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
+// [key]. Either kind of index points its diagnostics at the brackets. A literal key's own
+// diagnostics are dropped, as the reference folds the key into the traversal as a value; an
+// IndexExpr evaluates the collection and then the key, keeping both's diagnostics even when the
+// collection failed.
 Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId key_node = last_child(n);
   NodeId coll_node = prev_sibling(key_node);
@@ -82,7 +100,9 @@ Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
   return hcl_index(coll, key, brackets, d);
 }
 
-// hcl.Index.
+// hcl.Index (ops.go). The checks' order decides the message: null collection, null key, then
+// dynamic types (an unknown result, no error), then the kind of collection. Sequences need a
+// whole, non-negative number below the length; cty's messages say which of those failed.
 Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Diagnostics& d) {
   static constexpr const char* kInvalidIndex = "Invalid index";
   if (coll.is_null()) {
@@ -185,7 +205,9 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Dia
   return Value::dynamic();
 }
 
-// hcl.GetAttr.
+// hcl.GetAttr (ops.go). Only objects have attributes, and maps have elements reachable by
+// attribute syntax; the other kinds get a message that says why not, suggesting a splat for a
+// list of objects.
 Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d) {
   if (obj.is_null()) {
     error(d, "Attempt to get attribute from null value", "This value is null, so it does not have any attributes.",
@@ -247,6 +269,11 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
 
 // ---- Splat --------------------------------------------------------------------------------------
 
+// SplatExpr: applies the per-element traversal (the node's last child, starting at a
+// SplatItem) to each element of the source, binding the item through a Frame. A source that is
+// not a sequence is first wrapped in a one-element tuple, and a null one becomes an empty
+// tuple (the reference's "auto-upgrade"), so that foo.*.id works whether foo is one object or
+// many. The result is a list for a list or set source, a tuple for a tuple.
 Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   NodeId each = last_child(n);
   NodeId source = prev_sibling(each);
@@ -272,6 +299,8 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
     sty = src.type();
   }
 
+  // An unknown source's result is an unknown of the type the traversal would give: that type is
+  // found by applying the traversal to unknown elements of the source's element types.
   // The result type, from evaluating the rest of the traversal on unknown elements.
   auto result_type = [&](Diagnostics& rd) -> Type {
     Frame child;
@@ -309,6 +338,8 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
     if (has_errors_since(d, m)) known = false;
     vals.push_back(std::move(v));
   }
+  // An unknown non-sequence may be null, which would make an empty tuple instead: the reference
+  // cannot know even the result's type.
   if (upgraded_unknown) return Value::dynamic();
   if (!known) {
     Diagnostics ignored;
