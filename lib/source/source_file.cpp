@@ -82,13 +82,7 @@ Pos SourceFile::position(uint32_t offset) const {
   return cursor_;
 }
 
-void SourceFile::add_token_start(uint32_t offset) const {
-  // A grapheme cluster can only reach across a token boundary when a character on one side of it
-  // is outside ASCII (an extending mark, a prepended sign, a joiner); ASCII pairs always break
-  // (CR LF, the one exception, ends the line anyway). Only those boundaries are kept, which keeps
-  // the array empty for most files instead of one entry a token.
-  auto byte = [&](uint32_t i) { return static_cast<unsigned char>(text_[i]); };
-  if (offset >= text_.size() || (byte(offset) < 0x80 && (offset == 0 || byte(offset - 1) < 0x80))) return;
+void SourceFile::keep_token_start(uint32_t offset) const {
   if (token_starts_.empty() || offset > token_starts_.back()) token_starts_.push_back(offset);
 }
 

@@ -161,10 +161,12 @@ class Parser {
   void lex_one() {
     Token t = lexer_.next();
     src_.add_token_start(t.start);
-    if (lex_diags_.size() < options_.max_diagnostics) {
-      checker_.check(t, src_, &lex_diags_);
-    } else {
-      lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
+    if (t.kind >= K::BitwiseAnd) {  // the kinds that exist only to be reported
+      if (lex_diags_.size() < options_.max_diagnostics) {
+        checker_.check(t, src_, &lex_diags_);
+      } else {
+        lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
+      }
     }
     if (t.kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size());
     buf_.push_back(t);
@@ -208,11 +210,11 @@ class Parser {
       const Token& t = token_at(i);
       if (t.kind == K::Comment) {
         // A line comment ends its line: where newlines matter it reads as one.
-        if (include_nl_.back() && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{Token{t.start, t.end, K::Newline}, i};
+        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{Token{t.start, t.end, K::Newline}, i};
         ++i;
         continue;
       }
-      if (t.kind == K::Newline && !include_nl_.back()) {
+      if (t.kind == K::Newline && !nl_) {
         ++i;
         continue;
       }
@@ -242,13 +244,15 @@ class Parser {
   }
 
   void push_nl(bool include) {
-    if (include != include_nl_.back()) peek_valid_ = false;
+    if (include != nl_) peek_valid_ = false;
     include_nl_.push_back(include);
+    nl_ = include;
   }
   void pop_nl() {
-    bool was = include_nl_.back();
+    bool was = nl_;
     include_nl_.pop_back();
-    if (was != include_nl_.back()) peek_valid_ = false;
+    nl_ = include_nl_.back();
+    if (was != nl_) peek_valid_ = false;
   }
 
   // ---- Diagnostics -----------------------------------------------------------------------------
@@ -1583,6 +1587,7 @@ class Parser {
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
   std::vector<bool> include_nl_{true};
+  bool nl_ = true;  // include_nl_.back(), which peeking reads for every token
   Peeked peeked_{};
   bool peek_valid_ = false;
   bool recovery_ = false;
