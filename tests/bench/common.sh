@@ -113,21 +113,22 @@ stats() {
 # shape_header: what the figures are measured on, and the column heads.
 shape_header() {
   machine_line
-  printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: wall  MB/s  RSS" "floor: cpu  MB/s" "ratios"
+  printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: cpu  MB/s  RSS" "floor: wall  MB/s" "ratios (cpu)"
 }
 
-# shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA]: one line; MB/s
-# from CPU time (the machine is shared); the speedup is the reference's wall time over hcl's.
+# shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA]: one line. MB/s and
+# the speedup come from CPU time (user + system), which other work on a shared machine disturbs
+# far less than wall time; the floor's CPU time is below the clock's resolution, so its wall time.
 shape_row() {
   local ref=${4:-"- - -"}
   awk -v l="$1" -v b="$2" -v h="$3" -v r="$ref" -v f="$5" -v x="${6:-}" 'BEGIN {
     split(h, H, " "); split(r, R, " "); split(f, F, " "); mb = b / 1048576
-    hc = H[2] < 0.001 ? 0.001 : H[2]; fc = F[2] < 0.001 ? 0.001 : F[2]
+    hc = H[2] < 0.001 ? 0.001 : H[2]; fw = F[1] < 0.001 ? 0.001 : F[1]
     printf "%-26s %6.3fs %6.3fs %5.0f %5.0fM |", l, H[1], H[2], mb / hc, H[3] / 1024
     if (R[1] == "-") printf " %26s |", "-"
-    else printf " %8.2fs %6.1f %7.0fM |", R[1], mb / (R[1] < 0.001 ? 0.001 : R[1]), R[3] / 1024
-    printf " %6.3fs %7.0f |", F[2], mb / fc
-    if (R[1] != "-") printf " %.0fx ref,", R[1] / (H[1] < 0.001 ? 0.001 : H[1])
+    else printf " %8.2fs %6.1f %7.0fM |", R[2], mb / (R[2] < 0.001 ? 0.001 : R[2]), R[3] / 1024
+    printf " %6.3fs %7.0f |", F[1], mb / fw
+    if (R[1] != "-") printf " %.0fx ref,", R[2] / hc
     printf " RSS %.2fx input%s\n", H[3] * 1024 / b, x
   }'
 }
