@@ -37,8 +37,9 @@ struct FileJob {
   std::shared_ptr<SourceFile> source;
   std::unique_ptr<SyntaxTree> tree;
   Diagnostics diagnostics;  // parse and conversion
-  std::string text;         // this file's JSON (not with --merge)
+  std::string text;         // this file's JSON (not with --merge, nor when streamed)
   bool ok = false;
+  bool stream = false;      // its JSON is written out while it is produced, from `tree`
 };
 
 }  // namespace
@@ -139,9 +140,15 @@ int run_json(const JsonOptions& opt) {
       job.ok = true;
       return;
     }
+    json::BodyRef ref{job.tree.get(), job.tree->root()};
+    if (!keyed && json::can_stream(std::span<const json::BodyRef>(&ref, 1), conv)) {
+      // A document that cannot fail half way need not be held whole: it is written out as it is
+      // made, below, and costs no memory beyond the tree.
+      job.ok = job.stream = true;
+      return;
+    }
     job.text.reserve(json::output_size_hint(job.source->size(), conv.pretty));
     json::Writer w(job.text, conv.pretty, 4, keyed ? 1 : 0);
-    json::BodyRef ref{job.tree.get(), job.tree->root()};
     job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, job.diagnostics);
     if (!job.ok) job.text = std::string();
     job.tree.reset();
@@ -204,8 +211,16 @@ int run_json(const JsonOptions& opt) {
     put(first || !conv.pretty ? "}\n" : "\n}\n");
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
-    jobs[0].text.push_back('\n');
-    put(jobs[0].text);
+    FileJob& job = jobs[0];
+    if (job.stream) {
+      json::Writer w(job.text, conv.pretty);
+      w.stream_to(put);
+      json::BodyRef ref{job.tree.get(), job.tree->root()};
+      Diagnostics unexpected;  // can_stream said there would be none
+      json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, unexpected);
+    }
+    job.text.push_back('\n');
+    put(job.text);
   }
   if (!written || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "hcl json: cannot write the output\n");

@@ -215,6 +215,20 @@ class Converter {
     return true;
   }
 
+  // The label conflicts body() would meet in these bodies and every body nested in them, without
+  // writing (the order they are met in does not matter: the caller only learns whether any is).
+  bool labels_consistent(std::span<const BodyRef> bodies) {
+    std::vector<TrieNode> trie;
+    TypeIndex types;
+    for (const BodyRef& ref : bodies)
+      for (NodeId item : ChildList(*ref.tree, ref.body))
+        if (ref.tree->node(item).kind == NodeKind::Block && !add_block(trie, types, *ref.tree, item)) return false;
+    for (const TrieNode& n : trie)
+      for (const BodyRef& ref : n.bodies)
+        if (!labels_consistent(std::span<const BodyRef>(&ref, 1))) return false;
+    return true;
+  }
+
   bool expression(const SyntaxTree& t, NodeId e) {
     if (options_.evaluator) {
       EvalResult r = options_.evaluator(t, e);
@@ -606,6 +620,15 @@ size_t output_size_hint(size_t input_size, bool pretty) {
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics) {
   Converter c(w, options, diagnostics);
   return c.body(bodies);
+}
+
+bool can_stream(std::span<const BodyRef> bodies, const Options& options) {
+  if (bodies.size() != 1 || options.evaluator) return false;
+  std::string unused;
+  Writer w(unused);
+  Diagnostics diags;
+  Converter c(w, options, diags);
+  return c.labels_consistent(bodies);
 }
 
 ConvertResult convert_file(const SyntaxTree& tree, const Options& options) {

@@ -81,6 +81,12 @@ struct BodyRef {
 // attribute set twice); the writer's buffer then holds a partial document to discard.
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics);
 
+// True when write_body cannot fail on these bodies: one body, no evaluator, and no block type
+// whose blocks nest different numbers of labels anywhere in it. Its output can then be written
+// out as it is produced (Writer::stream_to) without risking a partial document. False means
+// write_body may fail; it reports why.
+bool can_stream(std::span<const BodyRef> bodies, const Options& options);
+
 // A capacity to reserve for the JSON of an input of this size (a hint, not a bound).
 size_t output_size_hint(size_t input_size, bool pretty);
 

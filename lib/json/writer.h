@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,14 @@ class Writer {
   std::string& buffer() { return out_; }
   size_t depth() const { return counts_.size(); }
 
+  // Hands the buffer to `sink` whenever it holds at least `chunk` bytes, and empties it, so a
+  // document of any size is written out in pieces while it is produced. The caller passes on
+  // what is left at the end.
+  void stream_to(std::function<void(std::string_view)> sink, size_t chunk = 1 << 16) {
+    sink_ = std::move(sink);
+    chunk_ = chunk;
+  }
+
  private:
   void open(char c) {
     element();
@@ -68,8 +77,13 @@ class Writer {
     counts_.push_back(0);
   }
   void close(char c);
+  void pass_on() {
+    sink_(out_);
+    out_.clear();
+  }
   // Separators and indentation before a value (nothing after a key).
   void element() {
+    if (sink_ && out_.size() >= chunk_) pass_on();
     if (after_key_) {
       after_key_ = false;
       return;
@@ -90,6 +104,8 @@ class Writer {
   size_t base_level_;
   bool after_key_ = false;
   std::vector<uint32_t> counts_;  // members written so far, per open container
+  std::function<void(std::string_view)> sink_;
+  size_t chunk_ = 0;
 };
 
 }  // namespace hcl::json

@@ -82,7 +82,7 @@ Pos SourceFile::position(uint32_t offset) const {
   return cursor_;
 }
 
-void SourceFile::add_token_start(uint32_t offset) const {
+void SourceFile::keep_token_start(uint32_t offset) const {
   if (token_starts_.empty() || offset > token_starts_.back()) token_starts_.push_back(offset);
 }
 

@@ -46,7 +46,13 @@ class SourceFile {
   // Records where a token starts (offsets in increasing order; others are ignored). The
   // reference counts the columns of each token on its own, so no grapheme cluster spans two
   // tokens: a combining mark right after a quote is a column of its own.
-  void add_token_start(uint32_t offset) const;
+  // Only boundaries with a character outside ASCII on either side are kept: ASCII pairs always
+  // break (CR LF, the one exception, ends the line anyway), so most files keep none.
+  void add_token_start(uint32_t offset) const {
+    auto byte = [&](uint32_t i) { return static_cast<unsigned char>(text_[i]); };
+    if (offset < text_.size() && (byte(offset) >= 0x80 || (offset > 0 && byte(offset - 1) >= 0x80)))
+      keep_token_start(offset);
+  }
   Range range(uint32_t start, uint32_t end) const;
 
   // Byte offset where a 1-based line starts (after the byte-order mark on line 1).
@@ -64,6 +70,7 @@ class SourceFile {
   uint32_t bom_ = 0;
   mutable std::vector<uint32_t> line_starts_;
   mutable std::vector<uint32_t> token_starts_;
+  void keep_token_start(uint32_t offset) const;
   mutable Pos cursor_{};
   mutable bool lines_built_ = false;
 };

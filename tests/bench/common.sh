@@ -12,6 +12,7 @@ CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 # pipefail would turn into a failed script.
 REFBIN=$(dirname "$("$ROOT/../shared/reference/build.sh" 2>/dev/null | sed -n 1p)")
 WORK=${WORK:-$(mktemp -d /tmp/hcl-bench.XXXXXX)}
+mkdir -p "$WORK"
 
 # big_file SIZE_MB: a valid configuration of about SIZE_MB megabytes made of the corpus files the
 # reference accepts, each wrapped in its own block so attribute names never collide.
@@ -72,4 +73,67 @@ row() {
 
 header() {
   printf "%-34s %31s | %31s | %7s\n" "" "hcl (time, throughput, peak RSS)" "reference" "speedup"
+}
+
+# ---- Shaped inputs (tests/bench/gen_hcl.py) and per-shape rows --------------------------------
+# SHAPES, SIZE_MB, RUNS and REF_RUNS may be set by the user; the reference is slow (seconds per
+# megabyte, gigabytes of memory), so it runs REF_RUNS times (default once) per shape.
+SHAPES=${SHAPES:-resources lists heredocs nesting comments longline}
+SIZE_MB=${SIZE_MB:-20}
+RUNS=${RUNS:-5}
+REF_RUNS=${REF_RUNS:-1}
+HCLFMT=${HCLFMT:-$REFBIN/hclfmt}
+
+# shape_file SHAPE: the generated input of SIZE_MB megabytes (made once per work directory).
+shape_file() {
+  local out="$WORK/$1-${SIZE_MB}mb.hcl"
+  [ -f "$out" ] || python3 "$ROOT/tests/bench/gen_hcl.py" "$1" "$SIZE_MB" "$out"
+  echo "$out"
+}
+
+# stats N IN CMD...: CMD run N times with standard input from IN (a file, or /dev/null) and its
+# output discarded (or kept in $STATS_OUT), as "median_wall_s median_cpu_s max_rss_kb" (CPU: user + system, which a busy
+# machine disturbs less than wall time; exit statuses are ignored, since --check exits 3).
+stats() {
+  local n=$1 in=$2 i
+  shift 2
+  : > "$WORK/stats.out"
+  for ((i = 0; i < n; i++)); do
+    /usr/bin/time -f "%e %U %S %M" -o "$WORK/time.out" "$@" < "$in" > "${STATS_OUT:-/dev/null}" 2>&1 || true
+    tail -n 1 "$WORK/time.out" >> "$WORK/stats.out"
+  done
+  awk '{ w[NR] = $1; c[NR] = $2 + $3; if ($4 > m) m = $4 }
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j > 0 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    END { printf "%.3f %.3f %d\n", median(w, NR), median(c, NR), m }' "$WORK/stats.out"
+}
+
+# shape_header: what the figures are measured on, and the column heads.
+shape_header() {
+  machine_line
+  printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: cpu  MB/s  RSS" "floor: wall  MB/s" "ratios (cpu)"
+}
+
+# shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA]: one line. MB/s and
+# the speedup come from CPU time (user + system), which other work on a shared machine disturbs
+# far less than wall time; the floor's CPU time is below the clock's resolution, so its wall time.
+shape_row() {
+  local ref=${4:-"- - -"}
+  awk -v l="$1" -v b="$2" -v h="$3" -v r="$ref" -v f="$5" -v x="${6:-}" 'BEGIN {
+    split(h, H, " "); split(r, R, " "); split(f, F, " "); mb = b / 1048576
+    hc = H[2] < 0.001 ? 0.001 : H[2]; fw = F[1] < 0.001 ? 0.001 : F[1]
+    printf "%-26s %6.3fs %6.3fs %5.0f %5.0fM |", l, H[1], H[2], mb / hc, H[3] / 1024
+    if (R[1] == "-") printf " %26s |", "-"
+    else printf " %8.2fs %6.1f %7.0fM |", R[2], mb / (R[2] < 0.001 ? 0.001 : R[2]), R[3] / 1024
+    printf " %6.3fs %7.0f |", F[1], mb / fw
+    if (R[1] != "-") printf " %.0fx ref,", R[2] / hc
+    printf " RSS %.2fx input%s\n", H[3] * 1024 / b, x
+  }'
+}
+
+# machine_line: what the figures were measured on.
+machine_line() {
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), load $(cut -d' ' -f1-3 /proc/loadavg); hcl $HCL; ${SIZE_MB} MB inputs, medians of $RUNS runs (reference: $REF_RUNS)"
 }

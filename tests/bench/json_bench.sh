@@ -1,18 +1,34 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Throughput and peak memory of `hcl json` beside the reference hcl2json: tmccombs/hcl2json as
-# npm ships it (@cdktf/hcl2json, Go compiled to WebAssembly, run by node), installed into the
-# work directory, never into the repository. Inputs: configurations of 10, 20 and 50 MB made of
-# the corpus files hcl2json converts, each wrapped in its own block.
+# Benchmark (not a test): `hcl json` on generated inputs of every shape (tests/bench/gen_hcl.py),
+# beside `hcl validate` on the same file (the target, issue 16: json at most 2.5x validate's time,
+# peak memory at most 3x the input) and `cat` as the floor.
 #
-# The reference runs once per size (it takes minutes); hcl runs three times, best time kept.
-# hcl2json's WASM build has a 4 GB address space and runs out of memory on the 50 MB input; that
-# row then compares against `hcl-oracle body` (native Go: the same parse plus evaluation into the
-# same shape), and says so.
+# With HCL2JSON_SIZES="10 20 50" it then compares against the reference hcl2json: tmccombs/hcl2json
+# as npm ships it (@cdktf/hcl2json, Go compiled to WebAssembly, run by node), installed into the
+# work directory, never into the repository, on configurations made of the corpus files hcl2json
+# converts, each wrapped in its own block. The reference runs once per size (it takes minutes);
+# hcl runs three times, best time kept. hcl2json's WASM build has a 4 GB address space and runs
+# out of memory on the 50 MB input; that row then compares against `hcl-oracle body` (native Go:
+# the same parse plus evaluation into the same shape), and says so.
 #
-# usage: tests/bench/json_bench.sh   (HCL=path/to/hcl CORPUS=dir SIZES="10 20 50" to override)
+# usage: tests/bench/json_bench.sh   (SHAPES, SIZE_MB, RUNS, HCL, CORPUS as in validate_bench.sh)
 . "$(dirname "$0")/common.sh"
-SIZES=${SIZES:-10 20 50}
+shape_header
+for shape in $SHAPES; do
+  f=$(shape_file "$shape")
+  bytes=$(stat -c %s "$f")
+  floor=$(stats "$RUNS" "$f" cat)
+  read -r vw vc _ < <(stats "$RUNS" /dev/null "$HCL" validate -q "$f")
+  for flag in "" --compact; do
+    ours=$(stats "$RUNS" /dev/null "$HCL" json $flag "$f")
+    shape_row "json${flag:+ $flag} $shape" "$bytes" "$ours" - "$floor" \
+      "$(awk -v o="$ours" -v vw="$vw" -v vc="$vc" 'BEGIN { split(o, O, " ")
+        printf ", %.2fx validate (cpu %.2fx)", O[1] / (vw < 0.001 ? 0.001 : vw), O[2] / (vc < 0.001 ? 0.001 : vc) }')"
+  done
+done
+SIZES=${HCL2JSON_SIZES:-}
+[ -n "$SIZES" ] || exit 0
 HCL2JSON_VERSION=0.21.0
 
 # json_file SIZE_MB: like big_file, from the files the reference converts (expected/json).

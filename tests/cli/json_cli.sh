@@ -113,4 +113,21 @@ printf 'n = 12345678901234567890\nf = 0.1\nl = [1e3, -0]\n' > "$TMP/n.tf"
 expect_status 0 "$HCL" json --compact "$TMP/n.tf"
 [ "$(cat "$TMP/out")" = '{"f":0.1,"l":[1000,-0],"n":12345678901234567890}' ] || fail "numbers: $(cat "$TMP/out")"
 
+# One file's document is written out in pieces as it is made (a large file needs no second copy
+# of its JSON in memory): the pieces join into what the whole document is (--merge of one file
+# still builds it whole), and a file whose conflict lies deep inside, after much output, prints
+# nothing at all rather than the part before it.
+for i in $(seq 3000); do printf 'r "t" "n%d" {\n  v = [%d, "s"]\n  inner {\n    x = %d\n  }\n}\n' "$i" "$i" "$i"; done > "$TMP/big.tf"
+expect_status 0 "$HCL" json --merge "$TMP/big.tf"
+mv "$TMP/out" "$TMP/whole"
+[ "$(wc -c < "$TMP/whole")" -gt 300000 ] || fail "big.tf should make more JSON than one piece"
+expect_status 0 "$HCL" json "$TMP/big.tf"
+cmp -s "$TMP/out" "$TMP/whole" || fail "the document written in pieces differs from the whole one"
+cp "$TMP/big.tf" "$TMP/late.tf"
+printf 'r "t" "last" {\n  inner {\n  }\n  inner "labelled" {\n  }\n}\n' >> "$TMP/late.tf"
+expect_status 1 "$HCL" json "$TMP/late.tf"
+expect_empty "$TMP/out"
+expect_contains "$TMP/err" "Error: Inconsistent block labels"
+expect_contains "$TMP/err" "on $TMP/late.tf line 18004:"
+
 finish
