@@ -4,6 +4,8 @@
 # directory, printing wall time, CPU time (user + system, all threads) and wall/CPU. On N cores a
 # run that keeps them all busy approaches 1/N; a serial part (the walk, reading, output) pulls it
 # towards 1. Medians of RUNS runs (default 11), since these runs last a tenth of a second.
+# Other work on the machine stretches wall time, not CPU time: on a busy machine run it as root
+# under `chrt -f 10`, so the runs are not queued behind other jobs.
 # Usage: tests/bench/dir_bench.sh [DIR]   (HCL=path picks the executable; default build/hcl)
 . "$(dirname "$0")/common.sh"
 
