@@ -43,8 +43,9 @@ constexpr OperationSpec kOperations[] = {
 
 bool is_object(const std::string& w) { return w == "attribute" || w == "block" || w == "body"; }
 
+// The message may quote the command line: a control character in it reaches the terminal escaped.
 int usage(const std::string& message) {
-  std::string text = "hcl edit: " + message + "\nOperations:\n";
+  std::string text = "hcl edit: " + escape_controls(message) + "\nOperations:\n";
   for (const auto& s : kOperations) text += std::string("  hcl edit [-f FILE] ") + s.usage + "\n";
   write_all(stderr, text);
   return kExitUsage;

@@ -31,6 +31,16 @@ expect_status 2 "$HCL" json --max-file-size 2 "$TMP/d"
 expect_contains "$TMP/err" 'w\x1b]0;t.hcl: larger than'
 expect_not_contains "$TMP/err" "$ESC"
 
+# Usage errors quote the command line escaped: an unknown flag, an unknown subcommand.
+expect_status 2 "$HCL" validate "--x${ESC}[31m"
+expect_not_contains "$TMP/err" "$ESC"
+expect_status 1 "$HCL" fmt "--x${ESC}[31m"
+expect_not_contains "$TMP/err" "$ESC"
+expect_status 2 "$HCL" "v${ESC}[31m"
+expect_not_contains "$TMP/err" "$ESC"
+expect_status 2 "$HCL" edit "$TMP/d/x.hcl" attribute "g${ESC}[31m"
+expect_contains "$TMP/err" 'unknown operation "attribute g\x1b[31m"'
+
 # One parser for --syntax: the same refusal from every subcommand that takes it.
 expect_status 2 "$HCL" eval --syntax yaml 1
 expect_contains "$TMP/err" "hcl eval: --syntax must be hcl or json"
