@@ -2,6 +2,7 @@
 // Shared plumbing of the subcommands: exit codes, diagnostic output.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -60,7 +61,8 @@ bool color_on_stderr();
 
 // What a subcommand reads: the paths its command line names, expanded as io::find_files does,
 // with one spelling for names found in directories ("dir/a.hcl", "a.hcl" for ".", as terraform's
-// filepath.Join prints them). Every subcommand that takes paths collects them here.
+// filepath.Join prints them). validate, fmt, json and edit collect their inputs here; dec and
+// eval read the single files they are given (io::read_file), as hcldec does.
 struct InputRequest {
   InputRequest(const char* command, std::vector<std::string> paths, std::vector<std::string> extensions)
       : command(command), paths(std::move(paths)), extensions(std::move(extensions)) {}
