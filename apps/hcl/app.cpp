@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 
+#include "json/syntax.h"
 #include "util/text.h"
 
 namespace hcl::app {
@@ -58,8 +59,36 @@ void disable_color() { color_disabled = true; }
 
 bool color_on_stderr() { return !color_disabled && use_color(2); }
 
+std::optional<Syntax> parse_syntax(std::string_view name) {
+  if (name.empty()) return Syntax::ByName;
+  if (name == "hcl") return Syntax::Native;
+  if (name == "json") return Syntax::Json;
+  return std::nullopt;
+}
+
+bool reads_json(Syntax syntax, std::string_view path) {
+  return syntax == Syntax::ByName ? jsonsyntax::is_json_filename(path) : syntax == Syntax::Json;
+}
+
+namespace {
+
+// The endings searched for: --ext's, each with its leading dot, or the defaults.
+std::vector<std::string> search_extensions(const InputRequest& request) {
+  std::vector<std::string> exts = request.extensions;
+  if (exts.empty()) {
+    exts = io::default_extensions();
+    exts.insert(exts.end(), request.default_extra.begin(), request.default_extra.end());
+  }
+  for (auto& e : exts)
+    if (!e.empty() && e[0] != '.') e = "." + e;
+  return exts;
+}
+
+}  // namespace
+
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed) {
   failed = false;
+  const std::vector<std::string> extensions = search_extensions(request);
   std::vector<std::string> paths = request.paths;
   if (paths.empty() && request.stdin_when_piped && stdin_piped()) {
     io::ReadResult in = io::read_file("-");
@@ -76,14 +105,14 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   if (paths.empty()) paths.push_back(".");
   std::vector<io::FoundFile> files;
   for (const std::string& path : paths) {
-    io::FindResult found = io::find_files({path}, request.extensions, request.recursive);
+    io::FindResult found = io::find_files({path}, extensions, request.recursive);
     for (const auto& e : found.errors) std::fprintf(stderr, "hcl %s: %s\n", request.command, escape_controls(e).c_str());
     failed |= !found.errors.empty();
     if (found.files.empty() && found.errors.empty()) {
       // Only an explicit path is worth a word: the current directory by default may be empty.
       if (!request.paths.empty() || request.require_files)
-        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, path.c_str(),
-                     request.require_files ? "error:" : "warning:", extension_list(request.extensions).c_str());
+        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, escape_controls(path).c_str(),
+                     request.require_files ? "error:" : "warning:", extension_list(extensions).c_str());
       failed |= request.require_files;
     }
     for (auto& f : found.files) {
@@ -135,13 +164,13 @@ int finish_output(int status) {
   int out_errno = errno;
   bool err_failed = std::fflush(stderr) != 0 || std::ferror(stderr);
   if (!out_failed && !err_failed) return status;
-  if (status == 2) return status;  // already a failure the command reported
+  if (status == kExitUsage) return status;  // already a failure the command reported
   if (out_failed && !err_failed && !reader_gone(1)) {
     std::string why = out_errno ? std::string(": ") + std::strerror(out_errno) : std::string();
     std::fprintf(stderr, "hcl: cannot write to standard output%s\n", why.c_str());
     std::fflush(stderr);
   }
-  return 2;
+  return kExitUsage;
 }
 
 }  // namespace hcl::app

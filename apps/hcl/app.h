@@ -2,8 +2,11 @@
 // Shared plumbing of the subcommands: exit codes, diagnostic output.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -15,8 +18,28 @@
 
 namespace hcl::app {
 
-// Exit statuses shared by all subcommands (each documents its own meaning of 1..3).
+// Exit statuses. validate, json, eval, edit, tokens and hcl itself share one convention; fmt
+// keeps terraform fmt's and dec keeps hcldec's, which scripts written for those tools test for.
 inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;  // an input has errors, or the operation failed in one
+inline constexpr int kExitUsage = 2;   // a usage or I/O error, including a failed write of the output
+// `hcl fmt`, as terraform fmt.
+inline constexpr int kFmtExitUsage = 1;
+inline constexpr int kFmtExitError = 2;  // a syntax or I/O error in some file
+inline constexpr int kFmtExitUnformatted = 3;
+// `hcl dec`, as hcldec.
+inline constexpr int kDecExitFailure = 1;  // a failure other than diagnostics ("Error: ...")
+inline constexpr int kDecExitErrors = 2;   // errors in the spec, an input or the decoding; usage
+
+// How inputs are read: --syntax hcl or json, or (by default) by the file's name.
+enum class Syntax : uint8_t { ByName, Native, Json };
+
+// --syntax's values: "hcl", "json", or "" for the default; nothing for any other.
+std::optional<Syntax> parse_syntax(std::string_view name);
+
+// Whether `path` is read in the JSON syntax: as --syntax says, else when its name ends in .json,
+// as hclparse chooses.
+bool reads_json(Syntax syntax, std::string_view path);
 
 enum class DiagFormat { Text, Json, Github, Sarif };
 
@@ -38,11 +61,16 @@ bool color_on_stderr();
 
 // What a subcommand reads: the paths its command line names, expanded as io::find_files does,
 // with one spelling for names found in directories ("dir/a.hcl", "a.hcl" for ".", as terraform's
-// filepath.Join prints them).
+// filepath.Join prints them). validate, fmt, json and edit collect their inputs here; dec and
+// eval read the single files they are given (io::read_file), as hcldec does.
 struct InputRequest {
+  InputRequest(const char* command, std::vector<std::string> paths, std::vector<std::string> extensions)
+      : command(command), paths(std::move(paths)), extensions(std::move(extensions)) {}
   const char* command;  // "validate", for messages
   std::vector<std::string> paths;
+  // --ext as given ("tf" or ".tf"); none means io::default_extensions() plus `default_extra`.
   std::vector<std::string> extensions;
+  std::vector<std::string> default_extra;
   bool recursive = true;
   // hcl2json's and hclfmt's habit: given no path, read standard input when it is a pipe or a
   // file (`cat f.hcl | hcl json`, `hcl fmt < f.hcl`) and holds something; a terminal,

@@ -11,6 +11,7 @@
 #include "dec/output.h"
 #include "dec/run.h"
 #include "io/files.h"
+#include "util/text.h"
 
 #ifndef HCL_VERSION
 #define HCL_VERSION "0.0.0"
@@ -20,27 +21,20 @@ namespace hcl::app {
 
 namespace {
 
-
 int error_exit(const std::string& message) {
-  std::fprintf(stderr, "Error: %s\n\n", message.c_str());
-  return 1;
+  std::fprintf(stderr, "Error: %s\n\n", escape_controls(message).c_str());
+  return kDecExitFailure;
 }
 
-// --out: the whole document or nothing (io::write_output).
-bool write_output(const std::string& path, const std::string& text, std::string& error) {
+// --out: the whole document or nothing (io::write_output). Returns an error, or nothing.
+std::optional<std::string> write_output(const std::string& path, const std::string& text) {
   if (path.empty()) {
-    if (!write_all(stdout, text) || std::fflush(stdout) != 0) {
-      error = "cannot write the output";
-      return false;
-    }
-    return true;
+    if (!write_all(stdout, text) || std::fflush(stdout) != 0) return "cannot write the output";
+    return std::nullopt;
   }
   io::remove_temporary_files_on_signals();
-  if (auto e = io::write_output(path, text)) {
-    error = "can't open " + path + " for writing: " + *e;
-    return false;
-  }
-  return true;
+  if (auto e = io::write_output(path, text)) return "can't open " + path + " for writing: " + *e;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -48,18 +42,19 @@ bool write_output(const std::string& path, const std::string& text, std::string&
 int run_dec(const DecOptions& opt) {
   if (opt.version) {
     std::printf("hcl %s\n", HCL_VERSION);
-    return 0;
+    return kExitOk;
   }
   bool json_diags = false;
   if (opt.diags == "json") {
     json_diags = true;
   } else if (!opt.diags.empty()) {
     std::fprintf(stderr, "Invalid diagnostics format \"%s\": only \"json\" is supported.\n", opt.diags.c_str());
-    return 2;
+    return kDecExitErrors;
   }
-  if (!opt.syntax.empty() && opt.syntax != "json" && opt.syntax != "hcl") {
+  // dec::RunRequest takes the name itself ("", "hcl" or "json"), once it is known to be one.
+  if (!parse_syntax(opt.syntax)) {
     std::fprintf(stderr, "hcl dec: --syntax must be hcl or json\n");
-    return 2;
+    return kDecExitErrors;
   }
   if (opt.spec.empty()) return error_exit("the --spec=... argument is required");
 
@@ -92,11 +87,10 @@ int run_dec(const DecOptions& opt) {
       write_all(stderr, text);
     }
   }
-  if (r.status == 1) return error_exit(r.error);
-  if (r.status != 0) return r.status;
-  std::string error;
-  if (!write_output(opt.out, r.output, error)) return error_exit(error);
-  return 0;
+  if (r.status == kDecExitFailure) return error_exit(r.error);
+  if (r.status != kExitOk) return r.status;
+  if (auto error = write_output(opt.out, r.output)) return error_exit(*error);
+  return kExitOk;
 }
 
 }  // namespace hcl::app

@@ -11,13 +11,11 @@
 #include "commands.h"
 #include "edit/edit.h"
 #include "io/files.h"
+#include "util/text.h"
 
 namespace hcl::app {
 
 namespace {
-
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
 
 struct OperationSpec {
   const char* object;
@@ -45,8 +43,9 @@ constexpr OperationSpec kOperations[] = {
 
 bool is_object(const std::string& w) { return w == "attribute" || w == "block" || w == "body"; }
 
+// The message may quote the command line: a control character in it reaches the terminal escaped.
 int usage(const std::string& message) {
-  std::string text = "hcl edit: " + message + "\nOperations:\n";
+  std::string text = "hcl edit: " + escape_controls(message) + "\nOperations:\n";
   for (const auto& s : kOperations) text += std::string("  hcl edit [-f FILE] ") + s.usage + "\n";
   write_all(stderr, text);
   return kExitUsage;
@@ -98,17 +97,14 @@ int run_edit(const EditOptions& opt) {
   if (std::count(paths.begin(), paths.end(), "-") > 1 ||
       (paths.size() > 1 && std::find(paths.begin(), paths.end(), "-") != paths.end()))
     return usage("\"-\" (standard input) cannot be combined with other paths");
-  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
-  for (auto& e : exts)
-    if (!e.empty() && e[0] != '.') e = "." + e;
-  io::FindResult found = io::find_files(paths, exts, opt.recursive);
-  if (!found.errors.empty()) {
-    for (const auto& e : found.errors) write_all(stderr, "hcl edit: " + e + "\n");
-    return kExitUsage;
-  }
+  InputRequest request("edit", paths, opt.extensions);
+  request.recursive = opt.recursive;
+  bool find_failed = false;
+  std::vector<io::FoundFile> files = find_inputs(request, find_failed);
+  if (find_failed) return kExitUsage;
   bool modifying = spec->op != edit::Operation::AttributeGet && spec->op != edit::Operation::BlockList &&
                    spec->op != edit::Operation::BlockGet && spec->op != edit::Operation::BodyGet;
-  bool several = found.files.size() > 1;
+  bool several = files.size() > 1;
   if (modifying && several && !opt.update)
     return usage("editing several files needs -u (--update) to write them back");
 
@@ -116,14 +112,14 @@ int run_edit(const EditOptions& opt) {
   std::vector<Outcome> outcomes;
   bool failed = false;
   size_t matches = 0;
-  for (const auto& f : found.files) {
+  for (const auto& f : files) {
     Outcome o;
     o.path = f.path;
     o.name = display_name(f.path);
     if (opt.update && f.path != "-") o.stamp = io::file_stamp(f.path);
-    io::ReadResult content = io::read_file(f.path);
+    io::ReadResult content = read_input(f.path);
     if (!content.error.empty()) {
-      write_all(stderr, "hcl edit: cannot read " + o.name + ": " + content.error + "\n");
+      write_all(stderr, "hcl edit: cannot read " + escape_controls(o.name) + ": " + content.error + "\n");
       return kExitUsage;
     }
     o.source = std::make_shared<SourceFile>(o.name, std::move(content.content));
@@ -139,9 +135,10 @@ int run_edit(const EditOptions& opt) {
   // at least one of them.
   if (!failed && opt.require_match && matches == 0 && spec->op != edit::Operation::BlockList &&
       spec->op != edit::Operation::BlockNew) {
-    write_all(stderr, "Error: Nothing matches the address\n\n\"" + req.address + "\" names nothing in " +
-                          (several ? std::to_string(outcomes.size()) + " files" : outcomes.front().name) +
-                          " (--require-match).\n");
+    // A directory may have held no file at all.
+    std::string where = outcomes.size() == 1 ? outcomes.front().name : std::to_string(outcomes.size()) + " files";
+    write_all(stderr, "Error: Nothing matches the address\n\n\"" + escape_controls(req.address) + "\" names nothing in " +
+                          escape_controls(where) + " (--require-match).\n");
     failed = true;
   }
   if (failed) return kExitFailed;
@@ -154,13 +151,13 @@ int run_edit(const EditOptions& opt) {
       // reformat it (its tabs, say).
       if (!r.changed || r.matches == 0) continue;
       if (auto e = io::replace_file(o.path, r.output, o.stamp ? &*o.stamp : nullptr)) {
-        write_all(stderr, "hcl edit: cannot write " + o.name + ": " + *e + "\n");
+        write_all(stderr, "hcl edit: cannot write " + escape_controls(o.name) + ": " + *e + "\n");
         return kExitUsage;
       }
       continue;
     }
     // Several files' answers are told apart by a comment line naming each.
-    if (several && !r.output.empty() && !write_all(stdout, "# " + o.name + "\n")) output_failed = true;
+    if (several && !r.output.empty() && !write_all(stdout, "# " + escape_controls(o.name) + "\n")) output_failed = true;
     if (!write_all(stdout, r.output)) output_failed = true;
   }
   if (std::fflush(stdout) != 0 || output_failed) {

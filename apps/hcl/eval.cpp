@@ -14,6 +14,7 @@
 #include "eval/run.h"
 #include "funcs/library.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "eval_file.h"
 
 namespace hcl::app {
@@ -23,25 +24,32 @@ namespace {
 using eval::Value;
 
 
+// Messages quote file names and flags as given: a control character in one reaches the terminal
+// escaped.
 int usage(const std::string& message) {
-  std::fprintf(stderr, "hcl eval: %s\n", message.c_str());
-  return 2;
+  std::fprintf(stderr, "hcl eval: %s\n", escape_controls(message).c_str());
+  return kExitUsage;
 }
 
 // Standard input, read at most once.
 struct Stdin {
   bool used = false;
-  std::optional<std::string> read(std::string& error) {
-    if (used) {
-      error = "standard input can be read only once";
-      return std::nullopt;
-    }
+  eval::Expected<std::string> read() {
+    if (used) return eval::unexpected("standard input can be read only once");
     used = true;
     io::ReadResult r = io::read_file("-");
-    if (!r.error.empty()) {
-      error = r.error;
-      return std::nullopt;
+    if (!r.error.empty()) return eval::unexpected(std::move(r.error));
+    return std::move(r.content);
+  }
+  // A file's text, or standard input's for "-"; the error names which.
+  eval::Expected<std::string> read(const std::string& path) {
+    if (path == "-") {
+      auto t = read();
+      if (!t) return eval::unexpected("<stdin>: " + t.error());
+      return t;
     }
+    io::ReadResult r = io::read_file(path);
+    if (!r.error.empty()) return eval::unexpected(path + ": " + r.error);
     return std::move(r.content);
   }
 };
@@ -56,7 +64,7 @@ struct Output {
   int fail(const Diagnostics& diags) const {
     if (opt.format == "oracle") {
       write_all(stdout, finish("{\"diagnostics\":" + eval::diagnostics_to_json(diags) + "}"));
-      return 1;
+      return kExitFailed;
     }
     SourceLookup lookup = [this](const std::string& name) -> const SourceFile* {
       for (const auto& s : sources)
@@ -67,7 +75,7 @@ struct Output {
     std::string text;
     for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
     write_all(stderr, text);
-    return has_errors(diags) ? 1 : 0;
+    return has_errors(diags) ? kExitFailed : kExitOk;
   }
 };
 
@@ -92,7 +100,7 @@ int list_functions() {
   std::string out;
   for (auto name : table.names()) out += funcs::signature(*table.find(name)) + "\n";
   write_all(stdout, out);
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
@@ -110,39 +118,28 @@ int run_eval(EvalOptions& opt) {
                 (opt.file_given && !config_file);
   if (sources == 0 && !config_file) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
   if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
-  if (!opt.syntax.empty() && opt.syntax != "hcl" && opt.syntax != "json") return usage("--syntax must be hcl or json");
+  std::optional<Syntax> syntax = parse_syntax(opt.syntax);
+  if (!syntax) return usage("--syntax must be hcl or json");
 
   Stdin in;
-  std::string error;
   std::string text, filename = opt.template_mode ? "<template>" : "<expr>";
   std::string file_text, file_name;
   if (config_file) {
     file_name = display_name(opt.file);
-    auto t = opt.file == "-" ? in.read(error) : std::optional<std::string>();
-    if (opt.file == "-" && !t) return usage("<stdin>: " + error);
-    if (opt.file != "-") {
-      io::ReadResult r = io::read_file(opt.file);
-      if (!r.error.empty()) return usage(opt.file + ": " + r.error);
-      t = std::move(r.content);
-    }
+    auto t = in.read(opt.file);
+    if (!t) return usage(t.error());
     file_text = std::move(*t);
   }
   if (opt.file_given && !config_file) {
-    if (opt.file == "-") {
-      auto t = in.read(error);
-      if (!t) return usage("<stdin>: " + error);
-      text = std::move(*t);
-    } else {
-      io::ReadResult r = io::read_file(opt.file);
-      if (!r.error.empty()) return usage(opt.file + ": " + r.error);
-      text = std::move(r.content);
-      filename = opt.file;
-    }
+    auto t = in.read(opt.file);
+    if (!t) return usage(t.error());
+    text = std::move(*t);
+    if (opt.file != "-") filename = opt.file;
   } else if (opt.expression_flag_given) {
     text = opt.expression_flag;
   } else if (opt.expression == "-") {
-    auto t = in.read(error);
-    if (!t) return usage("<stdin>: " + error);
+    auto t = in.read("-");
+    if (!t) return usage(t.error());
     text = std::move(*t);
   } else {
     text = opt.expression;
@@ -159,7 +156,7 @@ int run_eval(EvalOptions& opt) {
     funcs::add_filesystem_functions(functions, access);
     return functions;
   });
-  StdinReader read_stdin = [&](std::string& e) { return in.read(e); };
+  StdinReader read_stdin = [&] { return in.read(); };
   if (auto e = load_variables(opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 
   eval::RunOptions ro;
@@ -169,7 +166,7 @@ int run_eval(EvalOptions& opt) {
   ro.require_json = opt.format != "hcl";
   std::optional<FileEvaluation> file;
   if (config_file) {
-    FileRequest fr{file_name, std::move(file_text), opt.syntax, opt.keep_dynamic, sources > 0, opt.type, &text};
+    FileRequest fr{file_name, std::move(file_text), *syntax, opt.keep_dynamic, sources > 0, opt.type, &text};
     file = evaluate_config_file(fr, scope);
     if (file->kind == FileEvaluation::Kind::Failed) return Output{opt, file->result.sources}.fail(file->result.diagnostics);
     if (file->kind == FileEvaluation::Kind::Expression) {
@@ -189,23 +186,23 @@ int run_eval(EvalOptions& opt) {
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.
     write_all(stdout, out.finish(document ? *eval::value_to_json(value) : eval::oracle_document(result)));
-    return 0;
+    return kExitOk;
   }
   if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
     write_all(stdout, eval::value_to_hcl(value) + "\n");
-    return 0;
+    return kExitOk;
   }
   std::string json = *eval::value_to_json(value);
   if (opt.with_type) {
     write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
-    return 0;
+    return kExitOk;
   }
   if (opt.raw) {
     const eval::Type& t = value.type();
     if (t.is_string() && !value.is_null()) {
       write_all(stdout, value.as_string() + "\n");
-      return 0;
+      return kExitOk;
     }
     if ((t.is_list() || t.is_set() || t.is_tuple()) && !value.is_null()) {
       bool all_strings = true;
@@ -214,12 +211,12 @@ int run_eval(EvalOptions& opt) {
         std::string lines;
         for (const auto& e : value.elements()) lines += e.as_string() + "\n";
         write_all(stdout, lines);
-        return 0;
+        return kExitOk;
       }
     }
   }
   write_all(stdout, out.finish(json));
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace hcl::app

@@ -71,10 +71,8 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
   FileEvaluation out;
   auto source = std::make_shared<const SourceFile>(req.name, req.text);
   out.result.sources.push_back(source);
-  bool json = req.syntax.empty() ? jsonsyntax::is_json_filename(req.name) : req.syntax == "json";
-
   body::BodyPtr file;
-  if (json) {
+  if (reads_json(req.syntax, req.name)) {
     jsonsyntax::ParseResult r = jsonsyntax::parse_file(source);
     out.result.diagnostics = std::move(r.diagnostics);
     if (has_errors(out.result.diagnostics)) return out;

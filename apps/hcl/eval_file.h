@@ -13,6 +13,7 @@
 #include "eval/eval.h"
 #include "eval/run.h"
 #include "source/source_file.h"
+#include "app.h"
 
 namespace hcl::app {
 
@@ -32,7 +33,7 @@ struct FileEvaluation {
 struct FileRequest {
   std::string name;    // as shown in diagnostics
   std::string text;
-  std::string syntax;  // "", "hcl" or "json" (default: JSON when the name ends in .json)
+  Syntax syntax = Syntax::ByName;
   bool keep_dynamic = false;
   bool for_expression = false;  // an expression will be evaluated with the file's variables
   std::string type;             // --type for the document

@@ -21,10 +21,6 @@ namespace hcl::app {
 namespace {
 
 
-constexpr int kExitUsage = 1;
-constexpr int kExitError = 2;
-constexpr int kExitUnformatted = 3;
-
 // Files terraform skips in directories (configs.IsIgnoredFile): hidden files and editor backups.
 bool ignored_name(std::string_view path) {
   size_t slash = path.rfind('/');
@@ -132,14 +128,14 @@ Diagnostic change_diagnostic(const FileOutcome& o, bool check, bool written) {
 int run_fmt(const FmtOptions& opt) {
   if (std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end() && opt.paths.size() > 1) {
     std::fprintf(stderr, "hcl fmt: \"-\" (standard input) cannot be combined with other paths\n");
-    return kExitUsage;
+    return kFmtExitUsage;
   }
-  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
-  for (auto& e : exts)
-    if (!e.empty() && e[0] != '.') e = "." + e;
+  InputRequest request("fmt", opt.paths, opt.extensions);
+  request.recursive = opt.recursive;
+  request.stdin_when_piped = true;
+  request.require_files = opt.require_files;
   bool failed = false;
-  std::vector<io::FoundFile> found =
-      find_inputs({"fmt", opt.paths, exts, opt.recursive, true, opt.require_files}, failed);
+  std::vector<io::FoundFile> found = find_inputs(request, failed);
   bool has_stdin = found.size() == 1 && found[0].path == "-";
 
   // terraform fmt: standard input is never listed or written; --check lists (to decide the exit
@@ -248,10 +244,10 @@ int run_fmt(const FmtOptions& opt) {
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {
     std::fprintf(stderr, "hcl fmt: cannot write to standard output\n");
-    return kExitError;
+    return kFmtExitError;
   }
-  if (failed) return kExitError;
-  if ((opt.check || opt.require_no_change) && any_changed) return kExitUnformatted;
+  if (failed) return kFmtExitError;
+  if ((opt.check || opt.require_no_change) && any_changed) return kFmtExitUnformatted;
   return kExitOk;
 }
 

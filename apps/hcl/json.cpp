@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "app.h"
 #include "commands.h"
@@ -30,7 +31,6 @@ namespace hcl::app {
 
 namespace {
 
-
 struct FileJob {
   std::string name;
   std::string io_error;
@@ -42,189 +42,216 @@ struct FileJob {
   bool stream = false;      // its JSON is written out while it is produced, from `tree`
 };
 
+// What the conversion of every file shares: the writer's options, and with --simplify, --vars or
+// --var the scope expressions are evaluated in.
+struct Conversion {
+  json::Options options;
+  std::shared_ptr<eval::Scope> scope;  // set when expressions are evaluated
+  Syntax syntax = Syntax::ByName;
+  bool keyed = false;  // each document is written one level in, under its file's name
+  bool merge = false;
+};
+
+// File functions read under the working directory, the directories named (or holding the files
+// named) and each --allow-read.
+funcs::FileAccess file_access(const JsonOptions& opt) {
+  funcs::FileAccess access;
+  std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p == "-" || std::filesystem::is_directory(p, ec)) {
+      if (p != "-") access.roots.push_back(p);
+      continue;
+    }
+    std::string dir = std::filesystem::path(p).parent_path().string();
+    access.roots.push_back(dir.empty() ? "." : dir);
+  }
+  for (const auto& dir : opt.allow_read) access.roots.push_back(dir);
+  return access;
+}
+
+// --simplify, --vars, --var: evaluate what can be evaluated (variables and pure functions).
+// Returns a usage error, or nothing.
+std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std::vector<io::FoundFile>& files,
+                                              Conversion& conv) {
+  if (!opt.simplify && !opt.variables.any()) {
+    if (opt.strict) return "--strict goes with --simplify, --vars or --var";
+    return std::nullopt;
+  }
+  bool stdin_path = std::any_of(files.begin(), files.end(), [](const io::FoundFile& f) { return f.path == "-"; });
+  bool stdin_read = false;
+  StdinReader read_stdin = [&]() -> eval::Expected<std::string> {
+    if (stdin_path || stdin_read) return eval::unexpected("standard input is already used");
+    stdin_read = true;
+    io::ReadResult r = io::read_file("-");
+    if (!r.error.empty()) return eval::unexpected(std::move(r.error));
+    return std::move(r.content);
+  };
+  conv.scope = std::make_shared<eval::Scope>();
+  conv.scope->set_functions([access = file_access(opt)] { return json::pure_functions(access); });
+  if (auto error = load_variables(opt.variables, *conv.scope, read_stdin)) return error;
+  conv.options.evaluator = json::make_evaluator(conv.scope);
+  conv.options.strict = opt.strict;
+  return std::nullopt;
+}
+
+// A file in the JSON syntax, normalised into hcl2json's layout.
+void convert_json_syntax_file(const Conversion& conv, FileJob& job) {
+  jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
+  job.diagnostics = std::move(jp.diagnostics);
+  if (has_errors(job.diagnostics)) return;
+  if (conv.merge) {
+    job.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot merge a file in the JSON syntax",
+                                         "--merge combines files in the native syntax only.", std::nullopt,
+                                         std::nullopt});
+    return;
+  }
+  json::ConvertResult cr = json::convert_json_syntax(jp.document, conv.options, conv.scope, conv.keyed ? 1 : 0);
+  append(job.diagnostics, std::move(cr.diagnostics));
+  job.ok = cr.ok;
+  job.text = std::move(cr.text);
+}
+
+// Reads and converts one file into its job; with --merge only parses it, keeping the tree.
+void convert_file(const Conversion& conv, const std::string& path, FileJob& job) {
+  job.name = display_name(path);
+  io::ReadResult content = read_input(path);
+  if (!content.error.empty()) {
+    job.io_error = escape_controls(job.name) + ": " + content.error;
+    return;
+  }
+  job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
+  if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
+  ParseResult parsed = parse_config(job.source);
+  job.diagnostics = std::move(parsed.diagnostics);
+  if (has_errors(job.diagnostics)) return;
+  job.tree = std::move(parsed.tree);
+  if (conv.merge) {
+    job.ok = true;
+    return;
+  }
+  json::BodyRef ref{job.tree.get(), job.tree->root()};
+  if (!conv.keyed && json::can_stream(std::span<const json::BodyRef>(&ref, 1), conv.options)) {
+    // A document that cannot fail half way need not be held whole: run_json writes it out as it
+    // is made, and it costs no memory beyond the tree.
+    job.ok = job.stream = true;
+    return;
+  }
+  job.text.reserve(json::output_size_hint(job.source->size(), conv.options.pretty));
+  json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
+  job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
+  if (!job.ok) job.text = std::string();
+  job.tree.reset();
+}
+
+using Put = std::function<void(std::string_view)>;
+
+// --merge: every body in one document. Returns the exit status.
+int write_merged(const std::vector<FileJob>& jobs, const json::Options& options, bool color, const Put& put) {
+  std::vector<json::BodyRef> bodies;
+  for (auto& job : jobs) bodies.push_back(json::BodyRef{job.tree.get(), job.tree->root()});
+  size_t total = 0;
+  for (auto& job : jobs) total += job.source->size();
+  std::string out;
+  out.reserve(json::output_size_hint(total, options.pretty));
+  Diagnostics diags;
+  json::Writer w(out, options.pretty);
+  if (!json::write_body(w, bodies, options, diags)) {
+    for (auto& d : diags) {
+      const SourceFile* src = nullptr;
+      for (auto& job : jobs)
+        if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
+      write_all(stderr, render_diagnostics(Diagnostics{d}, src, DiagFormat::Text, color));
+    }
+    return kExitFailed;
+  }
+  out.push_back('\n');
+  put(out);
+  return kExitOk;
+}
+
+// {"path": <document>, ...} laid out as the writer would: documents were written one level in.
+void write_keyed(const std::vector<FileJob>& jobs, bool pretty, const Put& put) {
+  bool first = true;
+  put("{");
+  for (auto& job : jobs) {
+    if (!job.ok) continue;
+    std::string key = first ? "" : ",";
+    if (pretty) key += "\n    ";
+    json::append_quoted(key, job.name);
+    key += pretty ? ": " : ":";
+    put(key);
+    put(job.text);
+    first = false;
+  }
+  put(first || !pretty ? "}\n" : "\n}\n");
+}
+
 }  // namespace
 
 int run_json(const JsonOptions& opt) {
-  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
-  for (auto& e : exts)
-    if (!e.empty() && e[0] != '.') e = "." + e;
+  InputRequest request("json", opt.paths, opt.extensions);
+  request.stdin_when_piped = true;
+  request.require_files = opt.require_files;
   bool find_failed = false;
-  std::vector<io::FoundFile> files =
-      find_inputs({"json", opt.paths, exts, true, true, opt.require_files}, find_failed);
+  std::vector<io::FoundFile> files = find_inputs(request, find_failed);
+
+  Conversion conv;
+  conv.options.pretty = !opt.compact;
+  conv.syntax = parse_syntax(opt.syntax).value_or(Syntax::ByName);  // main.cpp allows hcl and json only
+  conv.merge = opt.merge;
   // A single file named on the command line (or standard input) prints its own object; anything
   // else is keyed.
-  bool keyed = !opt.merge && !(opt.paths.size() <= 1 && files.size() == 1 && files[0].explicit_arg && !find_failed);
-
-  json::Options conv;
-  conv.pretty = !opt.compact;
-  std::shared_ptr<eval::Scope> scope;  // set when expressions are evaluated
-  bool color = color_on_stderr();
-
-  // --simplify, --vars, --var: evaluate what can be evaluated (variables and pure functions).
-  if (opt.simplify || opt.variables.any()) {
-    bool stdin_path = std::any_of(files.begin(), files.end(), [](const io::FoundFile& f) { return f.path == "-"; });
-    bool stdin_read = false;
-    StdinReader read_stdin = [&](std::string& error) -> std::optional<std::string> {
-      if (stdin_path || stdin_read) {
-        error = "standard input is already used";
-        return std::nullopt;
-      }
-      stdin_read = true;
-      io::ReadResult r = io::read_file("-");
-      if (!r.error.empty()) {
-        error = r.error;
-        return std::nullopt;
-      }
-      return std::move(r.content);
-    };
-    // File functions read under the working directory, the directories named (or holding the
-    // files named) and each --allow-read.
-    funcs::FileAccess access;
-    std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
-    for (const auto& p : paths) {
-      std::error_code ec;
-      if (p == "-" || std::filesystem::is_directory(p, ec)) {
-        if (p != "-") access.roots.push_back(p);
-        continue;
-      }
-      std::string dir = std::filesystem::path(p).parent_path().string();
-      access.roots.push_back(dir.empty() ? "." : dir);
-    }
-    for (const auto& dir : opt.allow_read) access.roots.push_back(dir);
-    scope = std::make_shared<eval::Scope>();
-    scope->set_functions([access] { return json::pure_functions(access); });
-    if (auto error = load_variables(opt.variables, *scope, read_stdin)) {
-      std::fprintf(stderr, "hcl json: %s\n", error->c_str());
-      return 2;
-    }
-    conv.evaluator = json::make_evaluator(scope);
-    conv.strict = opt.strict;
-  } else if (opt.strict) {
-    std::fprintf(stderr, "hcl json: --strict goes with --simplify, --vars or --var\n");
-    return 2;
+  conv.keyed = !opt.merge && !(opt.paths.size() <= 1 && files.size() == 1 && files[0].explicit_arg && !find_failed);
+  if (auto error = prepare_evaluation(opt, files, conv)) {
+    std::fprintf(stderr, "hcl json: %s\n", error->c_str());
+    return kExitUsage;
   }
 
   std::vector<FileJob> jobs(files.size());
-  parallel_for(files.size(), [&](size_t i) {
-    FileJob& job = jobs[i];
-    const std::string& path = files[i].path;
-    job.name = display_name(path);
-    io::ReadResult content = read_input(path);
-    if (!content.error.empty()) {
-      job.io_error = job.name + ": " + content.error;
-      return;
-    }
-    job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
-    // A file in the JSON syntax (a .json name, or --syntax json) is normalised into this layout.
-    if (opt.syntax.empty() ? jsonsyntax::is_json_filename(path) : opt.syntax == "json") {
-      jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
-      job.diagnostics = std::move(jp.diagnostics);
-      if (has_errors(job.diagnostics)) return;
-      if (opt.merge) {
-        job.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot merge a file in the JSON syntax",
-                                             "--merge combines files in the native syntax only.", std::nullopt,
-                                             std::nullopt});
-        return;
-      }
-      json::ConvertResult cr = json::convert_json_syntax(jp.document, conv, scope, keyed ? 1 : 0);
-      append(job.diagnostics, std::move(cr.diagnostics));
-      job.ok = cr.ok;
-      job.text = std::move(cr.text);
-      return;
-    }
-    ParseResult parsed = parse_config(job.source);
-    job.diagnostics = std::move(parsed.diagnostics);
-    if (has_errors(job.diagnostics)) return;
-    job.tree = std::move(parsed.tree);
-    if (opt.merge) {
-      job.ok = true;
-      return;
-    }
-    json::BodyRef ref{job.tree.get(), job.tree->root()};
-    if (!keyed && json::can_stream(std::span<const json::BodyRef>(&ref, 1), conv)) {
-      // A document that cannot fail half way need not be held whole: it is written out as it is
-      // made, below, and costs no memory beyond the tree.
-      job.ok = job.stream = true;
-      return;
-    }
-    job.text.reserve(json::output_size_hint(job.source->size(), conv.pretty));
-    json::Writer w(job.text, conv.pretty, 4, keyed ? 1 : 0);
-    job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, job.diagnostics);
-    if (!job.ok) job.text = std::string();
-    job.tree.reset();
-  });
+  parallel_for(files.size(), [&](size_t i) { convert_file(conv, files[i].path, jobs[i]); });
 
-  int status = find_failed ? 2 : 0;
+  bool color = color_on_stderr();
+  int status = find_failed ? kExitUsage : kExitOk;
   bool failed = false;
   for (auto& job : jobs) {
     if (!job.io_error.empty()) {
       std::fprintf(stderr, "hcl json: %s\n", job.io_error.c_str());
-      status = 2;
+      status = kExitUsage;
       continue;
     }
     write_all(stderr, render_diagnostics(job.diagnostics, job.source.get(), DiagFormat::Text, color));
     if (!job.ok) failed = true;
   }
-  if (failed && status == 0) status = 1;
+  if (failed && status == kExitOk) status = kExitFailed;
   // A run that failed before reading any file prints nothing, rather than an empty object.
-  if (status != 0 && std::none_of(jobs.begin(), jobs.end(), [](const FileJob& j) { return j.source != nullptr; }))
+  if (status != kExitOk && std::none_of(jobs.begin(), jobs.end(), [](const FileJob& j) { return j.source != nullptr; }))
     return status;
 
   // Each document is written as soon as it is known, without copying the files' texts together.
   bool written = true;
-  auto put = [&](std::string_view text) { written = written && write_all(stdout, text); };
+  Put put = [&](std::string_view text) { written = written && write_all(stdout, text); };
   if (opt.merge) {
-    if (status != 0) return status;
-    std::vector<json::BodyRef> bodies;
-    for (auto& job : jobs) bodies.push_back(json::BodyRef{job.tree.get(), job.tree->root()});
-    size_t total = 0;
-    for (auto& job : jobs) total += job.source->size();
-    std::string out;
-    out.reserve(json::output_size_hint(total, conv.pretty));
-    Diagnostics diags;
-    json::Writer w(out, conv.pretty);
-    if (!json::write_body(w, bodies, conv, diags)) {
-      for (auto& d : diags) {
-        const SourceFile* src = nullptr;
-        for (auto& job : jobs)
-          if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
-        write_all(stderr, render_diagnostics(Diagnostics{d}, src, DiagFormat::Text, color));
-      }
-      return 1;
-    }
-    out.push_back('\n');
-    put(out);
-  } else if (keyed) {
-    // {"path": <document>, ...} laid out as the writer would: documents were written one level in.
-    bool first = true;
-    put("{");
-    for (auto& job : jobs) {
-      if (!job.ok) continue;
-      std::string key = first ? "" : ",";
-      if (conv.pretty) key += "\n    ";
-      json::append_quoted(key, job.name);
-      key += conv.pretty ? ": " : ":";
-      put(key);
-      put(job.text);
-      first = false;
-    }
-    put(first || !conv.pretty ? "}\n" : "\n}\n");
+    if (status != kExitOk) return status;
+    if (int merged = write_merged(jobs, conv.options, color, put); merged != kExitOk) return merged;
+  } else if (conv.keyed) {
+    write_keyed(jobs, conv.options.pretty, put);
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
     FileJob& job = jobs[0];
     if (job.stream) {
-      json::Writer w(job.text, conv.pretty);
+      json::Writer w(job.text, conv.options.pretty);
       w.stream_to(put);
       json::BodyRef ref{job.tree.get(), job.tree->root()};
       Diagnostics unexpected;  // can_stream said there would be none
-      json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv, unexpected);
+      json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, unexpected);
     }
     job.text.push_back('\n');
     put(job.text);
   }
   if (!written || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "hcl json: cannot write the output\n");
-    return 2;
+    return kExitUsage;
   }
   return status;
 }

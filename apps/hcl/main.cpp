@@ -373,12 +373,16 @@ const Subcommand* find_subcommand(const std::string& name) {
 }
 
 // Usage errors exit with 2, except fmt's, which exit with 1 as terraform fmt's do.
-int usage_status(const std::string& command) { return command == "fmt" ? 1 : 2; }
+int usage_status(const std::string& command) {
+  return command == "fmt" ? hcl::app::kFmtExitUsage : hcl::app::kExitUsage;
+}
 
+// The message quotes the command line (an unknown flag, a subcommand's name): a control character
+// in it reaches the terminal escaped.
 int usage_error(const std::string& command, const std::string& message, const std::string& suggestion) {
   std::string prefix = command.empty() ? "hcl" : "hcl " + command;
-  std::fprintf(stderr, "%s: %s\n", prefix.c_str(), message.c_str());
-  if (!suggestion.empty()) std::fprintf(stderr, "Did you mean %s?\n", suggestion.c_str());
+  std::fprintf(stderr, "%s: %s\n", prefix.c_str(), hcl::escape_controls(message).c_str());
+  if (!suggestion.empty()) std::fprintf(stderr, "Did you mean %s?\n", hcl::escape_controls(suggestion).c_str());
   std::fprintf(stderr, "Run '%s --help' for usage.\n", prefix.c_str());
   return usage_status(command);
 }
@@ -524,7 +528,7 @@ int run_main(int argc, char** argv) {
     if (sub->parsed()) return runner();
   }
   std::cerr << app.help();
-  return 2;
+  return hcl::app::kExitUsage;
 }
 
 }  // namespace

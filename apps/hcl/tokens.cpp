@@ -6,6 +6,7 @@
 #include "app.h"
 #include "commands.h"
 #include "io/files.h"
+#include "util/text.h"
 #include "lex/lexer.h"
 
 namespace hcl::app {
@@ -13,8 +14,8 @@ namespace hcl::app {
 int run_tokens(const TokensOptions& opt) {
   io::ReadResult content = io::read_file(opt.path);
   if (!content.error.empty()) {
-    std::fprintf(stderr, "hcl tokens: %s: %s\n", opt.path.c_str(), content.error.c_str());
-    return 2;
+    std::fprintf(stderr, "hcl tokens: %s: %s\n", escape_controls(opt.path).c_str(), content.error.c_str());
+    return kExitUsage;
   }
   SourceFile file(display_name(opt.path), std::move(content.content));
   auto tokens = lex_all(file.text(), opt.template_mode ? LexMode::Template : LexMode::Config);
@@ -28,7 +29,7 @@ int run_tokens(const TokensOptions& opt) {
                    {"end", pos(r.end)}});
   }
   write_all(stdout, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace hcl::app

@@ -15,7 +15,6 @@ namespace hcl::app {
 
 namespace {
 
-
 struct FileResult {
   std::string name;
   std::string io_error;
@@ -30,15 +29,17 @@ struct FileResult {
 
 int run_validate(const ValidateOptions& opt) {
   DiagFormat format = parse_diag_format(opt.format);
-  std::vector<std::string> exts = opt.extensions.empty() ? io::default_extensions() : opt.extensions;
+  std::optional<Syntax> syntax = parse_syntax(opt.syntax);
+  if (!syntax) {
+    std::fprintf(stderr, "hcl validate: --syntax must be hcl or json\n");
+    return kExitUsage;
+  }
+  InputRequest request("validate", opt.paths, opt.extensions);
   // Directories are also searched for files in the JSON syntax (main.tf.json, app.pkr.json ...).
-  if (opt.extensions.empty())
-    for (const char* e : {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"}) exts.push_back(e);
-  for (auto& e : exts)
-    if (!e.empty() && e[0] != '.') e = "." + e;
+  request.default_extra = {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"};
+  request.require_files = opt.require_files;
   bool find_failed = false;
-  std::vector<io::FoundFile> files =
-      find_inputs({"validate", opt.paths, exts, true, false, opt.require_files}, find_failed);
+  std::vector<io::FoundFile> files = find_inputs(request, find_failed);
 
   bool color = format == DiagFormat::Text && color_on_stderr();
   std::vector<FileResult> results(files.size());
@@ -46,16 +47,14 @@ int run_validate(const ValidateOptions& opt) {
     FileResult& r = results[i];
     const std::string& path = files[i].path;
     r.name = display_name(path);
-    io::ReadResult content = io::read_file(path);
+    io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
       r.io_error = escape_controls(r.name) + ": " + content.error;
       return;
     }
     auto source = std::make_shared<SourceFile>(r.name, std::move(content.content));
-    // The JSON syntax for names ending in .json (or with --syntax json), as hclparse chooses.
-    bool json = opt.syntax.empty() ? jsonsyntax::is_json_filename(path) : opt.syntax == "json";
     ParseResult parsed;
-    if (json) {
+    if (reads_json(*syntax, path)) {
       parsed.diagnostics = jsonsyntax::parse_file(source).diagnostics;
     } else {
       ParseOptions po;
@@ -111,8 +110,8 @@ int run_validate(const ValidateOptions& opt) {
                   n == 1 ? "" : "s");
     }
   }
-  if (io_errors) return 2;
-  return errors ? 1 : 0;
+  if (io_errors) return kExitUsage;
+  return errors ? kExitFailed : kExitOk;
 }
 
 }  // namespace hcl::app

@@ -12,10 +12,10 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
   for (const VariableSource& source : v.sources) {
     if (source.kind == VariableSource::Kind::File) {
       const std::string& path = source.text;
-      std::string content, error;
+      std::string content;
       if (path == "-") {
-        auto t = read_stdin(error);
-        if (!t) return "<stdin>: " + error;
+        auto t = read_stdin();
+        if (!t) return "<stdin>: " + t.error();
         content = std::move(*t);
       } else {
         io::ReadResult r = io::read_file(path);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "eval/eval.h"
+#include "eval/expected.h"
 
 namespace hcl::app {
 
@@ -25,8 +26,8 @@ struct VariableOptions {
   bool any() const { return !sources.empty(); }
 };
 
-// Reads standard input once (for "--vars -"); returns the text or sets `error`.
-using StdinReader = std::function<std::optional<std::string>(std::string& error)>;
+// Reads standard input once (for "--vars -"): its text, or why it cannot be read.
+using StdinReader = std::function<eval::Expected<std::string>()>;
 
 // Sets the limits and the variables into `scope`, the variables in command-line order, so later
 // definitions win. A --vars file

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "ast/ast.h"
+#include "eval/expected.h"
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
@@ -489,7 +490,7 @@ Diagnostic error(std::string summary, std::string detail) {
 
 // hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
 // what is used is the expression's own text (not blank space or a comment around it).
-std::optional<Diagnostic> check_expression(std::string_view value, std::string& expression) {
+eval::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
   auto src = std::make_shared<SourceFile>("<value>", std::string(value));
   ParseResult parsed = parse_expression(src);
   if (has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == kNoNode) {
@@ -499,11 +500,11 @@ std::optional<Diagnostic> check_expression(std::string_view value, std::string& 
     d.detail = "In VALUE \"" + std::string(value) + "\" at column " + std::to_string(at.column) + ": " + d.detail;
     d.subject.reset();
     d.context.reset();
-    return d;
+    return eval::unexpected(std::move(d));
   }
   if (parsed.trailing_text)
-    return error("Invalid value: not one expression",
-                 "VALUE \"" + std::string(value) + "\" holds more than one expression; quote a string as '\"text\"'.");
+    return eval::unexpected(error("Invalid value: not one expression", "VALUE \"" + std::string(value) +
+                                  "\" holds more than one expression; quote a string as '\"text\"'."));
   const SyntaxTree& t = *parsed.tree;
   auto trivia = [&](uint32_t i) {
     TokenKind k = t.token(i).kind;
@@ -512,8 +513,7 @@ std::optional<Diagnostic> check_expression(std::string_view value, std::string& 
   uint32_t first = t.node(t.root()).first_token, last = t.node(t.root()).last_token;
   while (first < last && trivia(first)) ++first;
   while (last > first && trivia(last)) --last;
-  expression = std::string(t.text().substr(t.token(first).start, t.token(last).end - t.token(first).start));
-  return std::nullopt;
+  return std::string(t.text().substr(t.token(first).start, t.token(last).end - t.token(first).start));
 }
 
 // A name the operation writes (an attribute name, a block type) must be one identifier, or the
@@ -572,7 +572,9 @@ Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& 
   }
   if (req.op == Operation::AttributeSet || req.op == Operation::AttributeAppend ||
       req.op == Operation::AttributeReplace) {
-    if (auto d = check_expression(req.value, value)) return fail(std::move(*d));
+    auto text = expression_text(req.value);
+    if (!text) return fail(text.error());
+    value = std::move(*text);
   }
   std::optional<std::string_view> new_name;
   switch (req.op) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "io/files.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -8,7 +9,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <set>
+#include <system_error>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -145,6 +150,133 @@ bool link_stays_inside(const fs::path& link, const fs::path& root) {
 
 }  // namespace
 
+namespace {
+
+// One directory walk, spread over the cores: a directory is read by whichever thread is free, so
+// one deep subtree does not leave the other cores idle while the rest waits. The order directories
+// are read in does not matter: what is found is sorted at the end.
+class Walk {
+ public:
+  Walk(std::string top, const std::vector<std::string>& extensions, bool recursive)
+      : top_(std::move(top)), extensions_(extensions), recursive_(recursive) {
+    std::error_code ec;
+    root_ = fs::weakly_canonical(fs::path(top_), ec);
+  }
+
+  // Reads the top directory here, and the rest on up to `threads` threads when it has
+  // subdirectories (a flat directory needs no thread started).
+  void run(unsigned threads) {
+    pending_.push_back(top_);
+    if (!step(/*top=*/true)) return;
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+      try {
+        pool.emplace_back([this] { work(); });
+      } catch (const std::system_error&) {
+        break;  // no thread to spare: the ones running finish the walk
+      }
+    }
+    work();
+    for (auto& t : pool) t.join();
+  }
+
+  std::vector<std::string> files;
+  std::vector<std::string> errors;  // "dir: reason", sorted by directory
+
+ private:
+  // Reads pending directories until none is left and no thread can add one.
+  void work() {
+    while (step(false)) {
+    }
+  }
+
+  // Takes one pending directory (waiting while others may still add some) and reads it; false
+  // when the walk is over.
+  bool step(bool top) {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [&] { return !pending_.empty() || busy_ == 0; });
+    if (pending_.empty()) return false;
+    std::string dir = std::move(pending_.back());
+    pending_.pop_back();
+    ++busy_;
+    lock.unlock();
+    Found found;
+    read_directory(dir, top, found);
+    lock.lock();
+    --busy_;
+    for (auto& d : found.dirs) pending_.push_back(std::move(d));
+    for (auto& f : found.files) files.push_back(std::move(f));
+    if (!found.error.empty()) errors.push_back(std::move(found.error));
+    if (!found.dirs.empty() || busy_ == 0) cv_.notify_all();
+    return top ? !pending_.empty() : true;
+  }
+
+  struct Found {
+    std::vector<std::string> dirs, files;
+    std::string error;
+  };
+
+  // The entries of one directory, by the types readdir reports (a stat only where it reports
+  // none): subdirectories not hidden, regular files and links to regular files inside the tree
+  // with a matching name. A directory met before (a bind mount) is skipped.
+  void read_directory(const std::string& dir, bool top, Found& found) {
+    // Only the top may be reached through a link: below it a link to a directory is not followed.
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | (top ? 0 : O_NOFOLLOW));
+    if (fd < 0) {
+      found.error = dir + ": " + std::strerror(errno);
+      return;
+    }
+    struct stat dst {};
+    if (::fstat(fd, &dst) == 0) {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!seen_.insert({dst.st_dev, dst.st_ino}).second) {
+        ::close(fd);
+        return;
+      }
+    }
+    DIR* d = ::fdopendir(fd);
+    if (!d) {
+      found.error = dir + ": " + std::strerror(errno);
+      ::close(fd);
+      return;
+    }
+    // As std::filesystem joins a name to a directory: no second separator after a trailing one.
+    std::string prefix = dir.back() == '/' ? dir : dir + "/";
+    while (struct dirent* e = ::readdir(d)) {
+      std::string_view name = e->d_name;
+      if (name == "." || name == "..") continue;
+      unsigned char type = e->d_type;
+      if (type == DT_UNKNOWN) {
+        struct stat st {};
+        if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : S_ISLNK(st.st_mode) ? DT_LNK : DT_FIFO;
+      }
+      if (type == DT_DIR) {
+        if (recursive_ && name[0] != '.') found.dirs.push_back(prefix + e->d_name);
+        continue;
+      }
+      if (!has_extension(name, extensions_)) continue;
+      std::string full = prefix + e->d_name;
+      if (type == DT_LNK ? !link_stays_inside(full, root_) : type != DT_REG) continue;
+      if (full.rfind("./", 0) == 0 && top_ != "." && top_.rfind("./", 0) != 0) full.erase(0, 2);
+      found.files.push_back(std::move(full));
+    }
+    ::closedir(d);
+  }
+
+  const std::string top_;
+  const std::vector<std::string>& extensions_;
+  const bool recursive_;
+  fs::path root_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::string> pending_;  // directories found and not yet read
+  size_t busy_ = 0;                   // directories being read
+  std::set<std::pair<dev_t, ino_t>> seen_;
+};
+
+}  // namespace
+
 FindResult find_files(const std::vector<std::string>& paths, const std::vector<std::string>& extensions,
                       bool recursive) {
   FindResult out;
@@ -163,40 +295,12 @@ FindResult find_files(const std::vector<std::string>& paths, const std::vector<s
       out.files.push_back({p, true});
       continue;
     }
-    std::vector<std::string> found;
-    std::vector<fs::path> dirs{fs::path(p)};
-    std::set<std::pair<dev_t, ino_t>> seen;
-    const fs::path root = fs::weakly_canonical(fs::path(p), ec);
-    while (!dirs.empty()) {
-      fs::path dir = dirs.back();
-      dirs.pop_back();
-      struct stat dst {};
-      if (::stat(dir.c_str(), &dst) == 0 && !seen.insert({dst.st_dev, dst.st_ino}).second) continue;
-      fs::directory_iterator it(dir, ec), end;
-      if (ec) {
-        out.errors.push_back(dir.string() + ": " + ec.message());
-        continue;
-      }
-      for (; it != end; it.increment(ec)) {
-        if (ec) break;
-        const auto& entry = *it;
-        std::string name = entry.path().filename().string();
-        std::error_code ec2;
-        // The entry itself, not what a link points to: links to directories stay unfollowed.
-        fs::file_status own = entry.symlink_status(ec2);
-        if (fs::is_directory(own)) {
-          if (recursive && !name.empty() && name[0] != '.') dirs.push_back(entry.path());
-          continue;
-        }
-        if (!has_extension(name, extensions)) continue;
-        if (fs::is_symlink(own) ? !link_stays_inside(entry.path(), root) : !fs::is_regular_file(own)) continue;
-        std::string full = entry.path().string();
-        if (full.rfind("./", 0) == 0 && p != "." && p.rfind("./", 0) != 0) full = full.substr(2);
-        found.push_back(full);
-      }
-    }
-    std::sort(found.begin(), found.end());
-    for (auto& f : found) out.files.push_back({std::move(f), false});
+    Walk walk(p, extensions, recursive);
+    walk.run(std::max(1u, std::thread::hardware_concurrency()));
+    std::sort(walk.files.begin(), walk.files.end());
+    std::sort(walk.errors.begin(), walk.errors.end());
+    for (auto& f : walk.files) out.files.push_back({std::move(f), false});
+    for (auto& e : walk.errors) out.errors.push_back(std::move(e));
   }
   return out;
 }

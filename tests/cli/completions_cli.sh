@@ -38,6 +38,12 @@ bash_complete hcl eval --wi | grep -qx -- --with-type || fail "bash: eval option
 bash_complete hcl d | grep -qx dec || fail "bash: dec subcommand"
 bash_complete hcl dec --expa | grep -qx -- --expand-dynamic || fail "bash: dec option"
 bash_complete hcl json --syntax "" | sort | tr '\n' ' ' | grep -qx 'hcl json ' || fail "bash: --syntax values"
+bash_complete hcl ed | grep -qx edit || fail "bash: edit subcommand"
+bash_complete hcl edit --mi | grep -qx -- --minimal || fail "bash: edit option"
+bash_complete hcl edit att | grep -qx attribute || fail "bash: edit object"
+bash_complete hcl edit -f main.tf attribute "" | sort | tr '\n' ' ' | grep -qx 'append get mv replace rm set ' ||
+  fail "bash: attribute operations"
+bash_complete hcl edit block "" | sort | tr '\n' ' ' | grep -qx 'append get list mv new rm ' || fail "bash: block operations"
 
 # zsh: record what the completion function asks the completion system for.
 zsh_complete() {  # words... ; prints the specs given to _arguments / _describe
@@ -56,6 +62,8 @@ zsh_complete hcl validate "" | grep -q -- "^--format\[output format\]:format:(te
 zsh_complete hcl eval "" | grep -q -- '^--chdir\[' || fail "zsh: eval options"
 zsh_complete hcl "" | grep -q '^dec:' || fail "zsh: dec subcommand"
 zsh_complete hcl dec "" | grep -q -- '^--keep-nulls\[' || fail "zsh: dec options"
+zsh_complete hcl "" | grep -q '^edit:' || fail "zsh: edit subcommand"
+zsh_complete hcl edit "" | grep -q -- '^--require-match\[' || fail "zsh: edit options"
 
 # fish
 fish_complete() { fish --no-config -c "source '$COMP/hcl.fish'; complete -C '$1'"; }
@@ -67,5 +75,9 @@ fish_complete "hcl json --comp" | grep -q -- '^--compact' || fail "fish: json op
 fish_complete "hcl de" | grep -q '^dec' || fail "fish: dec subcommand"
 fish_complete "hcl dec --keep" | grep -q -- '^--keep-nulls' || fail "fish: dec option"
 fish_complete "hcl eval --syntax " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'hcl json ' || fail "fish: --syntax values"
+fish_complete "hcl ed" | grep -q '^edit' || fail "fish: edit subcommand"
+fish_complete "hcl edit --with" | grep -q -- '^--with-comments' || fail "fish: edit option"
+fish_complete "hcl edit attribute " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'append get mv replace rm set ' ||
+  fail "fish: attribute operations"
 
 finish

@@ -3,7 +3,7 @@
 // test that replays its findings. An input is a script that builds a tree of directories, files,
 // FIFOs, hard links and symbolic links (to anywhere: `.`, ancestors, outside the tree, devices,
 // each other) in a fresh temporary directory; the walk over it must end, stay inside the tree,
-// find only regular files, and find each name at most once.
+// find only regular files, find each name at most once, and find what a serial walk finds.
 #pragma once
 
 #include <sys/stat.h>
@@ -20,6 +20,39 @@
 #include "io/files.h"
 
 namespace hcl::fuzz {
+
+// What a walk of `tree` should find, by std::filesystem's own serial walk: regular files with a
+// default extension, and links to regular files inside the tree, outside hidden directories and
+// without following links to directories. Sorted, as find_files returns them.
+inline std::vector<std::string> expected_walk(const std::filesystem::path& tree) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path real_tree = fs::canonical(tree, ec);
+  std::vector<std::string> out;
+  for (auto it = fs::recursive_directory_iterator(tree, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::path& p = it->path();
+    std::string name = p.filename().string();
+    fs::file_status own = it->symlink_status(ec);
+    if (fs::is_directory(own)) {
+      if (name[0] == '.') it.disable_recursion_pending();
+      continue;
+    }
+    if (!io::has_extension(name, io::default_extensions())) continue;
+    if (fs::is_symlink(own)) {
+      std::error_code ec2;
+      if (!fs::is_regular_file(fs::status(p, ec2))) continue;
+      fs::path real = fs::canonical(p, ec2);
+      auto [r, _] = std::mismatch(real_tree.begin(), real_tree.end(), real.begin(), real.end());
+      if (ec2 || r != real_tree.end()) continue;
+    } else if (!fs::is_regular_file(own)) {
+      continue;
+    }
+    out.push_back(p.string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 inline std::string walk_properties(std::string_view script) {
   namespace fs = std::filesystem;
@@ -65,6 +98,12 @@ inline std::string walk_properties(std::string_view script) {
     if (ec || r != real_tree.end()) problem = "left the tree: " + f.path;
     if (!problem.empty()) break;
   }
+  // The directories are read on several threads: nothing may be lost or reordered.
+  std::vector<std::string> want = expected_walk(tree), got;
+  for (const auto& f : found.files) got.push_back(f.path);
+  if (problem.empty() && got != want)
+    problem = "found " + std::to_string(got.size()) + " files, not the " + std::to_string(want.size()) +
+              " a serial walk finds, in its order";
   // A hard link to a file outside is a file inside the tree (the same file by two names):
   // nothing tells them apart, and nothing needs to.
   fs::remove_all(top, ec);
