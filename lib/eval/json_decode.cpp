@@ -44,10 +44,17 @@ class JsonTokens {
   explicit JsonTokens(std::string_view s) : s_(s) {}
 
   enum class State : uint8_t { TopValue, ArrayStart, ArrayValue, ArrayComma, ObjectStart, ObjectKey, ObjectColon, ObjectValue, ObjectComma };
+  // A string, number or literal: a JsonNode without its containers, which every token would
+  // otherwise construct and destroy.
+  struct Scalar {
+    JsonNode::Kind kind = JsonNode::Kind::Null;
+    bool boolean = false;
+    std::string text;
+  };
   struct Token {
     enum class Kind : uint8_t { Delim, Scalar } kind = Kind::Scalar;
     char delim = 0;
-    JsonNode scalar;
+    Scalar scalar;
   };
 
   // Decoder.Token.
@@ -157,13 +164,13 @@ class JsonTokens {
 
   // One string, number or literal, scanned as encoding/json's scanner does (the value ends at the
   // first byte that cannot continue it; running out of input inside it is "unexpected EOF").
-  Expected<JsonNode> read_scalar() {
+  Expected<Scalar> read_scalar() {
     const size_t n = s_.size();
     auto eof = [] { return unexpected("unexpected EOF"); };
     auto byte = [&](size_t i) { return static_cast<unsigned char>(s_[i]); };
     size_t i = p_;
     unsigned char c = byte(i);
-    JsonNode node;
+    Scalar node;
     if (c == '"') {
       ++i;
       bool plain = true;  // no escapes and only ASCII: the body is the text
@@ -306,7 +313,13 @@ class JsonTokens {
 };
 
 Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uint32_t depth) {
-  if (tok.kind == JsonTokens::Token::Kind::Scalar) return std::move(tok.scalar);
+  if (tok.kind == JsonTokens::Token::Kind::Scalar) {
+    JsonNode node;
+    node.kind = tok.scalar.kind;
+    node.boolean = tok.scalar.boolean;
+    node.text = std::move(tok.scalar.text);
+    return node;
+  }
   if (depth >= kMaxJsonDepth)
     return unexpected("JSON nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   JsonNode node;
@@ -381,7 +394,7 @@ class OnePassDecoder {
     return object(depth);
   }
 
-  static std::optional<Typed> scalar(JsonNode&& n) {
+  static std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
     switch (n.kind) {
       case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
       case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
