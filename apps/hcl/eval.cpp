@@ -150,7 +150,13 @@ int run_eval(EvalOptions& opt) {
     std::error_code ec;
     if (!std::filesystem::is_directory(opt.chdir, ec)) return usage("--chdir " + opt.chdir + ": not a directory");
   }
-  eval::Scope scope;
+  // The variables may be a large document's values: freeing them one by one at exit would cost
+  // about as much as decoding them did, so the scope lives until the process ends. A global keeps
+  // it reachable (no leak checker reports it); a second run in one process replaces it.
+  static eval::Scope* kept_scope = nullptr;
+  delete kept_scope;
+  kept_scope = new eval::Scope;
+  eval::Scope& scope = *kept_scope;
   scope.set_functions([access = file_access(opt)] {
     funcs::FunctionTable functions = funcs::standard_functions();
     funcs::add_filesystem_functions(functions, access);

@@ -87,6 +87,14 @@ void charge_values(uint64_t count) {
   check_time(*current);
 }
 
+BudgetCounts budget_counts() { return current ? BudgetCounts{current->values, current->bytes} : BudgetCounts{}; }
+
+void restore_budget_counts(const BudgetCounts& counts) {
+  if (!current) return;
+  current->values = counts.values;
+  current->bytes = counts.bytes;
+}
+
 void charge_bytes(uint64_t count) {
   if (!current) return;
   current->bytes = saturating_add(current->bytes, count);

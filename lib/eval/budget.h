@@ -88,6 +88,14 @@ inline void append_charged(std::string& out, std::string_view piece) {
   charge_bytes(piece.size());
   out.append(piece);
 }
+// What the budget in force has counted so far, so that work thrown away and done again another
+// way (a fast path that gives up) is not counted twice. Outside any budget both are no-ops.
+struct BudgetCounts {
+  uint64_t values = 0;
+  uint64_t bytes = 0;
+};
+BudgetCounts budget_counts();
+void restore_budget_counts(const BudgetCounts& counts);
 // A number too large to write out in decimal (eval/number.h) was about to be printed: inside an
 // evaluation this stops it as over the memory limit; outside one, the caller asked for it and
 // the digits are written (slowly).

@@ -3,10 +3,13 @@
 // Unmarshal), over a tokenizer that follows encoding/json's Decoder.Token and its messages. Shared
 // by jsondecode and --vars, so that both accept the same documents (numbers of any size, 1e400
 // included) and refuse the same nesting.
+#include <algorithm>
+#include <cstring>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "eval/budget.h"
 #include "eval/convert.h"
 #include "eval/json.h"
 #include "eval/text.h"
@@ -41,10 +44,17 @@ class JsonTokens {
   explicit JsonTokens(std::string_view s) : s_(s) {}
 
   enum class State : uint8_t { TopValue, ArrayStart, ArrayValue, ArrayComma, ObjectStart, ObjectKey, ObjectColon, ObjectValue, ObjectComma };
+  // A string, number or literal: a JsonNode without its containers, which every token would
+  // otherwise construct and destroy.
+  struct Scalar {
+    JsonNode::Kind kind = JsonNode::Kind::Null;
+    bool boolean = false;
+    std::string text;
+  };
   struct Token {
     enum class Kind : uint8_t { Delim, Scalar } kind = Kind::Scalar;
     char delim = 0;
-    JsonNode scalar;
+    Scalar scalar;
   };
 
   // Decoder.Token.
@@ -154,20 +164,23 @@ class JsonTokens {
 
   // One string, number or literal, scanned as encoding/json's scanner does (the value ends at the
   // first byte that cannot continue it; running out of input inside it is "unexpected EOF").
-  Expected<JsonNode> read_scalar() {
+  Expected<Scalar> read_scalar() {
     const size_t n = s_.size();
     auto eof = [] { return unexpected("unexpected EOF"); };
     auto byte = [&](size_t i) { return static_cast<unsigned char>(s_[i]); };
     size_t i = p_;
     unsigned char c = byte(i);
-    JsonNode node;
+    Scalar node;
     if (c == '"') {
       ++i;
+      bool plain = true;  // no escapes and only ASCII: the body is the text
       while (true) {
         if (i >= n) return eof();
         c = byte(i);
         if (c == '"') break;
+        if (c >= 0x80) plain = false;
         if (c == '\\') {
+          plain = false;
           if (++i >= n) return eof();
           c = byte(i);
           if (c == 'u') {
@@ -184,7 +197,8 @@ class JsonTokens {
         ++i;
       }
       node.kind = JsonNode::Kind::String;
-      node.text = unquote(s_.substr(p_ + 1, i - p_ - 1));
+      std::string_view body = s_.substr(p_ + 1, i - p_ - 1);
+      node.text = plain ? std::string(body) : unquote(body);
       p_ = i + 1;
       return node;
     }
@@ -299,7 +313,13 @@ class JsonTokens {
 };
 
 Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uint32_t depth) {
-  if (tok.kind == JsonTokens::Token::Kind::Scalar) return std::move(tok.scalar);
+  if (tok.kind == JsonTokens::Token::Kind::Scalar) {
+    JsonNode node;
+    node.kind = tok.scalar.kind;
+    node.boolean = tok.scalar.boolean;
+    node.text = std::move(tok.scalar.text);
+    return node;
+  }
   if (depth >= kMaxJsonDepth)
     return unexpected("JSON nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   JsonNode node;
@@ -329,6 +349,141 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
   }
   return node;
 }
+
+// The common case in one pass, straight into values: ImpliedType and Unmarshal agree on every
+// document without repeated property names, property names that are not NFC, or numbers that do
+// not parse, so such a document needs neither the tree nor the separate type pass. Values of one
+// shape share one type (a plan's 100,000 resources have a handful of shapes, where each would
+// otherwise carry its own copy). Anything else -- an error included -- gives up (nullopt), and
+// the two passes below, which have the reference's messages and its repeated-name rule, decode
+// the document instead.
+class OnePassDecoder {
+ public:
+  explicit OnePassDecoder(std::string_view text) : tokens_(text) {}
+
+  std::optional<Value> run() {
+    // Over the budget, the two passes decide too: they report a syntax error later in the
+    // document before building anything, where this pass would stop at the limit first.
+    try {
+      auto first = tokens_.next();
+      if (!first) return std::nullopt;
+      auto v = decode(std::move(*first), 0);
+      if (!v || tokens_.more()) return std::nullopt;
+      return std::move(v->value);
+    } catch (const BudgetExceeded&) {
+      return std::nullopt;
+    }
+  }
+
+ private:
+  // A value and its type's number in types_: equal numbers, equal types.
+  struct Typed {
+    Value value;
+    uint32_t type;
+  };
+  struct Member {
+    Value::Attribute attribute;
+    uint32_t type;
+  };
+  enum : uint32_t { kDynamic, kBool, kNumber, kString };
+
+  std::optional<Typed> decode(JsonTokens::Token tok, uint32_t depth) {
+    if (tok.kind == JsonTokens::Token::Kind::Scalar) return scalar(std::move(tok.scalar));
+    if (depth >= kMaxJsonDepth) return std::nullopt;
+    if (tok.delim == '[') return array(depth);
+    return object(depth);
+  }
+
+  static std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
+    switch (n.kind) {
+      case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
+      case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
+      case JsonNode::Kind::Number: {
+        auto num = Number::parse(n.text);
+        if (!num) return std::nullopt;
+        return Typed{Value::number(std::move(*num)), kNumber};
+      }
+      case JsonNode::Kind::String:
+        // The decoded text becomes the value's storage: the string is copied once, from the input.
+        return Typed{is_nfc(n.text) ? Value::string_nfc(std::move(n.text)) : Value::string(n.text), kString};
+      default: return std::nullopt;
+    }
+  }
+
+  std::optional<Typed> array(uint32_t depth) {
+    std::vector<Value> elements;
+    std::string key = "t";  // the tuple's shape: its element types' numbers
+    while (true) {
+      auto t = tokens_.next();
+      if (!t) return std::nullopt;
+      if (t->kind == JsonTokens::Token::Kind::Delim && t->delim == ']') break;
+      auto e = decode(std::move(*t), depth + 1);
+      if (!e) return std::nullopt;
+      append_number(key, e->type);
+      elements.push_back(std::move(e->value));
+    }
+    uint32_t type = intern(std::move(key), [&] {
+      std::vector<Type> types;
+      types.reserve(elements.size());
+      for (const Value& e : elements) types.push_back(e.type());
+      return Type::tuple(std::move(types));
+    });
+    return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
+  }
+
+  std::optional<Typed> object(uint32_t depth) {
+    std::vector<Member> members;
+    while (true) {
+      auto t = tokens_.next();
+      if (!t) return std::nullopt;
+      if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
+      std::string name = std::move(t->scalar.text);
+      if (!is_nfc(name)) return std::nullopt;
+      auto v = tokens_.next();
+      if (!v) return std::nullopt;
+      auto item = decode(std::move(*v), depth + 1);
+      if (!item) return std::nullopt;
+      members.push_back(Member{{std::move(name), std::move(item->value)}, item->type});
+    }
+    auto by_name = [](const Member& a, const Member& b) { return a.attribute.first < b.attribute.first; };
+    if (!std::is_sorted(members.begin(), members.end(), by_name)) std::sort(members.begin(), members.end(), by_name);
+    std::string key = "o";  // the object's shape: its names and their types' numbers
+    for (size_t i = 0; i < members.size(); ++i) {
+      const std::string& name = members[i].attribute.first;
+      if (i > 0 && name == members[i - 1].attribute.first) return std::nullopt;
+      append_number(key, static_cast<uint32_t>(name.size()));
+      key += name;
+      append_number(key, members[i].type);
+    }
+    uint32_t type = intern(std::move(key), [&] {
+      std::vector<std::pair<std::string, Type>> types;
+      types.reserve(members.size());
+      for (const Member& m : members) types.emplace_back(m.attribute.first, m.attribute.second.type());
+      return Type::object_sorted(std::move(types));
+    });
+    std::vector<Value::Attribute> attributes;
+    attributes.reserve(members.size());
+    for (Member& m : members) attributes.push_back(std::move(m.attribute));
+    return Typed{Value::object_typed(std::move(attributes), types_[type]), type};
+  }
+
+  static void append_number(std::string& key, uint32_t n) {
+    char bytes[sizeof n];
+    std::memcpy(bytes, &n, sizeof n);
+    key.append(bytes, sizeof n);
+  }
+
+  template <class Make>
+  uint32_t intern(std::string key, Make make) {
+    auto [it, fresh] = ids_.try_emplace(std::move(key), static_cast<uint32_t>(types_.size()));
+    if (fresh) types_.push_back(make());
+    return it->second;
+  }
+
+  JsonTokens tokens_;
+  std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
+  std::unordered_map<std::string, uint32_t> ids_;
+};
 
 }  // namespace
 
@@ -435,6 +590,9 @@ Expected<JsonNode> parse_json_document(std::string_view text) {
 }
 
 Expected<Value> json_to_value(std::string_view text) {
+  BudgetCounts before = budget_counts();
+  if (auto v = OnePassDecoder(text).run()) return std::move(*v);
+  restore_budget_counts(before);
   auto node = parse_json_document(text);
   if (!node) return unexpected(node.error());
   auto type = json_implied_type(*node);

@@ -162,6 +162,19 @@ Number Number::from_mpfr(mpfr_srcptr value) {
 // (at precision + 64 bits, by repeated squaring at precision + 128), so results round exactly
 // as the reference's do, including where that is not the correctly rounded value.
 std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
+  // Integers of up to 18 digits, by far the most common numbers, are exact at 64 bits and more:
+  // held inline with no MPFR value, as make() would keep them after the general path below.
+  // Negative zero is left to it: it is not an integer make() keeps inline.
+  if (precision >= kIntPrecision && !s.empty()) {
+    bool neg = s[0] == '-';
+    size_t start = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (s.size() > start && s.size() - start <= 18 &&
+        std::all_of(s.begin() + static_cast<ptrdiff_t>(start), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      int64_t v = 0;
+      for (size_t k = start; k < s.size(); ++k) v = v * 10 + (s[k] - '0');
+      if (v != 0 || !neg) return from_int(neg ? -v : v, precision);
+    }
+  }
   ensure_exponent_range();
   if ((s.size() == 3 && (s == "Inf" || s == "inf")) ||
       (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))) {

@@ -303,14 +303,10 @@ Value Value::empty_map(Type element) {
 }
 
 Value Value::tuple(std::vector<Value> elements) {
-  uint64_t weight = charge_collection(elements);
   std::vector<Type> types;
   types.reserve(elements.size());
   for (const auto& e : elements) types.push_back(e.type());
-  Value v(Type::tuple(std::move(types)), State::Known);
-  v.data_ = std::make_shared<const Elements>(std::move(elements));
-  v.weight_ = weight;
-  return v;
+  return tuple_typed(std::move(elements), Type::tuple(std::move(types)));
 }
 
 Value Value::object(std::vector<Attribute> attributes) {
@@ -319,8 +315,22 @@ Value Value::object(std::vector<Attribute> attributes) {
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
-  Value v(Type::object_sorted(std::move(types)), State::Known);
-  v.data_ = std::make_shared<const Attributes>(std::move(attributes));
+  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)), weight);
+}
+
+Value Value::tuple_typed(std::vector<Value> elements, Type type) {
+  uint64_t weight = charge_collection(elements);
+  return stored(std::move(type), std::make_shared<const Elements>(std::move(elements)), weight);
+}
+
+Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
+  uint64_t weight = charge_collection(attributes);
+  return stored(std::move(type), std::make_shared<const Attributes>(std::move(attributes)), weight);
+}
+
+Value Value::stored(Type type, std::shared_ptr<const void> data, uint64_t weight) {
+  Value v(std::move(type), State::Known);
+  v.data_ = std::move(data);
   v.weight_ = weight;
   return v;
 }

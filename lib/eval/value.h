@@ -55,6 +55,12 @@ class Value {
   static Value tuple(std::vector<Value> elements);
   // Attribute names are NFC-normalised and sorted; a repeated name keeps its last value.
   static Value object(std::vector<Attribute> attributes);
+  // Builders that trust their caller for the type, so a decoder can share one type between many
+  // values of the same shape instead of building a fresh one per value: `type` must be the tuple
+  // of the elements' types, or the object of the attributes' names and types; the attributes
+  // must be NFC, sorted bytewise and unique.
+  static Value tuple_typed(std::vector<Value> elements, Type type);
+  static Value object_typed(std::vector<Attribute> attributes, Type type);
   static Value empty_object() { return object({}); }
   // An opaque value of a capsule type (see Type::capsule).
   static Value capsule(Type type, std::shared_ptr<const void> payload);
@@ -109,6 +115,8 @@ class Value {
  private:
   enum class State : uint8_t { Unknown, Null, Known };
   Value(Type t, State s) : type_(std::move(t)), state_(s) {}
+  // A known collection or structural value over its storage, already charged `weight`.
+  static Value stored(Type type, std::shared_ptr<const void> data, uint64_t weight);
 
   Type type_;
   State state_ = State::Unknown;
