@@ -9,9 +9,9 @@
 #include "app.h"
 #include "commands.h"
 #include "eval/eval.h"
-#include "eval/json.h"
-#include "eval/print.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "cty/print.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "eval_file.h"
@@ -20,7 +20,7 @@ namespace hcl::app {
 
 namespace {
 
-using eval::Value;
+using cty::Value;
 
 
 int usage(const std::string& message) {
@@ -50,7 +50,7 @@ struct Output {
   const EvalOptions& opt;
   std::vector<std::shared_ptr<const SourceFile>> sources;
 
-  std::string finish(std::string json) const { return (opt.pretty ? eval::json_indent(json) : json) + "\n"; }
+  std::string finish(std::string json) const { return (opt.pretty ? cty::json_indent(json) : json) + "\n"; }
 
   // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
   int fail(const Diagnostics& diags) const {
@@ -88,9 +88,9 @@ funcs::FileAccess file_access(const EvalOptions& opt) {
 }
 
 int list_functions() {
-  funcs::FunctionTable table = funcs::standard_functions();
+  cty::FunctionTable table = funcs::standard_functions();
   std::string out;
-  for (auto name : table.names()) out += funcs::signature(*table.find(name)) + "\n";
+  for (auto name : table.names()) out += cty::signature(*table.find(name)) + "\n";
   write_all(stdout, out);
   return 0;
 }
@@ -155,7 +155,7 @@ int run_eval(EvalOptions& opt) {
   }
   eval::Scope scope;
   scope.set_functions([access = file_access(opt)] {
-    funcs::FunctionTable functions = funcs::standard_functions();
+    cty::FunctionTable functions = funcs::standard_functions();
     funcs::add_filesystem_functions(functions, access);
     return functions;
   });
@@ -188,21 +188,21 @@ int run_eval(EvalOptions& opt) {
 
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.
-    write_all(stdout, out.finish(document ? *eval::value_to_json(value) : eval::oracle_document(result)));
+    write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
     return 0;
   }
   if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
-    write_all(stdout, eval::value_to_hcl(value) + "\n");
+    write_all(stdout, cty::value_to_hcl(value) + "\n");
     return 0;
   }
-  std::string json = *eval::value_to_json(value);
+  std::string json = *cty::value_to_json(value);
   if (opt.with_type) {
-    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
+    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + cty::type_to_json(value.type()) + "}"));
     return 0;
   }
   if (opt.raw) {
-    const eval::Type& t = value.type();
+    const cty::Type& t = value.type();
     if (t.is_string() && !value.is_null()) {
       write_all(stdout, value.as_string() + "\n");
       return 0;

@@ -21,7 +21,7 @@ struct VariableSource {
 
 struct VariableOptions {
   std::vector<VariableSource> sources;  // in command-line order
-  eval::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
+  cty::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
   bool any() const { return !sources.empty(); }
 };
 

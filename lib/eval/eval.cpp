@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eval/eval.h"
 
-#include "eval/budget.h"
+#include "cty/budget.h"
 
 #include <fmt/format.h>
 
@@ -14,29 +14,29 @@
 #include <utility>
 
 #include "ast/ast.h"
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "eval/typeexpr.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 #include "util/text.h"
 
 namespace hcl::eval {
 
 struct Scope::LazyFunctions {
   std::once_flag once;
-  std::function<funcs::FunctionTable()> make;
-  std::unique_ptr<funcs::FunctionTable> table;
+  std::function<cty::FunctionTable()> make;
+  std::unique_ptr<cty::FunctionTable> table;
 };
 
-void Scope::set_functions(std::function<funcs::FunctionTable()> make) {
+void Scope::set_functions(std::function<cty::FunctionTable()> make) {
   lazy_functions_ = std::make_shared<LazyFunctions>();
   lazy_functions_->make = std::move(make);
   functions_ = nullptr;
 }
 
-const funcs::FunctionTable* Scope::functions() const {
+const cty::FunctionTable* Scope::functions() const {
   if (functions_ || !lazy_functions_) return functions_;
   LazyFunctions& lazy = *lazy_functions_;
-  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<funcs::FunctionTable>(lazy.make()); });
+  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<cty::FunctionTable>(lazy.make()); });
   return lazy.table.get();
 }
 
@@ -1159,12 +1159,12 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   auto call = ast::function_call(t_, n);
   call.close_paren = tok(last_tok(n));
   Span call_range = span(n);
-  const funcs::FunctionTable* table = scope_.functions();
+  const cty::FunctionTable* table = scope_.functions();
   if (!table) {
     error(d, "Function calls not allowed", "Functions may not be called here.", call_range);
     return Value::dynamic();
   }
-  const funcs::Function* fn = table->find(call.name);
+  const cty::Function* fn = table->find(call.name);
   if (!fn) {
     bool in_child = false;
     for (const Frame* p = f; p; p = p->parent) in_child |= p->child_context;
@@ -1242,7 +1242,7 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   }
 
   const auto& params = fn->params;
-  const funcs::Param* var = fn->variadic ? &*fn->variadic : nullptr;
+  const cty::Param* var = fn->variadic ? &*fn->variadic : nullptr;
   if (args.size() < params.size()) {
     error(d, "Not enough function arguments",
           fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", go_quote(call.name),
@@ -1261,9 +1261,9 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   std::vector<Value> vals;
   vals.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
-    const funcs::Param& p = i < params.size() ? params[i] : *var;
+    const cty::Param& p = i < params.size() ? params[i] : *var;
     const Arg& a = args[i];
-    if (p.kind == funcs::ParamKind::TypeConstraint) {
+    if (p.kind == cty::ParamKind::TypeConstraint) {
       if (a.node == kNoNode) {
         error(d, "Invalid type specification",
               "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
@@ -1278,11 +1278,11 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
         vals.push_back(Value::unknown(p.type));
         continue;
       }
-      vals.push_back(funcs::type_constraint_value(ty.type));
+      vals.push_back(cty::type_constraint_value(ty.type));
       continue;
     }
-    if (p.kind == funcs::ParamKind::Expression) {
-      auto closure = std::make_shared<funcs::ExpressionClosure>();
+    if (p.kind == cty::ParamKind::Expression) {
+      auto closure = std::make_shared<cty::ExpressionClosure>();
       if (a.node == kNoNode) {
         Value v = a.value;
         closure->evaluate = [v] { return std::pair<Value, Diagnostics>(v, {}); };
@@ -1299,7 +1299,7 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
           return **memo;
         };
       }
-      vals.push_back(funcs::expression_closure_value(std::move(closure)));
+      vals.push_back(cty::expression_closure_value(std::move(closure)));
       continue;
     }
     Value v = a.node == kNoNode ? a.value : eval(a.node, f, d);
@@ -1314,12 +1314,12 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   }
   if (has_errors_since(d, mark)) return Value::dynamic();
 
-  auto result = funcs::call(*fn, vals);
+  auto result = cty::call(*fn, vals);
   if (result) return std::move(*result);
-  const funcs::CallError& e = result.error();
+  const cty::CallError& e = result.error();
   if (e.argument >= 0) {
     size_t i = static_cast<size_t>(e.argument);
-    const funcs::Param* p = i < params.size() ? &params[i] : var;
+    const cty::Param* p = i < params.size() ? &params[i] : var;
     if (!p || i >= args.size()) {
       if (p) {
         error(d, "Invalid function argument",

@@ -11,8 +11,8 @@
 #include <cerrno>
 #include <memory>
 
-#include "eval/json.h"
-#include "eval/text.h"
+#include "cty/json_encoding.h"
+#include "cty/unicode.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
@@ -20,8 +20,8 @@
 
 namespace hcl::funcs {
 
-using eval::Expected;
-using eval::unexpected;
+using cty::Expected;
+using cty::unexpected;
 
 // ---- jsonencode ------------------------------------------------------------------------------
 
@@ -35,15 +35,15 @@ Expected<bool> json_encode_into(std::string& out, const Value& v) {
   if (!v.is_known()) return unexpected("value is not known");
   const Type& t = v.type();
   switch (t.kind()) {
-    case eval::TypeKind::String: out += gostd::json_string(v.as_string(), true); return true;
-    case eval::TypeKind::Number:
+    case cty::TypeKind::String: out += gostd::json_string(v.as_string(), true); return true;
+    case cty::TypeKind::Number:
       if (v.as_number().is_infinity()) return unexpected("cannot serialize infinity as JSON");
       out += v.as_number().text('f', -1);
       return true;
-    case eval::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
-    case eval::TypeKind::List:
-    case eval::TypeKind::Set:
-    case eval::TypeKind::Tuple: {
+    case cty::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
+    case cty::TypeKind::List:
+    case cty::TypeKind::Set:
+    case cty::TypeKind::Tuple: {
       out += '[';
       bool first = true;
       for (const auto& e : v.elements()) {
@@ -55,8 +55,8 @@ Expected<bool> json_encode_into(std::string& out, const Value& v) {
       out += ']';
       return true;
     }
-    case eval::TypeKind::Map:
-    case eval::TypeKind::Object: {
+    case cty::TypeKind::Map:
+    case cty::TypeKind::Object: {
       out += '{';
       bool first = true;
       for (const auto& [k, e] : v.attributes()) {
@@ -208,7 +208,7 @@ Result<Type> csv_type(std::string_view text) {
   if (!*header) return fail_call("missing header line");
   std::vector<std::pair<std::string, Type>> attrs;
   for (const auto& name : **header) {
-    std::string key = eval::normalize_nfc(name);
+    std::string key = cty::normalize_nfc(name);
     for (const auto& [k, t] : attrs)
       if (k == key) return fail_call("duplicate column name " + go_quote(name));
     attrs.emplace_back(std::move(key), Type::string());
@@ -452,16 +452,16 @@ void add_encoding_functions(FunctionTable& table) {
       .params = {string_param("str")},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_known()) return Type::dynamic();
-        auto node = eval::parse_json_document(args[0].as_string());
+        auto node = cty::parse_json_document(args[0].as_string());
         if (!node) return fail_call(node.error());
-        auto t = eval::json_implied_type(*node);
+        auto t = cty::json_implied_type(*node);
         if (!t) return fail_call(t.error());
         return *t;
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
-        auto node = eval::parse_json_document(args[0].as_string());
+        auto node = cty::parse_json_document(args[0].as_string());
         if (!node) return fail_call(node.error());
-        auto v = eval::json_unmarshal(*node, ret);
+        auto v = cty::json_unmarshal(*node, ret);
         if (!v) return fail_call(v.error());
         return *v;
       },

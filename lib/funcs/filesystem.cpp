@@ -20,9 +20,9 @@
 #include <memory>
 
 #include "ast/ast.h"
-#include "eval/budget.h"
+#include "cty/budget.h"
 #include "eval/eval.h"
-#include "eval/text.h"
+#include "cty/unicode.h"
 #include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/library.h"
@@ -505,7 +505,7 @@ std::vector<DirEntry> read_directory(const std::string& dir, bool follow_links) 
     out.push_back({std::move(name), is_dir});
   }
   ::closedir(d);
-  eval::charge_values(out.size() + 1);
+  cty::charge_values(out.size() + 1);
   return out;
 }
 
@@ -731,7 +731,7 @@ class TemplateFile {
     eval::Scope scope(&functions);
     if (vars.is_known()) {
       for (const auto& [name, v] : vars.attributes()) {
-        if (!eval::is_valid_identifier(name))
+        if (!cty::is_valid_identifier(name))
           return fail_arg(1, "invalid template variable name " + go_quote(name) +
                                  ": must start with a letter, followed by zero or more letters, digits, and "
                                  "underscores");

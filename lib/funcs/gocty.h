@@ -7,15 +7,15 @@
 #include <optional>
 #include <string>
 
-#include "eval/number.h"
+#include "cty/number.h"
 
 namespace hcl::funcs {
 
 // A whole number in int64's range, or gocty's message ("value must be a whole number, ...").
-std::optional<std::string> to_go_int(const eval::Number& n, int64_t& out);
+std::optional<std::string> to_go_int(const cty::Number& n, int64_t& out);
 
 // The nearest float64; infinities stay infinite, but a finite number too large for float64 is
 // gocty's error ("value must be between ... inclusive").
-std::optional<std::string> to_go_float64(const eval::Number& n, double& out);
+std::optional<std::string> to_go_float64(const cty::Number& n, double& out);
 
 }  // namespace hcl::funcs

@@ -171,6 +171,6 @@ std::string json_string(std::string_view s, bool escape_html) {
   return out;
 }
 
-std::optional<int64_t> to_int(const eval::Number& n) { return n.to_int64(); }
+std::optional<int64_t> to_int(const cty::Number& n) { return n.to_int64(); }
 
 }  // namespace hcl::funcs::gostd

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "eval/number.h"
+#include "cty/number.h"
 
 namespace hcl::funcs::gostd {
 
@@ -38,7 +38,7 @@ std::string json_string(std::string_view s, bool escape_html);
 
 // gocty.FromCtyValue into a Go int: the value, or nullopt when it is not a whole number in
 // int64's range (kWholeNumberMessage is the reference's message then).
-std::optional<int64_t> to_int(const eval::Number& n);
+std::optional<int64_t> to_int(const cty::Number& n);
 inline constexpr const char* kWholeNumberMessage =
     "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
 

@@ -8,7 +8,7 @@
 #include <map>
 #include <memory>
 
-#include "eval/budget.h"
+#include "cty/budget.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
 
@@ -134,7 +134,7 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
   while (i < tmpl.size()) {
     size_t dollar = tmpl.find('$', i);
     if (dollar == std::string_view::npos) break;
-    eval::append_charged(out, tmpl.substr(i, dollar - i));
+    cty::append_charged(out, tmpl.substr(i, dollar - i));
     i = dollar + 1;
     if (i < tmpl.size() && tmpl[i] == '$') {
       out += '$';
@@ -172,9 +172,9 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
       if (it != names.end()) num = it->second;
     }
     if (num >= 0 && static_cast<size_t>(num) < m.size() && m[static_cast<size_t>(num)])
-      eval::append_charged(out, *m[static_cast<size_t>(num)]);
+      cty::append_charged(out, *m[static_cast<size_t>(num)]);
   }
-  eval::append_charged(out, tmpl.substr(i));
+  cty::append_charged(out, tmpl.substr(i));
 }
 
 // regexp's ReplaceAllString.
@@ -185,7 +185,7 @@ std::string replace_all(const RE2& re, std::string_view s, std::string_view tmpl
   while (search <= s.size() && find_at(re, s, search, m)) {
     size_t start = offset_in(s, *m[0]);
     size_t end = start + m[0]->size();
-    eval::append_charged(out, s.substr(last_end, start - last_end));
+    cty::append_charged(out, s.substr(last_end, start - last_end));
     if (end > last_end || start == 0) expand(out, tmpl, re, m);
     last_end = end;
     size_t w;
@@ -198,7 +198,7 @@ std::string replace_all(const RE2& re, std::string_view s, std::string_view tmpl
       search = end;
     }
   }
-  eval::append_charged(out, s.substr(last_end));
+  cty::append_charged(out, s.substr(last_end));
   return out;
 }
 
@@ -300,24 +300,24 @@ void add_regex_functions(FunctionTable& table) {
         std::string out;
         if (sub.empty()) {
           for (size_t i = 0; i < s.size();) {
-            eval::append_charged(out, repl);
+            cty::append_charged(out, repl);
             size_t w;
             gostd::decode_rune(s, i, w);
-            eval::append_charged(out, s.substr(i, w));
+            cty::append_charged(out, s.substr(i, w));
             i += w;
           }
-          eval::append_charged(out, repl);
+          cty::append_charged(out, repl);
           return Value::string(out);
         }
         size_t i = 0;
         while (true) {
           size_t at = s.find(sub, i);
           if (at == std::string_view::npos) break;
-          eval::append_charged(out, s.substr(i, at - i));
-          eval::append_charged(out, repl);
+          cty::append_charged(out, s.substr(i, at - i));
+          cty::append_charged(out, repl);
           i = at + sub.size();
         }
-        eval::append_charged(out, s.substr(i));
+        cty::append_charged(out, s.substr(i));
         return Value::string(out);
       },
   });

@@ -4,8 +4,8 @@
 // clusters wherever the reference counts them (substr, strrev).
 #include <algorithm>
 
-#include "eval/budget.h"
-#include "eval/text.h"
+#include "cty/budget.h"
+#include "cty/unicode.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
@@ -82,7 +82,7 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
 // negative, which then means the start); a zero length with a non-negative offset is ""; a
 // negative length takes the rest.
 std::string substr(std::string_view in, int64_t offset, int64_t length) {
-  std::vector<size_t> bounds = eval::grapheme_boundaries(in);  // 0, ..., in.size()
+  std::vector<size_t> bounds = cty::grapheme_boundaries(in);  // 0, ..., in.size()
   int64_t clusters = static_cast<int64_t>(bounds.size()) - 1;
   if (offset < 0) {
     offset += clusters;
@@ -104,7 +104,7 @@ std::string substr(std::string_view in, int64_t offset, int64_t length) {
 }
 
 std::string reverse_clusters(std::string_view in) {
-  std::vector<size_t> bounds = eval::grapheme_boundaries(in);
+  std::vector<size_t> bounds = cty::grapheme_boundaries(in);
   std::string out;
   out.reserve(in.size());
   for (size_t i = bounds.size() - 1; i > 0; --i) out.append(in.substr(bounds[i - 1], bounds[i] - bounds[i - 1]));
@@ -261,7 +261,7 @@ void add_string_functions(FunctionTable& table) {
         constexpr uint64_t kMaxResult = uint64_t{1} << 30;
         if (lines > 0 && static_cast<uint64_t>(*spaces) > (kMaxResult - s.size()) / lines)
           return fail_call("the result would be larger than 1 GiB");
-        eval::charge_bytes(s.size() + lines * static_cast<uint64_t>(*spaces));
+        cty::charge_bytes(s.size() + lines * static_cast<uint64_t>(*spaces));
         std::string pad(1 + static_cast<size_t>(lines > 0 ? *spaces : 0), ' ');
         pad[0] = '\n';
         std::string out;
