@@ -11,7 +11,7 @@
 #include "cty/json_encoding.h"
 #include "cty/unicode.h"
 #include "source/utf8.h"
-#include "syntax/parser.h"
+#include "util/limits.h"
 #include "util/text.h"
 
 namespace hcl::cty {
@@ -34,7 +34,7 @@ std::string quote_json_char(unsigned char c) {
 }
 
 // The parser's nesting limit: --vars, jsondecode and configurations nest alike.
-constexpr uint32_t kMaxJsonDepth = ParseOptions::kDefaultMaxDepth;
+constexpr uint32_t kMaxJsonDepth = kMaxNestingDepth;
 
 class JsonTokens {
  public:

@@ -54,7 +54,7 @@ struct JsonMember {
 };
 
 // The document's tree, or encoding/json's message for the first problem. Nesting deeper than the
-// parser's limit (ParseOptions::kDefaultMaxDepth) is refused, so that nothing built from a
+// parsers' limit (util/limits.h) is refused, so that nothing built from a
 // document recurses deeper than a configuration can.
 Expected<JsonNode> parse_json_document(std::string_view text);
 // json.ImpliedType: objects become objects, arrays tuples, null the dynamic pseudo-type; a repeated

@@ -11,7 +11,7 @@
 
 #include "cty/convert.h"
 #include "funcs/library.h"
-#include "syntax/parser.h"
+#include "util/limits.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -273,7 +273,7 @@ Expected<Value> scalar_value(const yaml_event_t& e) {
 
 // The parser's nesting limit, which also bounds what aliases build: an alias counts at the depth
 // of the value it repeats, so a chain of anchors cannot nest deeper than the document reads.
-constexpr int kMaxYamlDepth = static_cast<int>(ParseOptions::kDefaultMaxDepth);
+constexpr int kMaxYamlDepth = static_cast<int>(kMaxNestingDepth);
 
 class Decoder {
  public:

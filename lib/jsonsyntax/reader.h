@@ -7,8 +7,8 @@
 //
 // The reader reports the reference's diagnostics at the reference's positions, and recovers the
 // same way (a bad value becomes an Invalid node, so one file can report several problems).
-// Interpreting the tree as bodies and expressions is body/json_body.h's job; the other files of
-// this folder are the HCL -> JSON writer.
+// Interpreting the tree as bodies and expressions is body/json_body.h's job, a stage above this
+// one; the HCL -> JSON writer (json/) sits above both.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@
 
 #include "diag/diagnostic.h"
 #include "source/source_file.h"
+#include "util/limits.h"
 
 namespace hcl::jsonsyntax {
 
@@ -81,8 +82,8 @@ class Document {
 
 struct ParseOptions {
   // Deeper nesting of objects and arrays is reported instead of parsed, so no input exhausts the
-  // stack (the reference has no limit).
-  uint32_t max_depth = 1000;
+  // stack (the reference has no limit); the same limit as the native syntax's.
+  uint32_t max_depth = kMaxNestingDepth;
 };
 
 struct ParseResult {
