@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cty/json_encoding.h"
 
+#include "cty/budget.h"
 #include "util/text.h"
 
 namespace hcl::cty {
 
-std::string json_quote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  append_json_escaped(out, s, false);
-  out += '"';
-  return out;
-}
+std::string json_quote(std::string_view s) { return json_quoted(s, false); }
 
 std::string type_to_json(const Type& t) {
   switch (t.kind()) {
@@ -92,6 +86,7 @@ bool Marshal::value(const Value& v, const Type& t) {
     case TypeKind::String: quote(v.as_string()); return true;
     case TypeKind::Number:
       if (const char* why = v.as_number().json_problem()) {
+        if (options.in_evaluation && !v.as_number().is_infinity()) refuse_unprintable_number();
         error = why;
         return false;
       }

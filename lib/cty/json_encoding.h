@@ -23,6 +23,10 @@ struct ValueJsonOptions {
   // Escape < > & in strings as Go's json.Marshal does (hcldec's output), which cty's encoding
   // does not.
   bool escape_html = false;
+  // Encoding inside an evaluation (jsonencode, format's %v): a number too large to write out
+  // stops the evaluation as the budget's "Evaluation too large", as printing it anywhere else in
+  // an evaluation does; outside one the caller gets the reason as the error.
+  bool in_evaluation = false;
 };
 Expected<std::string> value_to_json(const Value& v, const ValueJsonOptions& options = {});
 

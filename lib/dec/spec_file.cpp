@@ -5,6 +5,7 @@
 
 #include "body/native.h"
 #include "cty/convert.h"
+#include "cty/gocty.h"
 #include "cty/unicode.h"
 #include "funcs/library.h"
 #include "syntax/parser.h"
@@ -259,13 +260,12 @@ std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, Di
   auto v = arg_value(c, name, Type::number(), nullptr, diags);
   if (!v) return std::nullopt;
   const cty::Number& n = v->as_number();
-  auto i = n.is_integer() ? n.to_int64() : std::nullopt;
-  if (!i) {
-    unsuitable(c.attributes.find(name)->expr,
-               "value must be a whole number, between -9223372036854775808 and 9223372036854775807", diags);
+  int64_t i = 0;
+  if (auto e = cty::to_go_int(n, i)) {
+    unsuitable(c.attributes.find(name)->expr, *e, diags);
     return std::nullopt;
   }
-  return *i;
+  return i;
 }
 
 std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name, Diagnostics& diags) {

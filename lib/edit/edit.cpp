@@ -7,6 +7,7 @@
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
+#include "util/text.h"
 
 namespace hcl::edit {
 
@@ -90,35 +91,7 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
   return out;
 }
 
-std::string quote_label(std::string_view label) {
-  std::string out = "\"";
-  for (size_t i = 0; i < label.size(); ++i) {
-    char c = label[i];
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '$':
-      case '%':
-        out += c;
-        if (i + 1 < label.size() && label[i + 1] == '{') out += c;
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[(c >> 4) & 0xf];
-          out += hex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
+std::string quote_label(std::string_view label) { return hclwrite_quote(label); }
 
 // ---- Document -----------------------------------------------------------------------------------
 

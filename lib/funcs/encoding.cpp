@@ -13,7 +13,6 @@
 
 #include "cty/json_encoding.h"
 #include "cty/unicode.h"
-#include "funcs/gostd.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
 #include "util/text.h"
@@ -25,62 +24,10 @@ using cty::unexpected;
 
 // ---- jsonencode ------------------------------------------------------------------------------
 
-namespace {
-
-Expected<bool> json_encode_into(std::string& out, const Value& v) {
-  if (v.is_null()) {
-    out += "null";
-    return true;
-  }
-  if (!v.is_known()) return unexpected("value is not known");
-  const Type& t = v.type();
-  switch (t.kind()) {
-    case cty::TypeKind::String: out += gostd::json_string(v.as_string(), true); return true;
-    case cty::TypeKind::Number:
-      if (v.as_number().is_infinity()) return unexpected("cannot serialize infinity as JSON");
-      out += v.as_number().text('f', -1);
-      return true;
-    case cty::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
-    case cty::TypeKind::List:
-    case cty::TypeKind::Set:
-    case cty::TypeKind::Tuple: {
-      out += '[';
-      bool first = true;
-      for (const auto& e : v.elements()) {
-        if (!first) out += ',';
-        first = false;
-        auto r = json_encode_into(out, e);
-        if (!r) return r;
-      }
-      out += ']';
-      return true;
-    }
-    case cty::TypeKind::Map:
-    case cty::TypeKind::Object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [k, e] : v.attributes()) {
-        if (!first) out += ',';
-        first = false;
-        out += gostd::json_string(k, true);
-        out += ':';
-        auto r = json_encode_into(out, e);
-        if (!r) return r;
-      }
-      out += '}';
-      return true;
-    }
-    default: return unexpected("cannot JSON-serialize " + t.friendly_name());
-  }
-}
-
-}  // namespace
-
 Expected<std::string> json_encode(const Value& v) {
-  std::string out;
-  auto r = json_encode_into(out, v);
-  if (!r) return unexpected(r.error());
-  return out;
+  // stdlib's JSONEncode is ctyjson.Marshal with the value's own type, strings HTML-escaped as
+  // Go's encoder does by default.
+  return cty::value_to_json(v, {.escape_html = true, .in_evaluation = true});
 }
 
 namespace {

@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-#include "funcs/gocty.h"
+#include "cty/gocty.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {

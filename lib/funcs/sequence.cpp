@@ -4,7 +4,7 @@
 // Terraform's alltrue, anytrue and sum, which the reference lacks.
 #include <algorithm>
 
-#include "funcs/gocty.h"
+#include "cty/gocty.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {

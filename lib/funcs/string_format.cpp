@@ -11,6 +11,7 @@
 #include "funcs/encoding.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
+#include "source/utf8.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -213,7 +214,7 @@ Result<std::string> format_string(const Verb& v, const Value& arg) {
     std::vector<size_t> bounds = cty::grapheme_boundaries(s);
     if (static_cast<size_t>(v.prec) < bounds.size()) s = s.substr(0, bounds[static_cast<size_t>(v.prec)]);
   }
-  if (v.mode == 'q') return pad_width(v, gostd::json_string(s, true));
+  if (v.mode == 'q') return pad_width(v, json_quoted(s, true));
   return pad_width(v, std::string(s));
 }
 
@@ -261,7 +262,7 @@ Result<std::string> format_values(std::string_view f, Args args) {
   size_t p = 0;
   auto bad_char = [&](size_t at) {
     size_t w;
-    char32_t r = gostd::decode_rune(f, at, w);
+    char32_t r = utf8::decode_rune(f, at, w);
     return fail_call("unrecognized format character " + gostd::quote_rune(r) + " at offset " + std::to_string(at));
   };
   auto at_end = [&]() { return fail_call("invalid format string starting at offset " + std::to_string(f.size())); };
