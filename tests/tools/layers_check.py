@@ -9,7 +9,8 @@ same-level include or one that goes up (and with them any cycle) fails, naming t
     lib/x/file.cpp:12: stage x includes y/foo.h, which is above it
 
 Every quoted include under lib/ must name a header of a stage in the table ("stage/file.h");
-anything else (apps/'s headers, a stage missing from the table) fails too.
+anything else (apps/'s headers, a stage missing from the table) fails too, and so does an include
+graph in ARCHITECTURE.md ("### The include graph") that is no longer the code's.
 
 usage: layers_check.py [ROOT]            check (exit 1 on a violation)
        layers_check.py --graph [ROOT]    print the include graph: stage -> stages it includes
@@ -72,21 +73,45 @@ def check(root):
             problems.append(f"{rel}:{n}: stage {stage} includes {inc}, which is on its own level")
         elif levels[target] > levels[stage]:
             problems.append(f"{rel}:{n}: stage {stage} includes {inc}, which is above it")
+    problems += stale_graph(root)
     for p in problems:
         print(p)
     if problems:
-        print(f"{len(problems)} include(s) break the stage order of docs/ARCHITECTURE.md")
+        print(f"{len(problems)} problem(s) with the stage order of docs/ARCHITECTURE.md")
         return 1
     return 0
 
 
-def graph(root):
+def stage_graph(root):
     edges = {}
     for _, _, stage, inc in includes(root):
         target = inc.split("/")[0] if "/" in inc else ""
         edges.setdefault(stage, set())
         if target and target != stage:
             edges[stage].add(target)
+    return edges
+
+
+def stale_graph(root):
+    """The include graph written in docs/ARCHITECTURE.md must be the one the code has."""
+    with open(os.path.join(root, "docs", "ARCHITECTURE.md"), encoding="utf-8") as f:
+        doc = f.read()
+    heading = "### The include graph"
+    if heading not in doc:
+        return [f"docs/ARCHITECTURE.md: no '{heading}' section"]
+    block = doc[doc.index(heading):].split("```")[1]
+    written = {}
+    for line in block.strip().splitlines():
+        stage, _, targets = line.partition("->")
+        written[stage.strip()] = set(targets.split())
+    actual = stage_graph(root)
+    return [f"docs/ARCHITECTURE.md: the include graph says {s} -> {' '.join(sorted(written.get(s, ())))}, "
+            f"the code has {s} -> {' '.join(sorted(actual.get(s, ())))}"
+            for s in sorted(set(written) | set(actual)) if written.get(s, set()) != actual.get(s, set())]
+
+
+def graph(root):
+    edges = stage_graph(root)
     for stage in sorted(edges):
         print(f"{stage} -> {' '.join(sorted(edges[stage]))}")
     return 0
