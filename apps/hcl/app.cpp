@@ -9,7 +9,7 @@
 #include <cstring>
 #include <optional>
 
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 #include "util/text.h"
 
 namespace hcl::app {

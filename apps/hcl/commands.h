@@ -86,7 +86,7 @@ struct DecOptions {
   bool keep_nulls = false;
   bool expand_dynamic = false;
   bool version = false;
-  eval::EvalLimits limits;
+  cty::EvalLimits limits;
 };
 int run_dec(const DecOptions& opt);
 

@@ -9,7 +9,7 @@
 #include "app.h"
 #include "commands.h"
 #include "dec/output.h"
-#include "dec/run.h"
+#include "dec/decode.h"
 #include "io/files.h"
 #include "util/text.h"
 

@@ -9,9 +9,9 @@
 #include "app.h"
 #include "commands.h"
 #include "eval/eval.h"
-#include "eval/json.h"
-#include "eval/print.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "cty/print.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "util/text.h"
@@ -21,7 +21,7 @@ namespace hcl::app {
 
 namespace {
 
-using eval::Value;
+using cty::Value;
 
 
 // Messages quote file names and flags as given: a control character in one reaches the terminal
@@ -34,22 +34,22 @@ int usage(const std::string& message) {
 // Standard input, read at most once.
 struct Stdin {
   bool used = false;
-  eval::Expected<std::string> read() {
-    if (used) return eval::unexpected("standard input can be read only once");
+  cty::Expected<std::string> read() {
+    if (used) return cty::unexpected("standard input can be read only once");
     used = true;
     io::ReadResult r = io::read_file("-");
-    if (!r.error.empty()) return eval::unexpected(std::move(r.error));
+    if (!r.error.empty()) return cty::unexpected(std::move(r.error));
     return std::move(r.content);
   }
   // A file's text, or standard input's for "-"; the error names which.
-  eval::Expected<std::string> read(const std::string& path) {
+  cty::Expected<std::string> read(const std::string& path) {
     if (path == "-") {
       auto t = read();
-      if (!t) return eval::unexpected("<stdin>: " + t.error());
+      if (!t) return cty::unexpected("<stdin>: " + t.error());
       return t;
     }
     io::ReadResult r = io::read_file(path);
-    if (!r.error.empty()) return eval::unexpected(path + ": " + r.error);
+    if (!r.error.empty()) return cty::unexpected(path + ": " + r.error);
     return std::move(r.content);
   }
 };
@@ -58,7 +58,7 @@ struct Output {
   const EvalOptions& opt;
   std::vector<std::shared_ptr<const SourceFile>> sources;
 
-  std::string finish(std::string json) const { return (opt.pretty ? eval::json_indent(json) : json) + "\n"; }
+  std::string finish(std::string json) const { return (opt.pretty ? cty::json_indent(json) : json) + "\n"; }
 
   // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
   int fail(const Diagnostics& diags) const {
@@ -96,9 +96,9 @@ funcs::FileAccess file_access(const EvalOptions& opt) {
 }
 
 int list_functions() {
-  funcs::FunctionTable table = funcs::standard_functions();
+  cty::FunctionTable table = funcs::standard_functions();
   std::string out;
-  for (auto name : table.names()) out += funcs::signature(*table.find(name)) + "\n";
+  for (auto name : table.names()) out += cty::signature(*table.find(name)) + "\n";
   write_all(stdout, out);
   return kExitOk;
 }
@@ -158,7 +158,7 @@ int run_eval(EvalOptions& opt) {
   kept_scope = new eval::Scope;
   eval::Scope& scope = *kept_scope;
   scope.set_functions([access = file_access(opt)] {
-    funcs::FunctionTable functions = funcs::standard_functions();
+    cty::FunctionTable functions = funcs::standard_functions();
     funcs::add_filesystem_functions(functions, access);
     return functions;
   });
@@ -191,21 +191,21 @@ int run_eval(EvalOptions& opt) {
 
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.
-    write_all(stdout, out.finish(document ? *eval::value_to_json(value) : eval::oracle_document(result)));
+    write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
     return kExitOk;
   }
   if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
-    write_all(stdout, eval::value_to_hcl(value) + "\n");
+    write_all(stdout, cty::value_to_hcl(value) + "\n");
     return kExitOk;
   }
-  std::string json = *eval::value_to_json(value);
+  std::string json = *cty::value_to_json(value);
   if (opt.with_type) {
-    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + eval::type_to_json(value.type()) + "}"));
+    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + cty::type_to_json(value.type()) + "}"));
     return kExitOk;
   }
   if (opt.raw) {
-    const eval::Type& t = value.type();
+    const cty::Type& t = value.type();
     if (t.is_string() && !value.is_null()) {
       write_all(stdout, value.as_string() + "\n");
       return kExitOk;

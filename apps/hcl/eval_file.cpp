@@ -5,10 +5,10 @@
 
 #include "body/json_body.h"
 #include "body/native.h"
-#include "config/evaluate.h"
-#include "eval/convert.h"
+#include "config/file_value.h"
+#include "cty/convert.h"
 #include "eval/typeexpr.h"
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
 
 namespace hcl::app {
@@ -29,8 +29,8 @@ bool apply_type(eval::RunResult& r, const std::string& type, const Range& subjec
     append(r.diagnostics, std::move(ty.diagnostics));
     return false;
   }
-  eval::Value v = ty.defaults ? ty.defaults->apply(*r.value) : *r.value;
-  auto converted = eval::convert(v, ty.type);
+  cty::Value v = ty.defaults ? ty.defaults->apply(*r.value) : *r.value;
+  auto converted = cty::convert(v, ty.type);
   if (!converted) {
     r.diagnostics.push_back(Diagnostic{Severity::Error, "Unsuitable value type",
                                        "Unsuitable value: " + converted.error(), subject, std::nullopt});

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `hcl eval --file CONFIG [EXPR]`: a whole configuration file, evaluated into the shape of
-// hcl2json (config/evaluate.h), or the file's top level as variables for EXPR.
+// hcl2json (config/file_value.h), or the file's top level as variables for EXPR.
 #pragma once
 
 #include <map>
@@ -11,7 +11,7 @@
 
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
-#include "eval/run.h"
+#include "eval/run_expression.h"
 #include "source/source_file.h"
 #include "app.h"
 
@@ -26,7 +26,7 @@ struct FileEvaluation {
   };
   Kind kind = Kind::Failed;
   eval::RunResult result;
-  std::map<std::string, eval::Value> variables;
+  std::map<std::string, cty::Value> variables;
   Diagnostics file_diagnostics;
 };
 

@@ -18,11 +18,11 @@
 #include "app.h"
 #include "commands.h"
 #include "funcs/library.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 #include "io/files.h"
 #include "util/text.h"
-#include "json/convert.h"
-#include "json/evaluate.h"
+#include "json/hcl2json.h"
+#include "json/evaluator.h"
 #include "json/syntax_convert.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
@@ -80,11 +80,11 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
   }
   bool stdin_path = std::any_of(files.begin(), files.end(), [](const io::FoundFile& f) { return f.path == "-"; });
   bool stdin_read = false;
-  StdinReader read_stdin = [&]() -> eval::Expected<std::string> {
-    if (stdin_path || stdin_read) return eval::unexpected("standard input is already used");
+  StdinReader read_stdin = [&]() -> cty::Expected<std::string> {
+    if (stdin_path || stdin_read) return cty::unexpected("standard input is already used");
     stdin_read = true;
     io::ReadResult r = io::read_file("-");
-    if (!r.error.empty()) return eval::unexpected(std::move(r.error));
+    if (!r.error.empty()) return cty::unexpected(std::move(r.error));
     return std::move(r.content);
   };
   conv.scope = std::make_shared<eval::Scope>();

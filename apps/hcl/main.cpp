@@ -102,10 +102,10 @@ std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
 }
 
 // --max-eval-memory, --max-eval-values, --max-eval-seconds: the evaluation budget (docs/limits.md).
-void add_limit_options(CLI::App* cmd, hcl::eval::EvalLimits& limits) {
-  const hcl::eval::EvalLimits defaults;
+void add_limit_options(CLI::App* cmd, hcl::cty::EvalLimits& limits) {
+  const hcl::cty::EvalLimits defaults;
   cmd->add_option_function<uint64_t>(
-      "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::eval::saturating_multiply(mib, 1 << 20); },
+      "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::cty::saturating_multiply(mib, 1 << 20); },
       "MiB of strings and collections one evaluation may build (default " + std::to_string(defaults.max_bytes >> 20) + ")");
   cmd->add_option("--max-eval-values", limits.max_values,
                   "Collection elements one evaluation may build (default " + std::to_string(defaults.max_values) + ")");

@@ -7,7 +7,7 @@
 #include "commands.h"
 #include "io/files.h"
 #include "util/text.h"
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
 

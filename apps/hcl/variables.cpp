@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "variables.h"
 
-#include "eval/json.h"
+#include "cty/json_encoding.h"
 #include "io/files.h"
 
 namespace hcl::app {
@@ -23,7 +23,7 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
         content = std::move(r.content);
       }
       std::string shown = path == "-" ? "<stdin>" : path;
-      auto value = eval::json_to_value(content);
+      auto value = cty::json_to_value(content);
       if (!value) return shown + ": " + value.error();
       if (!value->type().is_object() || value->is_null()) return shown + ": the top level must be a JSON object";
       for (const auto& [k, e] : value->attributes()) scope.set(k, e);
@@ -32,9 +32,9 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
       size_t eq = kv.find('=');
       if (eq == std::string::npos || eq == 0) return "--var wants NAME=VALUE, got \"" + kv + "\"";
       std::string text = kv.substr(eq + 1);
-      auto value = eval::json_to_value(text);
+      auto value = cty::json_to_value(text);
       if (!value && json_only) return "--var " + kv.substr(0, eq) + ": " + value.error();
-      scope.set(kv.substr(0, eq), value ? *value : eval::Value::string(text));
+      scope.set(kv.substr(0, eq), value ? *value : cty::Value::string(text));
     }
   }
   return std::nullopt;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "eval/eval.h"
-#include "eval/expected.h"
+#include "cty/expected.h"
 
 namespace hcl::app {
 
@@ -22,12 +22,12 @@ struct VariableSource {
 
 struct VariableOptions {
   std::vector<VariableSource> sources;  // in command-line order
-  eval::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
+  cty::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
   bool any() const { return !sources.empty(); }
 };
 
 // Reads standard input once (for "--vars -"): its text, or why it cannot be read.
-using StdinReader = std::function<eval::Expected<std::string>()>;
+using StdinReader = std::function<cty::Expected<std::string>()>;
 
 // Sets the limits and the variables into `scope`, the variables in command-line order, so later
 // definitions win. A --vars file

@@ -26,13 +26,13 @@
 
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
-#include "eval/value.h"
+#include "cty/value.h"
 #include "source/source_file.h"
 #include "syntax/tree.h"
 
 namespace hcl::body {
 
-using eval::Value;
+using cty::Value;
 
 // An evaluation context: variables and functions. nullptr is the reference's nil context.
 using Context = const eval::Scope*;

@@ -8,7 +8,7 @@
 #include <unordered_set>
 
 #include "body/native.h"
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "syntax/parser.h"
 #include "util/text.h"
 
@@ -73,7 +73,7 @@ class JsonExpression final : public Expression {
     switch (n.kind) {
       case Kind::String: return string_value(n.text, n.start, ctx, diags);
       case Kind::Number: {
-        auto num = eval::Number::parse(n.text);
+        auto num = cty::Number::parse(n.text);
         return num ? Value::number(std::move(*num)) : Value::dynamic();
       }
       case Kind::Bool: return Value::boolean(n.boolean);
@@ -162,7 +162,7 @@ class JsonExpression final : public Expression {
       Value name = JsonExpression(doc_, *m).value(ctx, diags);
       Value val = JsonExpression(doc_, m->value).value(ctx, diags);
       Range name_range = doc_->name_range(*m);
-      auto converted = eval::convert(name, eval::Type::string());
+      auto converted = cty::convert(name, cty::Type::string());
       if (!converted) {
         diags.push_back(Diagnostic{Severity::Error, "Invalid object key expression",
                                    fmt::format("Cannot use this expression as an object key: {}.", converted.error()),

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "body/body.h"
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 
 namespace hcl::body {
 

@@ -88,7 +88,7 @@ bool build_traversal(const Tree& tree, NodeId n, bool literal_roots, Traversal& 
         break;
       case NodeKind::LegacyIndex: {
         step.kind = TraversalStep::Kind::Index;
-        auto num = eval::Number::parse(t.token_text(sn.main_token));
+        auto num = cty::Number::parse(t.token_text(sn.main_token));
         step.key = num ? Value::number(*num) : Value::dynamic();
         step.range = span_range(t, Span{t.token(dot_before(t, sn.main_token)).start, t.token(sn.main_token).end});
         break;

@@ -3,17 +3,17 @@
 
 #include <fmt/format.h>
 
-#include "eval/json.h"
+#include "cty/json_encoding.h"
 #include "json/writer.h"
 
 namespace hcl::dec {
 
 namespace {
 
-using eval::Value;
+using cty::Value;
 
 // Go's encoding/json escapes <, > and & in strings; they occur nowhere else in JSON text. For
-// the type, which eval::type_to_json writes without.
+// the type, which cty::type_to_json writes without.
 std::string escape_html(std::string_view json) {
   std::string out;
   out.reserve(json.size());
@@ -41,14 +41,14 @@ std::string range_json(const Range& r) {
 
 }  // namespace
 
-eval::Expected<std::string> value_document(const Value& v, const OutputOptions& options) {
+cty::Expected<std::string> value_document(const Value& v, const OutputOptions& options) {
   // A value of the dynamic pseudo-type (only a null here) is written without the type wrapper.
   bool wrap = options.with_type && !v.type().is_dynamic();
-  auto written = eval::value_to_json(v, {.drop_null_attributes = !options.keep_nulls, .escape_html = true});
+  auto written = cty::value_to_json(v, {.drop_null_attributes = !options.keep_nulls, .escape_html = true});
   if (!written) return written;
   std::string body = std::move(*written);
   if (!wrap) return body;
-  std::string type = escape_html(eval::type_to_json(v.type()));
+  std::string type = escape_html(cty::type_to_json(v.type()));
   if (options.keep_nulls) return "{\"value\":" + body + ",\"type\":" + type + "}";
   if (v.is_null()) return "{\"type\":" + type + "}";
   return "{\"type\":" + type + ",\"value\":" + body + "}";
@@ -63,7 +63,7 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
     out += "{\"root_name\":";
     quote(out, t.root_name());
     if (auto v = t.resolve(ctx)) {
-      if (auto json = eval::value_to_json(*v, {.escape_html = true})) out += ",\"value\":" + *json;
+      if (auto json = cty::value_to_json(*v, {.escape_html = true})) out += ",\"value\":" + *json;
     }
     out += ",\"steps\":[";
     bool first_step = true;
@@ -81,14 +81,14 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
         quote(out, s.name);
       }
       if (s.kind == body::TraversalStep::Kind::Index) {
-        if (auto key = eval::value_to_json(s.key, {.escape_html = true})) out += ",\"key\":" + *key;
+        if (auto key = cty::value_to_json(s.key, {.escape_html = true})) out += ",\"key\":" + *key;
       }
       out += ",\"range\":" + range_json(s.range) + "}";
     }
     out += "],\"range\":" + range_json(t.source_range()) + "}";
   }
   out += "]";
-  return eval::json_indent(out);
+  return cty::json_indent(out);
 }
 
 std::string diagnostics_document(const Diagnostics& diags) {
@@ -109,7 +109,7 @@ std::string diagnostics_document(const Diagnostics& diags) {
     out += "}";
   }
   out += "]}";
-  return eval::json_indent(out);
+  return cty::json_indent(out);
 }
 
 }  // namespace hcl::dec

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "body/body.h"
-#include "eval/expected.h"
-#include "eval/value.h"
+#include "cty/expected.h"
+#include "cty/value.h"
 
 namespace hcl::dec {
 
@@ -20,7 +20,7 @@ struct OutputOptions {
 };
 
 // The value's JSON (without a final newline), or why it has none ("value is not known").
-eval::Expected<std::string> value_document(const eval::Value& v, const OutputOptions& options);
+cty::Expected<std::string> value_document(const cty::Value& v, const OutputOptions& options);
 
 // --var-refs: the traversals, each with its value in `ctx` when it resolves there.
 std::string variables_document(const std::vector<body::Traversal>& traversals, body::Context ctx);

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "util/text.h"
 
 namespace hcl::dec {
@@ -109,7 +109,7 @@ Value AttrSpec::decode(const BodyContent& content, Labels, body::Context ctx, Di
   const body::Attribute* attr = content.attributes.find(name);
   if (!attr) return Value::null(type);
   Value val = attr->expr->value(ctx, diags);
-  auto converted = eval::convert(val, type);
+  auto converted = cty::convert(val, type);
   if (!converted) {
     Range r = attr->expr->range();
     diags.push_back(Diagnostic{Severity::Error, "Incorrect attribute value type",
@@ -210,7 +210,7 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
   // Attributes of type "any" can make the elements' types differ; they must unify.
   std::vector<Type> types;
   for (const auto& v : elems) types.push_back(v.type());
-  eval::Unified u = eval::unify(types, true);
+  cty::Unified u = cty::unify(types, true);
   if (!u.type) {
     diags.push_back(Diagnostic{Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
                                "Corresponding attributes in all blocks of this type must be the same.", ranges[0],
@@ -219,7 +219,7 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
   }
   for (size_t i = 0; i < elems.size(); ++i) {
     if (elems[i].type() == *u.type && !u.all_dynamic) continue;
-    auto converted = eval::convert_unified(elems[i], u, true);
+    auto converted = cty::convert_unified(elems[i], u, true);
     if (!converted) {
       diags.push_back(Diagnostic{Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
                                  fmt::format("Block with index {} has inconsistent argument types: {}.", i,
@@ -373,7 +373,7 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
   std::vector<Value::Attribute> vals;
   for (const auto& attr : attrs.items) {
     Value v = attr.expr->value(ctx, diags);
-    auto converted = eval::convert(v, element_type);
+    auto converted = cty::convert(v, element_type);
     if (!converted) {
       Range r = attr.expr->range();
       diags.push_back(Diagnostic{Severity::Error, "Invalid attribute value",

@@ -14,13 +14,13 @@
 #include <vector>
 
 #include "body/body.h"
-#include "eval/type.h"
-#include "eval/value.h"
+#include "cty/type.h"
+#include "cty/value.h"
 
 namespace hcl::dec {
 
-using eval::Type;
-using eval::Value;
+using cty::Type;
+using cty::Value;
 
 struct BlockLabel {
   std::string value;

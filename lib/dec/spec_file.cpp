@@ -4,8 +4,9 @@
 #include <fmt/format.h>
 
 #include "body/native.h"
-#include "eval/convert.h"
-#include "eval/text.h"
+#include "cty/convert.h"
+#include "cty/gocty.h"
+#include "cty/unicode.h"
 #include "funcs/library.h"
 #include "syntax/parser.h"
 #include "util/text.h"
@@ -17,24 +18,24 @@ using body::BodyContent;
 using body::BodyPtr;
 using body::ExprPtr;
 using body::Schema;
-using funcs::Args;
-using funcs::Function;
-using funcs::Param;
-using funcs::Result;
+using cty::Args;
+using cty::Function;
+using cty::Param;
+using cty::Result;
 
 namespace {
 
 // ---- The functions of spec files ----------------------------------------------------------------
 
-Function copy_of(const funcs::FunctionTable& from, std::string_view name, std::string_view as) {
+Function copy_of(const cty::FunctionTable& from, std::string_view name, std::string_view as) {
   Function f = *from.find(name);
   f.name = std::string(as);
   return f;
 }
 
-funcs::FunctionTable make_spec_functions() {
-  funcs::FunctionTable std_table = funcs::standard_functions();
-  funcs::FunctionTable t;
+cty::FunctionTable make_spec_functions() {
+  cty::FunctionTable std_table = funcs::standard_functions();
+  cty::FunctionTable t;
   // These agree with cty's standard library, whose versions the reference's hcldec offers.
   for (const char* name : {"abs", "concat", "jsondecode", "jsonencode", "lower", "max", "min", "substr", "upper"})
     t.add(copy_of(std_table, name, name));
@@ -44,22 +45,22 @@ funcs::FunctionTable make_spec_functions() {
       .name = "strlen",
       .description = "Returns the number of Unicode characters (technically: grapheme clusters) in the given string.",
       .params = {Param{.name = "str", .type = Type::string(), .allow_dynamic = true}},
-      .return_type = funcs::static_return(Type::number()),
+      .return_type = cty::static_return(Type::number()),
       .impl = [](Args args, const Type&) -> Result<Value> {
-        return Value::number(static_cast<int64_t>(eval::grapheme_length(args[0].as_string())));
+        return Value::number(static_cast<int64_t>(cty::grapheme_length(args[0].as_string())));
       },
   });
   t.add(Function{
       .name = "int",
       .description = "Discards any fractional portion of the given number.",
       .params = {Param{.name = "num", .type = Type::number(), .allow_dynamic = true}},
-      .return_type = funcs::static_return(Type::number()),
+      .return_type = cty::static_return(Type::number()),
       .impl = [](Args args, const Type&) -> Result<Value> {
-        const eval::Number& n = args[0].as_number();
+        const cty::Number& n = args[0].as_number();
         if (n.is_integer()) return args[0];
-        if (n.is_infinity()) return funcs::fail_call("cannot truncate an infinity");
-        auto whole = eval::Number::from_integer_text(n.truncated_integer_text());
-        if (!whole) return funcs::fail_call("cannot truncate this number");
+        if (n.is_infinity()) return cty::fail_call("cannot truncate an infinity");
+        auto whole = cty::Number::from_integer_text(n.truncated_integer_text());
+        if (!whole) return cty::fail_call("cannot truncate this number");
         return Value::number(std::move(*whole));
       },
   });
@@ -71,7 +72,7 @@ funcs::FunctionTable make_spec_functions() {
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_tuple() || t.is_list() || t.is_map() || t.is_set() || t.is_dynamic()) return Type::number();
-        return funcs::fail_call("collection must be a list, a map or a tuple");
+        return cty::fail_call("collection must be a list, a map or a tuple");
       },
       .impl = [](Args args, const Type&) -> Result<Value> {
         const Value& v = args[0];
@@ -87,7 +88,7 @@ funcs::FunctionTable make_spec_functions() {
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_tuple() || t.is_list() || t.is_map() || t.is_dynamic()) return Type::boolean();
-        return funcs::fail_call("collection must be a list, a map or a tuple");
+        return cty::fail_call("collection must be a list, a map or a tuple");
       },
       .impl = [](Args args, const Type&) -> Result<Value> {
         // cty's Value.HasIndex.
@@ -122,19 +123,19 @@ funcs::FunctionTable make_spec_functions() {
       .return_type = [](Args args) -> Result<Type> {
         std::vector<Type> types;
         for (const auto& a : args) types.push_back(a.type());
-        auto u = eval::unify(types, true);
-        if (!u.type) return funcs::fail_call("all arguments must have the same type");
+        auto u = cty::unify(types, true);
+        if (!u.type) return cty::fail_call("all arguments must have the same type");
         return *u.type;
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         for (const auto& a : args) {
           if (!a.is_known()) return Value::unknown(ret);
           if (a.is_null()) continue;
-          auto v = eval::convert(a, ret);
-          if (!v) return funcs::fail_call(v.error());
+          auto v = cty::convert(a, ret);
+          if (!v) return cty::fail_call(v.error());
           return *v;
         }
-        return funcs::fail_call("no non-null arguments");
+        return cty::fail_call("no non-null arguments");
       },
   });
   return t;
@@ -148,7 +149,7 @@ Value wrap_type(Type t) { return Value::capsule(type_type(), std::make_shared<co
 const Type& unwrap_type(const Value& v) { return v.capsule_as<Type>(); }
 
 struct TypeContext {
-  funcs::FunctionTable functions;
+  cty::FunctionTable functions;
   eval::Scope scope;
 
   TypeContext() : scope(&functions) {
@@ -156,7 +157,7 @@ struct TypeContext {
       functions.add(Function{
           .name = name,
           .params = {Param{.name = "element_type", .type = type_type()}},
-          .return_type = funcs::static_return(type_type()),
+          .return_type = cty::static_return(type_type()),
           .impl = [make](Args args, const Type&) -> Result<Value> { return wrap_type(make(unwrap_type(args[0]))); },
       });
     };
@@ -166,7 +167,7 @@ struct TypeContext {
     functions.add(Function{
         .name = "tuple",
         .params = {Param{.name = "element_types", .type = Type::list(type_type())}},
-        .return_type = funcs::static_return(type_type()),
+        .return_type = cty::static_return(type_type()),
         .impl = [](Args args, const Type&) -> Result<Value> {
           std::vector<Type> types;
           for (const auto& e : args[0].elements()) types.push_back(unwrap_type(e));
@@ -176,7 +177,7 @@ struct TypeContext {
     functions.add(Function{
         .name = "object",
         .params = {Param{.name = "attribute_types", .type = Type::map(type_type())}},
-        .return_type = funcs::static_return(type_type()),
+        .return_type = cty::static_return(type_type()),
         .impl = [](Args args, const Type&) -> Result<Value> {
           std::vector<std::pair<std::string, Type>> attrs;
           for (const auto& [k, v] : args[0].attributes()) attrs.emplace_back(k, unwrap_type(v));
@@ -230,7 +231,7 @@ std::optional<Value> arg_value(const BodyContent& content, const std::string& na
   const body::Attribute* attr = content.attributes.find(name);
   if (!attr) return std::nullopt;
   Value v = attr->expr->value(ctx, diags);
-  auto converted = eval::convert(v, type);
+  auto converted = cty::convert(v, type);
   if (!converted) {
     unsuitable(attr->expr, converted.error(), diags);
     return std::nullopt;
@@ -258,14 +259,13 @@ std::optional<bool> arg_bool(const BodyContent& c, const std::string& name, Diag
 std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, Diagnostics& diags) {
   auto v = arg_value(c, name, Type::number(), nullptr, diags);
   if (!v) return std::nullopt;
-  const eval::Number& n = v->as_number();
-  auto i = n.is_integer() ? n.to_int64() : std::nullopt;
-  if (!i) {
-    unsuitable(c.attributes.find(name)->expr,
-               "value must be a whole number, between -9223372036854775808 and 9223372036854775807", diags);
+  const cty::Number& n = v->as_number();
+  int64_t i = 0;
+  if (auto e = cty::to_go_int(n, i)) {
+    unsuitable(c.attributes.find(name)->expr, *e, diags);
     return std::nullopt;
   }
-  return *i;
+  return i;
 }
 
 std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name, Diagnostics& diags) {
@@ -568,7 +568,7 @@ std::string diagnostics_error(const Diagnostics& diags) {
 }
 
 // ext/userfunc: `function "name" { params = [a, b], variadic_param = rest, result = expr }`.
-BodyPtr read_functions(const BodyPtr& body, funcs::FunctionTable& table, Diagnostics& diags) {
+BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, Diagnostics& diags) {
   Schema schema;
   schema.blocks.push_back({"function", {"name"}});
   BodyPtr remain;
@@ -627,12 +627,12 @@ BodyPtr read_functions(const BodyPtr& body, funcs::FunctionTable& table, Diagnos
       if (has_variadic) scope.set(var_param, Value::tuple(std::vector<Value>(args.begin() + static_cast<ptrdiff_t>(params.size()), args.end())));
       Diagnostics d;
       Value v = result->value(&scope, d);
-      if (has_errors(d)) return funcs::fail_call(diagnostics_error(d));
+      if (has_errors(d)) return cty::fail_call(diagnostics_error(d));
       return v;
     };
     f.return_type = [run](Args args) -> Result<Type> {
       auto v = run(args);
-      if (!v) return funcs::fail(v.error());
+      if (!v) return cty::fail(v.error());
       return v->type();
     };
     f.impl = [run](Args args, const Type&) -> Result<Value> { return run(args); };
@@ -643,8 +643,8 @@ BodyPtr read_functions(const BodyPtr& body, funcs::FunctionTable& table, Diagnos
 
 }  // namespace
 
-const funcs::FunctionTable& spec_functions() {
-  static const funcs::FunctionTable table = make_spec_functions();
+const cty::FunctionTable& spec_functions() {
+  static const cty::FunctionTable table = make_spec_functions();
   return table;
 }
 
@@ -663,7 +663,7 @@ Type eval_type_expr(const ExprPtr& expr, Diagnostics& diags) {
 SpecFile load_spec(std::shared_ptr<const SourceFile> source, Diagnostics& diags) {
   SpecFile out;
   out.root = err_spec();
-  out.functions = std::make_shared<funcs::FunctionTable>();
+  out.functions = std::make_shared<cty::FunctionTable>();
   ParseResult parsed = parse_config(source);
   bool failed = has_errors(parsed.diagnostics);
   append(diags, std::move(parsed.diagnostics));

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "dec/spec.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 #include "source/source_file.h"
 
 namespace hcl::dec {
@@ -20,7 +20,7 @@ struct SpecFile {
   SpecPtr root;  // a null literal when the file has errors
   std::map<std::string, Value> variables;
   // The `function` blocks, callable from the configuration. Empty when there are none.
-  std::shared_ptr<funcs::FunctionTable> functions;
+  std::shared_ptr<cty::FunctionTable> functions;
 };
 
 // Reads a spec file (native syntax). Errors leave a usable but meaningless root.
@@ -28,7 +28,7 @@ SpecFile load_spec(std::shared_ptr<const SourceFile> source, Diagnostics& diags)
 
 // The functions spec files may call (cty's versions: abs, coalesce, concat, hasindex, int,
 // jsondecode, jsonencode, length, lower, max, min, reverse, strlen, substr, upper).
-const funcs::FunctionTable& spec_functions();
+const cty::FunctionTable& spec_functions();
 
 // A type expression evaluated as the reference's hcldec does (string, number, bool, any, list(T),
 // set(T), map(T), tuple([T...]), object({name = T})).

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "util/text.h"
 
 namespace hcl::dynblock {
@@ -195,7 +195,7 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
   failed = has_errors(each_diags);
   append(diags, std::move(each_diags));
   if (failed) return std::nullopt;
-  const eval::Type& t = spec.for_each.type();
+  const cty::Type& t = spec.for_each.type();
   bool iterable = t.is_list() || t.is_map() || t.is_set() || t.is_tuple() || t.is_object();
   if (!iterable && !t.is_dynamic()) {
     diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic for_each value",
@@ -262,7 +262,7 @@ std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const S
     bool failed = has_errors(own);
     append(diags, std::move(own));
     if (failed) return std::nullopt;
-    auto s = eval::convert(v, eval::Type::string());
+    auto s = cty::convert(v, cty::Type::string());
     if (!s) {
       diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic block label",
                                  fmt::format("Cannot use this value as a dynamic block label: {}.", s.error()),

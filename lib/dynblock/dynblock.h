@@ -10,7 +10,7 @@
 // - expand(body, ctx): a body that expands the dynamic blocks its schema-driven reads select
 //   (dynblock.Expand), for decoding by a schema (hcl dec --expand-dynamic);
 // - expand_block(...): one dynamic block into the blocks it stands for, for readers that walk a
-//   body without a schema (whole-file evaluation, config/evaluate.h).
+//   body without a schema (whole-file evaluation, config/file_value.h).
 #pragma once
 
 #include <map>
@@ -24,7 +24,7 @@
 
 namespace hcl::dynblock {
 
-using eval::Value;
+using cty::Value;
 using ScopePtr = std::shared_ptr<const eval::Scope>;
 
 // One step of an iteration, with the iterators of the enclosing dynamic blocks.

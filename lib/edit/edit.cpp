@@ -4,10 +4,11 @@
 #include <algorithm>
 
 #include "ast/ast.h"
-#include "eval/expected.h"
+#include "cty/expected.h"
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
+#include "util/text.h"
 
 namespace hcl::edit {
 
@@ -91,35 +92,7 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
   return out;
 }
 
-std::string quote_label(std::string_view label) {
-  std::string out = "\"";
-  for (size_t i = 0; i < label.size(); ++i) {
-    char c = label[i];
-    switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '$':
-      case '%':
-        out += c;
-        if (i + 1 < label.size() && label[i + 1] == '{') out += c;
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[(c >> 4) & 0xf];
-          out += hex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
+std::string quote_label(std::string_view label) { return hclwrite_quote(label); }
 
 // ---- Document -----------------------------------------------------------------------------------
 
@@ -490,7 +463,7 @@ Diagnostic error(std::string summary, std::string detail) {
 
 // hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
 // what is used is the expression's own text (not blank space or a comment around it).
-eval::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
+cty::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
   auto src = std::make_shared<SourceFile>("<value>", std::string(value));
   ParseResult parsed = parse_expression(src);
   if (has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == kNoNode) {
@@ -500,10 +473,10 @@ eval::Expected<std::string, Diagnostic> expression_text(std::string_view value) 
     d.detail = "In VALUE \"" + std::string(value) + "\" at column " + std::to_string(at.column) + ": " + d.detail;
     d.subject.reset();
     d.context.reset();
-    return eval::unexpected(std::move(d));
+    return cty::unexpected(std::move(d));
   }
   if (parsed.trailing_text)
-    return eval::unexpected(error("Invalid value: not one expression", "VALUE \"" + std::string(value) +
+    return cty::unexpected(error("Invalid value: not one expression", "VALUE \"" + std::string(value) +
                                   "\" holds more than one expression; quote a string as '\"text\"'."));
   const SyntaxTree& t = *parsed.tree;
   auto trivia = [&](uint32_t i) {

@@ -38,7 +38,7 @@ std::optional<std::vector<std::string>> parse_address(std::string_view text);
 // a label written "\.".
 std::string block_address(std::string_view type, const std::vector<std::string>& labels);
 
-// A label as a quoted HCL string (hclwrite's escaping: \n \r \t \" \\, $${ and %%{).
+// A label as a quoted HCL string, as hcledit writes it (util/text.h's hclwrite_quote).
 std::string quote_label(std::string_view label);
 
 // A body item (attribute or block) with the token ranges hclwrite gives it. Ranges are token

@@ -8,26 +8,26 @@
 #include <mutex>
 
 #include "eval/eval_internal.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 
 namespace hcl::eval {
 
 struct Scope::LazyFunctions {
   std::once_flag once;
-  std::function<funcs::FunctionTable()> make;
-  std::unique_ptr<funcs::FunctionTable> table;
+  std::function<cty::FunctionTable()> make;
+  std::unique_ptr<cty::FunctionTable> table;
 };
 
-void Scope::set_functions(std::function<funcs::FunctionTable()> make) {
+void Scope::set_functions(std::function<cty::FunctionTable()> make) {
   lazy_functions_ = std::make_shared<LazyFunctions>();
   lazy_functions_->make = std::move(make);
   functions_ = nullptr;
 }
 
-const funcs::FunctionTable* Scope::functions() const {
+const cty::FunctionTable* Scope::functions() const {
   if (functions_ || !lazy_functions_) return functions_;
   LazyFunctions& lazy = *lazy_functions_;
-  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<funcs::FunctionTable>(lazy.make()); });
+  std::call_once(lazy.once, [&lazy] { lazy.table = std::make_unique<cty::FunctionTable>(lazy.make()); });
   return lazy.table.get();
 }
 
@@ -204,7 +204,7 @@ Span expression_start_span(const SyntaxTree& tree, NodeId node) {
   return e.start_span(node);
 }
 
-// The budget (eval/budget.h) bounds the work and memory of one evaluation; exceeding it
+// The budget (cty/budget.h) bounds the work and memory of one evaluation; exceeding it
 // unwinds the whole evaluation by exception, which stops here (the library throws nothing to
 // its callers) and becomes one diagnostic over the whole expression.
 EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {

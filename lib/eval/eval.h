@@ -13,25 +13,29 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
-#include "eval/budget.h"
-#include "eval/value.h"
+#include "cty/budget.h"
+#include "cty/value.h"
 #include "syntax/tree.h"
 
-namespace hcl::funcs {
+namespace hcl::cty {
 class FunctionTable;
 }
 
 namespace hcl::eval {
+
+// The evaluator computes in the value model's terms; cty's names read unqualified here.
+using namespace cty;
+
 
 // What an expression can see: variables and functions (hcl.EvalContext). A scope without a
 // function table reports "Function calls not allowed"; one made with no_variables() reports
 // "Variables not allowed" (both as the reference does for a nil context).
 class Scope {
  public:
-  explicit Scope(const funcs::FunctionTable* functions = nullptr) : functions_(functions) {}
+  explicit Scope(const cty::FunctionTable* functions = nullptr) : functions_(functions) {}
   // Optionally with functions: the reference's context whose Variables map is nil but whose
   // Functions map is not (hcldec's spec functions).
-  static Scope no_variables(const funcs::FunctionTable* functions = nullptr) {
+  static Scope no_variables(const cty::FunctionTable* functions = nullptr) {
     Scope s(functions);
     s.variables_allowed_ = false;
     return s;
@@ -39,7 +43,7 @@ class Scope {
 
   // A function table made only when an expression first calls a function: building a whole
   // library costs more than evaluating most expressions. Thread-safe; copies share it.
-  void set_functions(std::function<funcs::FunctionTable()> make);
+  void set_functions(std::function<cty::FunctionTable()> make);
 
   void set(std::string name, Value value) { variables_[std::move(name)] = std::move(value); }
   const Value* find(std::string_view name) const {
@@ -47,7 +51,7 @@ class Scope {
     return it == variables_.end() ? nullptr : &it->second;
   }
   const std::map<std::string, Value, std::less<>>& variables() const { return variables_; }
-  const funcs::FunctionTable* functions() const;
+  const cty::FunctionTable* functions() const;
   bool variables_allowed() const { return variables_allowed_; }
   // The functions belong to an enclosing context (the reference suggests misspelt function names
   // only from the innermost context's own functions, so then it suggests none).
@@ -60,7 +64,7 @@ class Scope {
  private:
   struct LazyFunctions;
   std::map<std::string, Value, std::less<>> variables_;
-  const funcs::FunctionTable* functions_ = nullptr;
+  const cty::FunctionTable* functions_ = nullptr;
   std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
   bool functions_inherited_ = false;

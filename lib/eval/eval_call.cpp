@@ -5,7 +5,7 @@
 // argument count, then every argument's conversion, and only then the function's own error.
 #include "eval/eval_internal.h"
 #include "eval/typeexpr.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 
 namespace hcl::eval::evaluator_detail {
 
@@ -13,12 +13,12 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   auto call = ast::function_call(t_, n);
   call.close_paren = tok(last_tok(n));
   Span call_range = span(n);
-  const funcs::FunctionTable* table = scope_.functions();
+  const cty::FunctionTable* table = scope_.functions();
   if (!table) {
     error(d, "Function calls not allowed", "Functions may not be called here.", call_range);
     return Value::dynamic();
   }
-  const funcs::Function* fn = table->find(call.name);
+  const cty::Function* fn = table->find(call.name);
   if (!fn) return unknown_function(call, call_range, *table, f, d);
 
   std::vector<CallArg> args;
@@ -31,14 +31,14 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   std::vector<Value> vals = argument_values(*fn, args, call_range, f, d);
   if (has_errors_since(d, mark)) return Value::dynamic();
 
-  auto result = funcs::call(*fn, vals);
+  auto result = cty::call(*fn, vals);
   if (result) return std::move(*result);
   report_call_error(call, call_range, *fn, args, result.error(), d);
   return Value::dynamic();
 }
 
 // "Call to unknown function", pointing at the name with the whole call as context.
-Value Evaluator::unknown_function(const ast::FunctionCall& call, Span call_range, const funcs::FunctionTable& table,
+Value Evaluator::unknown_function(const ast::FunctionCall& call, Span call_range, const cty::FunctionTable& table,
                                   const Frame* f, Diagnostics& d) {
   bool in_child = false;
   for (const Frame* p = f; p; p = p->parent) in_child |= p->child_context;
@@ -117,10 +117,10 @@ bool Evaluator::call_arguments(const ast::FunctionCall& call, Span call_range, c
 
 // Too few arguments point at the closing parenthesis (where the missing one would go), too many
 // at the first one beyond the last parameter.
-bool Evaluator::check_arity(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
+bool Evaluator::check_arity(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
                             const std::vector<CallArg>& args, Diagnostics& d) {
   const auto& params = fn.params;
-  const funcs::Param* var = fn.variadic ? &*fn.variadic : nullptr;
+  const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   if (args.size() < params.size()) {
     error(d, "Not enough function arguments",
           fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", go_quote(call.name),
@@ -142,16 +142,16 @@ bool Evaluator::check_arity(const ast::FunctionCall& call, Span call_range, cons
 // of parameter stand for cty's custom expression decoders: a type constraint reads the argument
 // as a type expression (convert's type arguments), an expression parameter receives the
 // argument unevaluated (try, can).
-std::vector<Value> Evaluator::argument_values(const funcs::Function& fn, const std::vector<CallArg>& args,
+std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std::vector<CallArg>& args,
                                               Span call_range, const Frame* f, Diagnostics& d) {
   const auto& params = fn.params;
-  const funcs::Param* var = fn.variadic ? &*fn.variadic : nullptr;
+  const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   std::vector<Value> vals;
   vals.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
-    const funcs::Param& p = i < params.size() ? params[i] : *var;
+    const cty::Param& p = i < params.size() ? params[i] : *var;
     const CallArg& a = args[i];
-    if (p.kind == funcs::ParamKind::TypeConstraint) {
+    if (p.kind == cty::ParamKind::TypeConstraint) {
       if (a.node == kNoNode) {
         // An expanded element is a value, and no value is a type expression.
         error(d, "Invalid type specification",
@@ -167,11 +167,11 @@ std::vector<Value> Evaluator::argument_values(const funcs::Function& fn, const s
         vals.push_back(Value::unknown(p.type));
         continue;
       }
-      vals.push_back(funcs::type_constraint_value(ty.type));
+      vals.push_back(cty::type_constraint_value(ty.type));
       continue;
     }
-    if (p.kind == funcs::ParamKind::Expression) {
-      vals.push_back(funcs::expression_closure_value(argument_closure(a, f)));
+    if (p.kind == cty::ParamKind::Expression) {
+      vals.push_back(cty::expression_closure_value(argument_closure(a, f)));
       continue;
     }
     Value v = a.node == kNoNode ? a.value : eval(a.node, f, d);
@@ -189,8 +189,8 @@ std::vector<Value> Evaluator::argument_values(const funcs::Function& fn, const s
 
 // An unevaluated argument for an expression parameter. The function may evaluate it more than
 // once (or not at all); the result and its diagnostics are remembered so each time agrees.
-std::shared_ptr<funcs::ExpressionClosure> Evaluator::argument_closure(const CallArg& a, const Frame* f) {
-  auto closure = std::make_shared<funcs::ExpressionClosure>();
+std::shared_ptr<cty::ExpressionClosure> Evaluator::argument_closure(const CallArg& a, const Frame* f) {
+  auto closure = std::make_shared<cty::ExpressionClosure>();
   if (a.node == kNoNode) {
     Value v = a.value;
     closure->evaluate = [v] { return std::pair<Value, Diagnostics>(v, {}); };
@@ -214,13 +214,13 @@ std::shared_ptr<funcs::ExpressionClosure> Evaluator::argument_closure(const Call
 // argument; the reference degrades to the whole call when the index names no argument of this
 // call (a function's bug, or a variadic parameter given no arguments), and to the name and
 // parenthesis when it names no parameter either.
-void Evaluator::report_call_error(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
-                                  const std::vector<CallArg>& args, const funcs::CallError& e, Diagnostics& d) {
+void Evaluator::report_call_error(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
+                                  const std::vector<CallArg>& args, const cty::CallError& e, Diagnostics& d) {
   const auto& params = fn.params;
-  const funcs::Param* var = fn.variadic ? &*fn.variadic : nullptr;
+  const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   if (e.argument >= 0) {
     size_t i = static_cast<size_t>(e.argument);
-    const funcs::Param* p = i < params.size() ? &params[i] : var;
+    const cty::Param* p = i < params.size() ? &params[i] : var;
     if (!p || i >= args.size()) {
       if (p) {
         error(d, "Invalid function argument",

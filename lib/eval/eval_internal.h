@@ -17,16 +17,16 @@
 #include <vector>
 
 #include "ast/ast.h"
-#include "eval/budget.h"
-#include "eval/convert.h"
+#include "cty/budget.h"
+#include "cty/convert.h"
 #include "eval/eval.h"
 #include "util/text.h"
 
-namespace hcl::funcs {
+namespace hcl::cty {
 struct Function;
 struct CallError;
 struct ExpressionClosure;
-}  // namespace hcl::funcs
+}  // namespace hcl::cty
 
 // The evaluator mirrors the Value methods of hclsyntax's expression types (expression.go,
 // expression_ops.go, expression_template.go) and hcl's traversal functions (ops.go,
@@ -180,17 +180,17 @@ class Evaluator {
     Span range{};
     Span start{};
   };
-  Value unknown_function(const ast::FunctionCall& call, Span call_range, const funcs::FunctionTable& table,
+  Value unknown_function(const ast::FunctionCall& call, Span call_range, const cty::FunctionTable& table,
                          const Frame* f, Diagnostics& d);
   bool call_arguments(const ast::FunctionCall& call, Span call_range, const Frame* f, std::vector<CallArg>& args,
                       Diagnostics& d);
-  bool check_arity(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
+  bool check_arity(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
                    const std::vector<CallArg>& args, Diagnostics& d);
-  std::vector<Value> argument_values(const funcs::Function& fn, const std::vector<CallArg>& args, Span call_range,
+  std::vector<Value> argument_values(const cty::Function& fn, const std::vector<CallArg>& args, Span call_range,
                                      const Frame* f, Diagnostics& d);
-  std::shared_ptr<funcs::ExpressionClosure> argument_closure(const CallArg& a, const Frame* f);
-  void report_call_error(const ast::FunctionCall& call, Span call_range, const funcs::Function& fn,
-                         const std::vector<CallArg>& args, const funcs::CallError& e, Diagnostics& d);
+  std::shared_ptr<cty::ExpressionClosure> argument_closure(const CallArg& a, const Frame* f);
+  void report_call_error(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
+                         const std::vector<CallArg>& args, const cty::CallError& e, Diagnostics& d);
 
   // Templates (eval_template.cpp).
   const TemplatePlan& template_plan(NodeId n);

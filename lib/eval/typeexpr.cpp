@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "ast/ast.h"
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "eval/eval.h"
 #include "util/text.h"
 

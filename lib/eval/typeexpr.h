@@ -9,11 +9,15 @@
 #include <string>
 
 #include "diag/diagnostic.h"
-#include "eval/type.h"
-#include "eval/value.h"
+#include "cty/type.h"
+#include "cty/value.h"
 #include "syntax/tree.h"
 
 namespace hcl::eval {
+
+// The evaluator computes in the value model's terms; cty's names read unqualified here.
+using namespace cty;
+
 
 // Default values of optional attributes, shaped like the type constraint they came from
 // (typeexpr.Defaults): values by attribute name, and the defaults of nested types by attribute

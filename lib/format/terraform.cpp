@@ -13,6 +13,7 @@
 #include "format/format.h"
 #include "source/utf8.h"
 #include "syntax/tree.h"
+#include "util/text.h"
 
 namespace hcl::format {
 
@@ -24,59 +25,6 @@ struct Edit {
   uint32_t start, end;
   std::string text;
 };
-
-// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
-bool go_printable(char32_t cp) {
-  if (cp < 0x20 || cp == 0x7F) return false;
-  if (cp < 0x7F) return true;
-  switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
-    case UTF8PROC_CATEGORY_CN: case UTF8PROC_CATEGORY_CC: case UTF8PROC_CATEGORY_CF: case UTF8PROC_CATEGORY_CS:
-    case UTF8PROC_CATEGORY_CO: case UTF8PROC_CATEGORY_ZS: case UTF8PROC_CATEGORY_ZL: case UTF8PROC_CATEGORY_ZP:
-      return false;
-    default:
-      return true;
-  }
-}
-
-// A string as hclwrite writes a quoted string literal (TokensForValue / escapeQuotedStringLit).
-std::string quote_label(const std::string& value) {
-  std::string s = utf8::to_nfc(value);  // as cty.StringVal stores it
-  std::string out = "\"";
-  size_t i = 0;
-  while (i < s.size()) {
-    char32_t cp;
-    int n = utf8::decode(s, i, cp);
-    if (n == 0) {
-      cp = 0xFFFD;  // Go ranges over a bad byte as U+FFFD
-      n = 1;
-    }
-    size_t next = i + static_cast<size_t>(n);
-    switch (cp) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '$':
-      case '%':
-        out += static_cast<char>(cp);
-        if (next < s.size() && s[next] == '{') out += static_cast<char>(cp);  // $${ and %%{
-        break;
-      default:
-        if (go_printable(cp)) {
-          utf8::append(out, cp);
-        } else {
-          char buf[16];
-          if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
-          else std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
-          out += buf;
-        }
-    }
-    i = next;
-  }
-  out += '"';
-  return out;
-}
 
 class Rewriter {
  public:
@@ -130,7 +78,7 @@ class Rewriter {
     std::string text;
     for (const auto& l : b.labels) {
       text += ' ';
-      text += quote_label(l);
+      text += hclwrite_quote(l);
     }
     edits_.push_back(Edit{b.type_span.end, b.label_spans.back().end, std::move(text)});
   }

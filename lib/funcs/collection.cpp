@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <map>
 
-#include "eval/text.h"
+#include "cty/unicode.h"
 #include "funcs/library.h"
 #include "util/text.h"
 
@@ -43,7 +43,7 @@ Function length_function() {
       .impl = [](Args args, const Type&) -> Result<Value> {
         const Value& v = args[0];
         const Type& t = v.type();
-        if (t.is_string()) return Value::number(static_cast<int64_t>(eval::grapheme_length(v.as_string())));
+        if (t.is_string()) return Value::number(static_cast<int64_t>(cty::grapheme_length(v.as_string())));
         if (t.is_tuple()) return Value::number(static_cast<int64_t>(t.tuple_elements().size()));
         if (t.is_object()) return Value::number(static_cast<int64_t>(t.attributes().size()));
         if (!v.is_known()) return Value::unknown(Type::number());
@@ -177,7 +177,7 @@ Function lookup_function() {
           return fail_arg(0, "the given object has no attribute " + go_quote(key));
         }
         if (t.is_map()) {
-          if (args.size() == 3 && !eval::convert(args[2], t.element()))
+          if (args.size() == 3 && !cty::convert(args[2], t.element()))
             return fail_arg(2, "the default value must have the same type as the map elements");
           return t.element();
         }
@@ -192,7 +192,7 @@ Function lookup_function() {
           return *v;
         }
         if (args.size() == 3) {
-          auto d = eval::convert(args[2], ret);
+          auto d = cty::convert(args[2], ret);
           if (!d) return fail_call(d.error());
           return *d;
         }
@@ -376,13 +376,13 @@ Function coalesce_function() {
       .return_type = [](Args args) -> Result<Type> {
         std::vector<Type> types;
         for (const auto& a : args) types.push_back(a.type());
-        auto u = eval::unify(types, true);
+        auto u = cty::unify(types, true);
         if (!u.type) return fail_call("all arguments must have the same type");
         return *u.type;
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         for (const auto& a : args) {
-          auto v = eval::convert(a, ret);
+          auto v = cty::convert(a, ret);
           if (!v) continue;  // cannot happen: the types unified
           if (v->is_null()) continue;
           if (ret.is_string() && v->is_known() && v->as_string().empty()) continue;
@@ -461,7 +461,7 @@ Function matchkeys_function() {
       .params = {Param{.name = "values", .type = list_of_any}, Param{.name = "keys", .type = list_of_any},
                  Param{.name = "searchset", .type = list_of_any}},
       .return_type = [](Args args) -> Result<Type> {
-        if (!eval::unify({args[1].type(), args[2].type()}, true).type)
+        if (!cty::unify({args[1].type(), args[2].type()}, true).type)
           return fail_call("keys and searchset must be of the same type");
         return args[0].type();
       },
@@ -469,9 +469,9 @@ Function matchkeys_function() {
         const Value& values = args[0];
         if (values.length() != args[1].length())
           return fail_call("length of keys and values should be equal");
-        auto u = eval::unify({args[1].type(), args[2].type()}, true);
-        auto keys = eval::convert_unified(args[1], u, true);
-        auto search = eval::convert_unified(args[2], u, true);
+        auto u = cty::unify({args[1].type(), args[2].type()}, true);
+        auto keys = cty::convert_unified(args[1], u, true);
+        auto search = cty::convert_unified(args[2], u, true);
         if (!keys || !search) return fail_call("keys and searchset must be of the same type");
         if (search->length() == 0) return Value::empty_list(ret.element());
         if (!values.is_wholly_known() || !keys->is_wholly_known()) return Value::unknown(ret);

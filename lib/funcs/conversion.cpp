@@ -18,17 +18,17 @@ Function make_to(std::string name, Type want) {
   f.return_type = [want](Args args) -> Result<Type> {
     const Type& got = args[0].type();
     if (got == want) return want;
-    if (!eval::can_convert(got, want, true)) {
+    if (!cty::can_convert(got, want, true)) {
       if (got.is_tuple() && want.is_tuple())
-        return fail_arg(0, "incompatible tuple type for conversion: " + eval::mismatch_message(got, want));
+        return fail_arg(0, "incompatible tuple type for conversion: " + cty::mismatch_message(got, want));
       if (got.is_object() && want.is_object())
-        return fail_arg(0, "incompatible object type for conversion: " + eval::mismatch_message(got, want));
+        return fail_arg(0, "incompatible object type for conversion: " + cty::mismatch_message(got, want));
       return fail_arg(0, "cannot convert " + got.friendly_name() + " to " + want.friendly_name_for_constraint());
     }
     return want;
   };
   f.impl = [want](Args args, const Type& ret) -> Result<Value> {
-    auto v = eval::convert(args[0], ret);
+    auto v = cty::convert(args[0], ret);
     if (v) return *v;
     const Value& a = args[0];
     const Type& got = a.type();

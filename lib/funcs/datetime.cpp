@@ -111,16 +111,16 @@ bool go_atoi(std::string_view s, int64_t& out) {
 
 // time.Parse(time.RFC3339, s), step by step: "2006" "-" "01" "-" "02" "T" "15" ":" "04" ":" "05"
 // "Z07:00".
-eval::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
+cty::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
   Timestamp t;
   auto literal = [&](char c) -> std::optional<ParseError> {
     if (value.empty() || value[0] != c) return ParseError{std::string(1, c), std::string(value), ""};
     value.remove_prefix(1);
     return std::nullopt;
   };
-  auto bad = [&](const char* elem) { return eval::unexpected(ParseError{elem, std::string(value), ""}); };
+  auto bad = [&](const char* elem) { return cty::unexpected(ParseError{elem, std::string(value), ""}); };
   auto range = [&](const char* elem, const char* what) {
-    return eval::unexpected(ParseError{elem, std::string(value), std::string(": ") + what + " out of range"});
+    return cty::unexpected(ParseError{elem, std::string(value), std::string(": ") + what + " out of range"});
   };
   // Year: four characters starting with a digit.
   if (value.size() < 4 || !digit_at(value, 0)) return bad("2006");
@@ -129,18 +129,18 @@ eval::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
     value.remove_prefix(4);
     if (!go_atoi(p, t.year)) return bad("2006");
   }
-  if (auto e = literal('-')) return eval::unexpected(*e);
+  if (auto e = literal('-')) return cty::unexpected(*e);
   if (!getnum(value, true, t.month)) return bad("01");
   if (t.month < 1 || t.month > 12) return range("01", "month");
-  if (auto e = literal('-')) return eval::unexpected(*e);
+  if (auto e = literal('-')) return cty::unexpected(*e);
   if (!getnum(value, true, t.day)) return bad("02");
-  if (auto e = literal('T')) return eval::unexpected(*e);
+  if (auto e = literal('T')) return cty::unexpected(*e);
   if (!getnum(value, false, t.hour)) return bad("15");
   if (t.hour >= 24) return range("15", "hour");
-  if (auto e = literal(':')) return eval::unexpected(*e);
+  if (auto e = literal(':')) return cty::unexpected(*e);
   if (!getnum(value, true, t.minute)) return bad("04");
   if (t.minute >= 60) return range("04", "minute");
-  if (auto e = literal(':')) return eval::unexpected(*e);
+  if (auto e = literal(':')) return cty::unexpected(*e);
   if (!getnum(value, true, t.second)) return bad("05");
   if (t.second >= 60) return range("05", "second");
   // A fractional second may follow although the layout has none (at most nine digits count).
@@ -167,9 +167,9 @@ eval::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
     t.offset = static_cast<int>((h * 60 + m) * 60) * (sign == '-' ? -1 : 1);
   }
   if (!value.empty())
-    return eval::unexpected(ParseError{"", std::string(value), ": extra text: " + go_quote(value)});
+    return cty::unexpected(ParseError{"", std::string(value), ": extra text: " + go_quote(value)});
   if (t.day < 1 || t.day > days_in(t.month, t.year))
-    return eval::unexpected(ParseError{"", "", ": day out of range"});
+    return cty::unexpected(ParseError{"", "", ": day out of range"});
   return t;
 }
 
@@ -208,10 +208,10 @@ std::string describe_parse_error(const ParseError& e, bool strict) {
 }
 
 // Terraform's parseTimestamp (timecmp): time.Parse's RFC3339 reading.
-eval::Expected<Timestamp> parse_timestamp_lenient(std::string_view s) {
+cty::Expected<Timestamp> parse_timestamp_lenient(std::string_view s) {
   auto t = parse_rfc3339(s);
   if (t) return *t;
-  return eval::unexpected(describe_parse_error(t.error(), false));
+  return cty::unexpected(describe_parse_error(t.error(), false));
 }
 
 // cty's parseRFC3339 (from Go 1.20's development): exactly RFC 3339, which time.Parse is not.
@@ -247,21 +247,21 @@ bool is_strict_rfc3339(std::string_view s) {
 
 // cty's parseTimestamp (formatdate, timeadd): strict RFC 3339 since cty 1.13, explaining a
 // failure with time.Parse's error or, where time.Parse accepts the text, the rule it broke.
-eval::Expected<Timestamp> parse_timestamp(std::string_view s) {
+cty::Expected<Timestamp> parse_timestamp(std::string_view s) {
   auto t = parse_rfc3339(s);
   if (is_strict_rfc3339(s)) return *t;
-  if (!t) return eval::unexpected(describe_parse_error(t.error(), true));
+  if (!t) return cty::unexpected(describe_parse_error(t.error(), true));
   // time.Parse accepted it, so it has at least "2006-01-02T15:04:05" and a zone.
   auto num2 = [](std::string_view p) { return static_cast<uint8_t>(10 * (p[0] - '0') + (p[1] - '0')); };
-  if (s[12] == ':') return eval::unexpected(describe_parse_error({"15", std::string(s.substr(11, 1)), ""}, true));
-  if (s[19] == ',') return eval::unexpected(describe_parse_error({".", ",", ""}, true));
+  if (s[12] == ':') return cty::unexpected(describe_parse_error({"15", std::string(s.substr(11, 1)), ""}, true));
+  if (s[19] == ',') return cty::unexpected(describe_parse_error({".", ",", ""}, true));
   if (s.back() != 'Z') {
     if (num2(s.substr(s.size() - 5)) >= 24 || num2(s.substr(s.size() - 2)) >= 60)
-      return eval::unexpected(describe_parse_error({"Z07:00", std::string(s.substr(s.size() - 6)), ""}, true));
+      return cty::unexpected(describe_parse_error({"Z07:00", std::string(s.substr(s.size() - 6)), ""}, true));
     // cty falls out of its checks here and returns Go's zero time without an error.
     return Timestamp{.year = 1, .month = 1, .day = 1};
   }
-  return eval::unexpected(describe_parse_error({"2006-01-02T15:04:05Z07:00", std::string(s), ""}, true));
+  return cty::unexpected(describe_parse_error({"2006-01-02T15:04:05Z07:00", std::string(s), ""}, true));
 }
 
 std::string pad(int64_t v, int width) {
@@ -425,9 +425,9 @@ std::string time_quote(std::string_view s) {
 }
 
 // time.ParseDuration, in nanoseconds.
-eval::Expected<int64_t> parse_duration(std::string_view s) {
+cty::Expected<int64_t> parse_duration(std::string_view s) {
   const std::string orig = time_quote(s);
-  auto invalid = [&] { return eval::unexpected("time: invalid duration " + orig); };
+  auto invalid = [&] { return cty::unexpected("time: invalid duration " + orig); };
   constexpr uint64_t kLimit = uint64_t{1} << 63;
   bool neg = false;
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
@@ -475,7 +475,7 @@ eval::Expected<int64_t> parse_duration(std::string_view s) {
     if (!pre && !post) return invalid();
     size_t u = 0;
     while (u < s.size() && s[u] != '.' && !(s[u] >= '0' && s[u] <= '9')) ++u;
-    if (u == 0) return eval::unexpected("time: missing unit in duration " + orig);
+    if (u == 0) return cty::unexpected("time: missing unit in duration " + orig);
     std::string_view unit_name = s.substr(0, u);
     s.remove_prefix(u);
     uint64_t unit = 0;
@@ -485,7 +485,7 @@ eval::Expected<int64_t> parse_duration(std::string_view s) {
     else if (unit_name == "s") unit = 1000000000;
     else if (unit_name == "m") unit = 60000000000;
     else if (unit_name == "h") unit = 3600000000000;
-    else return eval::unexpected("time: unknown unit " + time_quote(unit_name) + " in duration " + orig);
+    else return cty::unexpected("time: unknown unit " + time_quote(unit_name) + " in duration " + orig);
     if (v > kLimit / unit) return invalid();
     v *= unit;
     if (f > 0) {

@@ -11,76 +11,23 @@
 #include <cerrno>
 #include <memory>
 
-#include "eval/json.h"
-#include "eval/text.h"
-#include "funcs/gostd.h"
+#include "cty/json_encoding.h"
+#include "cty/unicode.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
 
-using eval::Expected;
-using eval::unexpected;
+using cty::Expected;
+using cty::unexpected;
 
 // ---- jsonencode ------------------------------------------------------------------------------
 
-namespace {
-
-Expected<bool> json_encode_into(std::string& out, const Value& v) {
-  if (v.is_null()) {
-    out += "null";
-    return true;
-  }
-  if (!v.is_known()) return unexpected("value is not known");
-  const Type& t = v.type();
-  switch (t.kind()) {
-    case eval::TypeKind::String: out += gostd::json_string(v.as_string(), true); return true;
-    case eval::TypeKind::Number:
-      if (v.as_number().is_infinity()) return unexpected("cannot serialize infinity as JSON");
-      out += v.as_number().text('f', -1);
-      return true;
-    case eval::TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return true;
-    case eval::TypeKind::List:
-    case eval::TypeKind::Set:
-    case eval::TypeKind::Tuple: {
-      out += '[';
-      bool first = true;
-      for (const auto& e : v.elements()) {
-        if (!first) out += ',';
-        first = false;
-        auto r = json_encode_into(out, e);
-        if (!r) return r;
-      }
-      out += ']';
-      return true;
-    }
-    case eval::TypeKind::Map:
-    case eval::TypeKind::Object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [k, e] : v.attributes()) {
-        if (!first) out += ',';
-        first = false;
-        out += gostd::json_string(k, true);
-        out += ':';
-        auto r = json_encode_into(out, e);
-        if (!r) return r;
-      }
-      out += '}';
-      return true;
-    }
-    default: return unexpected("cannot JSON-serialize " + t.friendly_name());
-  }
-}
-
-}  // namespace
-
 Expected<std::string> json_encode(const Value& v) {
-  std::string out;
-  auto r = json_encode_into(out, v);
-  if (!r) return unexpected(r.error());
-  return out;
+  // stdlib's JSONEncode is ctyjson.Marshal with the value's own type, strings HTML-escaped as
+  // Go's encoder does by default.
+  return cty::value_to_json(v, {.escape_html = true, .in_evaluation = true});
 }
 
 namespace {
@@ -208,7 +155,7 @@ Result<Type> csv_type(std::string_view text) {
   if (!*header) return fail_call("missing header line");
   std::vector<std::pair<std::string, Type>> attrs;
   for (const auto& name : **header) {
-    std::string key = eval::normalize_nfc(name);
+    std::string key = cty::normalize_nfc(name);
     for (const auto& [k, t] : attrs)
       if (k == key) return fail_call("duplicate column name " + go_quote(name));
     attrs.emplace_back(std::move(key), Type::string());
@@ -452,16 +399,16 @@ void add_encoding_functions(FunctionTable& table) {
       .params = {string_param("str")},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_known()) return Type::dynamic();
-        auto node = eval::parse_json_document(args[0].as_string());
+        auto node = cty::parse_json_document(args[0].as_string());
         if (!node) return fail_call(node.error());
-        auto t = eval::json_implied_type(*node);
+        auto t = cty::json_implied_type(*node);
         if (!t) return fail_call(t.error());
         return *t;
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
-        auto node = eval::parse_json_document(args[0].as_string());
+        auto node = cty::parse_json_document(args[0].as_string());
         if (!node) return fail_call(node.error());
-        auto v = eval::json_unmarshal(*node, ret);
+        auto v = cty::json_unmarshal(*node, ret);
         if (!v) return fail_call(v.error());
         return *v;
       },

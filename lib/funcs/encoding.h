@@ -4,15 +4,15 @@
 
 #include <string>
 
-#include "eval/expected.h"
-#include "eval/value.h"
+#include "cty/expected.h"
+#include "cty/value.h"
 
 namespace hcl::funcs {
 
 // cty's json.Marshal of a value with its own type (jsonencode, format's %#v): like
-// eval::value_to_json, but strings are quoted as Go's json.Marshal quotes them, with <, > and &
+// cty::value_to_json, but strings are quoted as Go's json.Marshal quotes them, with <, > and &
 // escaped. The error is cty's message ("cannot serialize infinity as JSON").
-eval::Expected<std::string> json_encode(const eval::Value& v);
+cty::Expected<std::string> json_encode(const cty::Value& v);
 
 // Standard base64 with padding (RFC 4648 section 4).
 std::string base64_encode(std::string_view bytes);

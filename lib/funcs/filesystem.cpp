@@ -20,9 +20,9 @@
 #include <memory>
 
 #include "ast/ast.h"
-#include "eval/budget.h"
+#include "cty/budget.h"
 #include "eval/eval.h"
-#include "eval/text.h"
+#include "cty/unicode.h"
 #include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/library.h"
@@ -330,27 +330,11 @@ size_t index_unescaped(std::string_view s, char c) {
   return k;
 }
 
-// utf8.DecodeRuneInString: U+FFFD with width 1 for invalid bytes, width 0 at the end.
-char32_t decode_rune(std::string_view s, size_t at, size_t& width) {
-  if (at >= s.size()) {
-    width = 0;
-    return 0xFFFD;
-  }
-  char32_t cp;
-  int n = utf8::decode(s, at, cp);
-  if (n <= 0) {
-    width = 1;
-    return 0xFFFD;
-  }
-  width = static_cast<size_t>(n);
-  return cp;
-}
-
 std::vector<char32_t> runes(std::string_view s) {
   std::vector<char32_t> out;
   size_t i = 0, w;
   while (i < s.size()) {
-    out.push_back(decode_rune(s, i, w));
+    out.push_back(utf8::decode_rune(s, i, w));
     i += w;
   }
   return out;
@@ -364,11 +348,11 @@ bool match_component(std::string_view pattern, std::string_view name, GlobError&
   size_t pi = 0, ni = 0;
   while (pi < pl && ni < nl) {
     size_t pw, nw;
-    char32_t pr = decode_rune(pattern, pi, pw);
-    char32_t nr = decode_rune(name, ni, nw);
+    char32_t pr = utf8::decode_rune(pattern, pi, pw);
+    char32_t nr = utf8::decode_rune(name, ni, nw);
     if (pr == '\\') {
       pi += pw;
-      pr = decode_rune(pattern, pi, pw);
+      pr = utf8::decode_rune(pattern, pi, pw);
       if (pr == 0xFFFD) {
         err = GlobError::BadPattern;
         return false;
@@ -380,7 +364,7 @@ bool match_component(std::string_view pattern, std::string_view name, GlobError&
       pi += pw;
       if (pi >= pl) return true;
       for (; ni < nl; ni += nw) {
-        decode_rune(name, ni, nw);
+        utf8::decode_rune(name, ni, nw);
         GlobError ignored = GlobError::None;
         if (match_component(pattern.substr(pi), name.substr(ni), ignored)) return true;
       }
@@ -505,7 +489,7 @@ std::vector<DirEntry> read_directory(const std::string& dir, bool follow_links) 
     out.push_back({std::move(name), is_dir});
   }
   ::closedir(d);
-  eval::charge_values(out.size() + 1);
+  cty::charge_values(out.size() + 1);
   return out;
 }
 
@@ -731,7 +715,7 @@ class TemplateFile {
     eval::Scope scope(&functions);
     if (vars.is_known()) {
       for (const auto& [name, v] : vars.attributes()) {
-        if (!eval::is_valid_identifier(name))
+        if (!cty::is_valid_identifier(name))
           return fail_arg(1, "invalid template variable name " + go_quote(name) +
                                  ": must start with a letter, followed by zero or more letters, digits, and "
                                  "underscores");

@@ -4,6 +4,7 @@
 #include <utf8proc.h>
 
 #include "source/utf8.h"
+#include "util/text.h"
 
 namespace hcl::funcs::gostd {
 
@@ -12,24 +13,6 @@ namespace {
 constexpr const char* kHex = "0123456789abcdef";
 
 utf8proc_category_t category(char32_t r) { return utf8proc_category(static_cast<utf8proc_int32_t>(r)); }
-
-// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
-bool is_print(char32_t r) {
-  if (r < 0x80) return r >= 0x20 && r < 0x7F;
-  switch (category(r)) {
-    case UTF8PROC_CATEGORY_CN:
-    case UTF8PROC_CATEGORY_CC:
-    case UTF8PROC_CATEGORY_CF:
-    case UTF8PROC_CATEGORY_CS:
-    case UTF8PROC_CATEGORY_CO:
-    case UTF8PROC_CATEGORY_ZS:
-    case UTF8PROC_CATEGORY_ZL:
-    case UTF8PROC_CATEGORY_ZP:
-      return false;
-    default:
-      return true;
-  }
-}
 
 // Characters the reference (Go 1.19, Unicode 13) does not case-map although utf8proc's newer
 // tables do: letters added in Unicode 14 and 15, and U+00DF, whose uppercase U+1E9E Go's
@@ -59,7 +42,7 @@ std::string quote_rune(char32_t r) {
     case '\t': out += "\\t"; break;
     case '\v': out += "\\v"; break;
     default:
-      if (is_print(r)) {
+      if (go_printable(r)) {
         utf8::append(out, r);
       } else if (r < 0x20 || r == 0x7F) {
         out += "\\x";
@@ -74,21 +57,6 @@ std::string quote_rune(char32_t r) {
       }
   }
   return out + "'";
-}
-
-char32_t decode_rune(std::string_view s, size_t at, size_t& width) {
-  if (at >= s.size()) {
-    width = 0;
-    return 0xFFFD;
-  }
-  char32_t cp;
-  int n = utf8::decode(s, at, cp);
-  if (n == 0) {
-    width = 1;
-    return 0xFFFD;
-  }
-  width = static_cast<size_t>(n);
-  return cp;
 }
 
 bool is_letter(char32_t r) {
@@ -126,51 +94,5 @@ char32_t to_title(char32_t r) {
   if (has_no_case_mapping(r)) return r;
   return static_cast<char32_t>(utf8proc_totitle(static_cast<utf8proc_int32_t>(r)));
 }
-
-std::string json_string(std::string_view s, bool escape_html) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  size_t i = 0;
-  while (i < s.size()) {
-    auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      ++i;
-      if (b >= 0x20 && b != '"' && b != '\\' && !(escape_html && (b == '<' || b == '>' || b == '&'))) {
-        out += static_cast<char>(b);
-        continue;
-      }
-      switch (b) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-          out += "\\u00";
-          out += kHex[b >> 4];
-          out += kHex[b & 15];
-      }
-      continue;
-    }
-    char32_t cp;
-    int n = utf8::decode(s, i, cp);
-    if (n == 0) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    if (cp == 0x2028 || cp == 0x2029) {
-      out += cp == 0x2028 ? "\\u2028" : "\\u2029";
-    } else {
-      out.append(s.substr(i, static_cast<size_t>(n)));
-    }
-    i += static_cast<size_t>(n);
-  }
-  out += '"';
-  return out;
-}
-
-std::optional<int64_t> to_int(const eval::Number& n) { return n.to_int64(); }
 
 }  // namespace hcl::funcs::gostd

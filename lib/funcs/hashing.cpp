@@ -47,14 +47,14 @@ int hex_value(char c) {
 
 // google/uuid's Parse: 36 characters with hyphens, also wrapped in braces (38), prefixed with
 // "urn:uuid:" (45), or 32 bare hex digits. The error is its message.
-eval::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
+cty::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
   std::array<unsigned char, 16> out{};
   switch (s.size()) {
     case 36: break;
     case 36 + 9: {
       std::string prefix(s.substr(0, 9));
       for (char& c : prefix) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-      if (prefix != "urn:uuid:") return eval::unexpected("invalid urn prefix: " + go_quote(s.substr(0, 9)));
+      if (prefix != "urn:uuid:") return cty::unexpected("invalid urn prefix: " + go_quote(s.substr(0, 9)));
       s.remove_prefix(9);
       break;
     }
@@ -62,17 +62,17 @@ eval::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
     case 32:
       for (size_t i = 0; i < 16; ++i) {
         int hi = hex_value(s[i * 2]), lo = hex_value(s[i * 2 + 1]);
-        if (hi < 0 || lo < 0) return eval::unexpected("invalid UUID format");
+        if (hi < 0 || lo < 0) return cty::unexpected("invalid UUID format");
         out[i] = static_cast<unsigned char>(hi << 4 | lo);
       }
       return out;
-    default: return eval::unexpected("invalid UUID length: " + std::to_string(s.size()));
+    default: return cty::unexpected("invalid UUID length: " + std::to_string(s.size()));
   }
-  if (s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-') return eval::unexpected("invalid UUID format");
+  if (s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-') return cty::unexpected("invalid UUID format");
   static constexpr size_t kOffsets[16] = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
   for (size_t i = 0; i < 16; ++i) {
     int hi = hex_value(s[kOffsets[i]]), lo = hex_value(s[kOffsets[i] + 1]);
-    if (hi < 0 || lo < 0) return eval::unexpected("invalid UUID format");
+    if (hi < 0 || lo < 0) return cty::unexpected("invalid UUID format");
     out[i] = static_cast<unsigned char>(hi << 4 | lo);
   }
   return out;

@@ -71,12 +71,12 @@ void add_lang_functions(FunctionTable& table) {
       .params = {Param{.name = "value", .allow_null = true, .allow_dynamic = true},
                  Param{.name = "type", .kind = ParamKind::TypeConstraint}},
       .return_type = [](Args args) -> Result<Type> {
-        auto v = eval::convert(args[0], type_constraint_of(args[1]));
+        auto v = cty::convert(args[0], type_constraint_of(args[1]));
         if (!v) return fail_arg(0, v.error());
         return v->type();
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
-        auto v = eval::convert(args[0], ret);
+        auto v = cty::convert(args[0], ret);
         if (!v) return fail_arg(0, v.error());
         return *v;
       },

@@ -7,9 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "funcs/registry.h"
+#include "cty/function.h"
 
 namespace hcl::funcs {
+
+// Functions are written in the value model's terms (values, types, the function
+// interface of cty/function.h); its names read unqualified in every family's file.
+using namespace cty;
+
 
 // Language machinery: try, can (ext-tryfunc) and convert (ext-typeexpr).
 void add_lang_functions(FunctionTable& table);

@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-#include "funcs/gocty.h"
+#include "cty/gocty.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {
@@ -385,8 +385,8 @@ std::optional<Bytes> parse_ipv6(std::string_view s) {
 }
 
 // ParseCIDR's network; the error is Terraform's whole message.
-eval::Expected<IPNet> parse_cidr(std::string_view s) {
-  auto fail = [&] { return eval::unexpected("invalid CIDR expression: invalid CIDR address: " + std::string(s)); };
+cty::Expected<IPNet> parse_cidr(std::string_view s) {
+  auto fail = [&] { return cty::unexpected("invalid CIDR expression: invalid CIDR address: " + std::string(s)); };
   size_t slash = s.find('/');
   if (slash == std::string_view::npos) return fail();
   std::string_view addr = s.substr(0, slash), mask = s.substr(slash + 1);
@@ -459,11 +459,11 @@ BigInt ip_to_int(const Bytes& ip) {
 
 // intToIP: the magnitude's bytes, right-aligned; a magnitude wider than the address indexes
 // before the start of Go's slice.
-eval::Expected<Bytes, Panic> int_to_ip(const BigInt& v, int bits) {
+cty::Expected<Bytes, Panic> int_to_ip(const BigInt& v, int bits) {
   Bytes out(static_cast<size_t>(bits / 8), 0);
   if (v.sign() == 0) return out;
   size_t count = (mpz_sizeinbase(v.get(), 2) + 7) / 8;
-  if (count > out.size()) return eval::Unexpected<Panic>{kIndexPanic};
+  if (count > out.size()) return cty::Unexpected<Panic>{kIndexPanic};
   mpz_export(out.data() + (out.size() - count), &count, 1, 1, 1, 0, v.get());
   return out;
 }
@@ -472,18 +472,18 @@ eval::Expected<Bytes, Panic> int_to_ip(const BigInt& v, int bits) {
 // for the shift. A result wider than the address is a panic: math/big first allocates the
 // shifted number (nat.shl asks for its words plus shift/64 + 1, and Go refuses slices over 2^48
 // bytes), then intToIP overruns.
-eval::Expected<Bytes, Panic> insert_num_into_ip(const Bytes& ip, const WholeNumber& num, int64_t prefix_len) {
+cty::Expected<Bytes, Panic> insert_num_into_ip(const Bytes& ip, const WholeNumber& num, int64_t prefix_len) {
   int total_bits = static_cast<int>(ip.size() * 8);
   uint64_t shift = static_cast<uint64_t>(total_bits) - static_cast<uint64_t>(prefix_len);
   BigInt value = ip_to_int(ip);
   if (num.sign != 0) {
     constexpr uint64_t kMaxWords = (uint64_t{1} << 48) / 8;
     uint64_t words = (num.bit_length() + 63) / 64 + shift / 64 + 1;
-    if (words > kMaxWords) return eval::Unexpected<Panic>{"runtime error: makeslice: len out of range"};
-    if (words + 4 > kMaxWords) return eval::Unexpected<Panic>{"runtime error: makeslice: cap out of range"};
+    if (words > kMaxWords) return cty::Unexpected<Panic>{"runtime error: makeslice: len out of range"};
+    if (words + 4 > kMaxWords) return cty::Unexpected<Panic>{"runtime error: makeslice: cap out of range"};
     // |num << shift| has at least bit_length + shift - 1 bits; ORing in an address of at most
     // 128 bits leaves a magnitude far wider than any address.
-    if (shift > kExactBits || num.bit_length() > kExactBits) return eval::Unexpected<Panic>{kIndexPanic};
+    if (shift > kExactBits || num.bit_length() > kExactBits) return cty::Unexpected<Panic>{kIndexPanic};
     BigInt shifted = num.value();
     mpz_mul_2exp(shifted.get(), shifted.get(), static_cast<mp_bitcnt_t>(shift));
     mpz_ior(value.get(), value.get(), shifted.get());
@@ -497,12 +497,12 @@ struct CidrError {
 };
 
 // HostBig.
-eval::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num) {
+cty::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num) {
   auto [parent_len, addr_len] = mask_size(base.mask);
   BigInt max_host = all_ones(static_cast<unsigned long>(addr_len - parent_len));
   // A copy: lambdas cannot capture structured bindings before C++20's later revisions (clang 14).
   auto too_big = [prefix_len = parent_len](const BigInt& shown) {
-    return eval::Unexpected<CidrError>{
+    return cty::Unexpected<CidrError>{
         {false, "prefix of " + std::to_string(prefix_len) + " does not accommodate a host numbered " + shown.text()}};
   };
   WholeNumber host_num;
@@ -525,16 +525,16 @@ eval::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num)
   // number lands 96 bits up, as go-cidr places it.
   int bit_length = to4(base.ip).empty() ? 128 : 32;
   auto ip = insert_num_into_ip(base.ip, host_num, bit_length);
-  if (!ip) return eval::Unexpected<CidrError>{{true, ip.error()}};
+  if (!ip) return cty::Unexpected<CidrError>{{true, ip.error()}};
   return *ip;
 }
 
 // SubnetBig.
-eval::Expected<IPNet, CidrError> subnet(const IPNet& base, int64_t new_bits, const WholeNumber& num) {
+cty::Expected<IPNet, CidrError> subnet(const IPNet& base, int64_t new_bits, const WholeNumber& num) {
   auto [parent_len, addr_len] = mask_size(base.mask);
   auto new_prefix_len = static_cast<int64_t>(static_cast<uint64_t>(parent_len) + static_cast<uint64_t>(new_bits));
   if (new_prefix_len > addr_len) {
-    return eval::Unexpected<CidrError>{{false, "insufficient address space to extend prefix of " + std::to_string(parent_len) +
+    return cty::Unexpected<CidrError>{{false, "insufficient address space to extend prefix of " + std::to_string(parent_len) +
                                                    " by " + std::to_string(new_bits)}};
   }
   // 1 << newbits in uint64: zero from 64 bits on (and for negative newbits), so the limit wraps
@@ -542,11 +542,11 @@ eval::Expected<IPNet, CidrError> subnet(const IPNet& base, int64_t new_bits, con
   auto shift = static_cast<uint64_t>(new_bits);
   uint64_t max_net = (shift < 64 ? uint64_t{1} << shift : 0) - 1;
   if (num.low_uint64() > max_net) {
-    return eval::Unexpected<CidrError>{{false, "prefix extension of " + std::to_string(new_bits) +
+    return cty::Unexpected<CidrError>{{false, "prefix extension of " + std::to_string(new_bits) +
                                                    " does not accommodate a subnet numbered " + num.value().text()}};
   }
   auto ip = insert_num_into_ip(base.ip, num, new_prefix_len);
-  if (!ip) return eval::Unexpected<CidrError>{{true, ip.error()}};
+  if (!ip) return cty::Unexpected<CidrError>{{true, ip.error()}};
   return IPNet{*ip, cidr_mask(new_prefix_len, addr_len)};
 }
 

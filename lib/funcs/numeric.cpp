@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "funcs/library.h"
-#include "funcs/gocty.h"
+#include "cty/gocty.h"
 #include "funcs/gomath.h"
 #include "util/text.h"
 
@@ -115,23 +115,6 @@ std::optional<Number> parse_integer(std::string_view s, int base) {
 }
 
 }  // namespace
-
-std::optional<std::string> to_go_float64(const Number& n, double& out) {
-  out = n.to_double();
-  if (std::isinf(out) && !n.is_infinity()) {
-    // gocty refuses to turn a finite number into an infinity.
-    static const std::string max = Number::from_double(std::numeric_limits<double>::max()).text('f', 6);
-    return "value must be between -" + max + " and " + max + " inclusive";
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> to_go_int(const Number& n, int64_t& out) {
-  auto v = n.to_int64();
-  if (!v) return std::string("value must be a whole number, between -9223372036854775808 and 9223372036854775807");
-  out = *v;
-  return std::nullopt;
-}
 
 void add_numeric_functions(FunctionTable& table) {
   table.add(extreme("max", true));

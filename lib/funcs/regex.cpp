@@ -8,9 +8,10 @@
 #include <map>
 #include <memory>
 
-#include "eval/budget.h"
+#include "cty/budget.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
+#include "source/utf8.h"
 
 namespace hcl::funcs {
 
@@ -99,7 +100,7 @@ size_t offset_in(std::string_view s, std::string_view part) { return static_cast
 // Width of the rune at `pos` for stepping past empty matches (1 at the end, as Go steps).
 size_t rune_width(std::string_view s, size_t pos) {
   size_t w;
-  gostd::decode_rune(s, pos, w);
+  utf8::decode_rune(s, pos, w);
   return w == 0 ? 1 : w;
 }
 
@@ -134,7 +135,7 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
   while (i < tmpl.size()) {
     size_t dollar = tmpl.find('$', i);
     if (dollar == std::string_view::npos) break;
-    eval::append_charged(out, tmpl.substr(i, dollar - i));
+    cty::append_charged(out, tmpl.substr(i, dollar - i));
     i = dollar + 1;
     if (i < tmpl.size() && tmpl[i] == '$') {
       out += '$';
@@ -147,7 +148,7 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
     size_t name_start = j;
     while (j < tmpl.size()) {
       size_t w;
-      char32_t r = gostd::decode_rune(tmpl, j, w);
+      char32_t r = utf8::decode_rune(tmpl, j, w);
       if (!gostd::is_letter(r) && !gostd::is_digit(r) && r != '_') break;
       j += w;
     }
@@ -172,9 +173,9 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
       if (it != names.end()) num = it->second;
     }
     if (num >= 0 && static_cast<size_t>(num) < m.size() && m[static_cast<size_t>(num)])
-      eval::append_charged(out, *m[static_cast<size_t>(num)]);
+      cty::append_charged(out, *m[static_cast<size_t>(num)]);
   }
-  eval::append_charged(out, tmpl.substr(i));
+  cty::append_charged(out, tmpl.substr(i));
 }
 
 // regexp's ReplaceAllString.
@@ -185,11 +186,11 @@ std::string replace_all(const RE2& re, std::string_view s, std::string_view tmpl
   while (search <= s.size() && find_at(re, s, search, m)) {
     size_t start = offset_in(s, *m[0]);
     size_t end = start + m[0]->size();
-    eval::append_charged(out, s.substr(last_end, start - last_end));
+    cty::append_charged(out, s.substr(last_end, start - last_end));
     if (end > last_end || start == 0) expand(out, tmpl, re, m);
     last_end = end;
     size_t w;
-    gostd::decode_rune(s, search, w);
+    utf8::decode_rune(s, search, w);
     if (search + w > end) {
       search += w;
     } else if (search + 1 > end) {
@@ -198,7 +199,7 @@ std::string replace_all(const RE2& re, std::string_view s, std::string_view tmpl
       search = end;
     }
   }
-  eval::append_charged(out, s.substr(last_end));
+  cty::append_charged(out, s.substr(last_end));
   return out;
 }
 
@@ -300,24 +301,24 @@ void add_regex_functions(FunctionTable& table) {
         std::string out;
         if (sub.empty()) {
           for (size_t i = 0; i < s.size();) {
-            eval::append_charged(out, repl);
+            cty::append_charged(out, repl);
             size_t w;
-            gostd::decode_rune(s, i, w);
-            eval::append_charged(out, s.substr(i, w));
+            utf8::decode_rune(s, i, w);
+            cty::append_charged(out, s.substr(i, w));
             i += w;
           }
-          eval::append_charged(out, repl);
+          cty::append_charged(out, repl);
           return Value::string(out);
         }
         size_t i = 0;
         while (true) {
           size_t at = s.find(sub, i);
           if (at == std::string_view::npos) break;
-          eval::append_charged(out, s.substr(i, at - i));
-          eval::append_charged(out, repl);
+          cty::append_charged(out, s.substr(i, at - i));
+          cty::append_charged(out, repl);
           i = at + sub.size();
         }
-        eval::append_charged(out, s.substr(i));
+        cty::append_charged(out, s.substr(i));
         return Value::string(out);
       },
   });

@@ -4,7 +4,7 @@
 // Terraform's alltrue, anytrue and sum, which the reference lacks.
 #include <algorithm>
 
-#include "funcs/gocty.h"
+#include "cty/gocty.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {
@@ -39,7 +39,7 @@ Function concat_function() {
             types.push_back(a.type());
           }
           if (all_lists) {
-            auto u = eval::unify(types, true);
+            auto u = cty::unify(types, true);
             if (u.type) return *u.type;
           }
         }
@@ -61,7 +61,7 @@ Function concat_function() {
         std::vector<Value> out;
         if (ret.is_list()) {
           for (size_t i = 0; i < args.size(); ++i) {
-            auto l = eval::convert(args[i], ret);
+            auto l = cty::convert(args[i], ret);
             if (!l) return fail_arg(static_cast<int>(i), l.error());
             out.insert(out.end(), l->elements().begin(), l->elements().end());
           }
@@ -464,7 +464,7 @@ Function sum_function() {
         std::optional<Number> total;
         for (const auto& e : list.elements()) {
           if (e.is_null()) return fail_arg(0, kNotNumbers);
-          auto n = eval::convert(e, Type::number());
+          auto n = cty::convert(e, Type::number());
           if (!n) return fail_arg(0, kNotNumbers);
           if (!total) {
             total = n->as_number();

@@ -4,7 +4,7 @@
 // compared, so previously distinct values may merge (["1"] and [1] unify to strings).
 #include <unordered_map>
 
-#include "eval/budget.h"
+#include "cty/budget.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs {
@@ -16,10 +16,10 @@ namespace {
 class SetIndex {
  public:
   explicit SetIndex(const Value& set) {
-    for (const auto& e : set.elements()) by_hash_.emplace(eval::set_hash_text(e), &e);
+    for (const auto& e : set.elements()) by_hash_.emplace(cty::set_hash_text(e), &e);
   }
   bool has(const Value& v) const {
-    auto [lo, hi] = by_hash_.equal_range(eval::set_hash_text(v));
+    auto [lo, hi] = by_hash_.equal_range(cty::set_hash_text(v));
     for (auto it = lo; it != hi; ++it)
       if (it->second->equals(v).is_true()) return true;
     return false;
@@ -44,7 +44,7 @@ Result<Type> set_operation_type(Args args) {
     types.push_back(ety);
   }
   if (types.empty()) return Type::set(Type::dynamic());
-  auto u = eval::unify(types, true);
+  auto u = cty::unify(types, true);
   if (!u.type) return fail_call("given sets must all have compatible element types");
   return Type::set(*u.type);
 }
@@ -54,7 +54,7 @@ enum class SetOp { Union, Intersection, Subtract };
 Result<Value> set_operation(Args args, const Type& ret, SetOp op) {
   std::vector<Value> sets;
   for (size_t i = 0; i < args.size(); ++i) {
-    auto s = eval::convert(args[i], ret);
+    auto s = cty::convert(args[i], ret);
     if (!s) return fail_arg(static_cast<int>(i), s.error());
     // Only a union can be computed with unknown elements: for the others, learning them could
     // change the result's length.
@@ -118,7 +118,7 @@ Function setproduct_function() {
             if (ts.empty()) {
               element_types.push_back(Type::dynamic());
             } else {
-              auto u = eval::unify(ts, true);
+              auto u = cty::unify(ts, true);
               if (!u.type) return fail_arg(static_cast<int>(i), "all elements must be of the same type");
               element_types.push_back(*u.type);
             }
@@ -135,10 +135,10 @@ Function setproduct_function() {
         // Seven range(1024) make 2^70 rows: the count saturates instead of wrapping to 0, and the
         // rows are charged before any storage is reserved for them.
         uint64_t total = 1;
-        for (const auto& a : args) total = eval::saturating_multiply(total, a.length());
+        for (const auto& a : args) total = cty::saturating_multiply(total, a.length());
         if (total == 0) return ret.is_list() ? Value::empty_list(ety) : Value::empty_set(ety);
-        eval::charge_values(eval::saturating_multiply(total, args.size() + 1));
-        eval::charge_bytes(eval::saturating_multiply(total, (args.size() + 1) * Value::kBaseWeight));
+        cty::charge_values(cty::saturating_multiply(total, args.size() + 1));
+        cty::charge_bytes(cty::saturating_multiply(total, (args.size() + 1) * Value::kBaseWeight));
         const auto& sub_types = ety.tuple_elements();
         std::vector<size_t> at(args.size(), 0);
         std::vector<Value> product;
@@ -152,7 +152,7 @@ Function setproduct_function() {
               row.push_back(v);
               continue;
             }
-            auto c = eval::convert(v, sub_types[j]);
+            auto c = cty::convert(v, sub_types[j]);
             if (!c) return fail_call("failed to convert an element to " + sub_types[j].friendly_name());
             row.push_back(std::move(*c));
           }

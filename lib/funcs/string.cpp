@@ -4,9 +4,10 @@
 // clusters wherever the reference counts them (substr, strrev).
 #include <algorithm>
 
-#include "eval/budget.h"
-#include "eval/text.h"
+#include "cty/budget.h"
+#include "cty/unicode.h"
 #include "funcs/gostd.h"
+#include "cty/gocty.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
 
@@ -56,14 +57,14 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
   std::u32string cut;
   for (size_t i = 0; i < cutset.size();) {
     size_t w;
-    cut.push_back(gostd::decode_rune(cutset, i, w));
+    cut.push_back(utf8::decode_rune(cutset, i, w));
     i += w;
   }
   auto in_cut = [&](char32_t r) { return cut.find(r) != std::u32string::npos; };
   size_t start = 0;
   while (start < s.size()) {
     size_t w;
-    if (!in_cut(gostd::decode_rune(s, start, w))) break;
+    if (!in_cut(utf8::decode_rune(s, start, w))) break;
     start += w;
   }
   size_t end = s.size();
@@ -72,7 +73,7 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
     size_t b = end - 1;
     while (b > start && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
     size_t w;
-    if (!in_cut(gostd::decode_rune(s, b, w))) break;
+    if (!in_cut(utf8::decode_rune(s, b, w))) break;
     end = b;
   }
   return s.substr(start, end - start);
@@ -82,7 +83,7 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
 // negative, which then means the start); a zero length with a non-negative offset is ""; a
 // negative length takes the rest.
 std::string substr(std::string_view in, int64_t offset, int64_t length) {
-  std::vector<size_t> bounds = eval::grapheme_boundaries(in);  // 0, ..., in.size()
+  std::vector<size_t> bounds = cty::grapheme_boundaries(in);  // 0, ..., in.size()
   int64_t clusters = static_cast<int64_t>(bounds.size()) - 1;
   if (offset < 0) {
     offset += clusters;
@@ -104,7 +105,7 @@ std::string substr(std::string_view in, int64_t offset, int64_t length) {
 }
 
 std::string reverse_clusters(std::string_view in) {
-  std::vector<size_t> bounds = eval::grapheme_boundaries(in);
+  std::vector<size_t> bounds = cty::grapheme_boundaries(in);
   std::string out;
   out.reserve(in.size());
   for (size_t i = bounds.size() - 1; i > 0; --i) out.append(in.substr(bounds[i - 1], bounds[i] - bounds[i - 1]));
@@ -117,7 +118,7 @@ std::vector<Value> split(std::string_view sep, std::string_view s) {
   if (sep.empty()) {
     for (size_t i = 0; i < s.size();) {
       size_t w;
-      gostd::decode_rune(s, i, w);
+      utf8::decode_rune(s, i, w);
       out.push_back(Value::string(s.substr(i, w)));
       i += w;
     }
@@ -238,11 +239,10 @@ void add_string_functions(FunctionTable& table) {
                  Param{.name = "length", .type = Type::number(), .allow_dynamic = true}},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {
-        auto offset = gostd::to_int(args[1].as_number());
-        if (!offset) return fail_call(gostd::kWholeNumberMessage);
-        auto length = gostd::to_int(args[2].as_number());
-        if (!length) return fail_call(gostd::kWholeNumberMessage);
-        return Value::string(substr(args[0].as_string(), *offset, *length));
+        int64_t offset = 0, length = 0;
+        if (auto e = to_go_int(args[1].as_number(), offset)) return fail_call(*e);
+        if (auto e = to_go_int(args[2].as_number(), length)) return fail_call(*e);
+        return Value::string(substr(args[0].as_string(), offset, length));
       },
   });
 
@@ -252,17 +252,17 @@ void add_string_functions(FunctionTable& table) {
       .params = {Param{.name = "spaces", .type = Type::number()}, str_param()},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {
-        auto spaces = gostd::to_int(args[0].as_number());
-        if (!spaces) return fail_call(gostd::kWholeNumberMessage);
+        int64_t spaces = 0;
+        if (auto e = to_go_int(args[0].as_number(), spaces)) return fail_call(*e);
         // Go's strings.Repeat panics on a negative count; the reference reports the panic.
-        if (*spaces < 0) return fail_call("panic in function implementation: strings: negative Repeat count");
+        if (spaces < 0) return fail_call("panic in function implementation: strings: negative Repeat count");
         std::string_view s = args[1].as_string();
         size_t lines = static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
         constexpr uint64_t kMaxResult = uint64_t{1} << 30;
-        if (lines > 0 && static_cast<uint64_t>(*spaces) > (kMaxResult - s.size()) / lines)
+        if (lines > 0 && static_cast<uint64_t>(spaces) > (kMaxResult - s.size()) / lines)
           return fail_call("the result would be larger than 1 GiB");
-        eval::charge_bytes(s.size() + lines * static_cast<uint64_t>(*spaces));
-        std::string pad(1 + static_cast<size_t>(lines > 0 ? *spaces : 0), ' ');
+        cty::charge_bytes(s.size() + lines * static_cast<uint64_t>(spaces));
+        std::string pad(1 + static_cast<size_t>(lines > 0 ? spaces : 0), ' ');
         pad[0] = '\n';
         std::string out;
         out.reserve(s.size() + lines * (pad.size() - 1));

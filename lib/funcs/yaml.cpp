@@ -9,17 +9,17 @@
 #include <cstring>
 #include <map>
 
-#include "eval/convert.h"
+#include "cty/convert.h"
 #include "funcs/library.h"
-#include "syntax/parser.h"
+#include "util/limits.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
 
 namespace {
 
-using eval::Expected;
-using eval::unexpected;
+using cty::Expected;
+using cty::unexpected;
 
 // go-cty-yaml's Error: "on line L, column C: cause" (libyaml's zero-based marks).
 std::string at(const yaml_mark_t& m, const std::string& cause) {
@@ -273,7 +273,7 @@ Expected<Value> scalar_value(const yaml_event_t& e) {
 
 // The parser's nesting limit, which also bounds what aliases build: an alias counts at the depth
 // of the value it repeats, so a chain of anchors cannot nest deeper than the document reads.
-constexpr int kMaxYamlDepth = static_cast<int>(ParseOptions::kDefaultMaxDepth);
+constexpr int kMaxYamlDepth = static_cast<int>(kMaxNestingDepth);
 
 class Decoder {
  public:
@@ -353,7 +353,7 @@ class Decoder {
       yaml_mark_t key_mark = (*e)->start_mark;
       auto key = scalar_value(**e);
       if (!key) return key;
-      auto key_string = eval::convert(*key, Type::string());
+      auto key_string = cty::convert(*key, Type::string());
       if (!key_string) return unexpected(at(key_mark, "only strings are allowed as mapping keys"));
       if (key_string->is_null()) return unexpected(at(key_mark, "mapping key cannot be null"));
       e = p_.next();
@@ -517,7 +517,7 @@ void add_yaml_functions(FunctionTable& table) {
         if (ret.is_dynamic() && !args[0].is_known()) return Value::dynamic();
         auto v = Decoder(args[0].as_string()).document();
         if (!v) return fail_call(v.error());
-        auto c = eval::convert(*v, ret);
+        auto c = cty::convert(*v, ret);
         if (!c) return fail_call(c.error());
         return *c;
       },

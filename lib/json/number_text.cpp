@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/number_text.h"
 
-#include "eval/number.h"
+#include "cty/number.h"
 
 #include <gmp.h>
 #include <mpfr.h>
@@ -19,7 +19,7 @@ constexpr int64_t kMaxExp = INT32_MAX;
 constexpr mpfr_prec_t kLiteralPrec = 512;
 // Beyond this binary exponent the decimal form has over a million digits; refuse rather than
 // spend seconds and megabytes on it (the reference would print it, slowly). The evaluator's bound.
-constexpr int64_t kMaxPrintShift = eval::Number::kMaxPrintableExponent;
+constexpr int64_t kMaxPrintShift = cty::Number::kMaxPrintableExponent;
 
 struct Literal {
   std::string digits;  // every mantissa digit, integer and fraction, without leading zeros

@@ -2,7 +2,7 @@
 #include "json/syntax_convert.h"
 
 #include "body/json_body.h"
-#include "json/evaluate.h"
+#include "json/evaluator.h"
 
 namespace hcl::json {
 
@@ -14,10 +14,10 @@ ConvertResult convert_json_syntax(std::shared_ptr<const jsonsyntax::Document> do
   Value root;
   root.kind = Value::Kind::Object;
   for (const auto& a : attrs.items) {
-    std::optional<eval::Value> v;
+    std::optional<cty::Value> v;
     if (scope) {
       Diagnostics d;
-      eval::Value full = a.expr->value(scope.get(), d);
+      cty::Value full = a.expr->value(scope.get(), d);
       std::string why;
       if (!has_errors(d) && from_eval(full, why)) {
         v = std::move(full);

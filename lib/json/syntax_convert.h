@@ -14,8 +14,8 @@
 #include <memory>
 
 #include "eval/eval.h"
-#include "json/convert.h"
-#include "json/syntax.h"
+#include "json/hcl2json.h"
+#include "jsonsyntax/reader.h"
 
 namespace hcl::json {
 

@@ -34,14 +34,14 @@ CallAt call_at(const SyntaxTree& t, uint32_t off, bool in_arguments) {
   return best;
 }
 
-std::string param_type(const funcs::Param& p) {
-  return p.kind == funcs::ParamKind::TypeConstraint ? "type"
-         : p.kind == funcs::ParamKind::Expression   ? "expression"
+std::string param_type(const cty::Param& p) {
+  return p.kind == cty::ParamKind::TypeConstraint ? "type"
+         : p.kind == cty::ParamKind::Expression   ? "expression"
                                                     : p.type.type_string();
 }
 
-Json markdown(const funcs::Function& f) {
-  std::string v = "```hcl\n" + funcs::signature(f) + "\n```";
+Json markdown(const cty::Function& f) {
+  std::string v = "```hcl\n" + cty::signature(f) + "\n```";
   if (!f.description.empty()) v += "\n\n" + f.description;
   return Json{{"kind", "markdown"}, {"value", v}};
 }
@@ -56,7 +56,7 @@ Json hover(const Document& doc, Position p, Encoding e, Workspace& ws) {
   uint32_t off = doc.lines().offset(p, e);
   CallAt c = call_at(*a.tree, off, false);
   if (c.node == kNoNode) return nullptr;
-  const funcs::Function* f = ws.functions().find(c.call.name);
+  const cty::Function* f = ws.functions().find(c.call.name);
   if (!f) return nullptr;
   return Json{{"contents", markdown(*f)}, {"range", range_json(doc.lines(), c.call.name_span, e)}};
 }
@@ -68,7 +68,7 @@ Json signature_help(const Document& doc, Position p, Encoding e, Workspace& ws) 
   uint32_t off = doc.lines().offset(p, e);
   CallAt c = call_at(t, off, true);
   if (c.node == kNoNode) return nullptr;
-  const funcs::Function* f = ws.functions().find(c.call.name);
+  const cty::Function* f = ws.functions().find(c.call.name);
   if (!f) return nullptr;
   // The argument the cursor is in: commas at the call's own bracket depth before it.
   uint32_t active = 0;
@@ -86,7 +86,7 @@ Json signature_help(const Document& doc, Position p, Encoding e, Workspace& ws) 
   // label offsets.
   std::string label = f->name + "(";
   Json params = Json::array();
-  auto add_param = [&](const funcs::Param& prm, bool variadic) {
+  auto add_param = [&](const cty::Param& prm, bool variadic) {
     if (label.back() != '(') label += ", ";
     size_t start = label.size();
     label += prm.name + (variadic ? "..." : "") + " " + param_type(prm);
@@ -169,8 +169,8 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
     return Json{{"isIncomplete", false}, {"items", items}};
   }
   for (std::string_view name : ws.functions().names()) {
-    const funcs::Function* f = ws.functions().find(name);
-    add(std::string(name), kFunction, funcs::signature(*f));
+    const cty::Function* f = ws.functions().find(name);
+    add(std::string(name), kFunction, cty::signature(*f));
   }
   add("var", kVariable, "input variables");
   add("local", kVariable, "local values");

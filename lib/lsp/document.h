@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "diag/diagnostic.h"
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 #include "lsp/position.h"
 #include "source/source_file.h"
 #include "syntax/tree.h"

@@ -86,8 +86,8 @@ FileIndex index_file(const Document& doc) {
   return idx;
 }
 
-const funcs::FunctionTable& Workspace::functions() {
-  if (!functions_) functions_ = std::make_unique<funcs::FunctionTable>(funcs::standard_functions());
+const cty::FunctionTable& Workspace::functions() {
+  if (!functions_) functions_ = std::make_unique<cty::FunctionTable>(funcs::standard_functions());
   return *functions_;
 }
 

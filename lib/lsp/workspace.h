@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "diag/diagnostic.h"
-#include "funcs/registry.h"
+#include "cty/function.h"
 #include "io/files.h"
 #include "lsp/position.h"
 #include "source/source_file.h"
@@ -52,7 +52,7 @@ class Workspace {
   // saved belong to their directory's unit too.
   explicit Workspace(std::function<std::vector<const Document*>()> open) : open_(std::move(open)) {}
 
-  const funcs::FunctionTable& functions();
+  const cty::FunctionTable& functions();
 
   // The files loaded together with `path` (itself included, first).
   std::vector<UnitFile> unit(const std::string& path);
@@ -68,7 +68,7 @@ class Workspace {
   std::optional<UnitFile> load(const std::string& path, const std::vector<const Document*>& open);
 
   std::function<std::vector<const Document*>()> open_;
-  std::unique_ptr<funcs::FunctionTable> functions_;
+  std::unique_ptr<cty::FunctionTable> functions_;
   std::map<std::string, Cached> cache_;
   std::map<std::string, std::pair<std::shared_ptr<const SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;
 };

@@ -39,6 +39,21 @@ int decode(const unsigned char* p, const unsigned char* end, char32_t& out) {
   return 0;
 }
 
+char32_t decode_rune(std::string_view s, size_t at, size_t& width) {
+  if (at >= s.size()) {
+    width = 0;
+    return 0xFFFD;
+  }
+  char32_t cp;
+  int n = decode(s, at, cp);
+  if (n <= 0) {
+    width = 1;
+    return 0xFFFD;
+  }
+  width = static_cast<size_t>(n);
+  return cp;
+}
+
 void append(std::string& out, char32_t cp) {
   if (cp < 0x80) {
     out.push_back(static_cast<char>(cp));

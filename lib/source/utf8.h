@@ -17,6 +17,11 @@ inline int decode(std::string_view s, size_t at, char32_t& out) {
   return decode(b + at, b + s.size(), out);
 }
 
+// Go's utf8.DecodeRuneInString at byte offset `at`: U+FFFD and width 1 for an invalid byte,
+// U+FFFD and width 0 at the end. Go's functions that step over strings rune by rune (regexp,
+// path.Match) see text this way.
+char32_t decode_rune(std::string_view s, size_t at, size_t& width);
+
 void append(std::string& out, char32_t cp);
 
 bool is_valid(std::string_view s);

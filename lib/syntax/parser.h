@@ -7,6 +7,7 @@
 
 #include "diag/diagnostic.h"
 #include "syntax/tree.h"
+#include "util/limits.h"
 
 namespace hcl {
 
@@ -20,7 +21,7 @@ struct ParseOptions {
   // At most this many diagnostics are kept per parse; the rest are counted in a final one.
   uint32_t max_diagnostics = 1000;
 
-  static constexpr uint32_t kDefaultMaxDepth = 1000;
+  static constexpr uint32_t kDefaultMaxDepth = kMaxNestingDepth;
 };
 
 struct ParseResult {

@@ -4,6 +4,7 @@
 #include <utf8proc.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "source/utf8.h"
 
@@ -28,6 +29,8 @@ std::vector<char32_t> scalars(std::string_view s) {
   return out;
 }
 
+}  // namespace
+
 bool go_printable(char32_t cp) {
   if (cp < 0x20 || cp == 0x7F) return false;
   if (cp < 0x7F) return true;
@@ -46,6 +49,47 @@ bool go_printable(char32_t cp) {
       return true;
   }
 }
+
+std::string hclwrite_quote(std::string_view value) {
+  std::string s = utf8::to_nfc(value);  // as cty.StringVal stores it
+  std::string out = "\"";
+  size_t i = 0;
+  while (i < s.size()) {
+    char32_t cp;
+    int n = utf8::decode(s, i, cp);
+    if (n == 0) {
+      cp = 0xFFFD;  // Go ranges over a bad byte as U+FFFD
+      n = 1;
+    }
+    size_t next = i + static_cast<size_t>(n);
+    switch (cp) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '$':
+      case '%':
+        out += static_cast<char>(cp);
+        if (next < s.size() && s[next] == '{') out += static_cast<char>(cp);  // $${ and %%{
+        break;
+      default:
+        if (go_printable(cp)) {
+          utf8::append(out, cp);
+        } else {
+          char buf[16];
+          if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+          else std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
+          out += buf;
+        }
+    }
+    i = next;
+  }
+  out += '"';
+  return out;
+}
+
+namespace {
 
 // Bytes below 0x80 that encoding/json copies as they are.
 template <bool kEscapeHtml>
@@ -205,6 +249,15 @@ void append_json_escaped(std::string& out, std::string_view s, bool escape_html)
   } else {
     escape_json<false>(out, s);
   }
+}
+
+std::string json_quoted(std::string_view s, bool escape_html) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  append_json_escaped(out, s, escape_html);
+  out += '"';
+  return out;
 }
 
 std::string uri_encode_path(std::string_view path) {

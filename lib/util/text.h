@@ -8,6 +8,16 @@
 
 namespace hcl {
 
+// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
+// Go's quoting (strconv.Quote, QuoteRune, hclwrite's string literals) escapes everything else.
+bool go_printable(char32_t cp);
+
+// A string as hclwrite writes a quoted string literal (TokensForValue of cty.StringVal, then
+// escapeQuotedStringLit): NFC first, as cty stores strings; \n \r \t \" \\, "${" and "%{" doubled,
+// characters Go cannot print as \uXXXX or \UXXXXXXXX, each invalid byte as U+FFFD. Labels that
+// hcledit and terraform fmt write come out this way.
+std::string hclwrite_quote(std::string_view s);
+
 // Go's %q / strconv.Quote: the reference quotes names this way inside its messages.
 std::string go_quote(std::string_view s);
 
@@ -26,6 +36,8 @@ std::string uri_encode_path(std::string_view path);
 // UTF-8 byte as \ufffd; with `escape_html` (json.Marshal's default) also < > & as \u003c \u003e
 // \u0026. hcl2json's output escapes HTML, cty's own encoding does not.
 void append_json_escaped(std::string& out, std::string_view s, bool escape_html);
+// The same as a whole JSON string literal, quotes included (Go's %q in format() is this too).
+std::string json_quoted(std::string_view s, bool escape_html);
 
 // Levenshtein distance counted in Unicode scalar values.
 size_t edit_distance(std::string_view a, std::string_view b);

@@ -14,12 +14,12 @@
 #include <functional>
 
 #include "eval/eval.h"
-#include "eval/json.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "eval/run_expression.h"
 #include "format/format.h"
 #include "funcs/library.h"
-#include "json/convert.h"
-#include "json/evaluate.h"
+#include "json/hcl2json.h"
+#include "json/evaluator.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
 
@@ -188,14 +188,14 @@ inline bool valid_json(std::string_view s) {
 // JSON encoding, where it has one, is valid JSON) or error diagnostics, within its budget. The
 // input is the expression, optionally followed by a NUL byte and a JSON object of variables.
 inline std::string eval_properties(const std::string& input) {
-  static const funcs::FunctionTable functions = funcs::standard_functions();
+  static const cty::FunctionTable functions = funcs::standard_functions();
   std::string expr = input, vars_text = R"({"xs":[3,1,2],"m":{"a":"x","b":null},"n":1.5,"s":"web","t":true})";
   if (size_t nul = input.find('\0'); nul != std::string::npos) {
     expr = input.substr(0, nul);
     vars_text = input.substr(nul + 1);
   }
   eval::Scope scope(&functions);
-  if (auto vars = eval::json_to_value(vars_text); vars && vars->type().is_object() && !vars->is_null())
+  if (auto vars = cty::json_to_value(vars_text); vars && vars->type().is_object() && !vars->is_null())
     for (const auto& [k, v] : vars->attributes()) scope.set(k, v);
   for (bool tmpl : {false, true}) {
     eval::RunOptions opt;
@@ -203,7 +203,7 @@ inline std::string eval_properties(const std::string& input) {
     auto r = eval::run(expr, scope, opt);
     if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
     if (r.value && r.value->is_wholly_known()) {
-      if (auto j = eval::value_to_json(*r.value)) {
+      if (auto j = cty::value_to_json(*r.value)) {
         if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
       }
     }
@@ -228,9 +228,9 @@ inline std::string json_properties(const std::string& text) {
 
 // The standard functions under a budget small enough for a fuzzer's memory limit.
 inline eval::Scope small_budget_scope() {
-  static const funcs::FunctionTable functions = funcs::standard_functions();
+  static const cty::FunctionTable functions = funcs::standard_functions();
   eval::Scope scope(&functions);
-  eval::EvalLimits limits;
+  cty::EvalLimits limits;
   limits.max_values = 100'000;
   limits.max_bytes = 16 << 20;
   limits.max_seconds = 10;
@@ -273,11 +273,11 @@ inline std::pair<size_t, size_t> json_number_text(std::string_view j) {
 // its weight allows, so printing is bounded by what the budget let the evaluation build.
 inline std::string functions_properties(const std::string& expr) {
   eval::Scope scope = small_budget_scope();
-  scope.set("s", eval::Value::string(expr));
+  scope.set("s", cty::Value::string(expr));
   auto r = eval::run(expr, scope, {});
   if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
   if (r.value && r.value->is_wholly_known()) {
-    if (auto j = eval::value_to_json(*r.value)) {
+    if (auto j = cty::value_to_json(*r.value)) {
       if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
       // JSON escapes a byte in at most six (\u00XX); a value's weight counts each byte once.
       // Numbers are the exception: a few bytes of MPFR may write out as many digits as the
@@ -294,12 +294,12 @@ inline std::string functions_properties(const std::string& expr) {
 // The JSON decoder of --vars and jsondecode: a document decodes or is refused with a message, and
 // what it decodes to encodes back to JSON that decodes to an equal value.
 inline std::string vars_properties(const std::string& text) {
-  auto v = eval::json_to_value(text);
+  auto v = cty::json_to_value(text);
   if (!v) return v.error().empty() ? "refused without a message" : "";
-  auto j = eval::value_to_json(*v);
+  auto j = cty::value_to_json(*v);
   if (!j) return {};  // a number too long to write out
   if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
-  auto again = eval::json_to_value(*j);
+  auto again = cty::json_to_value(*j);
   if (!again) return "its own encoding does not decode: " + again.error();
   if (!again->equals(*v).is_true() && !again->raw_equals(*v)) return "decoding its own encoding changes the value";
   return {};
@@ -309,7 +309,7 @@ inline std::string vars_properties(const std::string& text) {
 // error, then yamlencode of the value works or fails with an error.
 inline std::string yaml_properties(const std::string& text) {
   eval::Scope scope = small_budget_scope();
-  scope.set("y", eval::Value::string(text));
+  scope.set("y", cty::Value::string(text));
   for (const char* expr : {"yamldecode(y)", "yamlencode(yamldecode(y))"}) {
     auto r = eval::run(expr, scope, {});
     if (!r.value && !has_errors(r.diagnostics)) return std::string(expr) + ": no value and no error";

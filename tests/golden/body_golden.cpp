@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Whole-file evaluation (config/evaluate.h), as `hcl eval --file F --format oracle` prints it:
+// Whole-file evaluation (config/file_value.h), as `hcl eval --file F --format oracle` prints it:
 // the document on one line, or {"diagnostics": [...]}; the variables come from the nearest
 // vars.json (from the case's folder up).
 //
@@ -16,12 +16,12 @@
 
 #include "body/json_body.h"
 #include "body/native.h"
-#include "config/evaluate.h"
-#include "eval/json.h"
-#include "eval/run.h"
+#include "config/file_value.h"
+#include "cty/json_encoding.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "golden.h"
-#include "json/syntax.h"
+#include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
 
 namespace {
@@ -41,7 +41,7 @@ std::shared_ptr<const hcl::eval::Scope> scope_for(const std::string& path, std::
   auto dir = fs::path(path).parent_path();
   while (!fs::exists(dir / "vars.json") && dir.has_parent_path() && dir != dir.parent_path()) dir = dir.parent_path();
   if (fs::exists(dir / "vars.json")) {
-    auto vars = hcl::eval::json_to_value(read_text(dir / "vars.json"));
+    auto vars = hcl::cty::json_to_value(read_text(dir / "vars.json"));
     if (!vars) {
       error = "cannot read vars.json: " + vars.error() + "\n";
       return nullptr;
@@ -52,7 +52,7 @@ std::shared_ptr<const hcl::eval::Scope> scope_for(const std::string& path, std::
 }
 
 std::string document(const hcl::config::FileValue& fv) {
-  if (fv.document) return *hcl::eval::value_to_json(*fv.document) + "\n";
+  if (fv.document) return *hcl::cty::value_to_json(*fv.document) + "\n";
   return "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(fv.diagnostics) + "}\n";
 }
 

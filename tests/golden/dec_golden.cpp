@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "dec/run.h"
+#include "dec/decode.h"
 #include "golden.h"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "eval/json.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "golden.h"
 
@@ -26,7 +26,7 @@ std::string read_text(const std::filesystem::path& p) {
 }
 
 std::string run_cases(const std::string& path, const std::string& content) {
-  hcl::funcs::FunctionTable functions = hcl::funcs::standard_functions();
+  hcl::cty::FunctionTable functions = hcl::funcs::standard_functions();
   hcl::funcs::add_filesystem_functions(functions, std::filesystem::path(path).parent_path().string());
   hcl::eval::Scope base(&functions);
   // The nearest vars.json, from the case file's folder up.
@@ -34,7 +34,7 @@ std::string run_cases(const std::string& path, const std::string& content) {
   while (!std::filesystem::exists(dir / "vars.json") && dir.has_parent_path() && dir != dir.parent_path())
     dir = dir.parent_path();
   auto vars_path = dir / "vars.json";
-  auto vars = hcl::eval::json_to_value(read_text(vars_path));
+  auto vars = hcl::cty::json_to_value(read_text(vars_path));
   if (!vars) return "cannot read " + vars_path.string() + ": " + vars.error() + "\n";
   for (const auto& [k, v] : vars->attributes()) base.set(k, v);
 
@@ -60,7 +60,7 @@ std::string run_cases(const std::string& path, const std::string& content) {
       if (c.contains("vars")) {
         for (auto& [k, v] : c["vars"].items()) {
           // The same JSON text the generator passes to the reference with --var.
-          auto value = hcl::eval::json_to_value(v.dump());
+          auto value = hcl::cty::json_to_value(v.dump());
           if (value) scope.set(k, *value);
         }
       }

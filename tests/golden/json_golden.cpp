@@ -13,7 +13,7 @@
 #include <filesystem>
 
 #include "golden.h"
-#include "json/convert.h"
+#include "json/hcl2json.h"
 #include "syntax/parser.h"
 
 namespace {

@@ -57,6 +57,15 @@ TEST_CASE("edit: labels are quoted with hclwrite's escapes") {
   CHECK(edit::quote_label("a\nb\tc\x01") == R"("a\nb\tc\u0001")");
 }
 
+TEST_CASE("edit: labels are NFC and escape what Go cannot print, as hcledit writes them") {
+  // hcledit quotes a label through cty.StringVal (NFC) and hclwrite's escapeQuotedStringLit
+  // (unicode.IsPrint): a decomposed e-acute is composed, a no-break space and a zero-width space
+  // are escaped, a bad byte becomes U+FFFD (hcl-oracle edit ... block append).
+  CHECK(edit::quote_label("e\xcc\x81") == "\"\xc3\xa9\"");
+  CHECK(edit::quote_label("a\xc2\xa0" "b\xe2\x80\x8b") == R"("a\u00a0b\u200b")");
+  CHECK(edit::quote_label("\xff") == "\"\xef\xbf\xbd\"");
+}
+
 TEST_CASE("edit: an item owns its lead comments, its line comment and its newline") {
   std::string text = "a {\n  # lead\n  x = 1 # line\n\n  # loose\n\n  y = 2\n}\n";
   auto doc = open(text);

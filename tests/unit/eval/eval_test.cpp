@@ -4,24 +4,24 @@
 #include <string>
 
 #include "eval/eval.h"
-#include "eval/json.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "syntax/parser.h"
 
-using hcl::eval::Type;
-using hcl::eval::Value;
+using hcl::cty::Type;
+using hcl::cty::Value;
 
 namespace {
 
-const hcl::funcs::FunctionTable& functions() {
-  static const hcl::funcs::FunctionTable table = hcl::funcs::standard_functions();
+const hcl::cty::FunctionTable& functions() {
+  static const hcl::cty::FunctionTable table = hcl::funcs::standard_functions();
   return table;
 }
 
 hcl::eval::Scope scope_with(const char* vars_json) {
   hcl::eval::Scope scope(&functions());
-  auto v = hcl::eval::json_to_value(vars_json);
+  auto v = hcl::cty::json_to_value(vars_json);
   REQUIRE(v);
   for (const auto& [k, e] : v->attributes()) scope.set(k, e);
   return scope;
@@ -35,7 +35,7 @@ std::string doc(const std::string& expr, const char* vars = R"({"xs": [3, 1, 2],
 // "summary @ line:col-col" of each diagnostic, or the value's JSON.
 std::string brief(const std::string& expr, const char* vars = R"({"xs": [3, 1, 2], "n": 3, "name": "web"})") {
   auto r = hcl::eval::run(expr, scope_with(vars), {});
-  if (r.value) return *hcl::eval::value_to_json(*r.value);
+  if (r.value) return *hcl::cty::value_to_json(*r.value);
   std::string out;
   for (const auto& d : r.diagnostics) {
     if (!out.empty()) out += "; ";
@@ -60,9 +60,9 @@ std::string with_unknowns(const std::string& expr) {
   o.require_json = false;
   auto r = hcl::eval::run(expr, scope, o);
   if (!r.value) return "error: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
-  if (!r.value->is_known()) return "?" + hcl::eval::type_to_json(r.value->type());
-  auto j = hcl::eval::value_to_json(*r.value);
-  return j ? *j + ":" + hcl::eval::type_to_json(r.value->type()) : "partly unknown " + hcl::eval::type_to_json(r.value->type());
+  if (!r.value->is_known()) return "?" + hcl::cty::type_to_json(r.value->type());
+  auto j = hcl::cty::value_to_json(*r.value);
+  return j ? *j + ":" + hcl::cty::type_to_json(r.value->type()) : "partly unknown " + hcl::cty::type_to_json(r.value->type());
 }
 
 }  // namespace

@@ -6,27 +6,27 @@
 
 #include <string>
 
-#include "eval/budget.h"
-#include "eval/json.h"
-#include "eval/number.h"
-#include "eval/value.h"
+#include "cty/budget.h"
+#include "cty/json_encoding.h"
+#include "cty/number.h"
+#include "cty/value.h"
 
-using hcl::eval::Number;
-using hcl::eval::Value;
+using hcl::cty::Number;
+using hcl::cty::Value;
 
 namespace {
 
-hcl::eval::Expected<Value> two_passes(std::string_view text) {
-  auto node = hcl::eval::parse_json_document(text);
-  if (!node) return hcl::eval::unexpected(node.error());
-  auto type = hcl::eval::json_implied_type(*node);
-  if (!type) return hcl::eval::unexpected(type.error());
-  return hcl::eval::json_unmarshal(*node, *type);
+hcl::cty::Expected<Value> two_passes(std::string_view text) {
+  auto node = hcl::cty::parse_json_document(text);
+  if (!node) return hcl::cty::unexpected(node.error());
+  auto type = hcl::cty::json_implied_type(*node);
+  if (!type) return hcl::cty::unexpected(type.error());
+  return hcl::cty::json_unmarshal(*node, *type);
 }
 
 void check_same(std::string_view text) {
   CAPTURE(text);
-  auto fast = hcl::eval::json_to_value(text);
+  auto fast = hcl::cty::json_to_value(text);
   auto slow = two_passes(text);
   REQUIRE(static_cast<bool>(fast) == static_cast<bool>(slow));
   if (!fast) {
@@ -62,13 +62,13 @@ TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
 }
 
 TEST_CASE("a decoder that gives up leaves the budget as the two passes would") {
-  hcl::eval::EvalBudget budget;
-  auto before = hcl::eval::budget_counts();
-  CHECK(hcl::eval::json_to_value(R"({"a": [1, 2, 3], "b": "xyz", "a": [4, 5, 6]})"));
-  auto fallback = hcl::eval::budget_counts();
-  hcl::eval::restore_budget_counts(before);
+  hcl::cty::EvalBudget budget;
+  auto before = hcl::cty::budget_counts();
+  CHECK(hcl::cty::json_to_value(R"({"a": [1, 2, 3], "b": "xyz", "a": [4, 5, 6]})"));
+  auto fallback = hcl::cty::budget_counts();
+  hcl::cty::restore_budget_counts(before);
   CHECK(two_passes(R"({"a": [1, 2, 3], "b": "xyz", "a": [4, 5, 6]})"));
-  auto direct = hcl::eval::budget_counts();
+  auto direct = hcl::cty::budget_counts();
   CHECK(fallback.values == direct.values);
   CHECK(fallback.bytes == direct.bytes);
   CHECK(direct.values > before.values);

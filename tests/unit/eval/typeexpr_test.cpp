@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
-#include "eval/json.h"
+#include "cty/json_encoding.h"
 #include "eval/typeexpr.h"
 #include "syntax/parser.h"
 
@@ -17,11 +17,11 @@ std::string type_of(const std::string& text, bool defaults = true) {
   return r.type.type_string();
 }
 
-hcl::eval::Value apply(const std::string& type, const std::string& json) {
+hcl::cty::Value apply(const std::string& type, const std::string& json) {
   auto src = std::make_shared<hcl::SourceFile>("<type>", type);
   auto p = hcl::parse_expression(src);
   auto r = hcl::eval::type_constraint_with_defaults(*p.tree, p.tree->root());
-  auto v = *hcl::eval::json_to_value(json);
+  auto v = *hcl::cty::json_to_value(json);
   return r.defaults ? r.defaults->apply(v) : v;
 }
 
@@ -48,7 +48,7 @@ TEST_CASE("type expressions") {
 }
 
 TEST_CASE("defaults fill absent and null attributes, all the way down") {
-  auto j = [](const hcl::eval::Value& v) { return *hcl::eval::value_to_json(v); };
+  auto j = [](const hcl::cty::Value& v) { return *hcl::cty::value_to_json(v); };
   CHECK(j(apply("object({a = optional(string, \"d\")})", "{}")) == R"({"a":"d"})");
   CHECK(j(apply("object({a = optional(string, \"d\")})", R"({"a": null})")) == R"({"a":"d"})");
   CHECK(j(apply("object({a = optional(string, \"d\")})", R"({"a": "x"})")) == R"({"a":"x"})");

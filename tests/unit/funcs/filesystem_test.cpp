@@ -14,7 +14,7 @@
 #include "funcs_test_util.h"
 
 namespace fs = std::filesystem;
-using hcl::funcs::FunctionTable;
+using hcl::cty::FunctionTable;
 using hcl::funcs::testing::Type;
 using hcl::funcs::testing::Value;
 

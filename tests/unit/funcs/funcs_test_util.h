@@ -8,14 +8,14 @@
 #include <utility>
 #include <vector>
 
-#include "eval/json.h"
-#include "eval/run.h"
+#include "cty/json_encoding.h"
+#include "eval/run_expression.h"
 #include "funcs/library.h"
 
 namespace hcl::funcs::testing {
 
-using eval::Type;
-using eval::Value;
+using cty::Type;
+using cty::Value;
 
 // "VALUE TYPE" as JSON for a wholly known result, cty's Go syntax otherwise (cty.UnknownVal(..)),
 // or "error: SUMMARY: DETAIL".
@@ -32,9 +32,9 @@ inline std::string eval_with(const std::string& expr, const std::vector<std::pai
   }
   const Value& v = *r.value;
   if (!v.is_wholly_known()) return v.go_string();
-  auto json = eval::value_to_json(v);
+  auto json = cty::value_to_json(v);
   if (!json) return v.go_string();
-  return *json + " " + eval::type_to_json(v.type());
+  return *json + " " + cty::type_to_json(v.type());
 }
 
 inline std::string eval_with(const std::string& expr, const std::vector<std::pair<std::string, Value>>& vars = {}) {

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// A whole configuration file evaluated into one value, in the shape of tmccombs/hcl2json (the
+// shape `hcl json` writes and the reference oracle's `body` command prints): attributes by name
+// with their values; blocks under their type, one object level per label, and innermost a tuple
+// of the block bodies in source order; an attribute replaces a block of the same name; blocks
+// of one type whose labels would need one place to hold both an object and a list are an error
+// ("Block does not fit the JSON shape").
+//
+// `dynamic` blocks (ext-dynblock) are expanded first, unless `keep_dynamic`: then they are
+// ordinary blocks, as hcl2json and the oracle treat them.
+//
+// A file in the JSON syntax has no blocks without a schema: each property is an attribute, and
+// its value is the JSON value read as an expression (strings are templates).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "body/body.h"
+#include "eval/eval.h"
+
+namespace hcl::config {
+
+struct EvaluateOptions {
+  bool keep_dynamic = false;
+};
+
+struct FileValue {
+  // The document; set unless some part failed (then `diagnostics` holds the errors, in source
+  // order, as the oracle sorts them).
+  std::optional<cty::Value> document;
+  // The file's top level as variables for an expression (`locals.region`,
+  // `variable.region.default`): attributes by name; a block is the object of its body, under its
+  // labels; top-level blocks with the same type and labels merge into one object (later
+  // attributes win), nested ones make a tuple of objects. An attribute that failed to evaluate
+  // is an unknown value here.
+  std::map<std::string, cty::Value> variables;
+  Diagnostics diagnostics;
+};
+
+FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::Scope> scope,
+                        const EvaluateOptions& options = {});
+
+}  // namespace hcl::config

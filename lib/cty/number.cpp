@@ -1,0 +1,756 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/number.h"
+
+#include "cty/budget.h"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+
+namespace hcl::cty {
+
+// ---- Storage ------------------------------------------------------------------------------------
+
+struct Number::Big {
+  mpfr_t f;
+  explicit Big(uint32_t prec) { mpfr_init2(f, static_cast<mpfr_prec_t>(std::max<uint32_t>(prec, 1))); }
+  ~Big() { mpfr_clear(f); }
+  Big(const Big&) = delete;
+  Big& operator=(const Big&) = delete;
+};
+
+namespace {
+
+// Go's big.Float exponents are int32 (MinExp, MaxExp) with the same 0.5 <= mantissa < 1
+// convention as MPFR; MPFR's default range is narrower. The range is per thread in MPFR.
+void ensure_exponent_range() {
+  thread_local bool done = false;
+  if (done) return;
+  mpfr_set_emin(std::max<mpfr_exp_t>(mpfr_get_emin_min(), INT32_MIN));
+  mpfr_set_emax(std::min<mpfr_exp_t>(mpfr_get_emax_max(), INT32_MAX));
+  done = true;
+}
+
+// Bits needed to hold an integer exactly (big.Float.MinPrec of it).
+uint32_t int_min_prec(int64_t v) {
+  if (v == 0) return 0;
+  uint64_t u = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  return static_cast<uint32_t>(std::bit_width(u) - std::countr_zero(u));
+}
+
+bool fits_small(int64_t v, uint32_t prec) { return prec >= 64 || int_min_prec(v) <= prec; }
+
+struct Mpz {
+  mpz_t z;
+  Mpz() { mpz_init(z); }
+  ~Mpz() { mpz_clear(z); }
+  Mpz(const Mpz&) = delete;
+  Mpz& operator=(const Mpz&) = delete;
+};
+
+}  // namespace
+
+Number Number::make(std::shared_ptr<Big> big) {
+  Number n;
+  n.prec_ = static_cast<uint32_t>(mpfr_get_prec(big->f));
+  // Keep exact integers that fit inline inline: cheaper to copy and to print.
+  if (mpfr_number_p(big->f) && mpfr_integer_p(big->f) && !(mpfr_zero_p(big->f) && mpfr_signbit(big->f)) &&
+      mpfr_fits_slong_p(big->f, MPFR_RNDN)) {
+    long v = mpfr_get_si(big->f, MPFR_RNDN);
+    if (v != LONG_MIN) {
+      n.small_ = v;
+      return n;
+    }
+  }
+  n.big_ = std::move(big);
+  return n;
+}
+
+std::shared_ptr<const Number::Big> Number::as_big() const {
+  if (big_) return big_;
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(prec_);
+  mpfr_set_si(b->f, small_, MPFR_RNDN);
+  return b;
+}
+
+// ---- Construction -------------------------------------------------------------------------------
+
+Number Number::from_int(int64_t v) { return from_int(v, kIntPrecision); }
+
+Number Number::from_int(int64_t v, uint32_t precision) {
+  if (v != INT64_MIN && fits_small(v, precision)) {
+    Number n;
+    n.small_ = v;
+    n.prec_ = precision;
+    return n;
+  }
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(precision);
+  mpfr_set_si(b->f, v, MPFR_RNDN);
+  Number n;
+  n.prec_ = precision;
+  n.big_ = std::move(b);
+  return n;
+}
+
+Number Number::from_uint(uint64_t v) {
+  if (v <= static_cast<uint64_t>(INT64_MAX)) return from_int(static_cast<int64_t>(v), kIntPrecision);
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(kIntPrecision);
+  mpfr_set_ui(b->f, v, MPFR_RNDN);
+  Number n;
+  n.prec_ = kIntPrecision;
+  n.big_ = std::move(b);
+  return n;
+}
+
+Number Number::from_double(double v) {
+  if (v == v && v >= -9.2e18 && v <= 9.2e18 && v == static_cast<double>(static_cast<int64_t>(v)) &&
+      !(v == 0 && std::signbit(v))) {
+    return from_int(static_cast<int64_t>(v), kFloat64Precision);
+  }
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(kFloat64Precision);
+  mpfr_set_d(b->f, v, MPFR_RNDN);
+  Number n;
+  n.prec_ = kFloat64Precision;
+  n.big_ = std::move(b);
+  return n;
+}
+
+std::optional<Number> Number::from_integer_text(std::string_view digits) {
+  std::string s(digits);
+  size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  if (i == s.size()) return std::nullopt;
+  for (size_t k = i; k < s.size(); ++k)
+    if (s[k] < '0' || s[k] > '9') return std::nullopt;
+  if (s[0] == '+') s.erase(0, 1);
+  Mpz z;
+  if (mpz_set_str(z.z, s.c_str(), 10) != 0) return std::nullopt;
+  size_t bits = mpz_sizeinbase(z.z, 2);
+  uint32_t prec = static_cast<uint32_t>(std::max<size_t>(bits, 64));
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(prec);
+  mpfr_set_z(b->f, z.z, MPFR_RNDN);
+  return make(std::move(b));
+}
+
+Number Number::infinity(bool negative) {
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(kLiteralPrecision);
+  mpfr_set_inf(b->f, negative ? -1 : 1);
+  Number n;
+  n.big_ = std::move(b);
+  return n;
+}
+
+Number Number::from_mpfr(mpfr_srcptr value) {
+  ensure_exponent_range();
+  auto b = std::make_shared<Big>(static_cast<uint32_t>(mpfr_get_prec(value)));
+  mpfr_set(b->f, value, MPFR_RNDN);
+  return make(std::move(b));
+}
+
+// Go's big.Float.Parse for base 10 (what cty.ParseNumberVal calls): sign, decimal mantissa
+// with an optional point, optional exponent ('e' decimal or 'p' binary); "Inf" spellings. The
+// digits are kept exactly and then scaled by a power of five computed the way Go computes it
+// (at precision + 64 bits, by repeated squaring at precision + 128), so results round exactly
+// as the reference's do, including where that is not the correctly rounded value.
+std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
+  // Integers of up to 18 digits, by far the most common numbers, are exact at 64 bits and more:
+  // held inline with no MPFR value, as make() would keep them after the general path below.
+  // Negative zero is left to it: it is not an integer make() keeps inline.
+  if (precision >= kIntPrecision && !s.empty()) {
+    bool neg = s[0] == '-';
+    size_t start = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (s.size() > start && s.size() - start <= 18 &&
+        std::all_of(s.begin() + static_cast<ptrdiff_t>(start), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      int64_t v = 0;
+      for (size_t k = start; k < s.size(); ++k) v = v * 10 + (s[k] - '0');
+      if (v != 0 || !neg) return from_int(neg ? -v : v, precision);
+    }
+  }
+  ensure_exponent_range();
+  if ((s.size() == 3 && (s == "Inf" || s == "inf")) ||
+      (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))) {
+    auto b = std::make_shared<Big>(precision);
+    mpfr_set_inf(b->f, s[0] == '-' ? -1 : 1);
+    Number n;
+    n.prec_ = precision;
+    n.big_ = std::move(b);
+    return n;
+  }
+  size_t i = 0;
+  bool neg = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    neg = s[i] == '-';
+    ++i;
+  }
+  std::string digits;
+  int64_t count = 0, dp = -1;
+  bool frac_ok = true;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '.' && frac_ok) {
+      frac_ok = false;
+      dp = count;
+    } else if (c >= '0' && c <= '9') {
+      digits += c;
+      ++count;
+    } else {
+      break;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  int64_t exp = 0;
+  int ebase = 10;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E' || s[i] == 'p' || s[i] == 'P')) {
+    ebase = (s[i] == 'p' || s[i] == 'P') ? 2 : 10;
+    ++i;
+    bool eneg = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+      eneg = s[i] == '-';
+      ++i;
+    }
+    size_t start = i;
+    __int128 e = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+      e = e * 10 + (s[i] - '0');
+      if (e > static_cast<__int128>(INT64_MAX) + 1) return std::nullopt;  // strconv.ParseInt range error
+    }
+    if (i == start) return std::nullopt;
+    if (eneg) e = -e;
+    if (e > INT64_MAX || e < INT64_MIN) return std::nullopt;
+    exp = static_cast<int64_t>(e);
+  }
+  if (i != s.size()) return std::nullopt;
+
+  Mpz m;
+  mpz_set_str(m.z, digits.c_str(), 10);
+  auto result = std::make_shared<Big>(precision);
+  if (mpz_sgn(m.z) == 0) {
+    mpfr_set_zero(result->f, neg ? -1 : 1);
+    Number n;
+    n.prec_ = precision;
+    if (neg) {
+      n.big_ = std::move(result);
+    }
+    return n;
+  }
+  if (neg) mpz_neg(m.z, m.z);
+  int64_t bitlen = static_cast<int64_t>(mpz_sizeinbase(m.z, 2));
+  __int128 exp2 = bitlen, exp5 = 0;
+  int64_t fcount = dp >= 0 ? dp - count : 0;
+  if (fcount < 0) {
+    exp5 = fcount;
+    exp2 += fcount;
+  }
+  if (ebase == 10) {
+    exp5 += exp;
+    exp2 += exp;
+  } else {
+    exp2 += exp;
+  }
+  if (exp2 < INT32_MIN || exp2 > INT32_MAX) return std::nullopt;  // "exponent overflow"
+
+  // The exact scaled mantissa: m * 2^(exp2 - bitlen).
+  mpfr_t exact;
+  mpfr_init2(exact, static_cast<mpfr_prec_t>(std::max<int64_t>(bitlen, 1)));
+  mpfr_set_z(exact, m.z, MPFR_RNDN);
+  mpfr_mul_2si(exact, exact, static_cast<long>(exp2 - bitlen), MPFR_RNDN);
+  if (exp5 == 0) {
+    mpfr_set(result->f, exact, MPFR_RNDN);
+  } else {
+    __int128 n5 = exp5 < 0 ? -exp5 : exp5;
+    mpfr_t p;
+    mpfr_init2(p, precision + 64);
+    static const uint64_t kPow5[] = {1ull,
+                                     5ull,
+                                     25ull,
+                                     125ull,
+                                     625ull,
+                                     3125ull,
+                                     15625ull,
+                                     78125ull,
+                                     390625ull,
+                                     1953125ull,
+                                     9765625ull,
+                                     48828125ull,
+                                     244140625ull,
+                                     1220703125ull,
+                                     6103515625ull,
+                                     30517578125ull,
+                                     152587890625ull,
+                                     762939453125ull,
+                                     3814697265625ull,
+                                     19073486328125ull,
+                                     95367431640625ull,
+                                     476837158203125ull,
+                                     2384185791015625ull,
+                                     11920928955078125ull,
+                                     59604644775390625ull,
+                                     298023223876953125ull,
+                                     1490116119384765625ull,
+                                     7450580596923828125ull};
+    constexpr uint64_t kMax = 27;
+    if (n5 <= static_cast<__int128>(kMax)) {
+      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[static_cast<size_t>(n5)]), MPFR_RNDN);
+    } else {
+      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[kMax]), MPFR_RNDN);
+      unsigned __int128 n = static_cast<unsigned __int128>(n5 - kMax);
+      mpfr_t f;
+      mpfr_init2(f, precision + 128);
+      mpfr_set_ui(f, 5, MPFR_RNDN);
+      while (n > 0) {
+        if (n & 1) mpfr_mul(p, p, f, MPFR_RNDN);
+        mpfr_mul(f, f, f, MPFR_RNDN);
+        n >>= 1;
+      }
+      mpfr_clear(f);
+    }
+    if (exp5 < 0) {
+      mpfr_div(result->f, exact, p, MPFR_RNDN);
+    } else {
+      mpfr_mul(result->f, exact, p, MPFR_RNDN);
+    }
+    mpfr_clear(p);
+  }
+  mpfr_clear(exact);
+  return make(std::move(result));
+}
+
+// ---- Queries ------------------------------------------------------------------------------------
+
+bool Number::is_infinity() const { return big_ && mpfr_inf_p(big_->f); }
+
+bool Number::is_printable() const {
+  if (small() || !mpfr_regular_p(big_->f)) return true;
+  mpfr_exp_t e = mpfr_get_exp(big_->f);
+  // Small magnitudes print all the fraction bits of the mantissa as decimals too.
+  return e <= kMaxPrintableExponent && e >= -kMaxPrintableExponent;
+}
+
+std::string Number::round_trip_scientific() const {
+  auto b = as_big();
+  if (!mpfr_regular_p(b->f)) return text('g', -1);
+  mpfr_exp_t e = 0;
+  char* raw = mpfr_get_str(nullptr, &e, 10, 0, b->f, MPFR_RNDN);  // value = 0.DIGITS x 10^e
+  std::string digits(raw);
+  mpfr_free_str(raw);
+  std::string out;
+  if (!digits.empty() && digits[0] == '-') {
+    out += '-';
+    digits.erase(0, 1);
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  out += digits[0];
+  if (digits.size() > 1) out += '.' + digits.substr(1);
+  return out + "e" + std::to_string(static_cast<int64_t>(e) - 1);
+}
+
+const char* Number::json_problem() const {
+  if (is_infinity()) return "cannot serialize infinity as JSON";
+  if (!is_printable()) return "the number's decimal form would have more than a million digits";
+  return nullptr;
+}
+bool Number::is_zero() const { return small() ? small_ == 0 : mpfr_zero_p(big_->f) != 0; }
+bool Number::is_negative() const { return small() ? small_ < 0 : mpfr_signbit(big_->f) != 0; }
+
+int Number::sign() const {
+  if (small()) return small_ < 0 ? -1 : small_ > 0 ? 1 : 0;
+  return mpfr_sgn(big_->f);
+}
+
+bool Number::is_integer() const { return small() || mpfr_integer_p(big_->f) != 0; }
+
+std::optional<int64_t> Number::to_int64() const {
+  if (small()) return small_;
+  if (!mpfr_integer_p(big_->f) || !mpfr_fits_slong_p(big_->f, MPFR_RNDZ)) return std::nullopt;
+  return static_cast<int64_t>(mpfr_get_si(big_->f, MPFR_RNDZ));
+}
+
+double Number::to_double() const {
+  if (small()) return static_cast<double>(small_);
+  return mpfr_get_d(big_->f, MPFR_RNDN);
+}
+
+void Number::to_mpfr(mpfr_ptr out) const {
+  if (small()) {
+    mpfr_set_si(out, small_, MPFR_RNDN);
+  } else {
+    mpfr_set(out, big_->f, MPFR_RNDN);
+  }
+}
+
+std::string Number::truncated_integer_text() const {
+  if (small()) return std::to_string(small_);
+  if (!mpfr_number_p(big_->f)) return "0";
+  Mpz z;
+  mpfr_get_z(z.z, big_->f, MPFR_RNDZ);
+  char* p = mpz_get_str(nullptr, 10, z.z);
+  std::string out(p);
+  void (*freefunc)(void*, size_t);
+  mp_get_memory_functions(nullptr, nullptr, &freefunc);
+  freefunc(p, std::strlen(p) + 1);
+  return out;
+}
+
+// ---- Arithmetic ---------------------------------------------------------------------------------
+
+std::optional<Number> add(const Number& a, const Number& b) {
+  uint32_t prec = std::max(a.prec_, b.prec_);
+  if (a.small() && b.small()) {
+    int64_t r;
+    if (!__builtin_add_overflow(a.small_, b.small_, &r) && r != INT64_MIN && fits_small(r, prec))
+      return Number::from_int(r, prec);
+  }
+  ensure_exponent_range();
+  auto x = a.as_big(), y = b.as_big();
+  if (mpfr_inf_p(x->f) && mpfr_inf_p(y->f) && mpfr_signbit(x->f) != mpfr_signbit(y->f)) return std::nullopt;
+  auto r = std::make_shared<Number::Big>(prec);
+  mpfr_add(r->f, x->f, y->f, MPFR_RNDN);
+  return Number::make(std::move(r));
+}
+
+std::optional<Number> subtract(const Number& a, const Number& b) { return add(a, b.negate()); }
+
+std::optional<Number> multiply(const Number& a, const Number& b) {
+  uint32_t prec = std::max(a.prec_, b.prec_);
+  if (a.small() && b.small()) {
+    int64_t r;
+    bool negative_zero = (a.small_ == 0 || b.small_ == 0) && ((a.small_ < 0) != (b.small_ < 0));
+    if (!negative_zero && !__builtin_mul_overflow(a.small_, b.small_, &r) && r != INT64_MIN)
+      return Number::from_int(r, std::max(prec, int_min_prec(r)));
+  }
+  ensure_exponent_range();
+  auto x = a.as_big(), y = b.as_big();
+  auto r = std::make_shared<Number::Big>(Number::kLiteralPrecision);
+  mpfr_mul(r->f, x->f, y->f, MPFR_RNDN);
+  if (mpfr_nan_p(r->f)) return std::nullopt;
+  uint32_t min_prec = mpfr_zero_p(r->f) || mpfr_inf_p(r->f) ? 0 : static_cast<uint32_t>(mpfr_min_prec(r->f));
+  mpfr_prec_round(r->f, static_cast<mpfr_prec_t>(std::max(prec, min_prec)), MPFR_RNDN);
+  return Number::make(std::move(r));
+}
+
+std::optional<Number> divide(const Number& a, const Number& b) {
+  uint32_t prec = std::max(a.prec_, b.prec_);
+  if (a.small() && b.small() && b.small_ != 0 && !(a.small_ == INT64_MIN && b.small_ == -1) &&
+      a.small_ % b.small_ == 0 && !(a.small_ == 0 && b.small_ < 0)) {
+    int64_t q = a.small_ / b.small_;
+    if (fits_small(q, prec)) return Number::from_int(q, prec);
+  }
+  ensure_exponent_range();
+  auto x = a.as_big(), y = b.as_big();
+  auto r = std::make_shared<Number::Big>(prec);
+  mpfr_div(r->f, x->f, y->f, MPFR_RNDN);
+  if (mpfr_nan_p(r->f)) return std::nullopt;
+  return Number::make(std::move(r));
+}
+
+// cty's Modulo: x - y * trunc(x / y), where the quotient is rounded at the operands' precision
+// before truncation and the product and difference are rounded at x's precision; x % 0 is x.
+std::optional<Number> modulo(const Number& a, const Number& b) {
+  if (b.is_zero()) return a;
+  if (a.small() && b.small() && a.prec_ >= 64 && b.prec_ >= 64 && !(a.small_ == INT64_MIN && b.small_ == -1))
+    return Number::from_int(a.small_ % b.small_, a.prec_);
+  // Infinities: the reference either fails with ErrNaN (0 * Inf) or crashes on the
+  // truncation of an infinite quotient; both are failures here.
+  if (a.is_infinity() || b.is_infinity()) return std::nullopt;
+  auto rat = divide(a, b);
+  if (!rat) return std::nullopt;
+  ensure_exponent_range();
+  Mpz q;
+  {
+    auto rb = rat->as_big();
+    mpfr_get_z(q.z, rb->f, MPFR_RNDZ);
+  }
+  auto x = a.as_big(), y = b.as_big();
+  auto work = std::make_shared<Number::Big>(a.prec_);
+  mpfr_set_z(work->f, q.z, MPFR_RNDN);
+  mpfr_mul(work->f, y->f, work->f, MPFR_RNDN);
+  if (mpfr_nan_p(work->f)) return std::nullopt;
+  mpfr_sub(work->f, x->f, work->f, MPFR_RNDN);
+  if (mpfr_nan_p(work->f)) return std::nullopt;
+  return Number::make(std::move(work));
+}
+
+Number Number::negate() const {
+  if (small() && small_ != 0 && small_ != INT64_MIN) return from_int(-small_, prec_);
+  ensure_exponent_range();
+  auto x = as_big();
+  auto r = std::make_shared<Big>(prec_);
+  mpfr_neg(r->f, x->f, MPFR_RNDN);
+  Number n;
+  n.prec_ = prec_;
+  n.big_ = std::move(r);
+  if (mpfr_zero_p(n.big_->f) && !mpfr_signbit(n.big_->f)) return from_int(0, prec_);
+  return n;
+}
+
+Number Number::absolute() const {
+  if (small() && small_ != INT64_MIN) return from_int(small_ < 0 ? -small_ : small_, prec_);
+  ensure_exponent_range();
+  auto x = as_big();
+  auto r = std::make_shared<Big>(prec_);
+  mpfr_abs(r->f, x->f, MPFR_RNDN);
+  return make(std::move(r));
+}
+
+int Number::compare(const Number& other) const {
+  if (small() && other.small()) return small_ < other.small_ ? -1 : small_ > other.small_ ? 1 : 0;
+  auto x = as_big(), y = other.as_big();
+  int c = mpfr_cmp(x->f, y->f);
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+bool Number::equals(const Number& other) const {
+  if (small() && other.small() && prec_ >= 64 && other.prec_ >= 64) return small_ == other.small_;
+  if (sign() != other.sign()) return false;
+  // cty 1.14.3 compares exact integers as integers (big.Float.Int's accuracy), so
+  // pow(2, 64) equals the literal 18446744073709551616 although their texts differ.
+  bool int_a = is_integer(), int_b = other.is_integer();
+  if (int_a != int_b) return false;
+  if (int_a) return compare(other) == 0;
+  // Numbers of one precision have one shortest text per value, so their values can be compared
+  // without writing out the (perhaps millions of) digits.
+  if (prec_ == other.prec_ && (!is_printable() || !other.is_printable())) return compare(other) == 0;
+  std::string x = text('f', -1), y = other.text('f', -1);
+  if (x == "-0") x = "0";
+  if (y == "-0") y = "0";
+  return x == y;
+}
+
+// ---- Printing (Go's math/big ftoa.go) ----------------------------------------------------------
+
+namespace {
+
+// A decimal: value = 0.mant * 10^exp; mant has no trailing zeros; empty means zero.
+struct Decimal {
+  std::string mant;
+  int64_t exp = 0;
+
+  char at(int64_t i) const { return i >= 0 && i < static_cast<int64_t>(mant.size()) ? mant[i] : '0'; }
+
+  void trim() {
+    size_t i = mant.size();
+    while (i > 0 && mant[i - 1] == '0') --i;
+    mant.resize(i);
+    if (i == 0) exp = 0;
+  }
+
+  bool should_round_up(size_t n) const {
+    if (mant[n] == '5' && n + 1 == mant.size()) return n > 0 && ((mant[n - 1] - '0') & 1) != 0;
+    return mant[n] >= '5';
+  }
+
+  void round(int64_t n) {
+    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
+    if (should_round_up(static_cast<size_t>(n))) {
+      round_up(n);
+    } else {
+      round_down(n);
+    }
+  }
+
+  void round_up(int64_t n) {
+    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
+    while (n > 0 && mant[n - 1] >= '9') --n;
+    if (n == 0) {
+      mant = "1";
+      ++exp;
+      return;
+    }
+    mant[n - 1]++;
+    mant.resize(static_cast<size_t>(n));
+  }
+
+  void round_down(int64_t n) {
+    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
+    mant.resize(static_cast<size_t>(n));
+    trim();
+  }
+};
+
+std::string mpz_digits(const mpz_t z) {
+  std::string s(mpz_sizeinbase(z, 10) + 2, '\0');
+  mpz_get_str(s.data(), 10, z);
+  s.resize(std::strlen(s.c_str()));
+  if (!s.empty() && s[0] == '-') s.erase(0, 1);
+  return s;
+}
+
+// The exact decimal of |m| * 2^shift.
+Decimal decimal_of(const mpz_t m, int64_t shift) {
+  Decimal d;
+  if (mpz_sgn(m) == 0) return d;
+  Mpz v;
+  mpz_abs(v.z, m);
+  if (shift < 0) {
+    int64_t ntz = static_cast<int64_t>(mpz_scan1(v.z, 0));
+    int64_t s = std::min(ntz, -shift);
+    mpz_fdiv_q_2exp(v.z, v.z, static_cast<mp_bitcnt_t>(s));
+    shift += s;
+  }
+  if (shift > 0) {
+    mpz_mul_2exp(v.z, v.z, static_cast<mp_bitcnt_t>(shift));
+    shift = 0;
+  }
+  if (shift < 0) {
+    // |m| / 2^k == |m| * 5^k / 10^k
+    Mpz p;
+    mpz_ui_pow_ui(p.z, 5, static_cast<unsigned long>(-shift));
+    mpz_mul(v.z, v.z, p.z);
+  }
+  d.mant = mpz_digits(v.z);
+  d.exp = static_cast<int64_t>(d.mant.size()) + shift;
+  d.trim();
+  return d;
+}
+
+void round_shortest(Decimal& d, const mpz_t mant_prec, int64_t exp, uint32_t prec) {
+  // mant_prec * 2^exp is the value with exactly prec mantissa bits; the neighbours half an ulp
+  // away are (2m -/+ 1) * 2^(exp-1).
+  if (d.mant.empty()) return;
+  Mpz m2, lo, hi;
+  mpz_mul_2exp(m2.z, mant_prec, 1);
+  mpz_sub_ui(lo.z, m2.z, 1);
+  mpz_add_ui(hi.z, m2.z, 1);
+  Decimal lower = decimal_of(lo.z, exp - 1);
+  Decimal upper = decimal_of(hi.z, exp - 1);
+  bool inclusive = mpz_even_p(mant_prec);
+  (void)prec;
+  for (size_t i = 0; i < d.mant.size(); ++i) {
+    char m = d.mant[i];
+    char l = lower.at(static_cast<int64_t>(i));
+    char u = upper.at(static_cast<int64_t>(i));
+    bool okdown = l != m || (inclusive && i + 1 == lower.mant.size());
+    bool okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.mant.size());
+    if (okdown && okup) {
+      d.round(static_cast<int64_t>(i + 1));
+      return;
+    }
+    if (okdown) {
+      d.round_down(static_cast<int64_t>(i + 1));
+      return;
+    }
+    if (okup) {
+      d.round_up(static_cast<int64_t>(i + 1));
+      return;
+    }
+  }
+}
+
+void fmt_e(std::string& buf, char fmt, int64_t prec, const Decimal& d) {
+  buf += d.mant.empty() ? '0' : d.mant[0];
+  if (prec > 0) {
+    buf += '.';
+    int64_t i = 1;
+    int64_t m = std::min<int64_t>(static_cast<int64_t>(d.mant.size()), prec + 1);
+    if (i < m) {
+      buf.append(d.mant, 1, static_cast<size_t>(m - 1));
+      i = m;
+    }
+    for (; i <= prec; ++i) buf += '0';
+  }
+  buf += fmt;
+  int64_t exp = d.mant.empty() ? 0 : d.exp - 1;
+  if (exp < 0) {
+    buf += '-';
+    exp = -exp;
+  } else {
+    buf += '+';
+  }
+  if (exp < 10) buf += '0';
+  buf += std::to_string(exp);
+}
+
+void fmt_f(std::string& buf, int64_t prec, const Decimal& d) {
+  if (d.exp > 0) {
+    int64_t m = std::min<int64_t>(static_cast<int64_t>(d.mant.size()), d.exp);
+    buf.append(d.mant, 0, static_cast<size_t>(m));
+    for (; m < d.exp; ++m) buf += '0';
+  } else {
+    buf += '0';
+  }
+  if (prec > 0) {
+    buf += '.';
+    for (int64_t i = 0; i < prec; ++i) buf += d.at(d.exp + i);
+  }
+}
+
+}  // namespace
+
+std::string Number::text(char format, int prec) const {
+  if (small() && format == 'f' && prec < 0 && prec_ >= 64) return std::to_string(small_);
+  if (!is_printable()) refuse_unprintable_number();
+  auto b = as_big();
+  std::string buf;
+  if (mpfr_signbit(b->f)) buf += '-';
+  if (mpfr_inf_p(b->f)) {
+    if (!mpfr_signbit(b->f)) buf += '+';
+    return buf + "Inf";
+  }
+  Decimal d;
+  Mpz mant;
+  int64_t exp = 0;
+  if (!mpfr_zero_p(b->f)) {
+    exp = static_cast<int64_t>(mpfr_get_z_2exp(mant.z, b->f));
+    mpz_abs(mant.z, mant.z);  // the sign is already written
+    // Normalise to exactly prec mantissa bits (the form roundShortest reasons about).
+    int64_t bits = static_cast<int64_t>(mpz_sizeinbase(mant.z, 2));
+    int64_t want = static_cast<int64_t>(prec_);
+    if (bits < want) {
+      mpz_mul_2exp(mant.z, mant.z, static_cast<mp_bitcnt_t>(want - bits));
+      exp -= want - bits;
+    } else if (bits > want) {
+      mpz_fdiv_q_2exp(mant.z, mant.z, static_cast<mp_bitcnt_t>(bits - want));
+      exp += bits - want;
+    }
+    d = decimal_of(mant.z, exp);
+  }
+  bool shortest = prec < 0;
+  int64_t p = prec;
+  if (shortest) {
+    if (!d.mant.empty()) round_shortest(d, mant.z, exp, prec_);
+    switch (format) {
+      case 'e': p = static_cast<int64_t>(d.mant.size()) - 1; break;
+      case 'f': p = std::max<int64_t>(static_cast<int64_t>(d.mant.size()) - d.exp, 0); break;
+      default: p = static_cast<int64_t>(d.mant.size()); break;
+    }
+  } else {
+    switch (format) {
+      case 'e': d.round(1 + p); break;
+      case 'f': d.round(d.exp + p); break;
+      default:
+        if (p == 0) p = 1;
+        d.round(p);
+        break;
+    }
+  }
+  switch (format) {
+    case 'e': fmt_e(buf, 'e', p, d); return buf;
+    case 'f': fmt_f(buf, p, d); return buf;
+    default: {
+      int64_t len = static_cast<int64_t>(d.mant.size());
+      int64_t eprec = p;
+      if (eprec > len && len >= d.exp) eprec = len;
+      if (shortest) eprec = 6;
+      int64_t e = d.exp - 1;
+      if (e < -4 || e >= eprec) {
+        if (p > len) p = len;
+        fmt_e(buf, 'e', p - 1, d);
+        return buf;
+      }
+      if (p > d.exp) p = len;
+      fmt_f(buf, std::max<int64_t>(p - d.exp, 0), d);
+      return buf;
+    }
+  }
+}
+
+}  // namespace hcl::cty

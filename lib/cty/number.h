@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// cty's number: an arbitrary-precision binary float that knows its own precision, with the
+// reference's arithmetic, parsing and printing (go-cty over Go's math/big.Float).
+//
+// - Literals and parsed strings have 512 bits (cty.ParseNumberVal), rounded to nearest even.
+// - Integers made by functions (NumberIntVal) have 64 bits; float64 results (NumberFloatVal)
+//   have 53. An operation's result takes the larger precision of its operands (big.Float with
+//   precision 0), except multiplication, which also keeps every bit of the exact product up to
+//   512 (cty's Multiply).
+// - Printing is big.Float.Text('f', -1): the shortest decimal that reads back to the same float
+//   at the number's own precision. Equality is equality of that text (cty's rawNumberEqual), so
+//   -0 == 0 and pow(2, 64) != 18446744073709551616.
+// - +Inf and -Inf exist (1/0); operations that would make NaN fail instead.
+// - A finite number whose binary exponent exceeds 2^22 in magnitude (`1e2000000`) has a decimal
+//   form of over a million digits, which would take seconds to minutes to write out: such a
+//   number is not printable. Inside an evaluation, printing it stops the evaluation ("Evaluation
+//   too large", cty/budget.h); outputs report it instead of writing it (json_problem).
+//
+// A Number is cheap to copy: small exact integers are held inline; anything else shares one
+// immutable MPFR value.
+#pragma once
+
+#include <mpfr.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hcl::cty {
+
+class Number {
+ public:
+  static constexpr uint32_t kLiteralPrecision = 512;  // cty.ParseNumberVal
+  // The binary exponent beyond which a number's decimal form has over a million digits (2^22
+  // bits are 1.26 million decimal digits): such numbers are not printable (see above).
+  static constexpr int64_t kMaxPrintableExponent = int64_t{1} << 22;
+  static constexpr uint32_t kIntPrecision = 64;       // cty.NumberIntVal
+  static constexpr uint32_t kFloat64Precision = 53;   // cty.NumberFloatVal
+
+  // +0 with 512 bits.
+  Number() = default;
+
+  // cty.NumberIntVal / NumberUIntVal: exact, 64 bits.
+  static Number from_int(int64_t v);
+  static Number from_uint(uint64_t v);
+  // An exact integer with the given precision (which must hold it exactly).
+  static Number from_int(int64_t v, uint32_t precision);
+  // cty.NumberFloatVal: 53 bits. NaN is not a number here: callers must reject it first.
+  static Number from_double(double v);
+  // Decimal integer text of any size (big.Float.SetInt: max(bit length, 64) bits). nullopt
+  // when the text is not an optionally signed run of decimal digits.
+  static std::optional<Number> from_integer_text(std::string_view digits);
+  // cty.ParseNumberVal: Go's big.ParseFloat(s, 10, 512, ToNearestEven), with its exact
+  // rounding steps, its "Inf" spellings and its binary exponents ("1p3"). nullopt when the
+  // text is not a number (the reference's "a number is required").
+  static std::optional<Number> parse(std::string_view text, uint32_t precision = kLiteralPrecision);
+  static Number infinity(bool negative);
+  // Copies an MPFR value, keeping its precision (raised to at least 1 bit).
+  static Number from_mpfr(mpfr_srcptr value);
+
+  uint32_t precision() const { return prec_; }
+  bool is_infinity() const;
+  bool is_printable() const;  // see the header comment; infinities are printable ("+Inf")
+  // Why the number cannot be written as a JSON number, or nullptr when it can.
+  const char* json_problem() const;
+  bool is_zero() const;             // +0 or -0
+  bool is_negative() const;         // sign bit (true for -0 and -Inf)
+  int sign() const;                 // big.Float.Sign: -1, 0 (both zeros), +1
+  bool is_integer() const;          // finite with no fractional part
+  // The value as int64 when it is an integer in range (fractions and infinities: nullopt).
+  std::optional<int64_t> to_int64() const;
+  // Go's Float64(): nearest float64, ties to even.
+  double to_double() const;
+  // Writes the value into `out`, which the caller has initialised (any precision; rounded to
+  // nearest even when smaller than the number's own).
+  void to_mpfr(mpfr_ptr out) const;
+  // Truncation toward zero of a finite value (big.Float.Int), as decimal digits with sign.
+  std::string truncated_integer_text() const;
+
+  // Arithmetic as cty does it. nullopt where Go's big.Float would panic with ErrNaN
+  // (opposing infinities, 0 * Inf, 0/0, Inf/Inf, Inf % x).
+  friend std::optional<Number> add(const Number& a, const Number& b);
+  friend std::optional<Number> subtract(const Number& a, const Number& b);
+  friend std::optional<Number> multiply(const Number& a, const Number& b);
+  friend std::optional<Number> divide(const Number& a, const Number& b);
+  friend std::optional<Number> modulo(const Number& a, const Number& b);
+  Number negate() const;
+  Number absolute() const;
+
+  // big.Float.Cmp: -1, 0, +1 (-0 == +0).
+  int compare(const Number& other) const;
+  // cty's equality: exact integers by value, others by text('f', -1) after folding -0 into 0.
+  bool equals(const Number& other) const;
+
+  // big.Float.Text(format, prec) for format 'f', 'e' or 'g'; prec < 0 is "shortest".
+  std::string text(char format = 'f', int prec = -1) const;
+  std::string to_string() const { return text('f', -1); }
+  // Scientific notation with enough digits to read back to the same value at its precision
+  // (not always the shortest): cheap at any exponent, for numbers that are not printable.
+  std::string round_trip_scientific() const;
+
+ private:
+  struct Big;
+  bool small() const { return big_ == nullptr; }
+  std::shared_ptr<const Big> as_big() const;  // materialises small values
+  static Number make(std::shared_ptr<Big> big);
+
+  int64_t small_ = 0;  // the value, when big_ is null (always an exact integer, never -0)
+  uint32_t prec_ = kLiteralPrecision;
+  std::shared_ptr<const Big> big_;
+};
+
+}  // namespace hcl::cty

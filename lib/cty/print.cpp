@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/print.h"
+
+#include <fmt/format.h>
+
+#include "cty/unicode.h"
+#include "source/utf8.h"
+
+namespace hcl::cty {
+
+std::string hcl_quote(std::string_view s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '$':
+      case '%':
+        out += c;
+        if (i + 1 < s.size() && s[i + 1] == '{') out += c;
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += fmt::format("\\u{:04X}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+namespace {
+
+void print(const Value& v, int indent, std::string& out) {
+  if (!v.is_known()) {
+    out += "(unknown)";
+    return;
+  }
+  if (v.is_null()) {
+    out += "null";
+    return;
+  }
+  const Type& t = v.type();
+  switch (t.kind()) {
+    case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
+    case TypeKind::Number:
+      // Infinities have no literal; these expressions evaluate to them.
+      if (v.as_number().is_infinity()) {
+        out += v.as_number().is_negative() ? "(-1/0)" : "(1/0)";
+        return;
+      }
+      // A number too long to write out in decimal keeps its value in scientific notation.
+      out += v.as_number().is_printable() ? v.as_number().to_string() : v.as_number().round_trip_scientific();
+      return;
+    case TypeKind::String: out += hcl_quote(v.as_string()); return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v.elements()) {
+        if (!first) out += ", ";
+        first = false;
+        print(e, indent, out);
+      }
+      out += ']';
+      return;
+    }
+    case TypeKind::Map:
+    case TypeKind::Object: {
+      const auto& attrs = v.attributes();
+      if (attrs.empty()) {
+        out += "{}";
+        return;
+      }
+      std::vector<std::string> keys, vals;
+      for (const auto& [k, e] : attrs) {
+        keys.push_back(is_valid_identifier(k) ? k : hcl_quote(k));
+        std::string s;
+        print(e, indent + 1, s);
+        vals.push_back(std::move(s));
+      }
+      out += "{\n";
+      std::string pad(static_cast<size_t>(indent + 1) * 2, ' ');
+      // Align "=" over runs of attributes; a multi-line value ends its run.
+      size_t i = 0;
+      while (i < keys.size()) {
+        size_t j = i;
+        size_t width = 0;
+        while (j < keys.size()) {
+          width = std::max(width, grapheme_length(keys[j]));
+          bool multi = vals[j].find('\n') != std::string::npos;
+          ++j;
+          if (multi) break;
+        }
+        for (size_t k = i; k < j; ++k) {
+          out += pad;
+          out += keys[k];
+          out.append(width - grapheme_length(keys[k]), ' ');
+          out += " = ";
+          out += vals[k];
+          out += '\n';
+        }
+        i = j;
+      }
+      out.append(static_cast<size_t>(indent) * 2, ' ');
+      out += '}';
+      return;
+    }
+    default: out += "null"; return;
+  }
+}
+
+}  // namespace
+
+std::string value_to_hcl(const Value& v) {
+  std::string out;
+  print(v, 0, out);
+  return out;
+}
+
+}  // namespace hcl::cty

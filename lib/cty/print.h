@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+// Values written as HCL expressions (`hcl eval --format hcl`), shaped the way hclwrite's
+// TokensForValue and hclfmt lay them out: lists on one line, objects one attribute per line
+// with aligned equals signs, keys bare when they are identifiers.
+#pragma once
+
+#include <string>
+
+#include "cty/value.h"
+
+namespace hcl::cty {
+
+// An HCL literal expression for a known value. Unknown parts print as `(unknown)`.
+std::string value_to_hcl(const Value& v);
+
+// A quoted HCL string literal: escapes, and "${" / "%{" doubled so they stay literal.
+std::string hcl_quote(std::string_view s);
+
+}  // namespace hcl::cty

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/type.h"
+
+#include <algorithm>
+
+#include "cty/unicode.h"
+#include "util/text.h"
+
+namespace hcl::cty {
+
+struct Type::Node {
+  Type element;                      // list, set, map
+  std::vector<Type> elements;        // tuple
+  std::vector<Attribute> attributes; // object, sorted by name
+  bool any_optional = false;
+  std::string capsule_name;
+};
+
+Type Type::list(Type element) {
+  auto n = std::make_shared<Node>();
+  n->element = std::move(element);
+  return Type(TypeKind::List, std::move(n));
+}
+
+Type Type::set(Type element) {
+  auto n = std::make_shared<Node>();
+  n->element = std::move(element);
+  return Type(TypeKind::Set, std::move(n));
+}
+
+Type Type::map(Type element) {
+  auto n = std::make_shared<Node>();
+  n->element = std::move(element);
+  return Type(TypeKind::Map, std::move(n));
+}
+
+Type Type::tuple(std::vector<Type> elements) {
+  auto n = std::make_shared<Node>();
+  n->elements = std::move(elements);
+  return Type(TypeKind::Tuple, std::move(n));
+}
+
+Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const std::vector<std::string>& optional) {
+  auto n = std::make_shared<Node>();
+  n->attributes.reserve(attributes.size());
+  for (auto& [name, type] : attributes) n->attributes.push_back(Attribute{normalize_nfc(name), std::move(type), false});
+  std::stable_sort(n->attributes.begin(), n->attributes.end(),
+                   [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
+  // A repeated name keeps the last type given, as a Go map would.
+  std::vector<Attribute> unique;
+  unique.reserve(n->attributes.size());
+  for (auto& a : n->attributes) {
+    if (!unique.empty() && unique.back().name == a.name) {
+      unique.back() = std::move(a);
+    } else {
+      unique.push_back(std::move(a));
+    }
+  }
+  n->attributes = std::move(unique);
+  for (const auto& name : optional) {
+    std::string norm = normalize_nfc(name);
+    auto it = std::lower_bound(n->attributes.begin(), n->attributes.end(), norm,
+                               [](const Attribute& a, const std::string& k) { return a.name < k; });
+    if (it != n->attributes.end() && it->name == norm) {
+      it->optional = true;
+      n->any_optional = true;
+    }
+  }
+  return Type(TypeKind::Object, std::move(n));
+}
+
+Type Type::object_sorted(std::vector<std::pair<std::string, Type>> attributes) {
+  auto n = std::make_shared<Node>();
+  n->attributes.reserve(attributes.size());
+  for (auto& [name, type] : attributes) n->attributes.push_back(Attribute{std::move(name), std::move(type), false});
+  return Type(TypeKind::Object, std::move(n));
+}
+
+Type Type::capsule(std::string name) {
+  auto n = std::make_shared<Node>();
+  n->capsule_name = std::move(name);
+  return Type(TypeKind::Capsule, std::move(n));
+}
+
+namespace {
+const Type& dynamic_type() {
+  static const Type t;
+  return t;
+}
+const std::vector<Type>& no_types() {
+  static const std::vector<Type> v;
+  return v;
+}
+const std::vector<Type::Attribute>& no_attributes() {
+  static const std::vector<Type::Attribute> v;
+  return v;
+}
+const std::string& empty_string() {
+  static const std::string s;
+  return s;
+}
+}  // namespace
+
+const Type& Type::element() const { return node_ && is_collection() ? node_->element : dynamic_type(); }
+const std::vector<Type>& Type::tuple_elements() const { return node_ && is_tuple() ? node_->elements : no_types(); }
+const std::vector<Type::Attribute>& Type::attributes() const {
+  return node_ && is_object() ? node_->attributes : no_attributes();
+}
+
+const Type::Attribute* Type::attribute(std::string_view name) const {
+  const auto& attrs = attributes();
+  auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
+                             [](const Attribute& a, std::string_view k) { return a.name < k; });
+  if (it != attrs.end() && it->name == name) return &*it;
+  return nullptr;
+}
+
+bool Type::has_optional_attributes() const { return node_ && is_object() && node_->any_optional; }
+const std::string& Type::capsule_name() const { return node_ && is_capsule() ? node_->capsule_name : empty_string(); }
+
+bool operator==(const Type& a, const Type& b) {
+  if (a.kind_ != b.kind_) return false;
+  if (a.node_ == b.node_) return true;
+  switch (a.kind_) {
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map: return a.node_->element == b.node_->element;
+    case TypeKind::Tuple: return a.node_->elements == b.node_->elements;
+    case TypeKind::Object: {
+      const auto& x = a.node_->attributes;
+      const auto& y = b.node_->attributes;
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (x[i].name != y[i].name || x[i].optional != y[i].optional || !(x[i].type == y[i].type)) return false;
+      return true;
+    }
+    case TypeKind::Capsule: return a.node_->capsule_name == b.node_->capsule_name;
+    default: return true;
+  }
+}
+
+bool Type::has_dynamic_types() const {
+  switch (kind_) {
+    case TypeKind::Dynamic: return true;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map: return node_->element.has_dynamic_types();
+    case TypeKind::Tuple:
+      for (const auto& t : node_->elements)
+        if (t.has_dynamic_types()) return true;
+      return false;
+    case TypeKind::Object:
+      for (const auto& a : node_->attributes)
+        if (a.type.has_dynamic_types()) return true;
+      return false;
+    default: return false;
+  }
+}
+
+Type Type::without_optional_attributes_deep() const {
+  switch (kind_) {
+    case TypeKind::List: return list(node_->element.without_optional_attributes_deep());
+    case TypeKind::Set: return set(node_->element.without_optional_attributes_deep());
+    case TypeKind::Map: return map(node_->element.without_optional_attributes_deep());
+    case TypeKind::Tuple: {
+      std::vector<Type> ts;
+      ts.reserve(node_->elements.size());
+      for (const auto& t : node_->elements) ts.push_back(t.without_optional_attributes_deep());
+      return tuple(std::move(ts));
+    }
+    case TypeKind::Object: {
+      std::vector<std::pair<std::string, Type>> attrs;
+      attrs.reserve(node_->attributes.size());
+      for (const auto& a : node_->attributes) attrs.emplace_back(a.name, a.type.without_optional_attributes_deep());
+      return object_sorted(std::move(attrs));
+    }
+    default: return *this;
+  }
+}
+
+std::string Type::friendly(bool constraint) const {
+  switch (kind_) {
+    case TypeKind::Dynamic: return constraint ? "any type" : "dynamic";
+    case TypeKind::Bool: return "bool";
+    case TypeKind::Number: return "number";
+    case TypeKind::String: return "string";
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map: {
+      std::string elem = constraint && node_->element.is_dynamic() ? "any single type" : node_->element.friendly(constraint);
+      const char* prefix = kind_ == TypeKind::List ? "list of " : kind_ == TypeKind::Set ? "set of " : "map of ";
+      return prefix + elem;
+    }
+    case TypeKind::Tuple: return "tuple";
+    case TypeKind::Object: return "object";
+    case TypeKind::Capsule: return node_->capsule_name;
+  }
+  return "dynamic";
+}
+
+std::string Type::friendly_name() const { return friendly(false); }
+std::string Type::friendly_name_for_constraint() const { return friendly(true); }
+
+std::string Type::type_string() const {
+  switch (kind_) {
+    case TypeKind::Dynamic: return "any";
+    case TypeKind::Bool: return "bool";
+    case TypeKind::Number: return "number";
+    case TypeKind::String: return "string";
+    case TypeKind::List: return "list(" + node_->element.type_string() + ")";
+    case TypeKind::Set: return "set(" + node_->element.type_string() + ")";
+    case TypeKind::Map: return "map(" + node_->element.type_string() + ")";
+    case TypeKind::Tuple: {
+      std::string out = "tuple([";
+      for (size_t i = 0; i < node_->elements.size(); ++i) {
+        if (i) out += ',';
+        out += node_->elements[i].type_string();
+      }
+      return out + "])";
+    }
+    case TypeKind::Object: {
+      std::string out = "object({";
+      for (size_t i = 0; i < node_->attributes.size(); ++i) {
+        const auto& a = node_->attributes[i];
+        if (i) out += ',';
+        out += is_valid_identifier(a.name) ? a.name : go_quote(a.name);
+        out += '=';
+        std::string t = a.type.type_string();
+        out += a.optional ? "optional(" + t + ")" : t;
+      }
+      return out + "})";
+    }
+    case TypeKind::Capsule: return node_->capsule_name;
+  }
+  return "any";
+}
+
+std::string Type::go_string() const {
+  switch (kind_) {
+    case TypeKind::Dynamic: return "cty.DynamicPseudoType";
+    case TypeKind::Bool: return "cty.Bool";
+    case TypeKind::Number: return "cty.Number";
+    case TypeKind::String: return "cty.String";
+    case TypeKind::List: return "cty.List(" + node_->element.go_string() + ")";
+    case TypeKind::Set: return "cty.Set(" + node_->element.go_string() + ")";
+    case TypeKind::Map: return "cty.Map(" + node_->element.go_string() + ")";
+    case TypeKind::Tuple: {
+      if (node_->elements.empty()) return "cty.EmptyTuple";
+      std::string out = "cty.Tuple([]cty.Type{";
+      for (size_t i = 0; i < node_->elements.size(); ++i) {
+        if (i) out += ", ";
+        out += node_->elements[i].go_string();
+      }
+      return out + "})";
+    }
+    case TypeKind::Object: {
+      if (node_->attributes.empty()) return "cty.EmptyObject";
+      std::string attrs = "map[string]cty.Type{";
+      std::string opt = "[]string{";
+      bool any_opt = false;
+      for (size_t i = 0; i < node_->attributes.size(); ++i) {
+        const auto& a = node_->attributes[i];
+        if (i) attrs += ", ";
+        attrs += go_quote(a.name) + ":" + a.type.go_string();
+        if (a.optional) {
+          if (any_opt) opt += ", ";
+          opt += go_quote(a.name);
+          any_opt = true;
+        }
+      }
+      attrs += "}";
+      if (any_opt) return "cty.ObjectWithOptionalAttrs(" + attrs + ", " + opt + "})";
+      return "cty.Object(" + attrs + ")";
+    }
+    case TypeKind::Capsule: return node_->capsule_name;
+  }
+  return "cty.DynamicPseudoType";
+}
+
+std::optional<std::string> Type::conformance_error(const Type& want) const {
+  if (want.is_dynamic() || *this == want) return std::nullopt;
+  if (is_object() && want.is_object()) {
+    for (const auto& a : attributes())
+      if (!want.attribute(a.name)) return "unsupported attribute " + go_quote(a.name);
+    for (const auto& a : want.attributes())
+      if (!attribute(a.name)) return "missing required attribute " + go_quote(a.name);
+    for (const auto& a : want.attributes())
+      if (auto e = attribute(a.name)->type.conformance_error(a.type)) return e;
+    return std::nullopt;
+  }
+  if (is_tuple() && want.is_tuple()) {
+    const auto& g = tuple_elements();
+    const auto& w = want.tuple_elements();
+    if (g.size() != w.size())
+      return std::to_string(w.size()) + " elements are required, but got " + std::to_string(g.size());
+    for (size_t i = 0; i < g.size(); ++i)
+      if (auto e = g[i].conformance_error(w[i])) return e;
+    return std::nullopt;
+  }
+  if ((is_list() && want.is_list()) || (is_map() && want.is_map()) || (is_set() && want.is_set()))
+    return element().conformance_error(want.element());
+  return want.friendly_name() + " required, but received " + friendly_name();
+}
+
+}  // namespace hcl::cty

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/value.h"
+
+#include "cty/budget.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include "cty/unicode.h"
+#include "util/text.h"
+
+namespace hcl::cty {
+
+namespace {
+
+using Elements = std::vector<Value>;
+using Attributes = std::vector<Value::Attribute>;
+
+const Elements& no_elements() {
+  static const Elements e;
+  return e;
+}
+const Attributes& no_attributes() {
+  static const Attributes a;
+  return a;
+}
+const std::string& no_string() {
+  static const std::string s;
+  return s;
+}
+
+// Charges the budget for a collection about to be stored, and returns its weight.
+uint64_t charge_collection(const std::vector<Value>& elements) {
+  uint64_t w = Value::kBaseWeight;
+  for (const Value& e : elements) w = saturating_add(w, e.weight());
+  charge_values(elements.size());
+  charge_bytes(w);
+  return w;
+}
+
+uint64_t charge_collection(const std::vector<Value::Attribute>& attributes) {
+  uint64_t w = Value::kBaseWeight;
+  for (const auto& [k, e] : attributes) w = saturating_add(w, saturating_add(k.size(), e.weight()));
+  charge_values(attributes.size());
+  charge_bytes(w);
+  return w;
+}
+
+Type first_concrete_type(const std::vector<Value>& elements) {
+  for (const auto& e : elements)
+    if (!e.type().is_dynamic()) return e.type();
+  return Type::dynamic();
+}
+
+void sort_attributes(Attributes& attrs) {
+  for (auto& a : attrs)
+    if (!is_nfc(a.first)) a.first = normalize_nfc(a.first);
+  if (!std::is_sorted(attrs.begin(), attrs.end(), [](const auto& x, const auto& y) { return x.first < y.first; }))
+    std::stable_sort(attrs.begin(), attrs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  // A repeated key keeps its last value (a Go map assignment).
+  size_t out = 0;
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    if (out > 0 && attrs[out - 1].first == attrs[i].first) {
+      attrs[out - 1] = std::move(attrs[i]);
+    } else {
+      if (out != i) attrs[out] = std::move(attrs[i]);
+      ++out;
+    }
+  }
+  attrs.resize(out);
+}
+
+uint32_t crc32_ieee(std::string_view data) {
+  static const auto table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t crc = 0xFFFFFFFFu;
+  for (unsigned char b : data) crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+void append_hash(const Value& v, std::string& buf) {
+  if (!v.is_known()) {
+    buf += '?';
+    return;
+  }
+  if (v.is_null()) {
+    buf += '~';
+    return;
+  }
+  const Type& t = v.type();
+  switch (t.kind()) {
+    case TypeKind::Number: buf += v.as_number().text('g', 10); return;
+    case TypeKind::Bool: buf += v.as_bool() ? 'T' : 'F'; return;
+    case TypeKind::String: buf += go_quote(v.as_string()); return;
+    case TypeKind::Map:
+      buf += '{';
+      for (const auto& [k, e] : v.attributes()) {
+        buf += go_quote(k);
+        buf += ':';
+        append_hash(e, buf);
+        buf += ';';
+      }
+      buf += '}';
+      return;
+    case TypeKind::List:
+    case TypeKind::Set:
+      buf += '[';
+      for (const auto& e : v.elements()) {
+        append_hash(e, buf);
+        buf += ';';
+      }
+      buf += ']';
+      return;
+    case TypeKind::Object:
+      buf += '<';
+      for (const auto& [k, e] : v.attributes()) {
+        append_hash(e, buf);
+        buf += ';';
+      }
+      buf += '>';
+      return;
+    case TypeKind::Tuple:
+      buf += '<';
+      for (const auto& e : v.elements()) {
+        append_hash(e, buf);
+        buf += ';';
+      }
+      buf += '>';
+      return;
+    case TypeKind::Capsule: buf += "\xC2\xAB?\xC2\xBB"; return;
+    case TypeKind::Dynamic: buf += '?'; return;
+  }
+}
+
+// setRules.Less.
+bool set_less(const Type& ety, const Value& a, const Value& b, const std::string& ha, const std::string& hb) {
+  if (a.raw_equals(b)) return false;
+  if (b.is_null() && !a.is_null()) return true;
+  if (a.is_null()) return false;
+  if (a.is_known() && !b.is_known()) return true;
+  if (!a.is_known()) return false;
+  switch (ety.kind()) {
+    case TypeKind::String: return a.as_string() < b.as_string();
+    case TypeKind::Bool: return b.as_bool() || !a.as_bool();
+    case TypeKind::Number: return a.as_number().compare(b.as_number()) < 0;
+    default: return ha < hb;
+  }
+}
+
+// HasWhollyKnownType.
+bool has_wholly_known_type(const Value& v) {
+  if (v.is_null()) return true;
+  if (!v.is_known() && v.type().is_dynamic()) return false;
+  const Type& t = v.type();
+  if (t.is_collection() || t.is_structural()) {
+    if (!v.is_known()) return !t.has_dynamic_types();
+    size_t n = v.length();
+    for (size_t i = 0; i < n; ++i)
+      if (!has_wholly_known_type(v.element_at(i))) return false;
+  }
+  return true;
+}
+
+bool set_has(const Value& set, const Value& v) {
+  std::string h = set_hash_text(v);
+  for (const auto& e : set.elements()) {
+    if (set_hash_text(e) != h) continue;
+    if (e.equals(v).is_true()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string set_hash_text(const Value& v) {
+  std::string buf;
+  append_hash(v, buf);
+  return buf;
+}
+
+// ---- Construction -------------------------------------------------------------------------------
+
+Value Value::null(Type type) { return Value(std::move(type), State::Null); }
+Value Value::unknown(Type type) { return Value(std::move(type), State::Unknown); }
+
+Value Value::boolean(bool b) {
+  Value v(Type::boolean(), State::Known);
+  v.bool_ = b;
+  return v;
+}
+
+Value Value::number(Number n) {
+  Value v(Type::number(), State::Known);
+  v.number_ = std::move(n);
+  return v;
+}
+
+Value Value::string(std::string_view s) {
+  charge_bytes(s.size());
+  Value v(Type::string(), State::Known);
+  v.data_ = std::make_shared<const std::string>(normalize_nfc(s));
+  v.weight_ = saturating_add(kBaseWeight, s.size());
+  return v;
+}
+
+Value Value::string_nfc(std::string s) {
+  charge_bytes(s.size());
+  Value v(Type::string(), State::Known);
+  v.weight_ = saturating_add(kBaseWeight, s.size());
+  v.data_ = std::make_shared<const std::string>(std::move(s));
+  return v;
+}
+
+Value Value::list(std::vector<Value> elements) {
+  uint64_t weight = charge_collection(elements);
+  Value v(Type::list(first_concrete_type(elements)), State::Known);
+  v.data_ = std::make_shared<const Elements>(std::move(elements));
+  v.weight_ = weight;
+  return v;
+}
+
+Value Value::empty_list(Type element) {
+  Value v(Type::list(std::move(element)), State::Known);
+  v.data_ = std::make_shared<const Elements>();
+  return v;
+}
+
+Value Value::set(std::vector<Value> elements) {
+  uint64_t weight = charge_collection(elements);
+  Type ety = first_concrete_type(elements);
+  // Buckets by hash, merging equivalent elements (set.Add), in bucket order.
+  struct Entry {
+    uint32_t crc;
+    size_t order;
+    std::string hash;
+    Value value;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(elements.size());
+  std::multimap<uint32_t, size_t> by_crc;
+  for (auto& e : elements) {
+    std::string h = set_hash_text(e);
+    uint32_t crc = crc32_ieee(h);
+    bool dup = false;
+    auto range = by_crc.equal_range(crc);
+    for (auto it = range.first; it != range.second; ++it) {
+      if (entries[it->second].value.equals(e).is_true()) {
+        dup = true;
+        break;
+      }
+    }
+    if (dup) continue;
+    by_crc.emplace(crc, entries.size());
+    entries.push_back(Entry{crc, entries.size(), std::move(h), std::move(e)});
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.crc != b.crc ? a.crc < b.crc : a.order < b.order; });
+  std::stable_sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+    return set_less(ety, a.value, b.value, a.hash, b.hash);
+  });
+  Elements out;
+  out.reserve(entries.size());
+  for (auto& e : entries) out.push_back(std::move(e.value));
+  Value v(Type::set(std::move(ety)), State::Known);
+  v.data_ = std::make_shared<const Elements>(std::move(out));
+  v.weight_ = weight;
+  return v;
+}
+
+Value Value::empty_set(Type element) {
+  Value v(Type::set(std::move(element)), State::Known);
+  v.data_ = std::make_shared<const Elements>();
+  return v;
+}
+
+Value Value::map(std::vector<Attribute> elements) {
+  uint64_t weight = charge_collection(elements);
+  sort_attributes(elements);
+  Type ety = Type::dynamic();
+  for (const auto& [k, e] : elements)
+    if (!e.type().is_dynamic()) {
+      ety = e.type();
+      break;
+    }
+  Value v(Type::map(std::move(ety)), State::Known);
+  v.data_ = std::make_shared<const Attributes>(std::move(elements));
+  v.weight_ = weight;
+  return v;
+}
+
+Value Value::empty_map(Type element) {
+  Value v(Type::map(std::move(element)), State::Known);
+  v.data_ = std::make_shared<const Attributes>();
+  return v;
+}
+
+Value Value::tuple(std::vector<Value> elements) {
+  std::vector<Type> types;
+  types.reserve(elements.size());
+  for (const auto& e : elements) types.push_back(e.type());
+  return tuple_typed(std::move(elements), Type::tuple(std::move(types)));
+}
+
+Value Value::object(std::vector<Attribute> attributes) {
+  uint64_t weight = charge_collection(attributes);
+  sort_attributes(attributes);
+  std::vector<std::pair<std::string, Type>> types;
+  types.reserve(attributes.size());
+  for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
+  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)), weight);
+}
+
+Value Value::tuple_typed(std::vector<Value> elements, Type type) {
+  uint64_t weight = charge_collection(elements);
+  return stored(std::move(type), std::make_shared<const Elements>(std::move(elements)), weight);
+}
+
+Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
+  uint64_t weight = charge_collection(attributes);
+  return stored(std::move(type), std::make_shared<const Attributes>(std::move(attributes)), weight);
+}
+
+Value Value::stored(Type type, std::shared_ptr<const void> data, uint64_t weight) {
+  Value v(std::move(type), State::Known);
+  v.data_ = std::move(data);
+  v.weight_ = weight;
+  return v;
+}
+
+Value Value::capsule(Type type, std::shared_ptr<const void> payload) {
+  Value v(std::move(type), State::Known);
+  v.data_ = std::move(payload);
+  return v;
+}
+
+// ---- Access -------------------------------------------------------------------------------------
+
+const std::string& Value::as_string() const {
+  return data_ && type_.is_string() ? *static_cast<const std::string*>(data_.get()) : no_string();
+}
+
+const std::vector<Value>& Value::elements() const {
+  if (data_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
+    return *static_cast<const Elements*>(data_.get());
+  return no_elements();
+}
+
+const std::vector<Value::Attribute>& Value::attributes() const {
+  if (data_ && (type_.is_map() || type_.is_object())) return *static_cast<const Attributes*>(data_.get());
+  return no_attributes();
+}
+
+const Value* Value::get(std::string_view key) const {
+  const auto& attrs = attributes();
+  auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
+                             [](const Attribute& a, std::string_view k) { return a.first < k; });
+  if (it != attrs.end() && it->first == key) return &it->second;
+  return nullptr;
+}
+
+size_t Value::length() const {
+  if (type_.is_map() || type_.is_object()) return attributes().size();
+  return elements().size();
+}
+
+Value Value::element_key(size_t i) const {
+  if (type_.is_map() || type_.is_object()) return Value::string_nfc(attributes()[i].first);
+  if (type_.is_set()) return elements()[i];
+  return Value::number(static_cast<int64_t>(i));
+}
+
+const Value& Value::element_at(size_t i) const {
+  if (type_.is_map() || type_.is_object()) return attributes()[i].second;
+  return elements()[i];
+}
+
+bool Value::is_wholly_known() const {
+  if (!is_known()) return false;
+  if (is_null()) return true;
+  if (type_.is_collection() || type_.is_structural()) {
+    size_t n = length();
+    for (size_t i = 0; i < n; ++i)
+      if (!element_at(i).is_wholly_known()) return false;
+  }
+  return true;
+}
+
+// ---- Equality -----------------------------------------------------------------------------------
+
+Value Value::equals(const Value& other) const {
+  const Value& a = *this;
+  const Value& b = other;
+  if (!a.is_known() && !b.is_known()) return unknown(Type::boolean());
+  if (a.is_known() && !b.is_known()) {
+    if (a.is_null() || b.type_.has_dynamic_types()) return unknown(Type::boolean());
+    if (a.type_ != b.type_) return boolean(false);
+    return unknown(Type::boolean());
+  }
+  if (b.is_known() && !a.is_known()) {
+    if (b.is_null() || a.type_.has_dynamic_types()) return unknown(Type::boolean());
+    if (b.type_ != a.type_) return boolean(false);
+    return unknown(Type::boolean());
+  }
+  if (a.is_null() && b.is_null()) return boolean(true);
+  if (a.is_null() || b.is_null()) return boolean(false);
+  if (!has_wholly_known_type(a) || !has_wholly_known_type(b)) {
+    if (a.type_.conformance_error(b.type_) && b.type_.conformance_error(a.type_)) return boolean(false);
+    return unknown(Type::boolean());
+  }
+  if (a.type_ != b.type_) return boolean(false);
+  switch (a.type_.kind()) {
+    case TypeKind::Number: return boolean(a.number_.equals(b.number_));
+    case TypeKind::Bool: return boolean(a.bool_ == b.bool_);
+    case TypeKind::String: return boolean(a.as_string() == b.as_string());
+    case TypeKind::Object:
+    case TypeKind::Tuple: {
+      size_t n = a.length();
+      for (size_t i = 0; i < n; ++i) {
+        Value eq = a.element_at(i).equals(b.element_at(i));
+        if (!eq.is_known()) return unknown(Type::boolean());
+        if (!eq.as_bool()) return boolean(false);
+      }
+      return boolean(true);
+    }
+    case TypeKind::List: {
+      if (a.length() != b.length()) return boolean(false);
+      for (size_t i = 0; i < a.length(); ++i) {
+        Value eq = a.elements()[i].equals(b.elements()[i]);
+        if (!eq.is_known()) return unknown(Type::boolean());
+        if (!eq.as_bool()) return boolean(false);
+      }
+      return boolean(true);
+    }
+    case TypeKind::Set: {
+      bool equal = true;
+      for (const auto& e : a.elements()) {
+        if (!e.is_known()) return unknown(Type::boolean());
+        if (!set_has(b, e)) equal = false;
+      }
+      for (const auto& e : b.elements()) {
+        if (!e.is_known()) return unknown(Type::boolean());
+        if (!set_has(a, e)) equal = false;
+      }
+      return boolean(equal);
+    }
+    case TypeKind::Map: {
+      if (a.length() != b.length()) return boolean(false);
+      const auto& x = a.attributes();
+      const auto& y = b.attributes();
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (x[i].first != y[i].first) return boolean(false);
+        Value eq = x[i].second.equals(y[i].second);
+        if (!eq.is_known()) return unknown(Type::boolean());
+        if (!eq.as_bool()) return boolean(false);
+      }
+      return boolean(true);
+    }
+    case TypeKind::Capsule: return boolean(a.data_ == b.data_);
+    case TypeKind::Dynamic: return unknown(Type::boolean());
+  }
+  return boolean(false);
+}
+
+bool Value::raw_equals(const Value& other) const {
+  if (type_ != other.type_) return false;
+  if (!is_known() && !other.is_known()) return true;
+  if (is_known() != other.is_known()) return false;
+  if (is_null() && other.is_null()) return true;
+  if (is_null() != other.is_null()) return false;
+  switch (type_.kind()) {
+    case TypeKind::Dynamic: return true;
+    case TypeKind::Number:
+    case TypeKind::Bool:
+    case TypeKind::String: return equals(other).is_true();
+    case TypeKind::Object:
+    case TypeKind::Map: {
+      const auto& x = attributes();
+      const auto& y = other.attributes();
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (x[i].first != y[i].first || !x[i].second.raw_equals(y[i].second)) return false;
+      return true;
+    }
+    case TypeKind::Tuple:
+    case TypeKind::List:
+    case TypeKind::Set: {
+      const auto& x = elements();
+      const auto& y = other.elements();
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!x[i].raw_equals(y[i])) return false;
+      return true;
+    }
+    case TypeKind::Capsule: return data_ == other.data_;
+  }
+  return false;
+}
+
+// ---- GoString -----------------------------------------------------------------------------------
+
+namespace {
+
+// Go's %#v of a float64 (shortest 'g', exponent form from 1e21).
+std::string go_float(const Number& n) {
+  if (n.is_infinity()) return n.is_negative() ? "-Inf" : "+Inf";
+  Number f = Number::from_double(n.to_double());
+  std::string s = f.text('e', -1);
+  // s is d[.ddd]e±XX; decide between %e and %f the way strconv 'g' with shortest does for %v.
+  size_t epos = s.find('e');
+  int exp = std::stoi(s.substr(epos + 1));
+  if (exp < -4 || exp >= 21) return s;
+  return f.text('f', -1);
+}
+
+}  // namespace
+
+std::string Value::go_string() const {
+  if (is_null()) return "cty.NullVal(" + type_.go_string() + ")";
+  if (!is_known()) return type_.is_dynamic() ? "cty.DynamicVal" : "cty.UnknownVal(" + type_.go_string() + ")";
+  switch (type_.kind()) {
+    case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
+    case TypeKind::Number: {
+      if (!number_.is_printable()) return "cty.MustParseNumberVal(" + go_quote(number_.round_trip_scientific()) + ")";
+      if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
+      Number f = Number::from_double(number_.to_double());
+      if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";
+      return "cty.MustParseNumberVal(" + go_quote(number_.to_string()) + ")";
+    }
+    case TypeKind::String: return "cty.StringVal(" + go_quote(as_string()) + ")";
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: {
+      const auto& es = elements();
+      const char* kind = type_.is_list() ? "List" : type_.is_set() ? "Set" : "Tuple";
+      if (es.empty()) {
+        if (type_.is_tuple()) return "cty.EmptyTupleVal";
+        return std::string("cty.") + kind + "ValEmpty(" + type_.element().go_string() + ")";
+      }
+      std::string out = std::string("cty.") + kind + "Val([]cty.Value{";
+      for (size_t i = 0; i < es.size(); ++i) {
+        if (i) out += ", ";
+        out += es[i].go_string();
+      }
+      return out + "})";
+    }
+    case TypeKind::Map:
+    case TypeKind::Object: {
+      const auto& as = attributes();
+      if (as.empty()) {
+        if (type_.is_object()) return "cty.EmptyObjectVal";
+        return "cty.MapValEmpty(" + type_.element().go_string() + ")";
+      }
+      std::string out = type_.is_map() ? "cty.MapVal(map[string]cty.Value{" : "cty.ObjectVal(map[string]cty.Value{";
+      for (size_t i = 0; i < as.size(); ++i) {
+        if (i) out += ", ";
+        out += go_quote(as[i].first) + ":" + as[i].second.go_string();
+      }
+      return out + "})";
+    }
+    case TypeKind::Capsule: return type_.capsule_name();
+    case TypeKind::Dynamic: return "cty.DynamicVal";
+  }
+  return "cty.NilVal";
+}
+
+}  // namespace hcl::cty

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+// cty values: a type plus either "null", "unknown" or a known payload. Values are immutable and
+// cheap to copy (collections share their storage).
+//
+// Collections keep cty's iteration order, which is also the order of every output:
+//  - list and tuple: as built;
+//  - map and object: keys sorted bytewise;
+//  - set: cty's set order (elements bucketed by the CRC-32 of their hash text, then stably
+//    sorted: strings and numbers by value, false before true, other elements by hash text;
+//    unknowns, then nulls, last). Equal elements are merged when the set is built.
+//
+// Strings are normalised to NFC when they become values, as cty.StringVal does.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cty/number.h"
+#include "cty/type.h"
+
+namespace hcl::cty {
+
+class Value {
+ public:
+  using Attribute = std::pair<std::string, Value>;
+
+  // cty.DynamicVal: an unknown value of unknown type.
+  Value() = default;
+
+  static Value null(Type type = Type::dynamic());
+  static Value unknown(Type type = Type::dynamic());
+  static Value dynamic() { return Value(); }
+
+  static Value boolean(bool b);
+  static Value number(Number n);
+  static Value number(int64_t n) { return number(Number::from_int(n)); }
+  // NFC-normalised copy of `s`.
+  static Value string(std::string_view s);
+  // `s` is already NFC (from another string value, or ASCII): no normalisation pass.
+  static Value string_nfc(std::string s);
+
+  // Lists, sets and maps take the type of their first element whose type is not dynamic; the
+  // caller guarantees the others agree (cty.ListVal panics otherwise; use convert/unify).
+  static Value list(std::vector<Value> elements);  // not empty
+  static Value empty_list(Type element);
+  static Value set(std::vector<Value> elements);  // not empty; merges equal elements
+  static Value empty_set(Type element);
+  static Value map(std::vector<Attribute> elements);  // not empty; keys NFC-normalised
+  static Value empty_map(Type element);
+  static Value tuple(std::vector<Value> elements);
+  // Attribute names are NFC-normalised and sorted; a repeated name keeps its last value.
+  static Value object(std::vector<Attribute> attributes);
+  // Builders that trust their caller for the type, so a decoder can share one type between many
+  // values of the same shape instead of building a fresh one per value: `type` must be the tuple
+  // of the elements' types, or the object of the attributes' names and types; the attributes
+  // must be NFC, sorted bytewise and unique.
+  static Value tuple_typed(std::vector<Value> elements, Type type);
+  static Value object_typed(std::vector<Attribute> attributes, Type type);
+  static Value empty_object() { return object({}); }
+  // An opaque value of a capsule type (see Type::capsule).
+  static Value capsule(Type type, std::shared_ptr<const void> payload);
+
+  const Type& type() const { return type_; }
+  bool is_null() const { return state_ == State::Null; }
+  bool is_known() const { return state_ != State::Unknown; }
+  // Known all the way down (nulls count as known).
+  bool is_wholly_known() const;
+
+  // Payload accessors: only for known, non-null values of the matching type.
+  bool as_bool() const { return bool_; }
+  const Number& as_number() const { return number_; }
+  const std::string& as_string() const;
+  // list, set, tuple: the elements in order.
+  const std::vector<Value>& elements() const;
+  // map, object: (key, value) pairs sorted by key.
+  const std::vector<Attribute>& attributes() const;
+  // map or object element, or null when absent.
+  const Value* get(std::string_view key) const;
+  // Number of elements of a collection or structural value (known, non-null).
+  size_t length() const;
+  const std::shared_ptr<const void>& capsule_payload() const { return data_; }
+  template <class T>
+  const T& capsule_as() const {
+    return *static_cast<const T*>(data_.get());
+  }
+
+  // The key cty pairs with element i when iterating (an index number for lists and tuples,
+  // the element itself for sets, the key string for maps and objects).
+  Value element_key(size_t i) const;
+  // The value at iteration position i (elements()[i] or attributes()[i].second).
+  const Value& element_at(size_t i) const;
+
+  // cty's Value.Equals: true, false, or an unknown bool.
+  Value equals(const Value& other) const;
+  // cty's RawEquals: identical type, state and content.
+  bool raw_equals(const Value& other) const;
+  // True for a known true bool (the caller checked the type).
+  bool is_true() const { return state_ == State::Known && bool_; }
+
+  // cty's GoString (cty.StringVal("a"), cty.NumberIntVal(1) ...), as the reference's messages
+  // quote values.
+  std::string go_string() const;
+
+  // About the bytes this value takes written out in full: storage shared between elements is
+  // counted at every use, as printing, encoding or converting the value would repeat it. The
+  // evaluation budget (cty/budget.h) charges it when a collection is built. Saturates.
+  uint64_t weight() const { return weight_; }
+  static constexpr uint64_t kBaseWeight = 64;
+
+ private:
+  enum class State : uint8_t { Unknown, Null, Known };
+  Value(Type t, State s) : type_(std::move(t)), state_(s) {}
+  // A known collection or structural value over its storage, already charged `weight`.
+  static Value stored(Type type, std::shared_ptr<const void> data, uint64_t weight);
+
+  Type type_;
+  State state_ = State::Unknown;
+  bool bool_ = false;
+  Number number_;
+  uint64_t weight_ = kBaseWeight;
+  std::shared_ptr<const void> data_;  // std::string, std::vector<Value>, std::vector<Attribute>, capsule
+};
+
+// The bytes cty hashes a value by when it is a set element.
+std::string set_hash_text(const Value& v);
+
+}  // namespace hcl::cty

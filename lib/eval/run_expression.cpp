@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "eval/run_expression.h"
+
+#include <fmt/format.h>
+
+#include "cty/convert.h"
+#include "cty/json_encoding.h"
+#include "eval/typeexpr.h"
+#include "syntax/parser.h"
+
+namespace hcl::eval {
+
+RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
+  RunResult r;
+  std::string name = !options.filename.empty() ? options.filename : options.template_mode ? "<template>" : "<expr>";
+  auto source = std::make_shared<SourceFile>(name, std::move(text));
+  r.sources.push_back(source);
+  ParseResult parsed = options.template_mode ? parse_template(source) : parse_expression(source);
+  r.diagnostics = std::move(parsed.diagnostics);
+  if (has_errors(r.diagnostics) || !parsed.tree) return r;
+  const SyntaxTree& tree = *parsed.tree;
+  NodeId root = tree.root();
+  Span es = expression_span(tree, root);
+  Range expr_range = tree.source().range(es.start, es.end);
+
+  EvalResult result = evaluate(tree, root, scope);
+  append(r.diagnostics, std::move(result.diagnostics));
+  if (has_errors(r.diagnostics)) return r;
+  Value value = std::move(result.value);
+
+  if (!options.type.empty()) {
+    auto type_source = std::make_shared<SourceFile>("<type>", options.type);
+    r.sources.push_back(type_source);
+    ParseResult tp = parse_expression(type_source);
+    if (has_errors(tp.diagnostics) || !tp.tree) {
+      append(r.diagnostics, std::move(tp.diagnostics));
+      return r;
+    }
+    TypeExprResult ty = type_constraint_with_defaults(*tp.tree, tp.tree->root());
+    if (has_errors(ty.diagnostics)) {
+      append(r.diagnostics, std::move(ty.diagnostics));
+      return r;
+    }
+    if (ty.defaults) value = ty.defaults->apply(value);
+    auto converted = convert(value, ty.type);
+    if (!converted) {
+      r.diagnostics.push_back(Diagnostic{Severity::Error, "Unsuitable value type",
+                                         "Unsuitable value: " + converted.error(), expr_range, std::nullopt});
+      return r;
+    }
+    value = std::move(*converted);
+  }
+
+  if (options.require_json) {
+    auto json = value_to_json(value);
+    if (!json) {
+      r.diagnostics.push_back(Diagnostic{Severity::Error, "Result has no JSON form",
+                                         fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
+                                                     json.error()),
+                                         expr_range, std::nullopt});
+      return r;
+    }
+  }
+  r.value = std::move(value);
+  return r;
+}
+
+std::string diagnostics_to_json(const Diagnostics& diags) {
+  std::string out = "[";
+  for (size_t i = 0; i < diags.size(); ++i) {
+    const Diagnostic& d = diags[i];
+    if (i) out += ',';
+    out += "{\"severity\":";
+    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += ",\"summary\":" + json_quote(d.summary);
+    out += ",\"detail\":" + json_quote(d.detail);
+    if (d.subject) {
+      const Range& g = *d.subject;
+      out += fmt::format(
+          ",\"range\":{{\"filename\":{},\"start\":{{\"line\":{},\"column\":{},\"byte\":{}}},\"end\":{{\"line\":{},"
+          "\"column\":{},\"byte\":{}}}}}",
+          json_quote(g.filename), g.start.line, g.start.column, g.start.byte, g.end.line, g.end.column, g.end.byte);
+    }
+    out += '}';
+  }
+  return out + "]";
+}
+
+std::string oracle_document(const RunResult& r) {
+  if (!r.value) return "{\"diagnostics\":" + diagnostics_to_json(r.diagnostics) + "}";
+  auto json = value_to_json(*r.value);
+  std::string doc = "{\"value\":" + (json ? *json : std::string("null")) + ",\"type\":" + type_to_json(r.value->type());
+  if (!r.diagnostics.empty()) doc += ",\"warnings\":" + diagnostics_to_json(r.diagnostics);
+  return doc + "}";
+}
+
+}  // namespace hcl::eval

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+// One evaluation from text to result, as `hcl eval` performs it: parse an expression (or a
+// standalone template), evaluate it, optionally convert it to a type constraint with defaults,
+// and check that the result has a JSON form. Shared by the command line and the test suite.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "eval/eval.h"
+#include "cty/value.h"
+#include "source/source_file.h"
+
+namespace hcl::eval {
+
+// The evaluator computes in the value model's terms; cty's names read unqualified here.
+using namespace cty;
+
+
+struct RunOptions {
+  bool template_mode = false;  // parse as template text (hclsyntax.ParseTemplate)
+  std::string type;            // a type constraint to convert the result to ("" for none)
+  std::string filename;        // name in diagnostics ("" for <expr> or <template>)
+  bool require_json = true;    // fail with "Result has no JSON form" for infinities and unknowns
+};
+
+struct RunResult {
+  std::optional<Value> value;  // set on success
+  Diagnostics diagnostics;     // errors on failure; warnings may come with a value
+  std::vector<std::shared_ptr<const SourceFile>> sources;  // for rendering snippets
+};
+
+RunResult run(std::string text, const Scope& scope, const RunOptions& options);
+
+// The reference oracle's document for a result, compact: {"value":V,"type":T} (with
+// "warnings" when there are any) or {"diagnostics":[...]}.
+std::string oracle_document(const RunResult& result);
+
+// Diagnostics as the oracle's JSON array.
+std::string diagnostics_to_json(const Diagnostics& diags);
+
+}  // namespace hcl::eval

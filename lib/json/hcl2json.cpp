@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "json/hcl2json.h"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <unordered_map>
+
+#include "ast/ast.h"
+#include "json/number_text.h"
+#include "source/utf8.h"
+#include "util/text.h"
+
+namespace hcl::json {
+
+namespace {
+
+// cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
+void append_nfc(std::string& out, std::string_view s) {
+  if (utf8::is_nfc_quick(s)) out.append(s);
+  else out += utf8::to_nfc(s);
+}
+
+// The text of a JSON-syntax template under construction. Literal text is held back until the
+// next markup ("${...}", "%{...}") or the end, then escaped: "${" and "%{" in literal text are
+// written "$${" and "%%{", and a literal "$" (or "%") just before an interpolation (or a
+// directive) is written as the interpolation ${"$"} (${"%"}), since "$${" would read as an escape.
+class TemplateText {
+ public:
+  void literal(std::string_view s) { pending_.append(s); }
+  void literal_nfc(std::string_view s) { append_nfc(pending_, s); }
+  void markup(std::string_view m) {
+    flush(m);
+    text_.append(m);
+  }
+  // Appends another finished template's text.
+  void append(const TemplateText& other) {
+    if (other.text_.empty()) return;
+    flush(other.text_);
+    text_.append(other.text_);
+  }
+  // Ends the text; `next` is what will follow it, if known.
+  void finish(std::string_view next = {}) { flush(next); }
+  bool empty() const { return text_.empty() && pending_.empty(); }
+  const std::string& text() const { return text_; }
+
+ private:
+  void flush(std::string_view next) {
+    if (pending_.empty()) return;
+    const std::string& s = pending_;
+    size_t n = s.size();
+    for (size_t i = 0; i < n; ++i) {
+      char c = s[i];
+      if ((c == '$' || c == '%') && i + 1 < n && s[i + 1] == '{') {
+        text_.push_back(c);
+        text_.push_back(c);
+        continue;
+      }
+      if ((c == '$' || c == '%') && i + 1 == n && !next.empty()) {
+        if (next[0] == '{') {  // escaped literal text follows: together they are a literal "${"
+          text_.push_back(c);
+          text_.push_back(c);
+          continue;
+        }
+        if (next.size() >= 2 && next[0] == c && next[1] == '{') {
+          text_.append(c == '$' ? "${\"$\"}" : "${\"%\"}");
+          continue;
+        }
+      }
+      text_.push_back(c);
+    }
+    pending_.clear();
+  }
+
+  std::string text_;
+  std::string pending_;
+};
+
+// The children of a node, found from the last one backwards (nodes are post-order), held inline
+// for the common case of a few so that walking the tree does not allocate at every node.
+class ChildList {
+ public:
+  ChildList(const SyntaxTree& tree, NodeId id) {
+    const auto& nodes = tree.nodes();
+    NodeId stop = id + 1 - nodes[id].subtree_size;
+    for (NodeId c = id; c > stop;) {
+      NodeId child = c - 1;
+      push(child);
+      c = child + 1 - nodes[child].subtree_size;
+    }
+    std::reverse(data(), data() + size_);
+  }
+  size_t size() const { return size_; }
+  NodeId operator[](size_t i) const { return data()[i]; }
+  const NodeId* begin() const { return data(); }
+  const NodeId* end() const { return data() + size_; }
+
+ private:
+  static constexpr size_t kInline = 16;
+  NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
+  const NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+  void push(NodeId id) {
+    if (heap_.empty() && size_ < kInline) {
+      inline_[size_++] = id;
+      return;
+    }
+    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);
+    heap_.push_back(id);
+    ++size_;
+  }
+
+  NodeId inline_[kInline];
+  size_t size_ = 0;
+  std::vector<NodeId> heap_;
+};
+
+// The label trie of one body's blocks: a node is either an object of label levels or, innermost,
+// an array of block bodies.
+struct TrieNode {
+  bool leaf = false;
+  std::vector<BodyRef> bodies;
+  std::map<std::string, uint32_t, std::less<>> children;
+  // The block that made this node, for messages.
+  const SyntaxTree* tree = nullptr;
+  NodeId block = kNoNode;
+};
+
+// Block types of one body in first-seen order, with a hash index once there are many.
+struct TypeIndex {
+  std::vector<std::pair<std::string_view, uint32_t>> entries;
+  std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
+
+  static constexpr size_t kLinear = 16;
+  const uint32_t* find(std::string_view type) const {
+    if (entries.size() <= kLinear) {
+      for (const auto& e : entries)
+        if (e.first == type) return &e.second;
+      return nullptr;
+    }
+    auto it = index.find(type);
+    return it == index.end() ? nullptr : &entries[it->second].second;
+  }
+  void add(std::string_view type, uint32_t node) {
+    entries.emplace_back(type, node);
+    if (entries.size() == kLinear + 1) {
+      for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].first, static_cast<uint32_t>(i));
+    } else if (entries.size() > kLinear + 1) {
+      index.emplace(type, static_cast<uint32_t>(entries.size() - 1));
+    }
+  }
+};
+
+class Converter {
+ public:
+  Converter(Writer& w, const Options& options, Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
+
+  bool body(std::span<const BodyRef> bodies) {
+    // A member of the body's object: an attribute, or a block type's trie.
+    struct Member {
+      std::string_view name;
+      const SyntaxTree* tree = nullptr;
+      NodeId attribute = kNoNode;
+      uint32_t blocks = 0;
+    };
+    std::vector<Member> members;
+    std::vector<TrieNode> trie;
+    TypeIndex types;
+    size_t attribute_count = 0;
+
+    for (const BodyRef& ref : bodies) {
+      const SyntaxTree& tree = *ref.tree;
+      for (NodeId item : ChildList(tree, ref.body)) {
+        const Node& n = tree.node(item);
+        if (n.kind == NodeKind::Attribute) {
+          members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
+          ++attribute_count;
+        } else if (n.kind == NodeKind::Block) {
+          if (!add_block(trie, types, tree, item)) return false;
+        }
+      }
+    }
+    if (bodies.size() > 1 && attribute_count > 1) {
+      // Merged bodies: an attribute may be set once (one file's parse already ensures that).
+      std::vector<const Member*> attrs;
+      for (const Member& m : members) attrs.push_back(&m);
+      std::stable_sort(attrs.begin(), attrs.end(), [](auto* a, auto* b) { return a->name < b->name; });
+      for (size_t i = 1; i < attrs.size(); ++i) {
+        if (attrs[i]->name == attrs[i - 1]->name) {
+          attribute_conflict(*attrs[i - 1]->tree, attrs[i - 1]->attribute, *attrs[i]->tree, attrs[i]->attribute);
+          return false;
+        }
+      }
+    }
+    // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
+    std::vector<Member> sorted;
+    sorted.reserve(types.entries.size() + members.size());
+    for (auto& [type, node] : types.entries) sorted.push_back(Member{type, nullptr, kNoNode, node});
+    for (auto& m : members) sorted.push_back(m);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
+
+    w_.begin_object();
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
+      const Member& m = sorted[i];
+      w_.key(m.name);
+      if (m.attribute != kNoNode) {
+        if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
+      } else if (!write_trie(trie, m.blocks)) {
+        return false;
+      }
+    }
+    w_.end_object();
+    return true;
+  }
+
+  // The label conflicts body() would meet in these bodies and every body nested in them, without
+  // writing (the order they are met in does not matter: the caller only learns whether any is).
+  bool labels_consistent(std::span<const BodyRef> bodies) {
+    std::vector<TrieNode> trie;
+    TypeIndex types;
+    for (const BodyRef& ref : bodies)
+      for (NodeId item : ChildList(*ref.tree, ref.body))
+        if (ref.tree->node(item).kind == NodeKind::Block && !add_block(trie, types, *ref.tree, item)) return false;
+    for (const TrieNode& n : trie)
+      for (const BodyRef& ref : n.bodies)
+        if (!labels_consistent(std::span<const BodyRef>(&ref, 1))) return false;
+    return true;
+  }
+
+  bool expression(const SyntaxTree& t, NodeId e) {
+    if (options_.evaluator) {
+      EvalResult r = options_.evaluator(t, e);
+      if (r.status == EvalStatus::Value) {
+        write_value(w_, r.value);
+        return true;
+      }
+      if (r.status == EvalStatus::Error && options_.strict) {
+        append(diags_, std::move(r.diagnostics));
+        if (!has_errors(diags_)) diags_.push_back(Diagnostic{Severity::Error, "Expression cannot be evaluated", "", t.range(e), {}});
+        return false;
+      }
+    }
+    const Node& n = t.node(e);
+    switch (n.kind) {
+      case NodeKind::Literal:
+        return literal(t, e, false);
+      case NodeKind::Unary: {
+        NodeId operand = t.first_child(e);
+        if (t.node(operand).kind == NodeKind::Literal) {
+          ast::LiteralKind lk = ast::literal_kind(t, operand);
+          ast::Operator op = ast::operator_of(t, e);
+          if (op == ast::Operator::Negate && lk == ast::LiteralKind::Number) return literal(t, operand, true, e);
+          if (op == ast::Operator::Not && (lk == ast::LiteralKind::True || lk == ast::LiteralKind::False)) {
+            w_.raw(lk == ast::LiteralKind::True ? "false" : "true");
+            return true;
+          }
+        }
+        break;  // an operand of the wrong type: hcl2json fails the file; the source is kept instead
+      }
+      case NodeKind::Template: {
+        ChildList parts(t, e);
+        if (parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateInterp)
+          return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
+        TemplateText text;
+        template_parts(text, t, e, parts);
+        text.finish();
+        w_.string(text.text());
+        return true;
+      }
+      case NodeKind::Tuple: {
+        w_.begin_array();
+        for (NodeId c : ChildList(t, e))
+          if (!expression(t, c)) return false;
+        w_.end_array();
+        return true;
+      }
+      case NodeKind::Object:
+        return object(t, e);
+      default:
+        break;
+    }
+    wrapped(t, e);
+    return true;
+  }
+
+ private:
+  // A literal as a JSON value; `negate` applies a unary minus. Numbers beyond JSON's reach
+  // (infinite, or millions of digits long) keep their source as "${...}", which reads back exact.
+  bool literal(const SyntaxTree& t, NodeId lit, bool negate, NodeId whole = kNoNode) {
+    switch (ast::literal_kind(t, lit)) {
+      case ast::LiteralKind::True: w_.raw("true"); return true;
+      case ast::LiteralKind::False: w_.raw("false"); return true;
+      case ast::LiteralKind::Null: w_.raw("null"); return true;
+      case ast::LiteralKind::Number: break;
+    }
+    NumberText num = number_literal_text(t.token_text(t.node(lit).main_token), negate);
+    if (num.status == NumberStatus::Ok) {
+      w_.raw(num.text);
+    } else {
+      wrapped(t, whole == kNoNode ? lit : whole);
+    }
+    return true;
+  }
+
+  void wrapped(const SyntaxTree& t, NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
+
+  bool object(const SyntaxTree& t, NodeId e) {
+    ChildList items(t, e);
+    std::vector<std::pair<std::string, NodeId>> entries;
+    entries.reserve(items.size());
+    for (NodeId item : items) {
+      ChildList kv(t, item);
+      entries.emplace_back(object_key(t, kv[0]), kv[1]);
+    }
+    // Go map semantics: sorted keys, the last of equal keys wins.
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    w_.begin_object();
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (i + 1 < entries.size() && entries[i + 1].first == entries[i].first) continue;
+      w_.key(entries[i].first);
+      if (!expression(t, entries[i].second)) return false;
+    }
+    w_.end_object();
+    return true;
+  }
+
+  // A static traversal (hclsyntax.ScopeTraversalExpr): a name followed only by attribute steps,
+  // legacy indexes and indexes with literal keys.
+  static bool is_traversal(const SyntaxTree& t, NodeId e) {
+    for (;;) {
+      const Node& n = t.node(e);
+      switch (n.kind) {
+        case NodeKind::Variable: return true;
+        case NodeKind::GetAttr:
+        case NodeKind::LegacyIndex: e = t.first_child(e); continue;
+        case NodeKind::Index: {
+          ChildList kids(t, e);
+          const Node& key = t.node(kids[1]);
+          bool literal_key = key.kind == NodeKind::Literal;
+          if (key.kind == NodeKind::Template) {
+            ChildList parts(t, kids[1]);
+            literal_key = parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateLiteral;
+          }
+          if (!literal_key) return false;
+          e = kids[0];
+          continue;
+        }
+        default: return false;
+      }
+    }
+  }
+
+  // hcl2json's convertKey: a traversal key is its source text, a keyword its name; anything else
+  // is converted as a template part.
+  std::string object_key(const SyntaxTree& t, NodeId key) {
+    if (is_traversal(t, key)) return std::string(t.node_text(key));
+    // The keywords name keys too (hcl.ExprAsKeyword); only null differs from its string value.
+    if (t.node(key).kind == NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null) return "null";
+    TemplateText text;
+    string_part(text, t, key);
+    text.finish();
+    return text.text();
+  }
+
+  // hcl2json's convertStringPart: an expression inside a template.
+  void string_part(TemplateText& out, const SyntaxTree& t, NodeId e) {
+    const Node& n = t.node(e);
+    switch (n.kind) {
+      case NodeKind::Literal:
+        switch (ast::literal_kind(t, e)) {
+          case ast::LiteralKind::True: out.literal("true"); return;
+          case ast::LiteralKind::False: out.literal("false"); return;
+          case ast::LiteralKind::Null: break;  // hcl2json writes "null", a different string; kept as ${null}
+          case ast::LiteralKind::Number: {
+            NumberText num = number_literal_text(t.token_text(n.main_token));
+            if (num.status == NumberStatus::Ok || num.status == NumberStatus::Infinite) {
+              out.literal(num.text);  // cty's number-to-string conversion prints "+Inf" too
+              return;
+            }
+            break;
+          }
+        }
+        break;
+      case NodeKind::Template: {
+        ChildList parts(t, e);
+        if (parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateInterp) {
+          string_part(out, t, t.first_child(parts[0]));
+          return;
+        }
+        template_parts(out, t, e, parts);
+        return;
+      }
+      case NodeKind::Conditional: {
+        ChildList kids(t, e);
+        TemplateText yes, no;
+        string_part(yes, t, kids[1]);
+        string_part(no, t, kids[2]);
+        conditional(out, t.node_text(kids[0]), yes, no);
+        return;
+      }
+      default:
+        break;
+    }
+    std::string s = "${";
+    s += t.node_text(e);
+    s += '}';
+    out.markup(s);
+  }
+
+  // "%{if COND}TRUE%{else}FALSE%{endif}", the else part only when FALSE is not empty.
+  void conditional(TemplateText& out, std::string_view cond, TemplateText& yes, TemplateText& no) {
+    std::string open = "%{if ";
+    open += cond;
+    open += '}';
+    out.markup(open);
+    yes.finish("%{");
+    no.finish("%{");
+    out.append(yes);
+    if (!no.empty()) {
+      out.markup("%{else}");
+      out.append(no);
+    }
+    out.markup("%{endif}");
+  }
+
+  // The parts of a template in order, with its if and for directives nested again.
+  void template_parts(TemplateText& out, const SyntaxTree& t, NodeId tmpl, const ChildList& parts) {
+    std::vector<std::string> literals = ast::template_literals(t, tmpl);
+    size_t i = 0;
+    parts_until(out, t, parts, literals, i);
+  }
+
+  // Converts parts from i up to an else, endif or endfor directive (left at i) or the end.
+  void parts_until(TemplateText& out, const SyntaxTree& t, const ChildList& parts,
+                   const std::vector<std::string>& literals, size_t& i) {
+    while (i < parts.size()) {
+      NodeId p = parts[i];
+      const Node& n = t.node(p);
+      switch (n.kind) {
+        case NodeKind::TemplateLiteral:
+          out.literal_nfc(literals[i]);
+          ++i;
+          break;
+        case NodeKind::TemplateInterp:
+          string_part(out, t, t.first_child(p));
+          ++i;
+          break;
+        case NodeKind::TemplateIf: {
+          NodeId cond = t.first_child(p);
+          ++i;
+          TemplateText yes, no;
+          parts_until(yes, t, parts, literals, i);
+          if (i < parts.size() && t.node(parts[i]).kind == NodeKind::TemplateElse) {
+            ++i;
+            parts_until(no, t, parts, literals, i);
+          }
+          if (i < parts.size()) ++i;  // endif
+          conditional(out, t.node_text(cond), yes, no);
+          break;
+        }
+        case NodeKind::TemplateFor: {
+          ast::TemplateFor f = ast::template_for(t, p);
+          std::string open = "%{for ";
+          if (!f.key_var.empty()) {
+            open += f.key_var;
+            open += ", ";
+          }
+          open += f.value_var;
+          open += " in ";
+          open += t.node_text(f.collection);
+          open += '}';
+          ++i;
+          TemplateText body;
+          parts_until(body, t, parts, literals, i);
+          body.finish("%{");
+          if (i < parts.size()) ++i;  // endfor
+          out.markup(open);
+          out.append(body);
+          out.markup("%{endfor}");
+          break;
+        }
+        default:  // else, endif, endfor: the caller's
+          return;
+      }
+    }
+  }
+
+  bool add_block(std::vector<TrieNode>& trie, TypeIndex& types, const SyntaxTree& t, NodeId block) {
+    ast::Block b = ast::block(t, block);
+    // hcl2json walks one object level per label, creating levels as needed; a level that already
+    // holds block bodies (or, innermost, one that holds labels) is a conflict.
+    auto make = [&](bool leaf) {
+      trie.push_back(TrieNode{});
+      trie.back().leaf = leaf;
+      trie.back().tree = &t;
+      trie.back().block = block;
+      return static_cast<uint32_t>(trie.size() - 1);
+    };
+    bool last = b.labels.empty();
+    uint32_t cur;
+    if (const uint32_t* found = types.find(b.type); !found) {
+      cur = make(last);
+      types.add(b.type, cur);
+    } else {
+      cur = *found;
+      if (trie[cur].leaf != last) return label_conflict(trie[cur], t, b);
+    }
+    for (size_t i = 0; i < b.labels.size(); ++i) {
+      bool leaf = i + 1 == b.labels.size();
+      auto c = trie[cur].children.find(b.labels[i]);
+      if (c == trie[cur].children.end()) {
+        uint32_t child = make(leaf);
+        trie[cur].children.emplace(b.labels[i], child);
+        cur = child;
+      } else {
+        cur = c->second;
+        if (trie[cur].leaf != leaf) return label_conflict(trie[cur], t, b);
+      }
+    }
+    trie[cur].bodies.push_back(BodyRef{&t, b.body});
+    return true;
+  }
+
+  bool write_trie(const std::vector<TrieNode>& trie, uint32_t id) {
+    const TrieNode& n = trie[id];
+    if (n.leaf) {
+      w_.begin_array();
+      for (const BodyRef& ref : n.bodies)
+        if (!body(std::span<const BodyRef>(&ref, 1))) return false;
+      w_.end_array();
+      return true;
+    }
+    w_.begin_object();
+    for (const auto& [label, child] : n.children) {
+      w_.key(label);
+      if (!write_trie(trie, child)) return false;
+    }
+    w_.end_object();
+    return true;
+  }
+
+  static std::string where(const SyntaxTree& t, NodeId node) {
+    Range r = t.range(node);
+    return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
+  }
+
+  bool label_conflict(const TrieNode& existing, const SyntaxTree& t, const ast::Block& b) {
+    ast::Block other = ast::block(*existing.tree, existing.block);
+    auto count = [](size_t n) {
+      return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
+    };
+    size_t shared = std::min(b.labels.size(), other.labels.size());
+    std::string same = shared == 0   ? ""
+                       : shared == 1 ? " with the same first label"
+                                     : " with the same first " + std::to_string(shared) + " labels";
+    Span subject = b.label_spans.empty() ? b.type_span : span_between(b.type_span, b.label_spans.back());
+    Diagnostic d;
+    d.summary = "Inconsistent block labels";
+    d.detail = "This " + go_quote(b.type) + " block has " + count(b.labels.size()) + ", but the one at " +
+               where(*existing.tree, existing.block) + " has " + count(other.labels.size()) + same +
+               ". JSON output nests one object level per label and lists the block bodies innermost, so it "
+               "cannot hold both.";
+    d.subject = t.source().range(subject.start, subject.end);
+    diags_.push_back(std::move(d));
+    return false;
+  }
+
+  void attribute_conflict(const SyntaxTree& first_tree, NodeId first, const SyntaxTree& t, NodeId attr) {
+    ast::Attribute a = ast::attribute(t, attr);
+    Diagnostic d;
+    d.summary = "Conflicting attribute";
+    d.detail = "The argument " + go_quote(a.name) + " was already set at " + where(first_tree, first) +
+               ". Merged files may set each argument only once.";
+    d.subject = t.source().range(a.name_span.start, a.name_span.end);
+    diags_.push_back(std::move(d));
+  }
+
+  Writer& w_;
+  const Options& options_;
+  Diagnostics& diags_;
+};
+
+}  // namespace
+
+void write_value(Writer& w, const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::Null: w.raw("null"); return;
+    case Value::Kind::Bool: w.raw(v.boolean ? "true" : "false"); return;
+    case Value::Kind::Number: w.raw(v.text); return;
+    case Value::Kind::String: w.string(v.text); return;
+    case Value::Kind::Array:
+      w.begin_array();
+      for (const auto& item : v.items) write_value(w, item);
+      w.end_array();
+      return;
+    case Value::Kind::Object: {
+      std::vector<const Member*> order;
+      for (const auto& m : v.members) order.push_back(&m);
+      std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+      w.begin_object();
+      for (size_t i = 0; i < order.size(); ++i) {
+        if (i + 1 < order.size() && order[i + 1]->first == order[i]->first) continue;
+        w.key(order[i]->first);
+        write_value(w, order[i]->second);
+      }
+      w.end_object();
+      return;
+    }
+  }
+}
+
+size_t output_size_hint(size_t input_size, bool pretty) {
+  // On the corpus pretty output is about 2.2 times the input and compact 0.8; deep nesting makes
+  // more. Capacity that is never written costs no memory, while outgrowing it copies everything.
+  return pretty ? input_size * 3 : input_size * 5 / 4;
+}
+
+bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics) {
+  Converter c(w, options, diagnostics);
+  return c.body(bodies);
+}
+
+bool can_stream(std::span<const BodyRef> bodies, const Options& options) {
+  if (bodies.size() != 1 || options.evaluator) return false;
+  std::string unused;
+  Writer w(unused);
+  Diagnostics diags;
+  Converter c(w, options, diags);
+  return c.labels_consistent(bodies);
+}
+
+ConvertResult convert_file(const SyntaxTree& tree, const Options& options) {
+  ConvertResult r;
+  r.text.reserve(output_size_hint(tree.source().size(), options.pretty));
+  Writer w(r.text, options.pretty);
+  BodyRef ref{&tree, tree.root()};
+  r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);
+  if (!r.ok) r.text.clear();
+  return r;
+}
+
+}  // namespace hcl::json

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: Apache-2.0
+// The JSON syntax reader: a scanner that marks token boundaries loosely (so the parser can say
+// what is wrong with a malformed keyword, number or string) and a recursive-descent parser with
+// the reference's messages and recovery (json/scanner.go, json/parser.go).
+#include <fmt/format.h>
+#include <utf8proc.h>
+
+#include "jsonsyntax/reader.h"
+#include "source/utf8.h"
+#include "util/text.h"
+
+namespace hcl::jsonsyntax {
+
+Range Document::start_range(NodeId id) const {
+  const Node& n = nodes_[id];
+  if (n.kind == Kind::Object || n.kind == Kind::Array) return open_range(id);
+  return range(id);
+}
+
+// Brackets are one byte and one column wide.
+Range Document::open_range(NodeId id) const {
+  Pos end = nodes_[id].start;
+  end.byte += 1;
+  end.column += 1;
+  return range(nodes_[id].start, end);
+}
+
+Range Document::close_range(NodeId id) const {
+  Pos start = nodes_[id].end;
+  start.byte -= 1;
+  start.column -= 1;
+  return range(start, nodes_[id].end);
+}
+
+bool is_json_filename(std::string_view name) {
+  return name.size() >= 5 && name.substr(name.size() - 5) == ".json";
+}
+
+namespace {
+
+enum class Tok : uint8_t {
+  BraceO, BraceC, BrackO, BrackC, Comma, Colon, Equals, Keyword, String, Number, Eof, Invalid,
+};
+
+struct Token {
+  Tok type;
+  Pos start, end;
+};
+
+bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'); }
+
+// json/scanner.go's scan: all tokens up to the first invalid byte, then an end marker.
+std::vector<Token> scan(std::string_view buf) {
+  std::vector<Token> tokens;
+  Pos p{1, 1, 0};
+  size_t i = 0, n = buf.size();
+  auto at = [&](size_t k) { return static_cast<unsigned char>(buf[k]); };
+  while (true) {
+    // Whitespace: a tab counts two columns, a carriage return none.
+    while (i < n) {
+      unsigned char b = at(i);
+      if (b == ' ') {
+        ++p.column;
+      } else if (b == '\n') {
+        ++p.line;
+        p.column = 1;
+      } else if (b == '\r') {
+      } else if (b == '\t') {
+        p.column += 2;
+      } else {
+        break;
+      }
+      ++p.byte;
+      ++i;
+    }
+    if (i >= n) {
+      tokens.push_back({Tok::Eof, p, p});
+      return tokens;
+    }
+    Pos start = p;
+    unsigned char first = at(i);
+    switch (first) {
+      case '{':
+      case '}':
+      case '[':
+      case ']':
+      case ',':
+      case ':':
+      case '=': {
+        ++p.column;
+        ++p.byte;
+        ++i;
+        Tok t = first == '{'   ? Tok::BraceO
+                : first == '}' ? Tok::BraceC
+                : first == '[' ? Tok::BrackO
+                : first == ']' ? Tok::BrackC
+                : first == ',' ? Tok::Comma
+                : first == ':' ? Tok::Colon
+                               : Tok::Equals;
+        tokens.push_back({t, start, p});
+        continue;
+      }
+      case '"': {
+        ++p.byte;
+        ++p.column;
+        ++i;
+        bool escaping = false;
+        while (i < n) {
+          unsigned char b = at(i);
+          if (b == '\\') {
+            escaping = !escaping;
+            ++p.byte;
+            ++p.column;
+            ++i;
+          } else if (b == '"') {
+            ++p.byte;
+            ++p.column;
+            ++i;
+            if (!escaping) break;
+            escaping = false;
+          } else if (b < 32) {
+            break;
+          } else {
+            // One grapheme cluster is one column.
+            size_t j = i;
+            char32_t cp = 0;
+            int len = utf8::decode(buf, j, cp);
+            if (len == 0) {
+              j += 1;
+            } else {
+              j += static_cast<size_t>(len);
+              utf8proc_int32_t state = 0;
+              char32_t prev = cp;
+              while (j < n) {
+                char32_t next = 0;
+                int l2 = utf8::decode(buf, j, next);
+                if (l2 == 0) break;
+                if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
+                                                     static_cast<utf8proc_int32_t>(next), &state))
+                  break;
+                prev = next;
+                j += static_cast<size_t>(l2);
+              }
+            }
+            p.byte += static_cast<uint32_t>(j - i);
+            ++p.column;
+            i = j;
+            escaping = false;
+          }
+        }
+        tokens.push_back({Tok::String, start, p});
+        continue;
+      }
+      default: break;
+    }
+    if (first == '-' || first == '+' || first == '.' || (first >= '0' && first <= '9')) {
+      while (i < n) {
+        unsigned char b = at(i);
+        if (!(b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E' || (b >= '0' && b <= '9'))) break;
+        ++p.byte;
+        ++p.column;
+        ++i;
+      }
+      tokens.push_back({Tok::Number, start, p});
+      continue;
+    }
+    if (is_alpha(first)) {
+      while (i < n && (is_alpha(at(i)) || at(i) == '_')) {
+        ++p.byte;
+        ++p.column;
+        ++i;
+      }
+      tokens.push_back({Tok::Keyword, start, p});
+      continue;
+    }
+    // Anything else stops the scan: the parser cannot go past it.
+    Pos end = p;
+    ++end.byte;
+    ++end.column;
+    tokens.push_back({Tok::Invalid, start, end});
+    tokens.push_back({Tok::Eof, end, end});
+    return tokens;
+  }
+}
+
+bool is_hex(unsigned char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// Where encoding/json's validity check of a string token fails: the count of bytes it had read
+// (the offending byte included), or 0 when the token is a valid JSON string.
+size_t string_error_offset(std::string_view tok) {
+  // The token starts with a quote; the scanner never includes a control character.
+  size_t i = 1;
+  while (i < tok.size()) {
+    unsigned char c = static_cast<unsigned char>(tok[i]);
+    if (c == '"') return i + 1 == tok.size() ? 0 : i + 2;  // trailing bytes cannot occur
+    if (c < 0x20) return i + 1;
+    if (c != '\\') {
+      ++i;
+      continue;
+    }
+    ++i;
+    if (i >= tok.size()) return tok.size();
+    c = static_cast<unsigned char>(tok[i]);
+    switch (c) {
+      case 'b': case 'f': case 'n': case 'r': case 't': case '\\': case '/': case '"': ++i; continue;
+      case 'u':
+        ++i;
+        for (int k = 0; k < 4; ++k, ++i) {
+          if (i >= tok.size()) return tok.size();
+          if (!is_hex(static_cast<unsigned char>(tok[i]))) return i + 1;
+        }
+        continue;
+      default: return i + 1;
+    }
+  }
+  return tok.size();  // unexpected end of input
+}
+
+uint32_t hex4(std::string_view s, size_t at) {
+  uint32_t v = 0;
+  for (size_t k = 0; k < 4; ++k) {
+    char c = s[at + k];
+    v = v * 16 + static_cast<uint32_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  }
+  return v;
+}
+
+// encoding/json's unquote of a valid string token: escapes processed, a lone surrogate escape
+// and each byte of invalid UTF-8 replaced by U+FFFD.
+std::string unquote(std::string_view tok) {
+  std::string out;
+  out.reserve(tok.size());
+  std::string_view s = tok.substr(1, tok.size() - 2);
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '\\') {
+      char e = s[i + 1];
+      i += 2;
+      switch (e) {
+        case 'b': out.push_back('\b'); break;
+        case 'f': out.push_back('\f'); break;
+        case 'n': out.push_back('\n'); break;
+        case 'r': out.push_back('\r'); break;
+        case 't': out.push_back('\t'); break;
+        case 'u': {
+          char32_t r = hex4(s, i);
+          i += 4;
+          if (r >= 0xD800 && r < 0xE000) {
+            // A surrogate: valid only as the first half of a pair written as two escapes.
+            if (r < 0xDC00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
+              char32_t r2 = hex4(s, i + 2);
+              if (r2 >= 0xDC00 && r2 < 0xE000) {
+                utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (r2 - 0xDC00));
+                i += 6;
+                break;
+              }
+            }
+            utf8::append(out, 0xFFFD);
+            break;
+          }
+          utf8::append(out, r);
+          break;
+        }
+        default: out.push_back(e); break;  // \\ \/ \"
+      }
+      continue;
+    }
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+      ++i;
+      continue;
+    }
+    char32_t cp;
+    int len = utf8::decode(s, i, cp);
+    if (len == 0) {
+      utf8::append(out, 0xFFFD);
+      ++i;
+    } else {
+      out.append(s.substr(i, static_cast<size_t>(len)));
+      i += static_cast<size_t>(len);
+    }
+  }
+  return out;
+}
+
+// The JSON number grammar, as encoding/json checks it.
+bool valid_number(std::string_view s) {
+  size_t i = 0, n = s.size();
+  auto digit = [&](size_t k) { return k < n && s[k] >= '0' && s[k] <= '9'; };
+  if (i < n && s[i] == '-') ++i;
+  if (!digit(i)) return false;
+  if (s[i] == '0') {
+    ++i;
+  } else {
+    while (digit(i)) ++i;
+  }
+  if (i < n && s[i] == '.') {
+    ++i;
+    if (!digit(i)) return false;
+    while (digit(i)) ++i;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digit(i)) return false;
+    while (digit(i)) ++i;
+  }
+  return i == n;
+}
+
+constexpr NodeId kNone = UINT32_MAX;
+
+class Parser {
+ public:
+  Parser(std::shared_ptr<const SourceFile> source, const ParseOptions& options)
+      : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options) {
+    tokens_ = scan(text_);
+  }
+
+  ParseResult parse(bool file) {
+    ParseResult r;
+    NodeId root = parse_value();
+    if (diags_.empty() && peek().type != Tok::Eof)
+      error("Extraneous data after value", "Extra characters appear after the JSON value.", peek());
+    if (file) {
+      Kind k = doc_->node(root).kind;
+      if (k != Kind::Object && k != Kind::Array) {
+        diags_.push_back(Diagnostic{Severity::Error, "Root value must be object",
+                                    "The root value in a JSON-based configuration must be either a JSON object or "
+                                    "a JSON array of objects.",
+                                    doc_->start_range(root), std::nullopt});
+        // An empty stand-in, so that reading the body does not report the same problem again.
+        Node fake;
+        fake.kind = Kind::Object;
+        fake.start = fake.end = Pos{1, 1, 0};
+        root = add(std::move(fake));
+      }
+    }
+    doc_->set_root(root);
+    r.document = doc_;
+    r.diagnostics = std::move(diags_);
+    return r;
+  }
+
+ private:
+  const Token& peek() const { return tokens_[next_]; }
+  Token read() {
+    Token t = tokens_[next_];
+    if (t.type != Tok::Eof) ++next_;
+    return t;
+  }
+  std::string_view bytes(const Token& t) const { return text_.substr(t.start.byte, t.end.byte - t.start.byte); }
+  Range range(const Token& t) const { return doc_->range(t.start, t.end); }
+
+  void error(std::string summary, std::string detail, const Token& subject) {
+    diags_.push_back(Diagnostic{Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
+  }
+
+  NodeId add(Node n) {
+    doc_->mutable_nodes().push_back(std::move(n));
+    return static_cast<NodeId>(doc_->mutable_nodes().size() - 1);
+  }
+  NodeId invalid(const Token& t) {
+    Node n;
+    n.kind = Kind::Invalid;
+    n.start = t.start;
+    n.end = t.end;
+    return add(std::move(n));
+  }
+
+  // parseValue: never fails; a value that cannot be parsed is an Invalid node at the token where
+  // it should have started.
+  NodeId parse_value() {
+    Token tok = peek();
+    NodeId v = kNone;
+    switch (tok.type) {
+      case Tok::BraceO:
+      case Tok::BrackO:
+        if (depth_ >= options_.max_depth) {
+          error("Nesting too deep",
+                fmt::format("This JSON value nests objects or arrays more than {} levels deep, which hcl does not "
+                            "parse. Simplify the structure.",
+                            options_.max_depth),
+                tok);
+          // Skip the rest: nothing after this point can be read reliably.
+          while (peek().type != Tok::Eof) read();
+          break;
+        }
+        ++depth_;
+        v = tok.type == Tok::BraceO ? parse_object() : parse_array();
+        --depth_;
+        break;
+      case Tok::Number: v = parse_number(); break;
+      case Tok::String: v = parse_string(); break;
+      case Tok::Keyword: v = parse_keyword(); break;
+      case Tok::BraceC:
+        error("Missing JSON value", "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+              tok);
+        break;
+      case Tok::BrackC:
+        error("Missing array element value",
+              "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", tok);
+        break;
+      case Tok::Eof: error("Missing value", "The JSON data ends prematurely.", tok); break;
+      default:
+        error("Invalid start of value",
+              "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", tok);
+        break;
+    }
+    return v == kNone ? invalid(tok) : v;
+  }
+
+  // After an error inside a container, skip to what looks like its end.
+  void recover(Token tok, Tok open_kind, Tok close_kind) {
+    int open = 1;
+    while (true) {
+      if (tok.type == open_kind) {
+        ++open;
+      } else if (tok.type == close_kind) {
+        --open;
+        if (open <= 1) return;
+      } else if (tok.type == Tok::Eof) {
+        return;
+      }
+      tok = read();
+    }
+  }
+
+  NodeId parse_object() {
+    Token open = read();
+    std::vector<Member> members;
+    while (true) {
+      if (peek().type == Tok::BraceC) break;
+      NodeId key = parse_value();
+      const Node& k = doc_->node(key);
+      if (k.kind != Kind::String) {
+        // (An Invalid key has already been reported; the reference reports it again in these terms.)
+        diags_.push_back(Diagnostic{Severity::Error, "Invalid object property name",
+                                    "A JSON object property name must be a string", doc_->start_range(key),
+                                    std::nullopt});
+        return kNone;
+      }
+      Member m;
+      m.name = k.text;
+      m.name_start = k.start;
+      m.name_end = k.end;
+
+      Token colon = read();
+      if (colon.type != Tok::Colon) {
+        recover(colon, Tok::BraceO, Tok::BraceC);
+        if (colon.type == Tok::BraceC || colon.type == Tok::Comma) {
+          error("Missing object value", "A JSON object attribute must have a value, introduced by a colon.", colon);
+        } else if (colon.type == Tok::Equals) {
+          error("Missing property value colon", "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                colon);
+        } else {
+          error("Missing property value colon", "A colon must appear between an object property's name and its value.",
+                colon);
+        }
+        return kNone;
+      }
+      m.value = parse_value();
+      members.push_back(std::move(m));
+
+      switch (peek().type) {
+        case Tok::Comma: {
+          Token comma = read();
+          if (peek().type == Tok::BraceC) {
+            error("Trailing comma in object",
+                  "JSON does not permit a trailing comma after the final property in an object.", comma);
+            return kNone;
+          }
+          continue;
+        }
+        case Tok::Eof: error("Unclosed object", "No closing brace was found for this JSON object.", open); return kNone;
+        case Tok::BrackC:
+          read();
+          error("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.", peek());
+          return kNone;
+        case Tok::BraceC: break;
+        default:
+          recover(read(), Tok::BraceO, Tok::BraceC);
+          error("Missing attribute seperator comma", "A comma must appear between each property definition in an object.",
+                peek());
+          return kNone;
+      }
+      break;
+    }
+    Token close = read();
+    Node n;
+    n.kind = Kind::Object;
+    n.start = open.start;
+    n.end = close.end;
+    auto& all = doc_->mutable_members();
+    n.first = static_cast<uint32_t>(all.size());
+    n.count = static_cast<uint32_t>(members.size());
+    for (auto& m : members) all.push_back(std::move(m));
+    return add(std::move(n));
+  }
+
+  NodeId parse_array() {
+    Token open = read();
+    std::vector<NodeId> values;
+    while (true) {
+      if (peek().type == Tok::BrackC) break;
+      values.push_back(parse_value());
+      switch (peek().type) {
+        case Tok::Comma: {
+          Token comma = read();
+          if (peek().type == Tok::BrackC) {
+            error("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.",
+                  comma);
+            return kNone;
+          }
+          continue;
+        }
+        case Tok::Colon:
+          recover(read(), Tok::BrackO, Tok::BrackC);
+          error("Invalid array value", "A colon is not used to introduce values in a JSON array.", peek());
+          return kNone;
+        case Tok::Eof:
+          recover(read(), Tok::BrackO, Tok::BrackC);
+          error("Unclosed object", "No closing bracket was found for this JSON array.", open);
+          return kNone;
+        case Tok::BraceC:
+          recover(read(), Tok::BrackO, Tok::BrackC);
+          error("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.", peek());
+          return kNone;
+        case Tok::BrackC: break;
+        default:
+          recover(read(), Tok::BrackO, Tok::BrackC);
+          error("Missing attribute seperator comma", "A comma must appear between each value in an array.", peek());
+          return kNone;
+      }
+      break;
+    }
+    Token close = read();
+    Node n;
+    n.kind = Kind::Array;
+    n.start = open.start;
+    n.end = close.end;
+    auto& all = doc_->mutable_elements();
+    n.first = static_cast<uint32_t>(all.size());
+    n.count = static_cast<uint32_t>(values.size());
+    all.insert(all.end(), values.begin(), values.end());
+    return add(std::move(n));
+  }
+
+  NodeId parse_number() {
+    Token tok = read();
+    std::string_view s = bytes(tok);
+    if (!valid_number(s)) {
+      error("Invalid JSON number", "There is a syntax error in the given JSON number.", tok);
+      return kNone;
+    }
+    Node n;
+    n.kind = Kind::Number;
+    n.start = tok.start;
+    n.end = tok.end;
+    n.text = std::string(s);
+    return add(std::move(n));
+  }
+
+  NodeId parse_string() {
+    Token tok = read();
+    std::string_view s = bytes(tok);
+    if (size_t off = string_error_offset(s)) {
+      // The reference points one byte past the offending one (encoding/json's error offset), with
+      // the whole string as context.
+      Pos at = tok.start;
+      at.byte += static_cast<uint32_t>(off);
+      at.column += static_cast<uint32_t>(off);
+      Pos end = at;
+      ++end.byte;
+      ++end.column;
+      Range subject = doc_->range(at, end);
+      std::optional<Range> context;
+      if (!(subject == range(tok))) context = range(tok);
+      diags_.push_back(Diagnostic{Severity::Error, "Invalid JSON string",
+                                  "There is a syntax error in the given JSON string.", subject, context});
+      return kNone;
+    }
+    Node n;
+    n.kind = Kind::String;
+    n.start = tok.start;
+    n.end = tok.end;
+    n.text = unquote(s);
+    return add(std::move(n));
+  }
+
+  NodeId parse_keyword() {
+    Token tok = read();
+    std::string_view s = bytes(tok);
+    Node n;
+    n.start = tok.start;
+    n.end = tok.end;
+    if (s == "true" || s == "false") {
+      n.kind = Kind::Bool;
+      n.boolean = s == "true";
+      return add(std::move(n));
+    }
+    if (s == "null") {
+      n.kind = Kind::Null;
+      return add(std::move(n));
+    }
+    if (s == "undefined" || s == "NaN" || s == "Infinity") {
+      error("Invalid JSON keyword", fmt::format("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)), tok);
+      return kNone;
+    }
+    std::string_view suggestion = name_suggestion(s, {"false", "true", "null"});
+    std::string dym = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
+    error("Invalid JSON keyword", fmt::format("{} is not a valid JSON keyword.{}", go_quote(s), dym), tok);
+    return kNone;
+  }
+
+  std::shared_ptr<Document> doc_;
+  std::string_view text_;
+  ParseOptions options_;
+  std::vector<Token> tokens_;
+  size_t next_ = 0;
+  uint32_t depth_ = 0;
+  Diagnostics diags_;
+};
+
+}  // namespace
+
+ParseResult parse_file(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
+  return Parser(std::move(source), options).parse(true);
+}
+
+ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
+  return Parser(std::move(source), options).parse(false);
+}
+
+}  // namespace hcl::jsonsyntax

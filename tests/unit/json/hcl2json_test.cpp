@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: Apache-2.0
+// The HCL -> JSON emitter: shapes, expression kinds, the evaluation hook, merging, and the
+// property that the output reads back (as HCL JSON syntax) as the same configuration.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ast/ast.h"
+#include "json/hcl2json.h"
+#include "syntax/parser.h"
+
+using hcl::NodeId;
+using hcl::NodeKind;
+using hcl::SyntaxTree;
+namespace json = hcl::json;
+
+namespace {
+
+std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& name = "test.hcl") {
+  auto r = hcl::parse_config(std::make_shared<hcl::SourceFile>(name, text));
+  REQUIRE_MESSAGE(r.diagnostics.empty(), text);
+  return std::move(r.tree);
+}
+
+// Compact JSON of a whole file.
+std::string convert(const std::string& text, json::Options options = {}) {
+  options.pretty = false;
+  auto tree = parse(text);
+  auto r = json::convert_file(*tree, options);
+  if (!r.ok) return "ERROR: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
+  return r.text;
+}
+
+// Compact JSON of one attribute's value.
+std::string value(const std::string& expr) {
+  std::string doc = convert("a = " + expr + "\n");
+  REQUIRE(doc.rfind("{\"a\":", 0) == 0);
+  return doc.substr(5, doc.size() - 6);
+}
+
+}  // namespace
+
+TEST_CASE("literals become JSON values") {
+  CHECK(value("1") == "1");
+  CHECK(value("1.50") == "1.5");
+  CHECK(value("12345678901234567890") == "12345678901234567890");
+  CHECK(value("-0") == "-0");
+  CHECK(value("- 2") == "-2");
+  CHECK(value("true") == "true");
+  CHECK(value("!true") == "false");
+  CHECK(value("null") == "null");
+  CHECK(value("[]") == "[]");
+  CHECK(value("{}") == "{}");
+  CHECK(value("[1, [2, {}]]") == "[1,[2,{}]]");
+}
+
+TEST_CASE("other expressions keep their source text") {
+  CHECK(value("var.x") == R"("${var.x}")");
+  CHECK(value("f(1,\n  2)") == R"("${f(1,\n  2)}")");
+  CHECK(value("a[*].b") == R"("${a[*].b}")");
+  CHECK(value("a.*.b") == R"("${a.*.b}")");
+  CHECK(value("(1)") == R"("${(1)}")");
+  CHECK(value("-x") == R"("${-x}")");
+  CHECK(value("-(1)") == R"("${-(1)}")");
+  CHECK(value("[for x in y : x]") == R"("${[for x in y : x]}")");
+  CHECK(value("a ? b : c") == R"("${a ? b : c}")");
+  CHECK(value("a < b") == R"("${a \u003c b}")");
+  CHECK(value("x # comment\n") == R"("${x}")");
+  // Operands of the wrong type for their operator: hcl2json fails the file; the source is kept.
+  CHECK(value("-true") == R"("${-true}")");
+  CHECK(value("!null") == R"("${!null}")");
+  // Literals JSON cannot hold: infinity.
+  CHECK(value("1e999999999") == R"("${1e999999999}")");
+}
+
+TEST_CASE("templates") {
+  CHECK(value(R"("plain")") == R"("plain")");
+  CHECK(value(R"("")") == R"("")");
+  CHECK(value(R"("${x}")") == R"("${x}")");
+  CHECK(value(R"("${1}")") == "1");
+  CHECK(value(R"("${[x]}")") == R"(["${x}"])");
+  CHECK(value(R"("a${x}b")") == R"("a${x}b")");
+  CHECK(value(R"("a ${~ x ~} b")") == R"("a${x}b")");
+  CHECK(value(R"("${1.50}-${true}")") == R"("1.5-true")");
+  CHECK(value(R"("x${c ? "y" : ""}")") == R"("x%{if c}y%{endif}")");
+  CHECK(value(R"("x${c ? 1 : 2}")") == R"("x%{if c}1%{else}2%{endif}")");
+  CHECK(value(R"("%{ if c }y%{ else }n%{ endif }")") == R"("%{if c}y%{else}n%{endif}")");
+  CHECK(value(R"("%{ for k, v in m ~} ${k} %{~ endfor }")") == R"("%{for k, v in m}${k}%{endfor}")");
+  CHECK(value(R"("a${"b${c}"}")") == R"("ab${c}")");
+  CHECK(value(R"("e\u0301")") == "\"\xc3\xa9\"");  // NFC, as cty.StringVal
+  CHECK(value("<<EOT\n  a\n    b\nEOT") == R"("  a\n    b\n")");
+  CHECK(value("<<-EOT\n  a\n    b\n  EOT") == R"("a\n  b\n")");
+}
+
+TEST_CASE("literal template sequences are escaped so that the JSON reads back") {
+  CHECK(value(R"("$${x}")") == R"("$${x}")");
+  CHECK(value(R"("%%{x}")") == R"("%%{x}")");
+  CHECK(value(R"("a$${x}${y}")") == R"("a$${x}${y}")");
+  CHECK(value(R"("$ ${~x}")") == R"("${\"$\"}${x}")");
+  CHECK(value(R"("${"$"}{x}")") == R"("$${x}")");
+  CHECK(value(R"("${"$"}${"{x}"}")") == R"("$${x}")");
+  CHECK(value(R"("%${~""}%{if c}y%{endif}")") == R"("${\"%\"}%{if c}y%{endif}")");
+  CHECK(value(R"("$5 and 100%")") == R"("$5 and 100%")");
+}
+
+TEST_CASE("object keys") {
+  CHECK(value("{ b = 1, a = 2 }") == R"({"a":2,"b":1})");
+  CHECK(value("{ a = 1, a = 2 }") == R"({"a":2})");
+  CHECK(value(R"({ "k" = 1, 2.0 = 2, true = 3, null = 4 })") == R"({"2":2,"k":1,"null":4,"true":3})");
+  CHECK(value("{ (k) = 1 }") == R"({"${(k)}":1})");
+  CHECK(value("{ a.b = 1 }") == R"({"a.b":1})");
+  CHECK(value("{ a[\"x\"] = 1 }") == R"({"a[\"x\"]":1})");
+  CHECK(value("{ a[x] = 1 }") == R"({"${a[x]}":1})");
+  CHECK(value(R"({ "${k}" = 1 })") == R"({"${k}":1})");
+  CHECK(value(R"({ "$${k}" = 1 })") == R"({"$${k}":1})");
+}
+
+TEST_CASE("blocks nest under type and labels, bodies innermost in source order") {
+  CHECK(convert("b {}\nb { x = 1 }\n") == R"({"b":[{},{"x":1}]})");
+  CHECK(convert("r \"t\" \"n\" { x = 1 }\nr \"t\" \"m\" {}\nr \"t\" \"n\" { x = 2 }\n") ==
+        R"({"r":{"t":{"m":[{}],"n":[{"x":1},{"x":2}]}}})");
+  CHECK(convert("o {\n  i {\n    j \"l\" {}\n  }\n}\n") == R"({"o":[{"i":[{"j":{"l":[{}]}}]}]})");
+  CHECK(convert("a \"x\" {}\na \"y\" \"z\" {}\n") == R"({"a":{"x":[{}],"y":{"z":[{}]}}})");
+  // Labels are taken as written (not NFC-normalized), and are not templates.
+  CHECK(convert("b \"$${x}\" {}\n") == R"({"b":{"${x}":[{}]}})");
+  // An attribute replaces a block of the same name.
+  CHECK(convert("x { y = 1 }\nx = 2\n") == R"({"x":2})");
+  CHECK(convert("") == "{}");
+}
+
+TEST_CASE("blocks whose labels collide with other blocks' bodies have no JSON form") {
+  CHECK(convert("a {}\na \"x\" {}\n") == "ERROR: Inconsistent block labels");
+  CHECK(convert("a \"x\" {}\na {}\n") == "ERROR: Inconsistent block labels");
+  CHECK(convert("a \"x\" \"y\" {}\na \"x\" {}\n") == "ERROR: Inconsistent block labels");
+  CHECK(convert("o {\n  a {}\n  a \"x\" {}\n}\n") == "ERROR: Inconsistent block labels");
+  auto tree = parse("a {}\na \"x\" {}\n", "main.tf");
+  auto r = json::convert_file(*tree);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.text.empty());
+  CHECK(r.diagnostics[0].subject->start.line == 2);
+  CHECK(r.diagnostics[0].detail.find("main.tf:1,1") != std::string::npos);
+}
+
+TEST_CASE("pretty output is hcl2json's layout") {
+  auto tree = parse("b \"l\" { x = [1, {}] }\n");
+  auto r = json::convert_file(*tree);
+  CHECK(r.text ==
+        "{\n"
+        "    \"b\": {\n"
+        "        \"l\": [\n"
+        "            {\n"
+        "                \"x\": [\n"
+        "                    1,\n"
+        "                    {}\n"
+        "                ]\n"
+        "            }\n"
+        "        ]\n"
+        "    }\n"
+        "}");
+}
+
+TEST_CASE("merged bodies") {
+  auto a = parse("r \"t\" { n = 1 }\nx = 1\n", "a.tf");
+  auto b = parse("r \"t\" { n = 2 }\ny = 2\n", "b.tf");
+  std::vector<json::BodyRef> bodies{{a.get(), a->root()}, {b.get(), b->root()}};
+  std::string out;
+  json::Writer w(out, false);
+  hcl::Diagnostics diags;
+  REQUIRE(json::write_body(w, bodies, {}, diags));
+  CHECK(out == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
+
+  auto c = parse("z = 0\nx = 3\n", "c.tf");
+  bodies.push_back({c.get(), c->root()});
+  std::string out2;
+  json::Writer w2(out2, false);
+  CHECK_FALSE(json::write_body(w2, bodies, {}, diags));
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].summary == "Conflicting attribute");
+  CHECK(diags[0].subject->filename == "c.tf");
+  CHECK(diags[0].detail.find("a.tf:2,1") != std::string::npos);
+}
+
+TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
+  // A stand-in for the evaluator: knows the text "1 + 1", fails on "bad", no value otherwise.
+  json::Options opt;
+  opt.evaluator = [](const SyntaxTree& t, NodeId e) {
+    json::EvalResult r;
+    std::string_view text = t.node_text(e);
+    if (text == "1 + 1") {
+      r.status = json::EvalStatus::Value;
+      r.value.kind = json::Value::Kind::Number;
+      r.value.text = "2";
+    } else if (text == "obj") {
+      r.status = json::EvalStatus::Value;
+      r.value.kind = json::Value::Kind::Object;
+      json::Value s;
+      s.kind = json::Value::Kind::String;
+      s.text = "<";
+      json::Value n;
+      r.value.members = {{"z", s}, {"a", n}, {"z", n}};
+    } else if (text == "bad") {
+      r.status = json::EvalStatus::Error;
+      r.diagnostics.push_back(hcl::Diagnostic{hcl::Severity::Error, "Bad", "", t.range(e), {}});
+    }
+    return r;
+  };
+  CHECK(convert("a = 1 + 1\nb = [1 + 1, x]\nc = { k = 1 + 1 }\nd = \"${1 + 1}\"\n", opt) ==
+        R"({"a":2,"b":[2,"${x}"],"c":{"k":2},"d":2})");
+  CHECK(convert("a = obj\n", opt) == R"({"a":{"a":null,"z":null}})");
+  CHECK(convert("a = bad\n", opt) == R"({"a":"${bad}"})");
+  opt.strict = true;
+  CHECK(convert("a = bad\n", opt) == "ERROR: Bad");
+  CHECK(convert("a = 1 + 1\n", opt) == R"({"a":2})");
+}
+
+// ---- Reading the output back as HCL JSON syntax -------------------------------------------------
+
+namespace {
+
+// A template's parts as comparable pieces: literal text (adjacent literals merged), interpolated
+// source text, and directives.
+std::vector<std::string> pieces(const SyntaxTree& t, NodeId tmpl) {
+  std::vector<std::string> out;
+  auto parts = t.children(tmpl);
+  auto literals = hcl::ast::template_literals(t, tmpl);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const auto& n = t.node(parts[i]);
+    switch (n.kind) {
+      case NodeKind::TemplateLiteral:
+        if (literals[i].empty()) break;
+        if (!out.empty() && out.back().rfind("L:", 0) == 0)
+          out.back() += literals[i];
+        else
+          out.push_back("L:" + literals[i]);
+        break;
+      case NodeKind::TemplateInterp: out.push_back("I:" + std::string(t.node_text(t.first_child(parts[i])))); break;
+      case NodeKind::TemplateIf: out.push_back("if " + std::string(t.node_text(t.first_child(parts[i])))); break;
+      case NodeKind::TemplateElse: out.push_back("else"); break;
+      case NodeKind::TemplateEndIf: out.push_back("endif"); break;
+      case NodeKind::TemplateFor: {
+        auto f = hcl::ast::template_for(t, parts[i]);
+        out.push_back("for " + std::string(f.key_var) + "," + std::string(f.value_var) + " in " +
+                      std::string(t.node_text(f.collection)));
+        break;
+      }
+      case NodeKind::TemplateEndFor: out.push_back("endfor"); break;
+      default: out.push_back("?"); break;
+    }
+  }
+  return out;
+}
+
+// The JSON string read back as HCL JSON reads strings in full-expression mode: a template.
+std::unique_ptr<SyntaxTree> read_back(const std::string& s) {
+  auto r = hcl::parse_template(std::make_shared<hcl::SourceFile>("<json>", s));
+  REQUIRE_MESSAGE(r.diagnostics.empty(), s);
+  return std::move(r.tree);
+}
+
+}  // namespace
+
+TEST_CASE("converted strings read back as the same expressions") {
+  const char* exprs[] = {
+      "var.x", "f(a, \"b\")", "a ? \"x\" : \"y\"", "\"${a}\" == \"b\"", "[for s in l : \"${s}!\"]",
+      "{ for k, v in m : k => v }", "jsonencode({ a = \"$${b}\" })", "x # trailing comment\n",
+      "concat(a, # a } brace in a comment\n b)", "f(<<EOT\n}\nEOT\n)", "a.b[0].c[*].d", "\"%{if c}x%{endif}\" != \"\"",
+  };
+  for (const char* e : exprs) {
+    CAPTURE(e);
+    auto tree = parse(std::string("a = ") + e + "\n");
+    NodeId expr = tree->first_child(tree->children(tree->root())[0]);
+    auto doc = nlohmann::json::parse(json::convert_file(*tree).text);
+    auto back = read_back(doc["a"].get<std::string>());
+    auto parts = back->children(back->root());
+    REQUIRE(parts.size() == 1);
+    REQUIRE(back->node(parts[0]).kind == NodeKind::TemplateInterp);
+    CHECK(back->node_text(back->first_child(parts[0])) == tree->node_text(expr));
+  }
+
+  const char* templates[] = {
+      "\"plain\"", "\"a$${b}c\"", "\"%%{x}\"", "\"a${b}c${d}\"", "\"${a}${b}\"", "\"%{if c}x%{else}y%{endif}\"",
+      "\"%{for k, v in m}${k}=${v};%{endfor}\"", "\"$$ and %% and $ and %\"", "<<EOT\n$${x} %%{y}\n  ${z}\nEOT",
+      "<<-EOT\n    a ${b}\n      c\n    EOT", "\"tab\\tquote\\\"\"", "\"a ${~ b ~} c\"",
+  };
+  for (const char* e : templates) {
+    CAPTURE(e);
+    auto tree = parse(std::string("a = ") + e + "\n");
+    NodeId expr = tree->first_child(tree->children(tree->root())[0]);
+    REQUIRE(tree->node(expr).kind == NodeKind::Template);
+    auto doc = nlohmann::json::parse(json::convert_file(*tree).text);
+    auto back = read_back(doc["a"].get<std::string>());
+    CHECK(pieces(*back, back->root()) == pieces(*tree, expr));
+  }
+}
+
+TEST_CASE("every string value converted from the corpus reads back as a template") {
+  std::filesystem::path corpus = std::filesystem::path(HCL_TESTDATA_DIR) / ".." / ".." / "shared" / "corpus";
+  if (!std::filesystem::exists(corpus / "expected" / "json")) return;  // the corpus is optional
+  size_t files = 0, strings = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(corpus / "expected" / "json")) {
+    if (!e.is_regular_file()) continue;
+    auto rel = std::filesystem::relative(e.path(), corpus / "expected" / "json").string();
+    rel.resize(rel.size() - 5);  // .json
+    std::ifstream in(corpus / "real" / rel, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto parsed = hcl::parse_config(std::make_shared<hcl::SourceFile>(rel, ss.str()));
+    REQUIRE(parsed.tree);
+    json::Options compact;
+    compact.pretty = false;
+    auto r = json::convert_file(*parsed.tree, compact);
+    REQUIRE_MESSAGE(r.ok, rel);
+    ++files;
+    // Attribute values (and everything inside them) are expressions; body keys are names.
+    std::function<void(const nlohmann::json&, bool)> walk = [&](const nlohmann::json& v, bool in_expr) {
+      if (v.is_string() && in_expr) {
+        ++strings;
+        auto back = hcl::parse_template(std::make_shared<hcl::SourceFile>(rel, v.get<std::string>()));
+        CHECK_MESSAGE(back.diagnostics.empty(), rel, ": ", v.get<std::string>());
+      } else if (v.is_array()) {
+        for (const auto& x : v) walk(x, in_expr);
+      } else if (v.is_object()) {
+        for (const auto& [k, x] : v.items()) walk(x, true);
+      }
+    };
+    walk(nlohmann::json::parse(r.text), false);
+  }
+  CHECK(files > 4000);
+  MESSAGE(files, " files, ", strings, " strings");
+}
