@@ -85,10 +85,10 @@ int run_dec(const DecOptions& opt) {
     if (json_diags) {
       write_all(stderr, dec::diagnostics_document(r.diagnostics) + "\n");
     } else {
-      SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
+      diag::SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
       bool color = color_on_stderr();
       std::string text;
-      for (const auto& d : r.diagnostics) text += render_text(d, lookup, TextStyle{color, 0});
+      for (const auto& d : r.diagnostics) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
       write_all(stderr, text);
     }
   }

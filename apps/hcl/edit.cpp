@@ -56,7 +56,7 @@ struct Outcome {
   std::string name;
   std::string path;
   edit::Result result;
-  std::shared_ptr<const SourceFile> source;
+  std::shared_ptr<const source::SourceFile> source;
   std::optional<io::FileStamp> stamp;
 };
 
@@ -126,7 +126,7 @@ int run_edit(const EditOptions& opt) {
       write_all(stderr, "hcl edit: cannot read " + o.name + ": " + content.error + "\n");
       return kExitUsage;
     }
-    o.source = std::make_shared<SourceFile>(o.name, std::move(content.content));
+    o.source = std::make_shared<source::SourceFile>(o.name, std::move(content.content));
     o.result = edit::run(o.source, req);
     matches += o.result.matches;
     if (!o.result.ok) {

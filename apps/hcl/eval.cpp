@@ -48,26 +48,26 @@ struct Stdin {
 
 struct Output {
   const EvalOptions& opt;
-  std::vector<std::shared_ptr<const SourceFile>> sources;
+  std::vector<std::shared_ptr<const source::SourceFile>> sources;
 
   std::string finish(std::string json) const { return (opt.pretty ? eval::json_indent(json) : json) + "\n"; }
 
   // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
-  int fail(const Diagnostics& diags) const {
+  int fail(const diag::Diagnostics& diags) const {
     if (opt.format == "oracle") {
       write_all(stdout, finish("{\"diagnostics\":" + eval::diagnostics_to_json(diags) + "}"));
       return 1;
     }
-    SourceLookup lookup = [this](const std::string& name) -> const SourceFile* {
+    diag::SourceLookup lookup = [this](const std::string& name) -> const source::SourceFile* {
       for (const auto& s : sources)
         if (s->name() == name) return s.get();
       return nullptr;
     };
     bool color = color_on_stderr();
     std::string text;
-    for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
+    for (const auto& d : diags) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
     write_all(stderr, text);
-    return has_errors(diags) ? 1 : 0;
+    return diag::has_errors(diags) ? 1 : 0;
   }
 };
 
@@ -184,7 +184,7 @@ int run_eval(EvalOptions& opt) {
   Output out{opt, result.sources};
   if (!result.value) return out.fail(result.diagnostics);
   const Value& value = *result.value;
-  const Diagnostics& warnings = result.diagnostics;
+  const diag::Diagnostics& warnings = result.diagnostics;
 
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.

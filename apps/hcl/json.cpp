@@ -34,9 +34,9 @@ namespace {
 struct FileJob {
   std::string name;
   std::string io_error;
-  std::shared_ptr<SourceFile> source;
-  std::unique_ptr<SyntaxTree> tree;
-  Diagnostics diagnostics;  // parse and conversion
+  std::shared_ptr<source::SourceFile> source;
+  std::unique_ptr<syntax::SyntaxTree> tree;
+  diag::Diagnostics diagnostics;  // parse and conversion
   std::string text;         // this file's JSON (not with --merge)
   bool ok = false;
 };
@@ -104,7 +104,7 @@ int run_json(const JsonOptions& opt) {
   }
 
   std::vector<FileJob> jobs(files.size());
-  parallel_for(files.size(), [&](size_t i) {
+  util::parallel_for(files.size(), [&](size_t i) {
     FileJob& job = jobs[i];
     const std::string& path = files[i].path;
     job.name = display_name(path);
@@ -113,27 +113,27 @@ int run_json(const JsonOptions& opt) {
       job.io_error = job.name + ": " + content.error;
       return;
     }
-    job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
+    job.source = std::make_shared<source::SourceFile>(job.name, std::move(content.content));
     // A file in the JSON syntax (a .json name, or --syntax json) is normalised into this layout.
     if (opt.syntax.empty() ? jsonsyntax::is_json_filename(path) : opt.syntax == "json") {
       jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
       job.diagnostics = std::move(jp.diagnostics);
-      if (has_errors(job.diagnostics)) return;
+      if (diag::has_errors(job.diagnostics)) return;
       if (opt.merge) {
-        job.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot merge a file in the JSON syntax",
+        job.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot merge a file in the JSON syntax",
                                              "--merge combines files in the native syntax only.", std::nullopt,
                                              std::nullopt});
         return;
       }
       json::ConvertResult cr = json::convert_json_syntax(jp.document, conv, scope, keyed ? 1 : 0);
-      append(job.diagnostics, std::move(cr.diagnostics));
+      diag::append(job.diagnostics, std::move(cr.diagnostics));
       job.ok = cr.ok;
       job.text = std::move(cr.text);
       return;
     }
-    ParseResult parsed = parse_config(job.source);
+    syntax::ParseResult parsed = syntax::parse_config(job.source);
     job.diagnostics = std::move(parsed.diagnostics);
-    if (has_errors(job.diagnostics)) return;
+    if (diag::has_errors(job.diagnostics)) return;
     job.tree = std::move(parsed.tree);
     if (opt.merge) {
       job.ok = true;
@@ -174,14 +174,14 @@ int run_json(const JsonOptions& opt) {
     for (auto& job : jobs) total += job.source->size();
     std::string out;
     out.reserve(json::output_size_hint(total, conv.pretty));
-    Diagnostics diags;
+    diag::Diagnostics diags;
     json::Writer w(out, conv.pretty);
     if (!json::write_body(w, bodies, conv, diags)) {
       for (auto& d : diags) {
-        const SourceFile* src = nullptr;
+        const source::SourceFile* src = nullptr;
         for (auto& job : jobs)
           if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
-        write_all(stderr, render_diagnostics(Diagnostics{d}, src, DiagFormat::Text, color));
+        write_all(stderr, render_diagnostics(diag::Diagnostics{d}, src, DiagFormat::Text, color));
       }
       return 1;
     }

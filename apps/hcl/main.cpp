@@ -405,7 +405,7 @@ int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std
   };
   auto unknown = [&](const std::string& arg, const std::string& name) {
     std::vector<std::string_view> candidates(longs.begin(), longs.end());
-    std::string_view near = hcl::name_suggestion(name, candidates);
+    std::string_view near = hcl::util::name_suggestion(name, candidates);
     return usage_error(command, "unknown flag " + arg, near.empty() ? "" : "--" + std::string(near));
   };
   for (size_t i = begin; i < end; ++i) {
@@ -471,7 +471,7 @@ int run_main(int argc, char** argv) {
     std::vector<std::string_view> names{"help", "version"};
     for (const Subcommand& s : kSubcommands)
       if (std::strcmp(s.name, "tokens") != 0) names.push_back(s.name);
-    std::string_view near = hcl::name_suggestion(name, names);
+    std::string_view near = hcl::util::name_suggestion(name, names);
     return usage_error("", "unknown subcommand \"" + name + "\"", near.empty() ? "" : "\"" + std::string(near) + "\"");
   }
 
@@ -516,7 +516,7 @@ int run_main(int argc, char** argv) {
     }
     std::vector<std::string_view> names;
     for (const Subcommand& s : kSubcommands) names.push_back(s.name);
-    std::string_view near = hcl::name_suggestion(help_topic, names);
+    std::string_view near = hcl::util::name_suggestion(help_topic, names);
     return usage_error("help", "unknown subcommand \"" + help_topic + "\"",
                        near.empty() ? "" : "\"" + std::string(near) + "\"");
   }

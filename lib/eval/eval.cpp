@@ -44,7 +44,7 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   std::string_view best;
   size_t best_dist = 3;
   for (auto c : candidates) {
-    size_t d = edit_distance(given, c);
+    size_t d = util::edit_distance(given, c);
     if (d >= 3) continue;
     if (d < best_dist || (d == best_dist && c < best)) {
       best = c;
@@ -54,17 +54,17 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   return std::string(best);
 }
 
-bool is_trivia(TokenKind k) { return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof; }
+bool is_trivia(lex::TokenKind k) { return k == lex::TokenKind::Newline || k == lex::TokenKind::Comment || k == lex::TokenKind::Eof; }
 
-Span expression_span(const SyntaxTree& tree, NodeId n) {
-  const Node& nd = tree.node(n);
+diag::Span expression_span(const syntax::SyntaxTree& tree, syntax::NodeId n) {
+  const syntax::Node& nd = tree.node(n);
   uint32_t first = nd.first_token, last = nd.last_token;
   // The root of a tree spans every token, comments and newlines around the expression included;
   // the expression's own range does not.
   while (first < last && is_trivia(tree.token(first).kind)) ++first;
   while (last > first && is_trivia(tree.token(last).kind)) --last;
-  if (nd.kind == NodeKind::Template && tree.token(nd.last_token).kind == TokenKind::Eof) last = nd.last_token;
-  return Span{tree.token(first).start, tree.token(last).end};
+  if (nd.kind == syntax::NodeKind::Template && tree.token(nd.last_token).kind == lex::TokenKind::Eof) last = nd.last_token;
+  return diag::Span{tree.token(first).start, tree.token(last).end};
 }
 
 namespace {
@@ -78,12 +78,12 @@ struct Frame {
   Value key;
   std::string_view value_name;
   Value value;
-  NodeId splat_item = kNoNode;
+  syntax::NodeId splat_item = syntax::kNoNode;
 };
 
-bool has_errors_since(const Diagnostics& d, size_t mark) {
+bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
   for (size_t i = mark; i < d.size(); ++i)
-    if (d[i].severity == Severity::Error) return true;
+    if (d[i].severity == diag::Severity::Error) return true;
   return false;
 }
 
@@ -91,47 +91,47 @@ bool has_errors_since(const Diagnostics& d, size_t mark) {
 struct TemplatePart {
   enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;
   Value literal;              // Literal
-  Span range{};               // the part's Range()
-  Span start{};               // the part's StartRange()
-  NodeId node = kNoNode;      // Interp: the expression; If: the condition; For: the collection
+  diag::Span range{};               // the part's Range()
+  diag::Span start{};               // the part's StartRange()
+  syntax::NodeId node = syntax::kNoNode;      // Interp: the expression; If: the condition; For: the collection
   std::vector<TemplatePart> then_parts, else_parts;  // If (then_parts is also For's body)
   std::string_view key_var, value_var;               // For
 };
 
 struct TemplatePlan {
   bool passthrough = false;
-  NodeId passthrough_expr = kNoNode;
+  syntax::NodeId passthrough_expr = syntax::kNoNode;
   std::vector<TemplatePart> parts;
 };
 
 class Evaluator {
  public:
-  Evaluator(const SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
+  Evaluator(const syntax::SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
 
-  Value eval(NodeId n, const Frame* f, Diagnostics& d);
+  Value eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
   // hcl.Range() and StartRange() of a node.
-  Span span(NodeId n) const { return expression_span(t_, n); }
-  Span start_span(NodeId n);
-  Range range(Span s) const { return t_.source().range(s.start, s.end); }
+  diag::Span span(syntax::NodeId n) const { return expression_span(t_, n); }
+  diag::Span start_span(syntax::NodeId n);
+  source::Range range(diag::Span s) const { return t_.source().range(s.start, s.end); }
 
  private:
-  Span tok(uint32_t i) const { return Span{t_.token(i).start, t_.token(i).end}; }
+  diag::Span tok(uint32_t i) const { return diag::Span{t_.token(i).start, t_.token(i).end}; }
   // The node's last token, not counting the trivia the tree's root extends over.
-  uint32_t last_tok(NodeId n) const {
-    const Node& nd = t_.node(n);
+  uint32_t last_tok(syntax::NodeId n) const {
+    const syntax::Node& nd = t_.node(n);
     uint32_t i = nd.last_token;
     while (i > nd.first_token && is_trivia(t_.token(i).kind)) --i;
     return i;
   }
-  NodeId last_child(NodeId n) const { return n - 1; }
-  NodeId prev_sibling(NodeId c) const { return c - t_.node(c).subtree_size; }
-  const Node& node(NodeId n) const { return t_.node(n); }
+  syntax::NodeId last_child(syntax::NodeId n) const { return n - 1; }
+  syntax::NodeId prev_sibling(syntax::NodeId c) const { return c - t_.node(c).subtree_size; }
+  const syntax::Node& node(syntax::NodeId n) const { return t_.node(n); }
 
-  void error(Diagnostics& d, std::string summary, std::string detail, Span subject,
-             std::optional<Span> context = std::nullopt) {
-    Diagnostic diag;
-    diag.severity = Severity::Error;
+  void error(diag::Diagnostics& d, std::string summary, std::string detail, diag::Span subject,
+             std::optional<diag::Span> context = std::nullopt) {
+    diag::Diagnostic diag;
+    diag.severity = diag::Severity::Error;
     diag.summary = std::move(summary);
     diag.detail = std::move(detail);
     diag.subject = range(subject);
@@ -140,87 +140,87 @@ class Evaluator {
   }
 
   // Traversal steps: a variable, then attribute and literal-key index steps (one hcl.Traversal).
-  bool is_literal_key(NodeId key);
-  bool is_traversal_step(NodeId n);
-  bool is_scope_traversal(NodeId n);
+  bool is_literal_key(syntax::NodeId key);
+  bool is_traversal_step(syntax::NodeId n);
+  bool is_scope_traversal(syntax::NodeId n);
 
-  Value literal(NodeId n);
-  Value variable(NodeId n, const Frame* f, Diagnostics& d);
-  Value get_attr_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value index_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value legacy_index_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value splat(NodeId n, const Frame* f, Diagnostics& d);
-  Value function_call(NodeId n, const Frame* f, Diagnostics& d);
-  Value tuple(NodeId n, const Frame* f, Diagnostics& d);
-  Value object(NodeId n, const Frame* f, Diagnostics& d);
-  Value for_expr(NodeId n, const Frame* f, Diagnostics& d);
-  Value conditional(NodeId n, const Frame* f, Diagnostics& d);
-  Value binary(NodeId n, const Frame* f, Diagnostics& d);
-  Value unary(NodeId n, const Frame* f, Diagnostics& d);
-  Value template_expr(NodeId n, const Frame* f, Diagnostics& d);
+  Value literal(syntax::NodeId n);
+  Value variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
-  Value hcl_index(const Value& coll, const Value& key, Span rng, Diagnostics& d);
-  Value hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d);
+  Value hcl_index(const Value& coll, const Value& key, diag::Span rng, diag::Diagnostics& d);
+  Value hcl_get_attr(const Value& obj, std::string_view name, diag::Span rng, diag::Diagnostics& d);
 
-  using BranchFn = std::function<Value(Diagnostics&)>;
-  Value conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
-                         Span false_range, Span src_range, const Frame* f, Diagnostics& d);
+  using BranchFn = std::function<Value(diag::Diagnostics&)>;
+  Value conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
+                         diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
 
   struct ForSpec {
     std::string_view key_var, value_var;
-    NodeId collection = kNoNode;
-    NodeId key_expr = kNoNode;
-    NodeId cond = kNoNode;
+    syntax::NodeId collection = syntax::kNoNode;
+    syntax::NodeId key_expr = syntax::kNoNode;
+    syntax::NodeId cond = syntax::kNoNode;
     bool group = false;
-    Span src_range{};
+    diag::Span src_range{};
   };
-  using ValueFn = std::function<Value(const Frame*, Diagnostics&)>;
-  Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
+  using ValueFn = std::function<Value(const Frame*, diag::Diagnostics&)>;
+  Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d);
 
-  const TemplatePlan& template_plan(NodeId n);
+  const TemplatePlan& template_plan(syntax::NodeId n);
   // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
   // endfor), nesting if and for directives; i ends on that closing directive.
-  std::vector<TemplatePart> template_parts(const std::vector<NodeId>& kids, const std::vector<std::string>& lits,
+  std::vector<TemplatePart> template_parts(const std::vector<syntax::NodeId>& kids, const std::vector<std::string>& lits,
                                            size_t& i);
-  Value template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f, Diagnostics& d);
-  Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
+  Value template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
+  Value template_part_value(const TemplatePart& p, const Frame* f, diag::Diagnostics& d);
 
   std::vector<std::string_view> variable_names(const Frame* f) const;
 
-  const SyntaxTree& t_;
+  const syntax::SyntaxTree& t_;
   const Scope& scope_;
-  std::unordered_map<NodeId, std::unique_ptr<TemplatePlan>> templates_;
+  std::unordered_map<syntax::NodeId, std::unique_ptr<TemplatePlan>> templates_;
 };
 
 // ---- Ranges -------------------------------------------------------------------------------------
 
-Span Evaluator::start_span(NodeId n) {
-  const Node& nd = node(n);
+diag::Span Evaluator::start_span(syntax::NodeId n) {
+  const syntax::Node& nd = node(n);
   switch (nd.kind) {
-    case NodeKind::Index:
+    case syntax::NodeKind::Index:
       if (is_literal_key(last_child(n))) return span(n);
       return tok(nd.main_token);
-    case NodeKind::Splat: {
-      NodeId each = last_child(n);
-      NodeId item = each - node(each).subtree_size + 1;
+    case syntax::NodeKind::Splat: {
+      syntax::NodeId each = last_child(n);
+      syntax::NodeId item = each - node(each).subtree_size + 1;
       return span(item);
     }
-    case NodeKind::FunctionCall: {
+    case syntax::NodeKind::FunctionCall: {
       auto call = ast::function_call(t_, n);
-      return span_between(call.name_span, call.open_paren);
+      return diag::span_between(call.name_span, call.open_paren);
     }
-    case NodeKind::Tuple:
-    case NodeKind::Object:
-    case NodeKind::ForExpr: return tok(nd.first_token);
-    case NodeKind::Conditional: {
-      NodeId f = last_child(n);
-      NodeId tr = prev_sibling(f);
+    case syntax::NodeKind::Tuple:
+    case syntax::NodeKind::Object:
+    case syntax::NodeKind::ForExpr: return tok(nd.first_token);
+    case syntax::NodeKind::Conditional: {
+      syntax::NodeId f = last_child(n);
+      syntax::NodeId tr = prev_sibling(f);
       return start_span(prev_sibling(tr));
     }
-    case NodeKind::Binary: return start_span(prev_sibling(last_child(n)));
-    case NodeKind::Unary: return tok(nd.main_token);
-    case NodeKind::Parens: return start_span(last_child(n));
-    case NodeKind::Template: {
+    case syntax::NodeKind::Binary: return start_span(prev_sibling(last_child(n)));
+    case syntax::NodeKind::Unary: return tok(nd.main_token);
+    case syntax::NodeKind::Parens: return start_span(last_child(n));
+    case syntax::NodeKind::Template: {
       const TemplatePlan& plan = template_plan(n);
       if (plan.passthrough) return span(n);
       if (plan.parts.empty()) return span(n);
@@ -232,7 +232,7 @@ Span Evaluator::start_span(NodeId n) {
 
 }  // namespace
 
-Span expression_start_span(const SyntaxTree& tree, NodeId node) {
+diag::Span expression_start_span(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   Scope scope;
   Evaluator e(tree, scope);
   return e.start_span(node);
@@ -242,34 +242,34 @@ namespace {
 
 // ---- Traversals ---------------------------------------------------------------------------------
 
-bool Evaluator::is_literal_key(NodeId key) {
-  const Node& k = node(key);
-  if (k.kind == NodeKind::Literal) return true;
-  if (k.kind != NodeKind::Template) return false;
+bool Evaluator::is_literal_key(syntax::NodeId key) {
+  const syntax::Node& k = node(key);
+  if (k.kind == syntax::NodeKind::Literal) return true;
+  if (k.kind != syntax::NodeKind::Template) return false;
   size_t count = t_.child_count(key);
   if (count == 0) return true;
-  return count == 1 && node(last_child(key)).kind == NodeKind::TemplateLiteral;
+  return count == 1 && node(last_child(key)).kind == syntax::NodeKind::TemplateLiteral;
 }
 
-bool Evaluator::is_traversal_step(NodeId n) {
+bool Evaluator::is_traversal_step(syntax::NodeId n) {
   switch (node(n).kind) {
-    case NodeKind::Variable:
-    case NodeKind::GetAttr:
-    case NodeKind::LegacyIndex: return true;
-    case NodeKind::Index: return is_literal_key(last_child(n));
+    case syntax::NodeKind::Variable:
+    case syntax::NodeKind::GetAttr:
+    case syntax::NodeKind::LegacyIndex: return true;
+    case syntax::NodeKind::Index: return is_literal_key(last_child(n));
     default: return false;
   }
 }
 
-bool Evaluator::is_scope_traversal(NodeId n) {
+bool Evaluator::is_scope_traversal(syntax::NodeId n) {
   while (true) {
-    const Node& nd = node(n);
-    if (nd.kind == NodeKind::Variable) return true;
-    if (nd.kind == NodeKind::GetAttr || nd.kind == NodeKind::LegacyIndex) {
+    const syntax::Node& nd = node(n);
+    if (nd.kind == syntax::NodeKind::Variable) return true;
+    if (nd.kind == syntax::NodeKind::GetAttr || nd.kind == syntax::NodeKind::LegacyIndex) {
       n = t_.first_child(n);
       continue;
     }
-    if (nd.kind == NodeKind::Index && is_literal_key(last_child(n))) {
+    if (nd.kind == syntax::NodeKind::Index && is_literal_key(last_child(n))) {
       n = t_.first_child(n);
       continue;
     }
@@ -279,33 +279,33 @@ bool Evaluator::is_scope_traversal(NodeId n) {
 
 // ---- Dispatch -----------------------------------------------------------------------------------
 
-Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   switch (node(n).kind) {
-    case NodeKind::Literal: return literal(n);
-    case NodeKind::Variable: return variable(n, f, d);
-    case NodeKind::GetAttr: return get_attr_step(n, f, d);
-    case NodeKind::Index: return index_step(n, f, d);
-    case NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
-    case NodeKind::Splat: return splat(n, f, d);
-    case NodeKind::SplatItem:
+    case syntax::NodeKind::Literal: return literal(n);
+    case syntax::NodeKind::Variable: return variable(n, f, d);
+    case syntax::NodeKind::GetAttr: return get_attr_step(n, f, d);
+    case syntax::NodeKind::Index: return index_step(n, f, d);
+    case syntax::NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
+    case syntax::NodeKind::Splat: return splat(n, f, d);
+    case syntax::NodeKind::SplatItem:
       for (const Frame* p = f; p; p = p->parent)
         if (p->splat_item == n) return p->value;
       return Value::dynamic();
-    case NodeKind::FunctionCall: return function_call(n, f, d);
-    case NodeKind::Tuple: return tuple(n, f, d);
-    case NodeKind::Object: return object(n, f, d);
-    case NodeKind::ForExpr: return for_expr(n, f, d);
-    case NodeKind::Conditional: return conditional(n, f, d);
-    case NodeKind::Binary: return binary(n, f, d);
-    case NodeKind::Unary: return unary(n, f, d);
-    case NodeKind::Parens: return eval(last_child(n), f, d);
-    case NodeKind::Template: return template_expr(n, f, d);
+    case syntax::NodeKind::FunctionCall: return function_call(n, f, d);
+    case syntax::NodeKind::Tuple: return tuple(n, f, d);
+    case syntax::NodeKind::Object: return object(n, f, d);
+    case syntax::NodeKind::ForExpr: return for_expr(n, f, d);
+    case syntax::NodeKind::Conditional: return conditional(n, f, d);
+    case syntax::NodeKind::Binary: return binary(n, f, d);
+    case syntax::NodeKind::Unary: return unary(n, f, d);
+    case syntax::NodeKind::Parens: return eval(last_child(n), f, d);
+    case syntax::NodeKind::Template: return template_expr(n, f, d);
     default: return Value::dynamic();  // error nodes: the parser has reported them
   }
 }
 
-Value Evaluator::literal(NodeId n) {
-  const Node& nd = node(n);
+Value Evaluator::literal(syntax::NodeId n) {
+  const syntax::Node& nd = node(n);
   std::string_view text = t_.token_text(nd.main_token);
   switch (ast::literal_kind(t_, n)) {
     case ast::LiteralKind::True: return Value::boolean(true);
@@ -334,7 +334,7 @@ std::vector<std::string_view> Evaluator::variable_names(const Frame* f) const {
   return names;
 }
 
-Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   std::string_view name = t_.token_text(node(n).main_token);
   for (const Frame* p = f; p; p = p->parent) {
     if (!p->child_context) continue;
@@ -347,45 +347,45 @@ Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
     return Value::dynamic();
   }
   std::string suggestion = closest_name(name, variable_names(f));
-  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-  error(d, "Unknown variable", fmt::format("There is no variable named {}.{}", go_quote(name), hint), span(n));
+  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+  error(d, "Unknown variable", fmt::format("There is no variable named {}.{}", util::go_quote(name), hint), span(n));
   return Value::dynamic();
 }
 
-Value Evaluator::get_attr_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId src = last_child(n);
+Value Evaluator::get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId src = last_child(n);
   size_t mark = d.size();
   Value v = eval(src, f, d);
   if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
-  const Node& nd = node(n);
+  const syntax::Node& nd = node(n);
   uint32_t dot = nd.main_token;
-  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
-  return hcl_get_attr(v, t_.token_text(nd.main_token), Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+  while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
+  return hcl_get_attr(v, t_.token_text(nd.main_token), diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
-Value Evaluator::legacy_index_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId src = last_child(n);
+Value Evaluator::legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId src = last_child(n);
   size_t mark = d.size();
   Value v = eval(src, f, d);
   if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
-  const Node& nd = node(n);
+  const syntax::Node& nd = node(n);
   uint32_t dot = nd.main_token;
-  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
+  while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
   auto num = Number::parse(t_.token_text(nd.main_token));
   Value key = num ? Value::number(*num) : Value::dynamic();
-  return hcl_index(v, key, Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+  return hcl_index(v, key, diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
-Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId key_node = last_child(n);
-  NodeId coll_node = prev_sibling(key_node);
-  const Node& nd = node(n);
-  Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
+Value Evaluator::index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId key_node = last_child(n);
+  syntax::NodeId coll_node = prev_sibling(key_node);
+  const syntax::Node& nd = node(n);
+  diag::Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
   if (is_literal_key(key_node)) {
     size_t mark = d.size();
     Value coll = eval(coll_node, f, d);
     if (is_traversal_step(coll_node) && has_errors_since(d, mark)) return Value::dynamic();
-    Diagnostics ignored;
+    diag::Diagnostics ignored;
     Value key = eval(key_node, f, ignored);
     return hcl_index(coll, key, brackets, d);
   }
@@ -395,7 +395,7 @@ Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
 }
 
 // hcl.Index.
-Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Diagnostics& d) {
+Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rng, diag::Diagnostics& d) {
   static constexpr const char* kInvalidIndex = "Invalid index";
   if (coll.is_null()) {
     error(d, "Attempt to index null value", "This value is null, so it does not have any indices.", rng);
@@ -498,7 +498,7 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Dia
 }
 
 // hcl.GetAttr.
-Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d) {
+Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Span rng, diag::Diagnostics& d) {
   if (obj.is_null()) {
     error(d, "Attempt to get attribute from null value", "This value is null, so it does not have any attributes.",
           rng);
@@ -509,7 +509,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
   if (ty.is_object()) {
     const auto* a = ty.attribute(name);
     if (!a) {
-      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", go_quote(name)), rng);
+      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", util::go_quote(name)), rng);
       return Value::dynamic();
     }
     if (!obj.is_known()) return Value::unknown(a->type);
@@ -519,7 +519,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
     if (!obj.is_known()) return Value::unknown(ty.element());
     const Value* v = obj.get(name);
     if (!v) {
-      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", go_quote(name)),
+      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", util::go_quote(name)),
             rng);
       return Value::dynamic();
     }
@@ -531,7 +531,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
       error(d, kUnsupported,
             fmt::format("Can't access attributes on a list of objects. Did you mean to access attribute {} for a "
                         "specific element of the list, or across all elements of the list?",
-                        go_quote(name)),
+                        util::go_quote(name)),
             rng);
     } else {
       error(d, kUnsupported,
@@ -559,11 +559,11 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
 
 // ---- Splat --------------------------------------------------------------------------------------
 
-Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId each = last_child(n);
-  NodeId source = prev_sibling(each);
-  NodeId item = each - node(each).subtree_size + 1;
-  Span marker = span(item);
+Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId each = last_child(n);
+  syntax::NodeId source = prev_sibling(each);
+  syntax::NodeId item = each - node(each).subtree_size + 1;
+  diag::Span marker = span(item);
   size_t mark = d.size();
   Value src = eval(source, f, d);
   if (has_errors_since(d, mark)) return Value::dynamic();
@@ -573,7 +573,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   if (src.is_null()) {
     if (auto_upgrade) return Value::tuple({});
     error(d, "Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-          span(source), span_between(span(source), marker));
+          span(source), diag::span_between(span(source), marker));
     return Value::dynamic();
   }
   if (sty.is_dynamic()) return Value::dynamic();
@@ -585,7 +585,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   }
 
   // The result type, from evaluating the rest of the traversal on unknown elements.
-  auto result_type = [&](Diagnostics& rd) -> Type {
+  auto result_type = [&](diag::Diagnostics& rd) -> Type {
     Frame child;
     child.parent = f;
     child.splat_item = item;
@@ -623,7 +623,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   }
   if (upgraded_unknown) return Value::dynamic();
   if (!known) {
-    Diagnostics ignored;
+    diag::Diagnostics ignored;
     return Value::unknown(result_type(ignored));
   }
   if (sty.is_list() || sty.is_set()) {
@@ -654,46 +654,46 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
 
 // ---- Collections --------------------------------------------------------------------------------
 
-Value Evaluator::tuple(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto kids = t_.children(n);
   std::vector<Value> vals;
   vals.reserve(kids.size());
-  for (NodeId k : kids) vals.push_back(eval(k, f, d));
+  for (syntax::NodeId k : kids) vals.push_back(eval(k, f, d));
   return Value::tuple(std::move(vals));
 }
 
-Value Evaluator::object(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   std::vector<Value::Attribute> vals;
   bool known = true;
-  for (NodeId item : t_.children(n)) {
-    if (node(item).kind != NodeKind::ObjectItem) continue;
+  for (syntax::NodeId item : t_.children(n)) {
+    if (node(item).kind != syntax::NodeKind::ObjectItem) continue;
     auto oi = ast::object_item(t_, item);
     // ObjectConsKeyExpr: a bare name (or true/false/null) is the key itself; a longer
     // traversal is ambiguous.
     Value key;
-    Diagnostics key_diags;
+    diag::Diagnostics key_diags;
     bool literal_key = false;
     if (!oi.force_non_literal) {
-      const Node& kn = node(oi.key);
-      if (kn.kind != NodeKind::Variable && is_scope_traversal(oi.key)) {
-        key_diags.push_back(Diagnostic{Severity::Error, "Ambiguous attribute key",
+      const syntax::Node& kn = node(oi.key);
+      if (kn.kind != syntax::NodeKind::Variable && is_scope_traversal(oi.key)) {
+        key_diags.push_back(diag::Diagnostic{diag::Severity::Error, "Ambiguous attribute key",
                                        "If this expression is intended to be a reference, wrap it in parentheses. If "
                                        "it's instead intended as a literal name containing periods, wrap it in quotes "
                                        "to create a string literal.",
                                        range(span(oi.key)), std::nullopt});
         key = Value::dynamic();
         literal_key = true;
-      } else if (kn.kind == NodeKind::Variable) {
+      } else if (kn.kind == syntax::NodeKind::Variable) {
         key = Value::string(t_.token_text(kn.main_token));
         literal_key = true;
-      } else if (kn.kind == NodeKind::Literal && ast::literal_kind(t_, oi.key) != ast::LiteralKind::Number) {
+      } else if (kn.kind == syntax::NodeKind::Literal && ast::literal_kind(t_, oi.key) != ast::LiteralKind::Number) {
         key = Value::string(t_.token_text(kn.main_token));
         literal_key = true;
       }
     }
     if (!literal_key) key = eval(oi.key, f, key_diags);
-    bool key_errors = has_errors(key_diags);
-    append(d, std::move(key_diags));
+    bool key_errors = diag::has_errors(key_diags);
+    diag::append(d, std::move(key_diags));
     Value val = eval(oi.value, f, d);
     if (key_errors) {
       known = false;
@@ -722,23 +722,23 @@ Value Evaluator::object(NodeId n, const Frame* f, Diagnostics& d) {
 
 // ---- for expressions ----------------------------------------------------------------------------
 
-Value Evaluator::for_expr(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto fe = ast::for_expr(t_, n);
   ForSpec spec;
   spec.key_var = fe.key_var;
   spec.value_var = fe.value_var;
   spec.collection = fe.collection;
-  spec.key_expr = fe.object ? fe.key : kNoNode;
+  spec.key_expr = fe.object ? fe.key : syntax::kNoNode;
   spec.cond = fe.condition;
   spec.group = fe.group;
   spec.src_range = span(n);
-  NodeId value = fe.value;
-  return for_with(spec, [&](const Frame* cf, Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
+  syntax::NodeId value = fe.value;
+  return for_with(spec, [&](const Frame* cf, diag::Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
 }
 
-Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d) {
+Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d) {
   Value coll = eval(spec.collection, f, d);
-  Span coll_range = span(spec.collection);
+  diag::Span coll_range = span(spec.collection);
   if (coll.is_null()) {
     error(d, "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.",
           coll_range, spec.src_range);
@@ -760,7 +760,7 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
   frame.key_name = spec.key_var;
   frame.value_name = spec.value_var;
 
-  if (spec.cond != kNoNode) {
+  if (spec.cond != syntax::kNoNode) {
     // An early check of the condition with unknown variables.
     frame.key = Value::dynamic();
     frame.value = Value::dynamic();
@@ -782,7 +782,7 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
 
   size_t count = coll.length();
   bool known = true;
-  if (spec.key_expr != kNoNode) {
+  if (spec.key_expr != syntax::kNoNode) {
     std::vector<Value::Attribute> vals;
     std::vector<std::pair<std::string, std::vector<Value>>> groups;
     std::unordered_map<std::string, size_t> group_index;
@@ -790,7 +790,7 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
     for (size_t i = 0; i < count; ++i) {
       if (!spec.key_var.empty()) frame.key = coll.element_key(i);
       frame.value = coll.element_at(i);
-      if (spec.cond != kNoNode) {
+      if (spec.cond != syntax::kNoNode) {
         Value raw = eval(spec.cond, &frame, d);
         if (raw.is_null()) {
           if (known)
@@ -848,7 +848,7 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
           error(d, "Duplicate object key",
                 fmt::format("Two different items produced the key {} in this 'for' expression. If duplicates are "
                             "expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                            go_quote(k)),
+                            util::go_quote(k)),
                 span(spec.key_expr), spec.src_range);
         } else {
           seen.emplace(k, vals.size());
@@ -868,7 +868,7 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.element_at(i);
-    if (spec.cond != kNoNode) {
+    if (spec.cond != syntax::kNoNode) {
       Value raw = eval(spec.cond, &frame, d);
       if (raw.is_null()) {
         if (known)
@@ -905,15 +905,15 @@ std::string describe_type_mismatch(const Type& t, const Type& f) {
       const auto* b = f.attribute(a.name);
       if (!b)
         return fmt::format("The 'true' value includes object attribute {}, which is absent in the 'false' value",
-                           go_quote(a.name));
+                           util::go_quote(a.name));
       if (a.type != b->type)
-        return fmt::format("Type mismatch for object attribute {}: {}", go_quote(a.name),
+        return fmt::format("Type mismatch for object attribute {}: {}", util::go_quote(a.name),
                            describe_type_mismatch(a.type, b->type));
     }
     for (const auto& b : f.attributes()) {
       if (!t.attribute(b.name))
         return fmt::format("The 'false' value includes object attribute {}, which is absent in the 'true' value",
-                           go_quote(b.name));
+                           util::go_quote(b.name));
     }
   } else if (t.is_tuple() && f.is_tuple()) {
     const auto& x = t.tuple_elements();
@@ -940,18 +940,18 @@ std::string describe_type_mismatch(const Type& t, const Type& f) {
   return fmt::format("The 'true' value is {}, but the 'false' value is {}", tn, fn);
 }
 
-Value Evaluator::conditional(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId fr = last_child(n);
-  NodeId tr = prev_sibling(fr);
-  NodeId cond = prev_sibling(tr);
+Value Evaluator::conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId fr = last_child(n);
+  syntax::NodeId tr = prev_sibling(fr);
+  syntax::NodeId cond = prev_sibling(tr);
   return conditional_with(
-      cond, [&](Diagnostics& td) { return eval(tr, f, td); }, [&](Diagnostics& fd) { return eval(fr, f, fd); },
+      cond, [&](diag::Diagnostics& td) { return eval(tr, f, td); }, [&](diag::Diagnostics& fd) { return eval(fr, f, fd); },
       span(tr), span(fr), span(n), f, d);
 }
 
-Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
-                                  Span false_range, Span src_range, const Frame* f, Diagnostics& d) {
-  Diagnostics true_diags, false_diags;
+Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
+                                  diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d) {
+  diag::Diagnostics true_diags, false_diags;
   Value tv = eval_true(true_diags);
   Value fv = eval_false(false_diags);
   Type result = Type::dynamic();
@@ -975,7 +975,7 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
       error(d, "Inconsistent conditional result types",
             fmt::format("The true and false result expressions must have consistent types. {}.",
                         describe_type_mismatch(tv.type(), fv.type())),
-            span_between(true_range, false_range), src_range);
+            diag::span_between(true_range, false_range), src_range);
       return Value::dynamic();
     }
     result = *unified.type;
@@ -1002,7 +1002,7 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
   if (!b->is_known()) return Value::unknown(result);
   bool chosen = b->as_bool();
   Value out = chosen ? std::move(tv) : std::move(fv);
-  append(d, chosen ? std::move(true_diags) : std::move(false_diags));
+  diag::append(d, chosen ? std::move(true_diags) : std::move(false_diags));
   if (chosen ? convert_true : convert_false) {
     auto cv = convert_unified(out, unified, true);
     if (!cv) {
@@ -1021,14 +1021,14 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
 // HCL's ShortCircuit for || (is_or) and &&: the result one side decides, with that side's
 // diagnostics only, or nothing when both sides are needed. A null operand counts as false, as
 // cty's Value.True() says.
-std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
-                                                           Diagnostics& ld, Diagnostics& rd) {
+std::optional<std::pair<Value, diag::Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
+                                                           diag::Diagnostics& ld, diag::Diagnostics& rd) {
   auto is = [](const Value& v, bool want) {
     if (!v.is_known()) return false;
     return v.is_null() ? !want : v.as_bool() == want;
   };
   if (!a.is_known() && !b.is_known()) {
-    if (has_errors(ld)) return std::nullopt;
+    if (diag::has_errors(ld)) return std::nullopt;
     return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
   }
   bool decisive = is_or;  // a true decides ||, a false decides &&
@@ -1039,9 +1039,9 @@ std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Val
   return std::nullopt;
 }
 
-Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId rhs = last_child(n);
-  NodeId lhs = prev_sibling(rhs);
+Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId rhs = last_child(n);
+  syntax::NodeId lhs = prev_sibling(rhs);
   ast::Operator op = ast::operator_of(t_, n);
   Type param, result;
   switch (op) {
@@ -1069,7 +1069,7 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   }
   // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
   // && and || may drop one operand's diagnostics when the other decides the result.
-  Diagnostics ld, rd;
+  diag::Diagnostics ld, rd;
   Value l = eval(lhs, f, ld);
   Value r = eval(rhs, f, rd);
   size_t mark = d.size();
@@ -1078,20 +1078,20 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   auto rc = convert(r, param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
-    append(d, std::move(ld));
-    append(d, std::move(rd));
+    diag::append(d, std::move(ld));
+    diag::append(d, std::move(rd));
     return Value::unknown(result);
   }
   const Value& a = *lc;
   const Value& b = *rc;
   if (op == ast::Operator::Or || op == ast::Operator::And) {
     if (auto decided = short_circuit(op == ast::Operator::Or, a, b, ld, rd)) {
-      append(d, std::move(decided->second));
+      diag::append(d, std::move(decided->second));
       return decided->first;
     }
   }
-  append(d, std::move(ld));
-  append(d, std::move(rd));
+  diag::append(d, std::move(ld));
+  diag::append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(result);
   auto failed = [&](const std::string& why) {
     error(d, "Operation failed", "Error during operation: " + why + ".", span(n));
@@ -1135,8 +1135,8 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   }
 }
 
-Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId operand = last_child(n);
+Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId operand = last_child(n);
   bool negate = ast::operator_of(t_, n) == ast::Operator::Negate;
   Type param = negate ? Type::number() : Type::boolean();
   size_t mark = d.size();
@@ -1155,10 +1155,10 @@ Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
 
 // ---- Function calls -----------------------------------------------------------------------------
 
-Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto call = ast::function_call(t_, n);
   call.close_paren = tok(last_tok(n));
-  Span call_range = span(n);
+  diag::Span call_range = span(n);
   const funcs::FunctionTable* table = scope_.functions();
   if (!table) {
     error(d, "Function calls not allowed", "Functions may not be called here.", call_range);
@@ -1182,20 +1182,20 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
       for (const auto& a : avail)
         if (a.starts_with(ns)) in_ns.push_back(a);
       if (in_ns.empty()) {
-        error(d, "Call to unknown function", fmt::format("There are no functions in namespace {}.", go_quote(ns)),
+        error(d, "Call to unknown function", fmt::format("There are no functions in namespace {}.", util::go_quote(ns)),
               call.name_span, call_range);
         return Value::dynamic();
       }
       std::string suggestion = closest_name(name, in_ns);
       std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}{}?", ns, suggestion);
       error(d, "Call to unknown function",
-            fmt::format("There is no function named {} in namespace {}.{}", go_quote(name), ns, hint),
+            fmt::format("There is no function named {} in namespace {}.{}", util::go_quote(name), ns, hint),
             call.name_span, call_range);
       return Value::dynamic();
     }
     std::string suggestion = closest_name(call.name, avail);
-    std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-    error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", go_quote(call.name), hint),
+    std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+    error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", util::go_quote(call.name), hint),
           call.name_span, call_range);
     return Value::dynamic();
   }
@@ -1203,16 +1203,16 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   // Arguments: expressions, or elements of an expanded final argument (literal values whose
   // range is the whole expanded expression).
   struct Arg {
-    NodeId node = kNoNode;
+    syntax::NodeId node = syntax::kNoNode;
     Value value;
-    Span range{};
-    Span start{};
+    diag::Span range{};
+    diag::Span start{};
   };
   std::vector<Arg> args;
   args.reserve(call.args.size());
-  for (NodeId a : call.args) args.push_back(Arg{a, Value(), span(a), start_span(a)});
+  for (syntax::NodeId a : call.args) args.push_back(Arg{a, Value(), span(a), start_span(a)});
   if (call.expand_final && !args.empty()) {
-    NodeId ex = call.args.back();
+    syntax::NodeId ex = call.args.back();
     size_t mark = d.size();
     Value ev = eval(ex, f, d);
     if (has_errors_since(d, mark)) return Value::dynamic();
@@ -1232,8 +1232,8 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
       }
       if (!ev.is_known()) return Value::dynamic();
       args.pop_back();
-      Span r = span(ex);
-      for (const auto& e : ev.elements()) args.push_back(Arg{kNoNode, e, r, r});
+      diag::Span r = span(ex);
+      for (const auto& e : ev.elements()) args.push_back(Arg{syntax::kNoNode, e, r, r});
     } else {
       error(d, "Invalid expanding argument value",
             "The expanding argument (indicated by ...) must be of a tuple, list, or set type.", span(ex), call_range);
@@ -1245,14 +1245,14 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
   const funcs::Param* var = fn->variadic ? &*fn->variadic : nullptr;
   if (args.size() < params.size()) {
     error(d, "Not enough function arguments",
-          fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", go_quote(call.name),
-                      var ? " at least" : "", params.size(), go_quote(params[args.size()].name)),
+          fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", util::go_quote(call.name),
+                      var ? " at least" : "", params.size(), util::go_quote(params[args.size()].name)),
           call.close_paren, call_range);
     return Value::dynamic();
   }
   if (!var && args.size() > params.size()) {
     error(d, "Too many function arguments",
-          fmt::format("Function {} expects only {} argument(s).", go_quote(call.name), params.size()),
+          fmt::format("Function {} expects only {} argument(s).", util::go_quote(call.name), params.size()),
           args[params.size()].start, call_range);
     return Value::dynamic();
   }
@@ -1264,7 +1264,7 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
     const funcs::Param& p = i < params.size() ? params[i] : *var;
     const Arg& a = args[i];
     if (p.kind == funcs::ParamKind::TypeConstraint) {
-      if (a.node == kNoNode) {
+      if (a.node == syntax::kNoNode) {
         error(d, "Invalid type specification",
               "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
               "constructor call, like list(string).",
@@ -1273,8 +1273,8 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
         continue;
       }
       auto ty = type_constraint(t_, a.node);
-      if (has_errors(ty.diagnostics)) {
-        append(d, std::move(ty.diagnostics));
+      if (diag::has_errors(ty.diagnostics)) {
+        diag::append(d, std::move(ty.diagnostics));
         vals.push_back(Value::unknown(p.type));
         continue;
       }
@@ -1283,16 +1283,16 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
     }
     if (p.kind == funcs::ParamKind::Expression) {
       auto closure = std::make_shared<funcs::ExpressionClosure>();
-      if (a.node == kNoNode) {
+      if (a.node == syntax::kNoNode) {
         Value v = a.value;
-        closure->evaluate = [v] { return std::pair<Value, Diagnostics>(v, {}); };
+        closure->evaluate = [v] { return std::pair<Value, diag::Diagnostics>(v, {}); };
       } else {
         // Frames live on this call's stack, which outlives the function call.
-        auto memo = std::make_shared<std::optional<std::pair<Value, Diagnostics>>>();
-        NodeId node_id = a.node;
+        auto memo = std::make_shared<std::optional<std::pair<Value, diag::Diagnostics>>>();
+        syntax::NodeId node_id = a.node;
         closure->evaluate = [this, node_id, f, memo] {
           if (!*memo) {
-            Diagnostics cd;
+            diag::Diagnostics cd;
             Value v = eval(node_id, f, cd);
             *memo = std::make_pair(std::move(v), std::move(cd));
           }
@@ -1302,11 +1302,11 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
       vals.push_back(funcs::expression_closure_value(std::move(closure)));
       continue;
     }
-    Value v = a.node == kNoNode ? a.value : eval(a.node, f, d);
+    Value v = a.node == syntax::kNoNode ? a.value : eval(a.node, f, d);
     auto c = convert(v, p.type);
     if (!c) {
       error(d, "Invalid function argument",
-            fmt::format("Invalid value for {} parameter: {}.", go_quote(p.name), c.error()), a.start, call_range);
+            fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p.name), c.error()), a.start, call_range);
       vals.push_back(std::move(v));
       continue;
     }
@@ -1323,26 +1323,26 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
     if (!p || i >= args.size()) {
       if (p) {
         error(d, "Invalid function argument",
-              fmt::format("Invalid value for {} parameter: {}.", go_quote(p->name), e.message), call_range);
+              fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p->name), e.message), call_range);
       } else {
-        error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", go_quote(call.name), e.message),
-              span_between(call.name_span, call.open_paren), call_range);
+        error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+              diag::span_between(call.name_span, call.open_paren), call_range);
       }
     } else {
       error(d, "Invalid function argument",
-            fmt::format("Invalid value for {} parameter: {}.", go_quote(p->name), e.message), args[i].start,
+            fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p->name), e.message), args[i].start,
             call_range);
     }
   } else {
-    error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", go_quote(call.name), e.message),
-          span_between(call.name_span, call.open_paren), call_range);
+    error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+          diag::span_between(call.name_span, call.open_paren), call_range);
   }
   return Value::dynamic();
 }
 
 // ---- Templates ----------------------------------------------------------------------------------
 
-const TemplatePlan& Evaluator::template_plan(NodeId n) {
+const TemplatePlan& Evaluator::template_plan(syntax::NodeId n) {
   auto it = templates_.find(n);
   if (it != templates_.end()) return *it->second;
   auto plan = std::make_unique<TemplatePlan>();
@@ -1353,15 +1353,15 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
   } else {
     auto lits = ast::template_literals(t_, n);
     size_t i = 0;
-    const Node& nd = node(n);
-    Span close = tok(last_tok(n));
+    const syntax::Node& nd = node(n);
+    diag::Span close = tok(last_tok(n));
     plan->parts = template_parts(kids, lits, i);
     if (plan->parts.empty()) {
       // An empty template is one empty literal, placed where its text would start.
-      Span at{close.end, close.end};
+      diag::Span at{close.end, close.end};
       if (kids.empty() && nd.first_token + 1 <= nd.last_token) {
-        Span next = tok(nd.first_token + 1);
-        at = Span{next.end, next.end};
+        diag::Span next = tok(nd.first_token + 1);
+        at = diag::Span{next.end, next.end};
       }
       TemplatePart p;
       p.kind = TemplatePart::Literal;
@@ -1376,14 +1376,14 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
   return *raw;
 }
 
-std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
+std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::NodeId>& kids,
                                                     const std::vector<std::string>& lits, size_t& i) {
   std::vector<TemplatePart> out;
   while (i < kids.size()) {
-    NodeId k = kids[i];
-    const Node& kn = node(k);
+    syntax::NodeId k = kids[i];
+    const syntax::Node& kn = node(k);
     switch (kn.kind) {
-      case NodeKind::TemplateLiteral: {
+      case syntax::NodeKind::TemplateLiteral: {
         TemplatePart p;
         p.kind = TemplatePart::Literal;
         p.literal = Value::string(lits[i]);
@@ -1393,7 +1393,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         ++i;
         break;
       }
-      case NodeKind::TemplateInterp: {
+      case syntax::NodeKind::TemplateInterp: {
         TemplatePart p;
         p.kind = TemplatePart::Interp;
         p.node = last_child(k);
@@ -1403,90 +1403,90 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         ++i;
         break;
       }
-      case NodeKind::TemplateIf: {
+      case syntax::NodeKind::TemplateIf: {
         TemplatePart p;
         p.kind = TemplatePart::If;
         p.node = last_child(k);
-        Span open = span(k);
+        diag::Span open = span(k);
         ++i;
         p.then_parts = template_parts(kids, lits, i);
-        Span endif = open;
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateElse) {
+        diag::Span endif = open;
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateElse) {
           ++i;
           p.else_parts = template_parts(kids, lits, i);
         }
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndIf) {
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateEndIf) {
           endif = span(kids[i]);
           ++i;
         }
         if (p.then_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{open.end, open.end};
+          e.range = e.start = diag::Span{open.end, open.end};
           p.then_parts.push_back(std::move(e));
         }
         if (p.else_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{endif.start, endif.start};
+          e.range = e.start = diag::Span{endif.start, endif.start};
           p.else_parts.push_back(std::move(e));
         }
-        p.range = span_between(open, endif);
+        p.range = diag::span_between(open, endif);
         p.start = start_span(p.node);
         out.push_back(std::move(p));
         break;
       }
-      case NodeKind::TemplateFor: {
+      case syntax::NodeKind::TemplateFor: {
         TemplatePart p;
         p.kind = TemplatePart::For;
         auto tf = ast::template_for(t_, k);
         p.key_var = tf.key_var;
         p.value_var = tf.value_var;
         p.node = tf.collection;
-        Span open = span(k);
+        diag::Span open = span(k);
         ++i;
         p.then_parts = template_parts(kids, lits, i);
-        Span endfor = open;
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndFor) {
+        diag::Span endfor = open;
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateEndFor) {
           endfor = span(kids[i]);
           ++i;
         }
         if (p.then_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{open.end, open.end};
+          e.range = e.start = diag::Span{open.end, open.end};
           p.then_parts.push_back(std::move(e));
         }
-        p.range = span_between(open, endfor);
+        p.range = diag::span_between(open, endfor);
         p.start = open;
         out.push_back(std::move(p));
         break;
       }
-      case NodeKind::TemplateElse:
-      case NodeKind::TemplateEndIf:
-      case NodeKind::TemplateEndFor: return out;
+      case syntax::NodeKind::TemplateElse:
+      case syntax::NodeKind::TemplateEndIf:
+      case syntax::NodeKind::TemplateEndFor: return out;
       default: ++i; break;
     }
   }
   return out;
 }
 
-Value Evaluator::template_expr(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   const TemplatePlan& plan = template_plan(n);
   if (plan.passthrough) return eval(plan.passthrough_expr, f, d);
   return template_parts_value(plan.parts, span(n), f, d);
 }
 
-Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d) {
+Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, diag::Diagnostics& d) {
   switch (p.kind) {
     case TemplatePart::Literal: return p.literal;
     case TemplatePart::Interp: return eval(p.node, f, d);
     case TemplatePart::If: {
-      Span then_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
-      Span else_range = span_between(p.else_parts.front().range, p.else_parts.back().range);
+      diag::Span then_range = diag::span_between(p.then_parts.front().range, p.then_parts.back().range);
+      diag::Span else_range = diag::span_between(p.else_parts.front().range, p.else_parts.back().range);
       return conditional_with(
-          p.node, [&](Diagnostics& td) { return template_parts_value(p.then_parts, then_range, f, td); },
-          [&](Diagnostics& fd) { return template_parts_value(p.else_parts, else_range, f, fd); }, then_range,
+          p.node, [&](diag::Diagnostics& td) { return template_parts_value(p.then_parts, then_range, f, td); },
+          [&](diag::Diagnostics& fd) { return template_parts_value(p.else_parts, else_range, f, fd); }, then_range,
           else_range, p.range, f, d);
     }
     case TemplatePart::For: {
@@ -1495,9 +1495,9 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
       spec.value_var = p.value_var;
       spec.collection = p.node;
       spec.src_range = p.range;
-      Span body_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
+      diag::Span body_range = diag::span_between(p.then_parts.front().range, p.then_parts.back().range);
       Value tuple = for_with(
-          spec, [&](const Frame* cf, Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
+          spec, [&](const Frame* cf, diag::Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
           f, d);
       // TemplateJoinExpr.
       if (tuple.type().is_dynamic() || !tuple.is_known()) return Value::unknown(Type::string());
@@ -1525,8 +1525,8 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
   return Value::dynamic();
 }
 
-Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f,
-                                      Diagnostics& d) {
+Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f,
+                                      diag::Diagnostics& d) {
   std::string buf;
   bool known = true;
   for (const auto& p : parts) {
@@ -1558,7 +1558,7 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Sp
 
 }  // namespace
 
-EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
+EvalResult evaluate(const syntax::SyntaxTree& tree, syntax::NodeId node, const Scope& scope) {
   EvalResult r;
   EvalBudget budget(scope.limits());
   EvaluationInProgress in_progress;
@@ -1568,8 +1568,8 @@ EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
   } catch (const BudgetExceeded& e) {
     if (!in_progress.outermost()) throw;  // a nested evaluation: its caller reports it
     r.value = Value::dynamic();
-    Diagnostic d = budget_diagnostic(e, budget.limits());
-    Span s = expression_span(tree, node);
+    diag::Diagnostic d = budget_diagnostic(e, budget.limits());
+    diag::Span s = expression_span(tree, node);
     d.subject = tree.source().range(s.start, s.end);
     r.diagnostics.push_back(std::move(d));
   }

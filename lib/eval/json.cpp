@@ -9,7 +9,7 @@ std::string json_quote(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 2);
   out += '"';
-  append_json_escaped(out, s, false);
+  util::append_json_escaped(out, s, false);
   out += '"';
   return out;
 }
@@ -64,7 +64,7 @@ struct Marshal {
   bool dynamic(const Value& v);
   void quote(std::string_view s) {
     out += '"';
-    append_json_escaped(out, s, options.escape_html);
+    util::append_json_escaped(out, s, options.escape_html);
     out += '"';
   }
 };

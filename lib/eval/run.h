@@ -25,8 +25,8 @@ struct RunOptions {
 
 struct RunResult {
   std::optional<Value> value;  // set on success
-  Diagnostics diagnostics;     // errors on failure; warnings may come with a value
-  std::vector<std::shared_ptr<const SourceFile>> sources;  // for rendering snippets
+  diag::Diagnostics diagnostics;     // errors on failure; warnings may come with a value
+  std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for rendering snippets
 };
 
 RunResult run(std::string text, const Scope& scope, const RunOptions& options);
@@ -36,6 +36,6 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options);
 std::string oracle_document(const RunResult& result);
 
 // Diagnostics as the oracle's JSON array.
-std::string diagnostics_to_json(const Diagnostics& diags);
+std::string diagnostics_to_json(const diag::Diagnostics& diags);
 
 }  // namespace hcl::eval

@@ -18,7 +18,7 @@ namespace hcl::format {
 
 namespace {
 
-using K = TokenKind;
+using K = lex::TokenKind;
 
 struct Edit {
   uint32_t start, end;
@@ -40,12 +40,12 @@ bool go_printable(char32_t cp) {
 
 // A string as hclwrite writes a quoted string literal (TokensForValue / escapeQuotedStringLit).
 std::string quote_label(const std::string& value) {
-  std::string s = utf8::to_nfc(value);  // as cty.StringVal stores it
+  std::string s = source::utf8::to_nfc(value);  // as cty.StringVal stores it
   std::string out = "\"";
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       cp = 0xFFFD;  // Go ranges over a bad byte as U+FFFD
       n = 1;
@@ -64,7 +64,7 @@ std::string quote_label(const std::string& value) {
         break;
       default:
         if (go_printable(cp)) {
-          utf8::append(out, cp);
+          source::utf8::append(out, cp);
         } else {
           char buf[16];
           if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
@@ -80,10 +80,10 @@ std::string quote_label(const std::string& value) {
 
 class Rewriter {
  public:
-  explicit Rewriter(const SyntaxTree& tree) : tree_(tree), src_(tree.text()) {}
+  explicit Rewriter(const syntax::SyntaxTree& tree) : tree_(tree), src_(tree.text()) {}
 
   std::string run() {
-    if (tree_.root() != kNoNode) body(tree_.root(), 0, false);
+    if (tree_.root() != syntax::kNoNode) body(tree_.root(), 0, false);
     std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
     std::string out;
     out.reserve(src_.size() + 64);
@@ -106,19 +106,19 @@ class Rewriter {
   }
 
   // depth: nesting of blocks; in_variable: directly inside a top-level `variable` block.
-  void body(NodeId node, int depth, bool in_variable) {
-    for (NodeId item : ast::body_items(tree_, node)) {
-      const Node& n = tree_.node(item);
-      if (n.kind == NodeKind::Attribute) {
+  void body(syntax::NodeId node, int depth, bool in_variable) {
+    for (syntax::NodeId item : ast::body_items(tree_, node)) {
+      const syntax::Node& n = tree_.node(item);
+      if (n.kind == syntax::NodeKind::Attribute) {
         ast::Attribute a = ast::attribute(tree_, item);
-        if (a.expr == kNoNode) continue;
-        const Node& e = tree_.node(a.expr);
+        if (a.expr == syntax::kNoNode) continue;
+        const syntax::Node& e = tree_.node(a.expr);
         if (in_variable && a.name == "type") type_expr(e.first_token, e.last_token);
         else value_expr(e.first_token, e.last_token);
-      } else if (n.kind == NodeKind::Block) {
+      } else if (n.kind == syntax::NodeKind::Block) {
         ast::Block b = ast::block(tree_, item);
         labels(b);
-        if (b.body != kNoNode) body(b.body, depth + 1, depth == 0 && b.type == "variable");
+        if (b.body != syntax::kNoNode) body(b.body, depth + 1, depth == 0 && b.type == "variable");
       }
     }
   }
@@ -188,14 +188,14 @@ class Rewriter {
     }
   }
 
-  const SyntaxTree& tree_;
+  const syntax::SyntaxTree& tree_;
   std::string_view src_;
   std::vector<Edit> edits_;
 };
 
 }  // namespace
 
-std::string terraform_rewrite(const SyntaxTree& tree) { return Rewriter(tree).run(); }
+std::string terraform_rewrite(const syntax::SyntaxTree& tree) { return Rewriter(tree).run(); }
 
 bool terraform_file(std::string_view path) {
   return path.ends_with(".tf") || path.ends_with(".tfvars") || path.ends_with(".tftest.hcl") ||

@@ -32,7 +32,7 @@ struct Verb {
   int64_t width = -1;
 };
 
-std::string quote(std::string_view s) { return go_quote(s); }
+std::string quote(std::string_view s) { return util::go_quote(s); }
 
 std::string unsupported(const Verb& v, const std::string& why) {
   return "unsupported value for " + quote(v.raw) + " at " + std::to_string(v.offset) + ": " + why;

@@ -60,7 +60,7 @@ std::string quote_rune(char32_t r) {
     case '\v': out += "\\v"; break;
     default:
       if (is_print(r)) {
-        utf8::append(out, r);
+        source::utf8::append(out, r);
       } else if (r < 0x20 || r == 0x7F) {
         out += "\\x";
         out += kHex[r >> 4];
@@ -82,7 +82,7 @@ char32_t decode_rune(std::string_view s, size_t at, size_t& width) {
     return 0xFFFD;
   }
   char32_t cp;
-  int n = utf8::decode(s, at, cp);
+  int n = source::utf8::decode(s, at, cp);
   if (n == 0) {
     width = 1;
     return 0xFFFD;
@@ -110,7 +110,7 @@ bool is_digit(char32_t r) {
   return category(r) == UTF8PROC_CATEGORY_ND;
 }
 
-bool is_space(char32_t r) { return utf8::is_space(r); }
+bool is_space(char32_t r) { return source::utf8::is_space(r); }
 
 char32_t to_upper(char32_t r) {
   if (has_no_case_mapping(r)) return r;
@@ -154,7 +154,7 @@ std::string json_string(std::string_view s, bool escape_html) {
       continue;
     }
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       out += "\\ufffd";
       ++i;

@@ -22,12 +22,12 @@ std::string map_runes(std::string_view s, F&& f) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       out += s[i++];
       continue;
     }
-    utf8::append(out, f(cp));
+    source::utf8::append(out, f(cp));
     i += static_cast<size_t>(n);
   }
   return out;
@@ -180,7 +180,7 @@ void add_string_functions(FunctionTable& table) {
   table.add(string_to_string(
       "trimspace",
       "Removes any consecutive space characters (as defined by Unicode) from the start and end of the given string.",
-      [](std::string_view s) { return std::string(utf8::trim_space(s)); }));
+      [](std::string_view s) { return std::string(source::utf8::trim_space(s)); }));
   // cty's chomp removes the match of (?:\r\n?|\n)*\z: every trailing CR and LF.
   table.add(string_to_string(
       "chomp", "Removes one or more newline characters from the end of the given string.", [](std::string_view s) {

@@ -11,14 +11,14 @@
 #include "syntax/string_literal.h"
 #include "util/text.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
 namespace {
 
-using K = TokenKind;
+using K = lex::TokenKind;
 constexpr K kNil = static_cast<K>(255);
 
-Span span_of(const Token& t) { return Span{t.start, t.end}; }
+diag::Span span_of(const lex::Token& t) { return diag::Span{t.start, t.end}; }
 
 K opposite(K k) {
   switch (k) {
@@ -75,11 +75,11 @@ struct Expr {
   uint32_t start_node = 0;
   uint32_t first_tok = 0;
   uint32_t last_tok = 0;
-  Span span{};
+  diag::Span span{};
 };
 
 struct Peeked {
-  Token tok;
+  lex::Token tok;
   uint32_t index;
 };
 
@@ -87,7 +87,7 @@ enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFo
 
 class Parser {
  public:
-  Parser(const SourceFile& src, LexMode mode, const ParseOptions& options, SyntaxTree* tree)
+  Parser(const source::SourceFile& src, lex::LexMode mode, const ParseOptions& options, SyntaxTree* tree)
       : src_(src), text_(src.text()), lexer_(src.text(), mode), options_(options), keep_tokens_(tree != nullptr),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
     if (tree) {
@@ -126,13 +126,13 @@ class Parser {
 
   // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
   // and returns the token array and all diagnostics in the reference's order.
-  Diagnostics finish(std::vector<Token>* tokens_out) {
+  diag::Diagnostics finish(std::vector<lex::Token>* tokens_out) {
     while (eof_index_ == UINT32_MAX) {
       lex_one();
       if (!keep_tokens_) trim();
     }
     if (tokens_out) *tokens_out = std::move(buf_);
-    Diagnostics out = std::move(lex_diags_);
+    diag::Diagnostics out = std::move(lex_diags_);
     uint64_t dropped = lex_dropped_ + parse_dropped_;
     if (out.size() + parse_diags_.size() > options_.max_diagnostics) {
       size_t room = options_.max_diagnostics > out.size() ? options_.max_diagnostics - out.size() : 0;
@@ -141,9 +141,9 @@ class Parser {
         parse_diags_.resize(room);
       }
     }
-    append(out, std::move(parse_diags_));
+    diag::append(out, std::move(parse_diags_));
     if (dropped) {
-      Diagnostic d;
+      diag::Diagnostic d;
       d.summary = "Too many errors";
       d.detail = fmt::format("{} further diagnostics for this file were not reported.", dropped);
       out.push_back(std::move(d));
@@ -157,7 +157,7 @@ class Parser {
   // ---- Tokens ----------------------------------------------------------------------------------
 
   void lex_one() {
-    Token t = lexer_.next();
+    lex::Token t = lexer_.next();
     src_.add_token_start(t.start);
     if (lex_diags_.size() < options_.max_diagnostics) {
       checker_.check(t, src_, &lex_diags_);
@@ -168,7 +168,7 @@ class Parser {
     buf_.push_back(t);
   }
 
-  const Token& token_at(uint32_t abs) {
+  const lex::Token& token_at(uint32_t abs) {
     while (abs > eof_index_ || buf_base_ + buf_.size() <= abs) {
       if (abs > eof_index_) {
         abs = eof_index_;
@@ -199,14 +199,14 @@ class Parser {
   }
 
   Peeked peek_uncached() {
-    if (abort_) return Peeked{Token{src_.size(), src_.size(), K::Eof}, last_read_};
+    if (abort_) return Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
     uint32_t i = next_;
     for (;;) {
       if (i > eof_index_) i = eof_index_;
-      const Token& t = token_at(i);
+      const lex::Token& t = token_at(i);
       if (t.kind == K::Comment) {
         // A line comment ends its line: where newlines matter it reads as one.
-        if (include_nl_.back() && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{Token{t.start, t.end, K::Newline}, i};
+        if (include_nl_.back() && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
         ++i;
         continue;
       }
@@ -218,7 +218,7 @@ class Parser {
     }
   }
 
-  Token read() {
+  lex::Token read() {
     Peeked p = peek();
     if (abort_) return p.tok;
     peek_valid_ = false;
@@ -228,14 +228,14 @@ class Parser {
     return p.tok;
   }
 
-  Span prev_span() {
-    if (abort_) return Span{src_.size(), src_.size()};
+  diag::Span prev_span() {
+    if (abort_) return diag::Span{src_.size(), src_.size()};
     if (next_ == 0) return span_of(peek().tok);
     return span_of(token_at(next_ - 1));
   }
-  Span next_span() { return span_of(peek().tok); }
+  diag::Span next_span() { return span_of(peek().tok); }
 
-  bool is_keyword(const Token& t, std::string_view kw) const {
+  bool is_keyword(const lex::Token& t, std::string_view kw) const {
     return t.kind == K::Ident && t.text(text_) == kw;
   }
 
@@ -251,13 +251,13 @@ class Parser {
 
   // ---- Diagnostics -----------------------------------------------------------------------------
 
-  void error(std::string summary, std::string detail, Span subject, std::optional<Span> context = {}) {
+  void error(std::string summary, std::string detail, diag::Span subject, std::optional<diag::Span> context = {}) {
     if (abort_ && !reporting_abort_) return;
     if (parse_diags_.size() >= options_.max_diagnostics) {
       ++parse_dropped_;
       return;
     }
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = std::move(summary);
     d.detail = std::move(detail);
     d.subject = src_.range(subject.start, subject.end);
@@ -267,8 +267,8 @@ class Parser {
   size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
   bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
 
-  std::string range_string(Span s) {
-    Range r = src_.range(s.start, s.end);
+  std::string range_string(diag::Span s) {
+    source::Range r = src_.range(s.start, s.end);
     if (r.start.line == r.end.line)
       return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
     return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
@@ -291,7 +291,7 @@ class Parser {
     return static_cast<NodeId>(nodes_->size() - 1);
   }
 
-  Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, Span span, uint8_t flags = 0) {
+  Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, diag::Span span, uint8_t flags = 0) {
     uint32_t last = std::max(first, last_read_);
     NodeId id = add(kind, main, first, last, start_node, flags);
     return Expr{id, start_node, first, last, span};
@@ -299,11 +299,11 @@ class Parser {
 
   // Wraps everything parsed since start_node into one Error node, so a failed construct is still a
   // single well-formed subtree.
-  Expr wrap_error(uint32_t start_node, uint32_t first, Span span, uint32_t main) {
+  Expr wrap_error(uint32_t start_node, uint32_t first, diag::Span span, uint32_t main) {
     return make(NodeKind::Error, main, first, start_node, span);
   }
 
-  Span span_from(Span start) { return span_between(start, prev_span()); }
+  diag::Span span_from(diag::Span start) { return diag::span_between(start, prev_span()); }
 
   // ---- Nesting ---------------------------------------------------------------------------------
 
@@ -332,12 +332,12 @@ class Parser {
 
   // ---- Recovery --------------------------------------------------------------------------------
 
-  Token recover(K end) {
+  lex::Token recover(K end) {
     K start = opposite(end);
     recovery_ = true;
     int nest = 0;
     for (;;) {
-      Token tok = read();
+      lex::Token tok = read();
       K ty = tok.kind;
       if (end == K::TemplateSeqEnd && ty == K::TemplateControl) ty = K::TemplateInterp;
       if (ty == start) {
@@ -353,7 +353,7 @@ class Parser {
 
   void recover_over(K start) {
     for (;;) {
-      Token tok = read();
+      lex::Token tok = read();
       if (tok.kind == start || tok.kind == K::Eof) break;
     }
     recover(opposite(start));
@@ -363,7 +363,7 @@ class Parser {
     recovery_ = true;
     std::vector<K> open;
     for (;;) {
-      Token tok = read();
+      lex::Token tok = read();
       switch (tok.kind) {
         case K::Newline:
           if (open.empty()) return;
@@ -392,11 +392,11 @@ class Parser {
 
   Expr parse_body(K end, bool root) {
     DepthGuard guard(*this);
-    Span start_span = prev_span();
+    diag::Span start_span = prev_span();
     uint32_t start_node = mark();
     uint32_t first = root ? 0 : last_read_;
     if (guard.ok) {
-      std::unordered_map<std::string_view, Span> attrs;
+      std::unordered_map<std::string_view, diag::Span> attrs;
       for (;;) {
         Peeked next = peek();
         if (next.tok.kind == end) {
@@ -408,20 +408,20 @@ class Parser {
           continue;
         }
         if (next.tok.kind == K::Ident) {
-          std::optional<Span> attr_name = parse_body_item();
+          std::optional<diag::Span> attr_name = parse_body_item();
           if (attr_name) {
             std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
             auto [it, inserted] = attrs.emplace(name, *attr_name);
             if (!inserted) {
               error("Attribute redefined",
                     fmt::format("The argument {} was already set at {}. Each argument may be set only once.",
-                                go_quote(name), range_string(it->second)),
+                                util::go_quote(name), range_string(it->second)),
                     *attr_name);
             }
           }
           continue;
         }
-        Token bad = read();
+        lex::Token bad = read();
         if (!recovery_) {
           if (bad.kind == K::OQuote) {
             error("Invalid argument name", "Argument names must not be quoted.", span_of(bad));
@@ -451,8 +451,8 @@ class Parser {
   }
 
   // Returns the name's span when the item is an attribute.
-  std::optional<Span> parse_body_item() {
-    Token ident = read();
+  std::optional<diag::Span> parse_body_item() {
+    lex::Token ident = read();
     uint32_t ident_index = last_read_;
     if (ident.kind != K::Ident) {
       recover_after_body_item();
@@ -480,7 +480,7 @@ class Parser {
     }
   }
 
-  void finish_attribute(const Token& ident, uint32_t ident_index, bool single_line) {
+  void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line) {
     uint32_t start_node = mark();
     read();  // the equals sign
     size_t d0 = diag_mark();
@@ -497,7 +497,7 @@ class Parser {
             summary = "Unexpected comma after argument";
             detail = "Argument definitions must be separated by newlines, not commas. " + detail;
           }
-          error(summary, detail, span_of(end.tok), span_between(span_of(ident), span_of(end.tok)));
+          error(summary, detail, span_of(end.tok), diag::span_between(span_of(ident), span_of(end.tok)));
         }
         recover_after_body_item();
       } else {
@@ -507,9 +507,9 @@ class Parser {
     add(NodeKind::Attribute, ident_index, ident_index, value.last_tok, start_node);
   }
 
-  void finish_block(const Token& ident, uint32_t ident_index) {
+  void finish_block(const lex::Token& ident, uint32_t ident_index) {
     uint32_t start_node = mark();
-    Token obrace;
+    lex::Token obrace;
     for (;;) {
       Peeked tok = peek();
       if (tok.tok.kind == K::OBrace) {
@@ -525,7 +525,7 @@ class Parser {
         add(NodeKind::BlockLabel, last_read_, last_read_, last_read_, mark());
         continue;
       }
-      Span ctx = span_between(span_of(ident), span_of(tok.tok));
+      diag::Span ctx = diag::span_between(span_of(ident), span_of(tok.tok));
       if (tok.tok.kind == K::Equal) {
         error("Invalid block definition",
               "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
@@ -583,7 +583,7 @@ class Parser {
               error("Unclosed configuration block",
                     "There is no closing brace for this block before the end of the file. This may be caused by "
                     "incorrect brace nesting elsewhere in this file.",
-                    span_of(obrace), span_between(span_of(ident), span_of(obrace)));
+                    span_of(obrace), diag::span_between(span_of(ident), span_of(obrace)));
             } else {
               error("Invalid single-argument block definition",
                     "A single-line block definition must end with a closing brace immediately after its single "
@@ -606,7 +606,7 @@ class Parser {
     } else {
       if (!recovery_) {
         error("Missing newline after block definition", "A block definition must end with a newline.",
-              span_of(eol.tok), span_between(span_of(ident), span_of(eol.tok)));
+              span_of(eol.tok), diag::span_between(span_of(ident), span_of(eol.tok)));
       }
       recover_after_body_item();
     }
@@ -614,7 +614,7 @@ class Parser {
   }
 
   void parse_single_attr_body() {
-    Token ident = read();
+    lex::Token ident = read();
     uint32_t ident_index = last_read_;
     if (ident.kind != K::Ident) {
       recover_after_body_item();
@@ -635,8 +635,8 @@ class Parser {
               fmt::format("A single-line block definition can contain only a single argument. If you meant to "
                           "define argument {}, use an equals sign to assign it a value. To define a nested block, "
                           "place it on a line of its own within its parent block.",
-                          go_quote(ident.text(text_))),
-              span_between(span_of(ident), span_of(next.tok)));
+                          util::go_quote(ident.text(text_))),
+              diag::span_between(span_of(ident), span_of(next.tok)));
         return;
       default:
         recover_after_body_item();
@@ -649,10 +649,10 @@ class Parser {
 
   void parse_quoted_label() {
     uint32_t start_node = mark();
-    Token oquote = read();
+    lex::Token oquote = read();
     uint32_t first = last_read_;
     for (;;) {
-      Token tok = read();
+      lex::Token tok = read();
       if (tok.kind == K::CQuote) break;
       if (tok.kind == K::QuotedLit) {
         std::string_view t = tok.text(text_);
@@ -664,18 +664,18 @@ class Parser {
         error("Invalid string literal",
               fmt::format("Template sequences are not allowed in this string. To include a literal {}, double it "
                           "(as \"{}{}\") to escape it.",
-                          go_quote(which), which, which),
-              span_of(tok), span_between(span_of(oquote), span_of(tok)));
+                          util::go_quote(which), which, which),
+              span_of(tok), diag::span_between(span_of(oquote), span_of(tok)));
         recover(K::TemplateSeqEnd);
         continue;
       }
       if (tok.kind == K::Eof) {
         error("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.",
-              span_of(tok), span_between(span_of(oquote), span_of(tok)));
+              span_of(tok), diag::span_between(span_of(oquote), span_of(tok)));
         break;
       }
       error("Invalid string literal", "This item is not valid in a string literal.", span_of(tok),
-            span_between(span_of(oquote), span_of(tok)));
+            diag::span_between(span_of(oquote), span_of(tok)));
       recover(K::CQuote);
       break;
     }
@@ -694,12 +694,12 @@ class Parser {
     Peeked p = peek();
     uint32_t start_node = mark();
     NodeId id = add(NodeKind::Error, p.index, p.index, p.index, start_node);
-    return Expr{id, start_node, p.index, p.index, Span{p.tok.start, p.tok.start}};
+    return Expr{id, start_node, p.index, p.index, diag::Span{p.tok.start, p.tok.start}};
   }
 
   Expr parse_ternary() {
     Peeked start = peek();
-    Span start_span = span_of(start.tok);
+    diag::Span start_span = span_of(start.tok);
     uint32_t start_node = mark();
     size_t d0 = diag_mark();
     Expr cond = parse_binary(0);
@@ -714,7 +714,7 @@ class Parser {
     if (colon.tok.kind != K::Colon) {
       error("Missing false expression in conditional",
             "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
-            span_of(colon.tok), span_between(start_span, span_of(colon.tok)));
+            span_of(colon.tok), diag::span_between(start_span, span_of(colon.tok)));
       return wrap_error(start_node, start.index, cond.span, question.index);
     }
     read();
@@ -722,7 +722,7 @@ class Parser {
     Expr f = parse_expression();
     if (recovery_ && errors_since(d2)) return wrap_error(start_node, start.index, cond.span, question.index);
     (void)t;
-    return make(NodeKind::Conditional, question.index, start.index, start_node, span_between(start_span, f.span));
+    return make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
   }
 
   Expr parse_binary(int min_level) {
@@ -745,7 +745,7 @@ class Parser {
         rhs = parse_binary(level + 1);
       }
       if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, lhs.span, op.index);
-      lhs = make(NodeKind::Binary, op.index, start.index, start_node, span_between(lhs.span, rhs.span));
+      lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
     }
     return lhs;
   }
@@ -755,7 +755,7 @@ class Parser {
     return parse_traversals(term);
   }
 
-  void check_number(const Token& tok) {
+  void check_number(const lex::Token& tok) {
     if (!valid_number_literal(tok.text(text_))) {
       error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(tok));
     }
@@ -772,12 +772,12 @@ class Parser {
         if (attr.tok.kind == K::Ident) {
           read();
           ret = make(NodeKind::GetAttr, attr.index, from.first_tok, from.start_node,
-                     span_between(ret.span, span_of(attr.tok)));
+                     diag::span_between(ret.span, span_of(attr.tok)));
         } else if (attr.tok.kind == K::NumberLit) {
-          Token num = read();
+          lex::Token num = read();
           legacy_index_step(num, attr.tok, false);
           ret = make(NodeKind::LegacyIndex, attr.index, from.first_tok, from.start_node,
-                     span_between(ret.span, span_of(num)));
+                     diag::span_between(ret.span, span_of(num)));
         } else if (attr.tok.kind == K::Star) {
           ret = attribute_splat(ret, from, dot_index, attr);
         } else {
@@ -787,11 +787,11 @@ class Parser {
         continue;
       }
       if (next.tok.kind == K::OBrack) {
-        Token open = read();
+        lex::Token open = read();
         uint32_t open_index = last_read_;
         if (peek().tok.kind == K::Star) {
           read();
-          Token close = read();
+          lex::Token close = read();
           if (close.kind != K::CBrack && !recovery_) {
             // The reference points this diagnostic at the token recovery stops on (its subject
             // aliases the variable that recovery overwrites).
@@ -802,7 +802,7 @@ class Parser {
           }
           uint32_t each_start = mark();
           NodeId item = add(NodeKind::SplatItem, open_index, open_index, last_read_, each_start);
-          Expr item_expr{item, each_start, open_index, last_read_, span_between(span_of(open), span_of(close))};
+          Expr item_expr{item, each_start, open_index, last_read_, diag::span_between(span_of(open), span_of(close))};
           Expr each;
           {
             // The rest of the traversal applies to each element.
@@ -810,13 +810,13 @@ class Parser {
             each = guard.ok ? parse_traversals(item_expr) : item_expr;
           }
           ret = make(NodeKind::Splat, open_index + 1, from.first_tok, from.start_node,
-                     span_between(ret.span, each.span));
+                     diag::span_between(ret.span, each.span));
           continue;
         }
         push_nl(false);
         size_t d0 = diag_mark();
         Expr key = parse_expression();
-        Token close;
+        lex::Token close;
         if (recovery_ && errors_since(d0)) {
           close = recover(K::CBrack);
         } else {
@@ -830,7 +830,7 @@ class Parser {
         pop_nl();
         (void)key;
         ret = make(NodeKind::Index, open_index, from.first_tok, from.start_node,
-                   span_between(ret.span, span_of(close)));
+                   diag::span_between(ret.span, span_of(close)));
         continue;
       }
       break;
@@ -838,7 +838,7 @@ class Parser {
     return ret;
   }
 
-  void legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat) {
+  void legacy_index_step(const lex::Token& num, const lex::Token& subject_tok, bool in_splat) {
     std::string_view t = num.text(text_);
     size_t dot = t.find('.');
     if (dot != std::string_view::npos) {
@@ -862,16 +862,16 @@ class Parser {
     read();  // the star
     uint32_t each_start = mark();
     NodeId item = add(NodeKind::SplatItem, star.index, dot_index, star.index, each_start);
-    Expr each{item, each_start, dot_index, star.index, Span{token_at_span(dot_index).start, star.tok.end}};
-    Span last_span = span_of(star.tok);
+    Expr each{item, each_start, dot_index, star.index, diag::Span{token_at_span(dot_index).start, star.tok.end}};
+    diag::Span last_span = span_of(star.tok);
     while (peek().tok.kind == K::Dot) {
       read();
       Peeked step = peek();
       if (step.tok.kind == K::NumberLit) {
-        Token num = read();
+        lex::Token num = read();
         legacy_index_step(num, star.tok, true);
         each = make(NodeKind::LegacyIndex, step.index, each.first_tok, each.start_node,
-                    span_between(each.span, span_of(num)));
+                    diag::span_between(each.span, span_of(num)));
         last_span = span_of(num);
         continue;
       }
@@ -888,15 +888,15 @@ class Parser {
         recovery_ = true;
         break;
       }
-      Token attr = read();
-      each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, span_between(each.span, span_of(attr)));
+      lex::Token attr = read();
+      each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, diag::span_between(each.span, span_of(attr)));
       last_span = span_of(attr);
     }
-    return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, span_between(ret.span, last_span),
+    return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, diag::span_between(ret.span, last_span),
                 node_flags::kAttrSplat);
   }
 
-  Span token_at_span(uint32_t index) {
+  diag::Span token_at_span(uint32_t index) {
     if (index + 1 < buf_base_) return prev_span();
     return span_of(token_at(index));
   }
@@ -918,7 +918,7 @@ class Parser {
         Peeked close = peek();
         if (close.tok.kind != K::CParen) {
           error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
-                span_of(close.tok), span_between(span_of(start.tok), span_of(close.tok)));
+                span_of(close.tok), diag::span_between(span_of(start.tok), span_of(close.tok)));
           recovery_ = true;
         }
         read();
@@ -927,12 +927,12 @@ class Parser {
         return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
       }
       case K::NumberLit: {
-        Token tok = read();
+        lex::Token tok = read();
         check_number(tok);
         return make(NodeKind::Literal, start.index, start.index, start_node, span_of(tok));
       }
       case K::Ident: {
-        Token tok = read();
+        lex::Token tok = read();
         K after = peek().tok.kind;
         if (after == K::OParen || after == K::DoubleColon) return finish_function_call(tok, start.index);
         std::string_view name = tok.text(text_);
@@ -941,7 +941,7 @@ class Parser {
       }
       case K::OQuote:
       case K::OHeredoc: {
-        Token open = read();
+        lex::Token open = read();
         uint8_t flags = 0;
         if (open.kind == K::OHeredoc) {
           flags |= node_flags::kHeredoc;
@@ -952,14 +952,14 @@ class Parser {
       }
       case K::Minus:
       case K::Bang: {
-        Token op = read();
+        lex::Token op = read();
         Expr operand;
         {
           DepthGuard guard(*this);
           if (!guard.ok) return wrap_error(start_node, start.index, span_of(op), start.index);
           operand = parse_operand();
         }
-        return make(NodeKind::Unary, start.index, start.index, start_node, span_between(span_of(op), operand.span));
+        return make(NodeKind::Unary, start.index, start.index, start_node, diag::span_between(span_of(op), operand.span));
       }
       case K::OBrack: return parse_tuple();
       case K::OBrace: return parse_object();
@@ -981,27 +981,27 @@ class Parser {
     }
   }
 
-  Expr finish_function_call(const Token& name, uint32_t name_index) {
+  Expr finish_function_call(const lex::Token& name, uint32_t name_index) {
     uint32_t start_node = mark();
-    Token open = read();
+    lex::Token open = read();
     // Namespaced names (provider::aws::arn_parse), HCL 2.20 and later.
     while (open.kind == K::DoubleColon) {
-      Token next_name = read();
+      lex::Token next_name = read();
       if (next_name.kind != K::Ident) {
         error("Missing function name",
               "Function scope resolution symbol :: must be followed by a function name in this scope.",
-              span_of(next_name), span_between(span_of(name), span_of(next_name)));
+              span_of(next_name), diag::span_between(span_of(name), span_of(next_name)));
         recover_over(K::OParen);
-        return wrap_error(start_node, name_index, span_between(span_of(name), span_of(next_name)), name_index);
+        return wrap_error(start_node, name_index, diag::span_between(span_of(name), span_of(next_name)), name_index);
       }
       open = read();
     }
     if (open.kind != K::OParen) {
       error("Missing open parenthesis",
             "Function selector must be followed by an open parenthesis to begin the function call.", span_of(open),
-            span_between(span_of(name), span_of(open)));
+            diag::span_between(span_of(name), span_of(open)));
       recover_over(K::OParen);
-      return wrap_error(start_node, name_index, span_between(span_of(name), span_of(open)), name_index);
+      return wrap_error(start_node, name_index, diag::span_between(span_of(name), span_of(open)), name_index);
     }
     bool expand_final = false;
     push_nl(false);
@@ -1016,7 +1016,7 @@ class Parser {
         recover(K::CParen);
         break;
       }
-      Token sep = read();
+      lex::Token sep = read();
       if (sep.kind == K::CParen) break;
       if (sep.kind == K::Ellipsis) {
         expand_final = true;
@@ -1024,7 +1024,7 @@ class Parser {
           if (!recovery_) {
             error("Missing closing parenthesis",
                   "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
-                  span_of(sep), span_between(span_of(name), span_of(sep)));
+                  span_of(sep), diag::span_between(span_of(name), span_of(sep)));
           }
           recover(K::CParen);
         } else {
@@ -1037,10 +1037,10 @@ class Parser {
           error("Unterminated function call",
                 "There is no closing parenthesis for this function call before the end of the file. This may be "
                 "caused by incorrect parenthesis nesting elsewhere in this file.",
-                span_between(span_of(name), span_of(open)));
+                diag::span_between(span_of(name), span_of(open)));
         } else {
           error("Missing argument separator", "A comma is required to separate each function argument from the next.",
-                span_of(sep), span_between(span_of(name), span_of(sep)));
+                span_of(sep), diag::span_between(span_of(name), span_of(sep)));
         }
         recover(K::CParen);
         break;
@@ -1057,7 +1057,7 @@ class Parser {
 
   Expr parse_tuple() {
     uint32_t start_node = mark();
-    Token open = read();
+    lex::Token open = read();
     uint32_t open_index = last_read_;
     push_nl(false);
     if (is_keyword(peek().tok, "for")) {
@@ -1091,7 +1091,7 @@ class Parser {
                   span_of(open));
           } else {
             error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
-                  span_of(next.tok), span_between(span_of(open), span_of(next.tok)));
+                  span_of(next.tok), diag::span_between(span_of(open), span_of(next.tok)));
           }
         }
         recover(K::CBrack);
@@ -1105,7 +1105,7 @@ class Parser {
 
   Expr parse_object() {
     uint32_t start_node = mark();
-    Token open = read();
+    lex::Token open = read();
     uint32_t open_index = last_read_;
     push_nl(false);
     bool is_for = is_keyword(peek().tok, "for");
@@ -1139,7 +1139,7 @@ class Parser {
       Peeked sep = peek();
       if (sep.tok.kind != K::Equal && sep.tok.kind != K::Colon) {
         if (!recovery_) {
-          Span ctx = span_between(span_of(open), span_of(sep.tok));
+          diag::Span ctx = diag::span_between(span_of(open), span_of(sep.tok));
           switch (sep.tok.kind) {
             case K::Newline:
             case K::Comma:
@@ -1194,7 +1194,7 @@ class Parser {
           } else {
             error("Missing attribute separator",
                   "Expected a newline or comma to mark the beginning of the next attribute.", span_of(after.tok),
-                  span_between(span_of(open), span_of(after.tok)));
+                  diag::span_between(span_of(open), span_of(after.tok)));
           }
         }
         recover(K::CBrace);
@@ -1206,23 +1206,23 @@ class Parser {
     return make(NodeKind::Object, open_index, open_index, start_node, span_from(span_of(open)));
   }
 
-  Expr finish_for(const Token& open, uint32_t open_index, uint32_t start_node) {
+  Expr finish_for(const lex::Token& open, uint32_t open_index, uint32_t start_node) {
     push_nl(false);
     struct PopGuard {
       Parser& p;
       ~PopGuard() { p.pop_nl(); }
     } pop_guard{*this};
-    Token intro = read();
+    lex::Token intro = read();
     uint32_t intro_index = last_read_;
     bool make_obj = open.kind == K::OBrace;
     K close_kind = make_obj ? K::CBrace : K::CBrack;
     auto fail = [&](const char* detail) {
       Peeked p = peek();
       if (!recovery_) {
-        error("Invalid 'for' expression", detail, span_of(p.tok), span_between(span_of(open), span_of(p.tok)));
+        error("Invalid 'for' expression", detail, span_of(p.tok), diag::span_between(span_of(open), span_of(p.tok)));
       }
-      Token close = recover(close_kind);
-      return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+      lex::Token close = recover(close_kind);
+      return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
     };
     (void)intro;
     uint8_t flags = make_obj ? node_flags::kForObject : 0;
@@ -1241,8 +1241,8 @@ class Parser {
     size_t d0 = diag_mark();
     parse_expression();
     if (recovery_ && errors_since(d0)) {
-      Token close = recover(close_kind);
-      return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+      lex::Token close = recover(close_kind);
+      return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
     }
     if (peek().tok.kind != K::Colon) return fail("For expression requires a colon after the collection expression.");
     read();
@@ -1256,10 +1256,10 @@ class Parser {
       value = parse_expression();
     }
     if (recovery_ && errors_since(d1)) {
-      Token close = recover(close_kind);
-      return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+      lex::Token close = recover(close_kind);
+      return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
     }
-    std::optional<Token> ellipsis;
+    std::optional<lex::Token> ellipsis;
     if (peek().tok.kind == K::Ellipsis) {
       ellipsis = read();
       flags |= node_flags::kGroup;
@@ -1270,22 +1270,22 @@ class Parser {
       size_t d2 = diag_mark();
       parse_expression();
       if (recovery_ && errors_since(d2)) {
-        Token close = recover(opposite(open.kind));
-        return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+        lex::Token close = recover(opposite(open.kind));
+        return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
       }
     }
-    Token close;
+    lex::Token close;
     Peeked next = peek();
     if (next.tok.kind == close_kind) {
       close = read();
     } else {
       if (!recovery_) {
         error("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", span_of(next.tok),
-              span_between(span_of(open), span_of(next.tok)));
+              diag::span_between(span_of(open), span_of(next.tok)));
       }
       close = recover(close_kind);
     }
-    Span whole = span_between(span_of(open), span_of(close));
+    diag::Span whole = diag::span_between(span_of(open), span_of(close));
     if (!make_obj) {
       if (key) {
         error("Invalid 'for' expression", "Key expression is not valid when building a tuple.", key->span, whole);
@@ -1304,13 +1304,13 @@ class Parser {
 
   struct PartInfo {
     TemplatePart kind;
-    Span span;
+    diag::Span span;
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
     (void)flush;
     DepthGuard guard(*this);
-    Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+    diag::Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
     if (!guard.ok) return wrap_error(start_node, first, open_span, main);
     std::vector<PartInfo> parts = parse_template_parts(end);
     check_template_structure(parts);
@@ -1319,14 +1319,14 @@ class Parser {
 
   std::vector<PartInfo> parse_template_parts(K end) {
     std::vector<PartInfo> parts;
-    Span start_span = next_span();
-    Span end_span{};
+    diag::Span start_span = next_span();
+    diag::Span end_span{};
     // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
     // hcl2json, the template structure itself) recurses once per open if/for, so each one counts
     // towards the same depth limit as the expressions inside it.
     uint32_t open_directives = 0;
     for (;;) {
-      Token next = read();
+      lex::Token next = read();
       uint32_t next_index = last_read_;
       if (next.kind == end) {
         end_span = span_of(next);
@@ -1359,7 +1359,7 @@ class Parser {
                       "Template interpolation doesn't expect a colon at this location. Did you intend this to be a "
                       "literal sequence to be processed as part of another language? If so, you can escape it by "
                       "starting with \"$${\" instead of just \"${\".",
-                      span_of(close.tok), span_between(start_span, span_of(close.tok)));
+                      span_of(close.tok), diag::span_between(start_span, span_of(close.tok)));
               } else if ((close.tok.kind == K::CQuote || close.tok.kind == K::OQuote) && end == K::CQuote) {
                 error("Unclosed template interpolation sequence",
                       "There is no closing brace for this interpolation sequence before the end of the quoted "
@@ -1371,7 +1371,7 @@ class Parser {
                       "This can happen when you include interpolation syntax for another language, such as shell "
                       "scripting, but forget to escape the interpolation start token. If this is an embedded "
                       "sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-                      span_of(close.tok), span_between(start_span, span_of(close.tok)));
+                      span_of(close.tok), diag::span_between(start_span, span_of(close.tok)));
               }
             }
             recover(K::TemplateSeqEnd);
@@ -1380,7 +1380,7 @@ class Parser {
           }
           pop_nl();
           add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
-          parts.push_back({TemplatePart::Interp, span_between(span_of(next), prev_span())});
+          parts.push_back({TemplatePart::Interp, diag::span_between(span_of(next), prev_span())});
           continue;
         }
         case K::TemplateControl: {
@@ -1396,7 +1396,7 @@ class Parser {
               error("Invalid template directive",
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
                     "sequence.",
-                    span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+                    span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
             }
             abandon();
             continue;
@@ -1451,22 +1451,22 @@ class Parser {
             part = TemplatePart::EndFor;
           } else {
             if (!recovery_) {
-              std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
-              std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
+              std::string_view suggestion = util::name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
+              std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
               error("Invalid template control keyword",
-                    fmt::format("{} is not a valid template control keyword.{}", go_quote(word), hint),
-                    span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+                    fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint),
+                    span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
             }
             abandon();
             continue;
           }
-          Span directive_span = span_between(span_of(next), next_span());
+          diag::Span directive_span = diag::span_between(span_of(next), next_span());
           Peeked close = peek();
           if (close.tok.kind != K::TemplateSeqEnd) {
             if (!recovery_) {
               error(fmt::format("Extra characters in {} marker", word),
                     "Expected a closing brace to end the sequence, but found extra characters.", span_of(close.tok),
-                    span_between(start_span, span_of(close.tok)));
+                    diag::span_between(start_span, span_of(close.tok)));
             }
             recover(K::TemplateSeqEnd);
           } else {
@@ -1487,9 +1487,9 @@ class Parser {
         default: {
           if (!recovery_) {
             error("Unterminated template string", "No closing marker was found for the string.", span_of(next),
-                  span_between(start_span, span_of(next)));
+                  diag::span_between(start_span, span_of(next)));
           }
-          Token final_tok = recover(end);
+          lex::Token final_tok = recover(end);
           end_span = span_of(final_tok);
           break;
         }
@@ -1506,7 +1506,7 @@ class Parser {
     struct Open {
       TemplatePart kind;
       bool in_else;
-      Span span;
+      diag::Span span;
     };
     std::vector<Open> stack;
     for (const PartInfo& p : parts) {
@@ -1567,15 +1567,15 @@ class Parser {
     }
   }
 
-  const SourceFile& src_;
+  const source::SourceFile& src_;
   std::string_view text_;
-  Lexer lexer_;
-  InvalidTokenChecker checker_;
+  lex::Lexer lexer_;
+  lex::InvalidTokenChecker checker_;
   const ParseOptions& options_;
   bool keep_tokens_;
   std::vector<Node>* nodes_;
 
-  std::vector<Token> buf_;
+  std::vector<lex::Token> buf_;
   uint32_t buf_base_ = 0;
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
@@ -1589,13 +1589,13 @@ class Parser {
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
 
-  Diagnostics lex_diags_;
-  Diagnostics parse_diags_;
+  diag::Diagnostics lex_diags_;
+  diag::Diagnostics parse_diags_;
   uint64_t lex_dropped_ = 0;
   uint64_t parse_dropped_ = 0;
 };
 
-ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const ParseOptions& options,
+ParseResult run(std::shared_ptr<const source::SourceFile> source, lex::LexMode mode, const ParseOptions& options,
                 void (Parser::*entry)()) {
   ParseResult result;
   if (options.build_tree) result.tree = std::make_unique<SyntaxTree>(source);
@@ -1617,16 +1617,16 @@ ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const Pa
 
 }  // namespace
 
-ParseResult parse_config(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Config, options, &Parser::parse_config_file);
+ParseResult parse_config(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Config, options, &Parser::parse_config_file);
 }
 
-ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Config, options, &Parser::parse_standalone_expression);
+ParseResult parse_expression(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Config, options, &Parser::parse_standalone_expression);
 }
 
-ParseResult parse_template(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Template, options, &Parser::parse_standalone_template);
+ParseResult parse_template(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Template, options, &Parser::parse_standalone_template);
 }
 
-}  // namespace hcl
+}  // namespace hcl::syntax

@@ -7,7 +7,7 @@
 
 #include "source/utf8.h"
 
-namespace hcl {
+namespace hcl::util {
 
 namespace {
 
@@ -16,7 +16,7 @@ std::vector<char32_t> scalars(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       out.push_back(0xFFFD);
       ++i;
@@ -82,7 +82,7 @@ void escape_json(std::string& out, std::string_view s) {
       continue;
     }
     char32_t cp;
-    int len = utf8::decode(s, i, cp);
+    int len = source::utf8::decode(s, i, cp);
     if (len == 0) {
       // utf8.DecodeRuneInString: an invalid byte is one RuneError.
       out.append(s.data() + start, i - start);
@@ -145,7 +145,7 @@ void append_escaped(std::string& out, std::string_view s, Escape escape) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       append_hex_byte(out, static_cast<unsigned char>(s[i++]));
       continue;
@@ -224,4 +224,4 @@ std::string uri_encode_path(std::string_view path) {
   return out;
 }
 
-}  // namespace hcl
+}  // namespace hcl::util

@@ -12,12 +12,12 @@ int main(int argc, char** argv) {
   if (argc != 2) return 2;
   auto content = hcl::io::read_file(argv[1]);
   if (!content.error.empty()) return 2;
-  auto source = std::make_shared<hcl::SourceFile>(argv[1], std::move(content.content));
-  auto parsed = hcl::parse_config(source);
+  auto source = std::make_shared<hcl::source::SourceFile>(argv[1], std::move(content.content));
+  auto parsed = hcl::syntax::parse_config(source);
   int attributes = 0, blocks = 0;
   for (auto item : hcl::ast::body_items(*parsed.tree, parsed.tree->root())) {
-    if (parsed.tree->node(item).kind == hcl::NodeKind::Attribute) ++attributes;
-    if (parsed.tree->node(item).kind == hcl::NodeKind::Block) ++blocks;
+    if (parsed.tree->node(item).kind == hcl::syntax::NodeKind::Attribute) ++attributes;
+    if (parsed.tree->node(item).kind == hcl::syntax::NodeKind::Block) ++blocks;
   }
   std::printf("attributes=%d blocks=%d diagnostics=%zu\n", attributes, blocks, parsed.diagnostics.size());
   return parsed.diagnostics.empty() ? 0 : 1;

@@ -14,21 +14,21 @@ using namespace hcl;
 
 namespace {
 
-std::shared_ptr<const SourceFile> source_of(std::string text) {
-  return std::make_shared<SourceFile>("test.hcl", std::move(text));
+std::shared_ptr<const source::SourceFile> source_of(std::string text) {
+  return std::make_shared<source::SourceFile>("test.hcl", std::move(text));
 }
 
 std::unique_ptr<edit::Document> open(const std::string& text) {
-  Diagnostics diags;
+  diag::Diagnostics diags;
   auto doc = edit::Document::open(source_of(text), diags);
   REQUIRE(doc);
   return doc;
 }
 
 bool parses(const std::string& text) {
-  ParseOptions po;
+  syntax::ParseOptions po;
   po.build_tree = false;
-  return !has_errors(parse_config(source_of(text), po).diagnostics);
+  return !diag::has_errors(syntax::parse_config(source_of(text), po).diagnostics);
 }
 
 std::string slurp(const std::filesystem::path& p) {
@@ -90,9 +90,9 @@ TEST_CASE("edit: nothing edited renders the input itself") {
 }
 
 TEST_CASE("edit: a file that does not parse is not opened") {
-  Diagnostics diags;
+  diag::Diagnostics diags;
   CHECK_FALSE(edit::Document::open(source_of("a {\n"), diags));
-  CHECK(has_errors(diags));
+  CHECK(diag::has_errors(diags));
   edit::Request req;
   req.op = edit::Operation::AttributeSet;
   req.address = "a.x";

@@ -77,6 +77,6 @@ TEST_CASE("the standard table and its signatures") {
   CHECK(hcl::funcs::signature(*t.find("convert")) == "convert(value any, type type) any");
   CHECK(hcl::funcs::signature(*t.find("try")) == "try(expressions... expression) any");
   CHECK(hcl::funcs::signature(*t.find("tolist")) == "tolist(v any) list(any)");
-  CHECK(hcl::funcs::range_string(hcl::Range{"f", {1, 5, 4}, {1, 11, 10}}) == "f:1,5-11");
-  CHECK(hcl::funcs::range_string(hcl::Range{"f", {1, 5, 4}, {2, 1, 10}}) == "f:1,5-2,1");
+  CHECK(hcl::funcs::range_string(hcl::source::Range{"f", {1, 5, 4}, {1, 11, 10}}) == "f:1,5-11");
+  CHECK(hcl::funcs::range_string(hcl::source::Range{"f", {1, 5, 4}, {2, 1, 10}}) == "f:1,5-2,1");
 }
