@@ -39,10 +39,10 @@ DiagFormat parse_diag_format(const std::string& name) {
   return DiagFormat::Text;
 }
 
-std::string sarif_document(const std::vector<SarifResult>& results) {
-  SarifTool tool;
+std::string sarif_document(const std::vector<diag::SarifResult>& results) {
+  diag::SarifTool tool;
   tool.version = version_number();
-  return sarif_log(tool, results).dump(2) + "\n";
+  return diag::sarif_log(tool, results).dump(2) + "\n";
 }
 
 io::ReadResult read_input(const std::string& path) {
@@ -57,7 +57,7 @@ io::ReadResult read_input(const std::string& path) {
 
 void disable_color() { color_disabled = true; }
 
-bool color_on_stderr() { return !color_disabled && use_color(2); }
+bool color_on_stderr() { return !color_disabled && diag::use_color(2); }
 
 std::optional<Syntax> parse_syntax(std::string_view name) {
   if (name.empty()) return Syntax::ByName;
@@ -106,12 +106,12 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   std::vector<io::FoundFile> files;
   for (const std::string& path : paths) {
     io::FindResult found = io::find_files({path}, extensions, request.recursive);
-    for (const auto& e : found.errors) std::fprintf(stderr, "hcl %s: %s\n", request.command, escape_controls(e).c_str());
+    for (const auto& e : found.errors) std::fprintf(stderr, "hcl %s: %s\n", request.command, util::escape_controls(e).c_str());
     failed |= !found.errors.empty();
     if (found.files.empty() && found.errors.empty()) {
       // Only an explicit path is worth a word: the current directory by default may be empty.
       if (!request.paths.empty() || request.require_files)
-        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, escape_controls(path).c_str(),
+        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, util::escape_controls(path).c_str(),
                      request.require_files ? "error:" : "warning:", extension_list(extensions).c_str());
       failed |= request.require_files;
     }
@@ -123,18 +123,18 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   return files;
 }
 
-std::string render_diagnostics(const Diagnostics& diags, const SourceFile* source, DiagFormat format, bool color) {
+std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format, bool color) {
   std::string out;
-  SourceLookup lookup = [source](const std::string& name) -> const SourceFile* {
+  diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
     return source && source->name() == name ? source : nullptr;
   };
   for (const auto& d : diags) {
     switch (format) {
-      case DiagFormat::Text: out += render_text(d, lookup, TextStyle{color, 0}); break;
-      case DiagFormat::Github: out += render_github(d); break;
+      case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0}); break;
+      case DiagFormat::Github: out += diag::render_github(d); break;
       case DiagFormat::Json:
         // Invalid UTF-8 quoted from a file becomes U+FFFD, as Go's encoding/json writes it.
-        out += diagnostic_json(d, lookup).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        out += diag::diagnostic_json(d, lookup).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         break;
       case DiagFormat::Sarif: break;  // one log for the whole run, see sarif_document
     }

@@ -47,7 +47,7 @@ enum class DiagFormat { Text, Json, Github, Sarif };
 DiagFormat parse_diag_format(const std::string& name);
 
 // A SARIF log of one run of hcl, as printed (with a final newline).
-std::string sarif_document(const std::vector<SarifResult>& results);
+std::string sarif_document(const std::vector<diag::SarifResult>& results);
 
 // `hcl --version`: the version, the commit and build it came from, and the reference release
 // whose behaviour it matches.
@@ -90,7 +90,7 @@ io::ReadResult read_input(const std::string& path);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead).
-std::string render_diagnostics(const Diagnostics& diags, const SourceFile* source, DiagFormat format, bool color);
+std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format, bool color);
 
 // Writes a whole buffer to a stream, reporting failure (a closed pipe, a full disk).
 bool write_all(std::FILE* stream, std::string_view text);

@@ -22,7 +22,7 @@ namespace hcl::app {
 namespace {
 
 int error_exit(const std::string& message) {
-  std::fprintf(stderr, "Error: %s\n\n", escape_controls(message).c_str());
+  std::fprintf(stderr, "Error: %s\n\n", util::escape_controls(message).c_str());
   return kDecExitFailure;
 }
 
@@ -80,10 +80,10 @@ int run_dec(const DecOptions& opt) {
     if (json_diags) {
       write_all(stderr, dec::diagnostics_document(r.diagnostics) + "\n");
     } else {
-      SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
+      diag::SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
       bool color = color_on_stderr();
       std::string text;
-      for (const auto& d : r.diagnostics) text += render_text(d, lookup, TextStyle{color, 0});
+      for (const auto& d : r.diagnostics) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
       write_all(stderr, text);
     }
   }

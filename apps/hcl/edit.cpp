@@ -45,7 +45,7 @@ bool is_object(const std::string& w) { return w == "attribute" || w == "block" |
 
 // The message may quote the command line: a control character in it reaches the terminal escaped.
 int usage(const std::string& message) {
-  std::string text = "hcl edit: " + escape_controls(message) + "\nOperations:\n";
+  std::string text = "hcl edit: " + util::escape_controls(message) + "\nOperations:\n";
   for (const auto& s : kOperations) text += std::string("  hcl edit [-f FILE] ") + s.usage + "\n";
   write_all(stderr, text);
   return kExitUsage;
@@ -55,7 +55,7 @@ struct Outcome {
   std::string name;
   std::string path;
   edit::Result result;
-  std::shared_ptr<const SourceFile> source;
+  std::shared_ptr<const source::SourceFile> source;
   std::optional<io::FileStamp> stamp;
 };
 
@@ -119,10 +119,10 @@ int run_edit(const EditOptions& opt) {
     if (opt.update && f.path != "-") o.stamp = io::file_stamp(f.path);
     io::ReadResult content = read_input(f.path);
     if (!content.error.empty()) {
-      write_all(stderr, "hcl edit: cannot read " + escape_controls(o.name) + ": " + content.error + "\n");
+      write_all(stderr, "hcl edit: cannot read " + util::escape_controls(o.name) + ": " + content.error + "\n");
       return kExitUsage;
     }
-    o.source = std::make_shared<SourceFile>(o.name, std::move(content.content));
+    o.source = std::make_shared<source::SourceFile>(o.name, std::move(content.content));
     o.result = edit::run(o.source, req);
     matches += o.result.matches;
     if (!o.result.ok) {
@@ -137,8 +137,8 @@ int run_edit(const EditOptions& opt) {
       spec->op != edit::Operation::BlockNew) {
     // A directory may have held no file at all.
     std::string where = outcomes.size() == 1 ? outcomes.front().name : std::to_string(outcomes.size()) + " files";
-    write_all(stderr, "Error: Nothing matches the address\n\n\"" + escape_controls(req.address) + "\" names nothing in " +
-                          escape_controls(where) + " (--require-match).\n");
+    write_all(stderr, "Error: Nothing matches the address\n\n\"" + util::escape_controls(req.address) + "\" names nothing in " +
+                          util::escape_controls(where) + " (--require-match).\n");
     failed = true;
   }
   if (failed) return kExitFailed;
@@ -151,13 +151,13 @@ int run_edit(const EditOptions& opt) {
       // reformat it (its tabs, say).
       if (!r.changed || r.matches == 0) continue;
       if (auto e = io::replace_file(o.path, r.output, o.stamp ? &*o.stamp : nullptr)) {
-        write_all(stderr, "hcl edit: cannot write " + escape_controls(o.name) + ": " + *e + "\n");
+        write_all(stderr, "hcl edit: cannot write " + util::escape_controls(o.name) + ": " + *e + "\n");
         return kExitUsage;
       }
       continue;
     }
     // Several files' answers are told apart by a comment line naming each.
-    if (several && !r.output.empty() && !write_all(stdout, "# " + escape_controls(o.name) + "\n")) output_failed = true;
+    if (several && !r.output.empty() && !write_all(stdout, "# " + util::escape_controls(o.name) + "\n")) output_failed = true;
     if (!write_all(stdout, r.output)) output_failed = true;
   }
   if (std::fflush(stdout) != 0 || output_failed) {

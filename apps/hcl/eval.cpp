@@ -27,7 +27,7 @@ using cty::Value;
 // Messages quote file names and flags as given: a control character in one reaches the terminal
 // escaped.
 int usage(const std::string& message) {
-  std::fprintf(stderr, "hcl eval: %s\n", escape_controls(message).c_str());
+  std::fprintf(stderr, "hcl eval: %s\n", util::escape_controls(message).c_str());
   return kExitUsage;
 }
 
@@ -56,26 +56,26 @@ struct Stdin {
 
 struct Output {
   const EvalOptions& opt;
-  std::vector<std::shared_ptr<const SourceFile>> sources;
+  std::vector<std::shared_ptr<const source::SourceFile>> sources;
 
   std::string finish(std::string json) const { return (opt.pretty ? cty::json_indent(json) : json) + "\n"; }
 
   // Diagnostics: the oracle's document on stdout, or text with snippets on stderr.
-  int fail(const Diagnostics& diags) const {
+  int fail(const diag::Diagnostics& diags) const {
     if (opt.format == "oracle") {
       write_all(stdout, finish("{\"diagnostics\":" + eval::diagnostics_to_json(diags) + "}"));
       return kExitFailed;
     }
-    SourceLookup lookup = [this](const std::string& name) -> const SourceFile* {
+    diag::SourceLookup lookup = [this](const std::string& name) -> const source::SourceFile* {
       for (const auto& s : sources)
         if (s->name() == name) return s.get();
       return nullptr;
     };
     bool color = color_on_stderr();
     std::string text;
-    for (const auto& d : diags) text += render_text(d, lookup, TextStyle{color, 0});
+    for (const auto& d : diags) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
     write_all(stderr, text);
-    return has_errors(diags) ? kExitFailed : kExitOk;
+    return diag::has_errors(diags) ? kExitFailed : kExitOk;
   }
 };
 
@@ -187,7 +187,7 @@ int run_eval(EvalOptions& opt) {
   Output out{opt, result.sources};
   if (!result.value) return out.fail(result.diagnostics);
   const Value& value = *result.value;
-  const Diagnostics& warnings = result.diagnostics;
+  const diag::Diagnostics& warnings = result.diagnostics;
 
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.

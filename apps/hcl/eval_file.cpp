@@ -16,23 +16,23 @@ namespace hcl::app {
 namespace {
 
 // --type on the whole document, as eval::run converts an expression's value.
-bool apply_type(eval::RunResult& r, const std::string& type, const Range& subject) {
-  auto source = std::make_shared<SourceFile>("<type>", type);
+bool apply_type(eval::RunResult& r, const std::string& type, const source::Range& subject) {
+  auto source = std::make_shared<source::SourceFile>("<type>", type);
   r.sources.push_back(source);
-  ParseResult tp = parse_expression(source);
-  if (has_errors(tp.diagnostics) || !tp.tree) {
-    append(r.diagnostics, std::move(tp.diagnostics));
+  syntax::ParseResult tp = syntax::parse_expression(source);
+  if (diag::has_errors(tp.diagnostics) || !tp.tree) {
+    diag::append(r.diagnostics, std::move(tp.diagnostics));
     return false;
   }
   eval::TypeExprResult ty = eval::type_constraint_with_defaults(*tp.tree, tp.tree->root());
-  if (has_errors(ty.diagnostics)) {
-    append(r.diagnostics, std::move(ty.diagnostics));
+  if (diag::has_errors(ty.diagnostics)) {
+    diag::append(r.diagnostics, std::move(ty.diagnostics));
     return false;
   }
   cty::Value v = ty.defaults ? ty.defaults->apply(*r.value) : *r.value;
   auto converted = cty::convert(v, ty.type);
   if (!converted) {
-    r.diagnostics.push_back(Diagnostic{Severity::Error, "Unsuitable value type",
+    r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
                                        "Unsuitable value: " + converted.error(), subject, std::nullopt});
     return false;
   }
@@ -41,9 +41,9 @@ bool apply_type(eval::RunResult& r, const std::string& type, const Range& subjec
 }
 
 // Where a parse's first error starts (a byte offset), if it has one with a position.
-std::optional<uint32_t> first_error_byte(const ParseResult& r) {
-  for (const Diagnostic& d : r.diagnostics) {
-    if (d.severity == Severity::Error && d.subject) return d.subject->start.byte;
+std::optional<uint32_t> first_error_byte(const syntax::ParseResult& r) {
+  for (const diag::Diagnostic& d : r.diagnostics) {
+    if (d.severity == diag::Severity::Error && d.subject) return d.subject->start.byte;
   }
   return std::nullopt;
 }
@@ -54,12 +54,12 @@ std::optional<uint32_t> first_error_byte(const ParseResult& r) {
 // (`upper(`, `1 +`). An expression that ends and leaves text behind (`"name" = 1`) means a
 // configuration whose first item is wrong, and an error on the first token (an invalid
 // character) is the same for both.
-bool expression_explains_better(const ParseResult& body, const ParseResult& expr) {
+bool expression_explains_better(const syntax::ParseResult& body, const syntax::ParseResult& expr) {
   if (!body.tree || expr.trailing_text) return false;
   std::optional<uint32_t> body_error = first_error_byte(body), expr_error = first_error_byte(expr);
   if (!body_error || !expr_error) return false;
-  for (const Token& t : body.tree->tokens()) {
-    if (t.kind == TokenKind::Comment || t.kind == TokenKind::Newline) continue;
+  for (const lex::Token& t : body.tree->tokens()) {
+    if (t.kind == lex::TokenKind::Comment || t.kind == lex::TokenKind::Newline) continue;
     return *body_error == t.start && *expr_error > t.start;
   }
   return false;
@@ -69,24 +69,24 @@ bool expression_explains_better(const ParseResult& body, const ParseResult& expr
 
 FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& scope) {
   FileEvaluation out;
-  auto source = std::make_shared<const SourceFile>(req.name, req.text);
+  auto source = std::make_shared<const source::SourceFile>(req.name, req.text);
   out.result.sources.push_back(source);
   body::BodyPtr file;
   if (reads_json(req.syntax, req.name)) {
     jsonsyntax::ParseResult r = jsonsyntax::parse_file(source);
     out.result.diagnostics = std::move(r.diagnostics);
-    if (has_errors(out.result.diagnostics)) return out;
+    if (diag::has_errors(out.result.diagnostics)) return out;
     file = body::json_body(r.document);
   } else {
-    ParseResult r = parse_config(source);
-    if (has_errors(r.diagnostics) || !r.tree) {
+    syntax::ParseResult r = syntax::parse_config(source);
+    if (diag::has_errors(r.diagnostics) || !r.tree) {
       // `hcl eval --file F` also takes a file holding one expression (`n * 2`). No text is both
       // a body and an expression (a body item starts `name =` or `name {` / `name "label"`, where
       // an expression cannot continue, and an empty body is no expression), so this cannot
       // change what a configuration means.
       if (!req.for_expression && req.text_out) {
-        ParseResult e = parse_expression(source);
-        if (!has_errors(e.diagnostics)) {
+        syntax::ParseResult e = syntax::parse_expression(source);
+        if (!diag::has_errors(e.diagnostics)) {
           *req.text_out = req.text;
           out.kind = FileEvaluation::Kind::Expression;
           out.result.sources.clear();
@@ -100,8 +100,8 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
       out.result.diagnostics = std::move(r.diagnostics);
       return out;
     }
-    append(out.result.diagnostics, std::move(r.diagnostics));
-    file = body::native_body(std::shared_ptr<const SyntaxTree>(std::move(r.tree)));
+    diag::append(out.result.diagnostics, std::move(r.diagnostics));
+    file = body::native_body(std::shared_ptr<const syntax::SyntaxTree>(std::move(r.tree)));
   }
 
   auto shared_scope = std::make_shared<const eval::Scope>(scope);
@@ -112,12 +112,12 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
     out.file_diagnostics = std::move(fv.diagnostics);
     return out;
   }
-  append(out.result.diagnostics, std::move(fv.diagnostics));
+  diag::append(out.result.diagnostics, std::move(fv.diagnostics));
   if (!fv.document) return out;
   out.result.value = std::move(fv.document);
   if (!req.type.empty()) {
-    Pos start{1, 1, 0};
-    if (!apply_type(out.result, req.type, Range{req.name, start, start})) {
+    source::Pos start{1, 1, 0};
+    if (!apply_type(out.result, req.type, source::Range{req.name, start, start})) {
       out.result.value.reset();
       return out;
     }
@@ -133,9 +133,9 @@ eval::RunResult run_with_file(std::string expression, const eval::RunOptions& op
     if (!scope.find(k)) with_file.set(k, v);
   eval::RunResult r = eval::run(std::move(expression), with_file, options);
   for (const auto& s : file.result.sources) r.sources.push_back(s);
-  if (!r.value && has_errors(file.file_diagnostics)) {
-    Diagnostics all = file.file_diagnostics;
-    append(all, std::move(r.diagnostics));
+  if (!r.value && diag::has_errors(file.file_diagnostics)) {
+    diag::Diagnostics all = file.file_diagnostics;
+    diag::append(all, std::move(r.diagnostics));
     r.diagnostics = std::move(all);
   }
   return r;

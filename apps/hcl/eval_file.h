@@ -27,7 +27,7 @@ struct FileEvaluation {
   Kind kind = Kind::Failed;
   eval::RunResult result;
   std::map<std::string, cty::Value> variables;
-  Diagnostics file_diagnostics;
+  diag::Diagnostics file_diagnostics;
 };
 
 struct FileRequest {

@@ -33,14 +33,14 @@ bool ignored_name(std::string_view path) {
 struct FileOutcome {
   std::string out;   // standard output: listed name or diff
   std::string body;  // then the formatted text, when it is printed and differs from the input
-  std::shared_ptr<const SourceFile> unchanged;  // or the input itself, printed as it is
+  std::shared_ptr<const source::SourceFile> unchanged;  // or the input itself, printed as it is
   std::string err;   // standard error: diagnostics and failures
   bool failed = false;
   bool changed = false;
   // For --format json and github.
   std::string name;
-  Diagnostics diagnostics;
-  std::shared_ptr<const SourceFile> source;
+  diag::Diagnostics diagnostics;
+  std::shared_ptr<const source::SourceFile> source;
   uint32_t first_changed_line = 0;
 };
 
@@ -69,11 +69,11 @@ struct FileFormatter {
     if (!stdin_input && write) stamp = io::file_stamp(path);
     io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
-      r.err = "hcl fmt: cannot read " + escape_controls(name) + ": " + content.error + "\n";
+      r.err = "hcl fmt: cannot read " + util::escape_controls(name) + ": " + content.error + "\n";
       r.failed = true;
       return r;
     }
-    auto source = std::make_shared<SourceFile>(name, std::move(content.content));
+    auto source = std::make_shared<source::SourceFile>(name, std::move(content.content));
     format::FormatOptions fo;
     bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && format::terraform_file(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
@@ -91,14 +91,14 @@ struct FileFormatter {
     r.changed = result.changed;
     if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {
-      if (list) r.out += escape_controls(name) + "\n";
+      if (list) r.out += util::escape_controls(name) + "\n";
       if (write && !stdin_input) {
         if (auto e = io::replace_file(path, result.output, stamp ? &*stamp : nullptr)) {
-          r.err += "hcl fmt: cannot write " + escape_controls(name) + ": " + *e + "\n";
+          r.err += "hcl fmt: cannot write " + util::escape_controls(name) + ": " + *e + "\n";
           r.failed = true;
         }
       }
-      if (diff) r.out += format::unified_diff(original, result.output, "old/" + escape_controls(name), "new/" + escape_controls(name));
+      if (diff) r.out += format::unified_diff(original, result.output, "old/" + util::escape_controls(name), "new/" + util::escape_controls(name));
     }
     if (print) {
       if (r.changed) r.body = std::move(result.output);
@@ -110,15 +110,15 @@ struct FileFormatter {
 
 // A changed file as a report's finding, at its first changed line; an error when the run is a
 // check. Only a file that was written is said to have been rewritten.
-Diagnostic change_diagnostic(const FileOutcome& o, bool check, bool written) {
-  Diagnostic d;
-  d.severity = check ? Severity::Error : Severity::Warning;
+diag::Diagnostic change_diagnostic(const FileOutcome& o, bool check, bool written) {
+  diag::Diagnostic d;
+  d.severity = check ? diag::Severity::Error : diag::Severity::Warning;
   d.summary = check || !written ? "File is not formatted" : "File was reformatted";
   d.detail = check || !written ? "Run `hcl fmt " + o.name + "` to rewrite it in the canonical style."
                                : o.name + " was rewritten in the canonical style.";
-  Range r;
+  source::Range r;
   r.filename = o.name;
-  r.start = r.end = Pos{o.first_changed_line, 1, 0};
+  r.start = r.end = source::Pos{o.first_changed_line, 1, 0};
   d.subject = r;
   return d;
 }
@@ -158,7 +158,7 @@ int run_fmt(const FmtOptions& opt) {
   }
   nlohmann::ordered_json json_files = nlohmann::ordered_json::array();
   nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
-  std::vector<SarifResult> sarif;
+  std::vector<diag::SarifResult> sarif;
   size_t error_count = 0;
 
   std::vector<std::string> files;
@@ -190,23 +190,23 @@ int run_fmt(const FmtOptions& opt) {
       FileOutcome& o = outcomes[next];
       if (!o.err.empty()) write_all(stderr, o.err);
       if (report) {
-        SourceLookup lookup = [&](const std::string& n) -> const SourceFile* {
+        diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* {
           return o.source && o.source->name() == n ? o.source.get() : nullptr;
         };
         error_count += o.diagnostics.size();
         if (runner.format == DiagFormat::Json) {
-          for (const auto& d : o.diagnostics) json_diags.push_back(diagnostic_json(d, lookup));
+          for (const auto& d : o.diagnostics) json_diags.push_back(diag::diagnostic_json(d, lookup));
           if (o.diagnostics.empty() && o.err.empty())
             json_files.push_back({{"path", o.name}, {"formatted", !o.changed}, {"written", o.changed && runner.write},
                                   {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line) : nlohmann::ordered_json()}});
         } else {
-          Diagnostics diags = std::move(o.diagnostics);
+          diag::Diagnostics diags = std::move(o.diagnostics);
           if (o.changed) diags.push_back(change_diagnostic(o, opt.check || opt.require_no_change, runner.write));
           if (runner.format == DiagFormat::Sarif) {
             for (auto& d : diags) sarif.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
           } else {
             std::string lines;
-            for (const auto& d : diags) lines += render_github(d);
+            for (const auto& d : diags) lines += diag::render_github(d);
             if (!write_all(stdout, lines)) output_failed = true;
           }
         }
@@ -221,7 +221,7 @@ int run_fmt(const FmtOptions& opt) {
       ++next;
     }
   };
-  parallel_for(files.size(), [&](size_t i) {
+  util::parallel_for(files.size(), [&](size_t i) {
     FileOutcome o = runner.process(files[i]);
     std::lock_guard<std::mutex> lock(mu);
     outcomes[i] = std::move(o);

@@ -34,9 +34,9 @@ namespace {
 struct FileJob {
   std::string name;
   std::string io_error;
-  std::shared_ptr<SourceFile> source;
-  std::unique_ptr<SyntaxTree> tree;
-  Diagnostics diagnostics;  // parse and conversion
+  std::shared_ptr<source::SourceFile> source;
+  std::unique_ptr<syntax::SyntaxTree> tree;
+  diag::Diagnostics diagnostics;  // parse and conversion
   std::string text;         // this file's JSON (not with --merge, nor when streamed)
   bool ok = false;
   bool stream = false;      // its JSON is written out while it is produced, from `tree`
@@ -99,15 +99,15 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
 void convert_json_syntax_file(const Conversion& conv, FileJob& job) {
   jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
   job.diagnostics = std::move(jp.diagnostics);
-  if (has_errors(job.diagnostics)) return;
+  if (diag::has_errors(job.diagnostics)) return;
   if (conv.merge) {
-    job.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot merge a file in the JSON syntax",
+    job.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot merge a file in the JSON syntax",
                                          "--merge combines files in the native syntax only.", std::nullopt,
                                          std::nullopt});
     return;
   }
   json::ConvertResult cr = json::convert_json_syntax(jp.document, conv.options, conv.scope, conv.keyed ? 1 : 0);
-  append(job.diagnostics, std::move(cr.diagnostics));
+  diag::append(job.diagnostics, std::move(cr.diagnostics));
   job.ok = cr.ok;
   job.text = std::move(cr.text);
 }
@@ -117,14 +117,14 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   job.name = display_name(path);
   io::ReadResult content = read_input(path);
   if (!content.error.empty()) {
-    job.io_error = escape_controls(job.name) + ": " + content.error;
+    job.io_error = util::escape_controls(job.name) + ": " + content.error;
     return;
   }
-  job.source = std::make_shared<SourceFile>(job.name, std::move(content.content));
+  job.source = std::make_shared<source::SourceFile>(job.name, std::move(content.content));
   if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
-  ParseResult parsed = parse_config(job.source);
+  syntax::ParseResult parsed = syntax::parse_config(job.source);
   job.diagnostics = std::move(parsed.diagnostics);
-  if (has_errors(job.diagnostics)) return;
+  if (diag::has_errors(job.diagnostics)) return;
   job.tree = std::move(parsed.tree);
   if (conv.merge) {
     job.ok = true;
@@ -154,14 +154,14 @@ int write_merged(const std::vector<FileJob>& jobs, const json::Options& options,
   for (auto& job : jobs) total += job.source->size();
   std::string out;
   out.reserve(json::output_size_hint(total, options.pretty));
-  Diagnostics diags;
+  diag::Diagnostics diags;
   json::Writer w(out, options.pretty);
   if (!json::write_body(w, bodies, options, diags)) {
     for (auto& d : diags) {
-      const SourceFile* src = nullptr;
+      const source::SourceFile* src = nullptr;
       for (auto& job : jobs)
         if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
-      write_all(stderr, render_diagnostics(Diagnostics{d}, src, DiagFormat::Text, color));
+      write_all(stderr, render_diagnostics(diag::Diagnostics{d}, src, DiagFormat::Text, color));
     }
     return kExitFailed;
   }
@@ -209,7 +209,7 @@ int run_json(const JsonOptions& opt) {
   }
 
   std::vector<FileJob> jobs(files.size());
-  parallel_for(files.size(), [&](size_t i) { convert_file(conv, files[i].path, jobs[i]); });
+  util::parallel_for(files.size(), [&](size_t i) { convert_file(conv, files[i].path, jobs[i]); });
 
   bool color = color_on_stderr();
   int status = find_failed ? kExitUsage : kExitOk;
@@ -243,7 +243,7 @@ int run_json(const JsonOptions& opt) {
       json::Writer w(job.text, conv.options.pretty);
       w.stream_to(put);
       json::BodyRef ref{job.tree.get(), job.tree->root()};
-      Diagnostics unexpected;  // can_stream said there would be none
+      diag::Diagnostics unexpected;  // can_stream said there would be none
       json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, unexpected);
     }
     job.text.push_back('\n');

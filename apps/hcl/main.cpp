@@ -381,8 +381,8 @@ int usage_status(const std::string& command) {
 // in it reaches the terminal escaped.
 int usage_error(const std::string& command, const std::string& message, const std::string& suggestion) {
   std::string prefix = command.empty() ? "hcl" : "hcl " + command;
-  std::fprintf(stderr, "%s: %s\n", prefix.c_str(), hcl::escape_controls(message).c_str());
-  if (!suggestion.empty()) std::fprintf(stderr, "Did you mean %s?\n", hcl::escape_controls(suggestion).c_str());
+  std::fprintf(stderr, "%s: %s\n", prefix.c_str(), hcl::util::escape_controls(message).c_str());
+  if (!suggestion.empty()) std::fprintf(stderr, "Did you mean %s?\n", hcl::util::escape_controls(suggestion).c_str());
   std::fprintf(stderr, "Run '%s --help' for usage.\n", prefix.c_str());
   return usage_status(command);
 }
@@ -409,7 +409,7 @@ int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std
   };
   auto unknown = [&](const std::string& arg, const std::string& name) {
     std::vector<std::string_view> candidates(longs.begin(), longs.end());
-    std::string_view near = hcl::name_suggestion(name, candidates);
+    std::string_view near = hcl::util::name_suggestion(name, candidates);
     return usage_error(command, "unknown flag " + arg, near.empty() ? "" : "--" + std::string(near));
   };
   for (size_t i = begin; i < end; ++i) {
@@ -475,7 +475,7 @@ int run_main(int argc, char** argv) {
     std::vector<std::string_view> names{"help", "version"};
     for (const Subcommand& s : kSubcommands)
       if (std::strcmp(s.name, "tokens") != 0) names.push_back(s.name);
-    std::string_view near = hcl::name_suggestion(name, names);
+    std::string_view near = hcl::util::name_suggestion(name, names);
     return usage_error("", "unknown subcommand \"" + name + "\"", near.empty() ? "" : "\"" + std::string(near) + "\"");
   }
 
@@ -520,7 +520,7 @@ int run_main(int argc, char** argv) {
     }
     std::vector<std::string_view> names;
     for (const Subcommand& s : kSubcommands) names.push_back(s.name);
-    std::string_view near = hcl::name_suggestion(help_topic, names);
+    std::string_view near = hcl::util::name_suggestion(help_topic, names);
     return usage_error("help", "unknown subcommand \"" + help_topic + "\"",
                        near.empty() ? "" : "\"" + std::string(near) + "\"");
   }

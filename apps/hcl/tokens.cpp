@@ -14,16 +14,16 @@ namespace hcl::app {
 int run_tokens(const TokensOptions& opt) {
   io::ReadResult content = io::read_file(opt.path);
   if (!content.error.empty()) {
-    std::fprintf(stderr, "hcl tokens: %s: %s\n", escape_controls(opt.path).c_str(), content.error.c_str());
+    std::fprintf(stderr, "hcl tokens: %s: %s\n", util::escape_controls(opt.path).c_str(), content.error.c_str());
     return kExitUsage;
   }
-  SourceFile file(display_name(opt.path), std::move(content.content));
-  auto tokens = lex_all(file.text(), opt.template_mode ? LexMode::Template : LexMode::Config);
+  source::SourceFile file(display_name(opt.path), std::move(content.content));
+  auto tokens = lex::lex_all(file.text(), opt.template_mode ? lex::LexMode::Template : lex::LexMode::Config);
   nlohmann::json out = nlohmann::json::array();
-  auto pos = [](const Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  auto pos = [](const source::Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
   for (const auto& t : tokens) {
-    Range r = file.range(t.start, t.end);
-    out.push_back({{"type", std::string(token_kind_name(t.kind))},
+    source::Range r = file.range(t.start, t.end);
+    out.push_back({{"type", std::string(lex::token_kind_name(t.kind))},
                    {"bytes", std::string(t.text(file.text()))},
                    {"start", pos(r.start)},
                    {"end", pos(r.end)}});

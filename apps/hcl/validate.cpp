@@ -20,7 +20,7 @@ struct FileResult {
   std::string io_error;
   std::string rendered;  // text or github output for this file
   nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
-  Diagnostics diagnostics;  // for SARIF
+  diag::Diagnostics diagnostics;  // for SARIF
   size_t errors = 0;
   size_t warnings = 0;
 };
@@ -43,28 +43,28 @@ int run_validate(const ValidateOptions& opt) {
 
   bool color = format == DiagFormat::Text && color_on_stderr();
   std::vector<FileResult> results(files.size());
-  parallel_for(files.size(), [&](size_t i) {
+  util::parallel_for(files.size(), [&](size_t i) {
     FileResult& r = results[i];
     const std::string& path = files[i].path;
     r.name = display_name(path);
     io::ReadResult content = read_input(path);
     if (!content.error.empty()) {
-      r.io_error = escape_controls(r.name) + ": " + content.error;
+      r.io_error = util::escape_controls(r.name) + ": " + content.error;
       return;
     }
-    auto source = std::make_shared<SourceFile>(r.name, std::move(content.content));
-    ParseResult parsed;
+    auto source = std::make_shared<source::SourceFile>(r.name, std::move(content.content));
+    syntax::ParseResult parsed;
     if (reads_json(*syntax, path)) {
       parsed.diagnostics = jsonsyntax::parse_file(source).diagnostics;
     } else {
-      ParseOptions po;
+      syntax::ParseOptions po;
       po.build_tree = false;
-      parsed = parse_config(source, po);
+      parsed = syntax::parse_config(source, po);
     }
-    for (const auto& d : parsed.diagnostics) (d.severity == Severity::Error ? r.errors : r.warnings)++;
+    for (const auto& d : parsed.diagnostics) (d.severity == diag::Severity::Error ? r.errors : r.warnings)++;
     if (format == DiagFormat::Json) {
-      SourceLookup lookup = [&](const std::string& n) -> const SourceFile* { return n == source->name() ? source.get() : nullptr; };
-      for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diagnostic_json(d, lookup));
+      diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* { return n == source->name() ? source.get() : nullptr; };
+      for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diag::diagnostic_json(d, lookup));
     } else if (format == DiagFormat::Sarif) {
       r.diagnostics = std::move(parsed.diagnostics);
     } else {
@@ -74,7 +74,7 @@ int run_validate(const ValidateOptions& opt) {
 
   size_t errors = 0, warnings = 0, io_errors = find_failed ? 1 : 0, invalid_files = 0;
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
-  std::vector<SarifResult> sarif;
+  std::vector<diag::SarifResult> sarif;
   for (const auto& r : results) {
     if (!r.io_error.empty()) {
       ++io_errors;

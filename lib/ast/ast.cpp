@@ -8,14 +8,14 @@ namespace hcl::ast {
 
 namespace {
 
-Span token_span(const SyntaxTree& tree, uint32_t i) { return Span{tree.token(i).start, tree.token(i).end}; }
+diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) { return diag::Span{tree.token(i).start, tree.token(i).end}; }
 
 std::string_view trim_left_space(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
-    if (n == 0 || !utf8::is_space(cp)) break;
+    int n = source::utf8::decode(s, i, cp);
+    if (n == 0 || !source::utf8::is_space(cp)) break;
     i += static_cast<size_t>(n);
   }
   return s.substr(i);
@@ -27,8 +27,8 @@ std::string_view trim_right_space(std::string_view s) {
     size_t k = e - 1;
     while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80 && e - k < 4) --k;
     char32_t cp;
-    int n = utf8::decode(s, k, cp);
-    if (n == 0 || k + static_cast<size_t>(n) != e || !utf8::is_space(cp)) break;
+    int n = source::utf8::decode(s, k, cp);
+    if (n == 0 || k + static_cast<size_t>(n) != e || !source::utf8::is_space(cp)) break;
     e = k;
   }
   return s.substr(0, e);
@@ -43,13 +43,13 @@ size_t grapheme_prefix(std::string_view s, size_t n) {
   while (end < s.size()) {
     ++end;
     while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
-    if (grapheme_count(s.substr(0, end)) == n) {
+    if (source::grapheme_count(s.substr(0, end)) == n) {
       // Extend over anything that joins the last cluster.
       size_t next = end;
       while (next < s.size()) {
         size_t step = next + 1;
         while (step < s.size() && (static_cast<unsigned char>(s[step]) & 0xC0) == 0x80) ++step;
-        if (grapheme_count(s.substr(0, step)) != n) break;
+        if (source::grapheme_count(s.substr(0, step)) != n) break;
         next = step;
       }
       return next;
@@ -60,46 +60,46 @@ size_t grapheme_prefix(std::string_view s, size_t n) {
 
 }  // namespace
 
-std::vector<NodeId> body_items(const SyntaxTree& tree, NodeId body) { return tree.children(body); }
+std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::NodeId body) { return tree.children(body); }
 
-Attribute attribute(const SyntaxTree& tree, NodeId node) {
+Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   Attribute a;
   a.node = node;
-  const Node& n = tree.node(node);
+  const syntax::Node& n = tree.node(node);
   a.name = tree.token_text(n.main_token);
   a.name_span = token_span(tree, n.main_token);
   a.expr = tree.first_child(node);
   return a;
 }
 
-Block block(const SyntaxTree& tree, NodeId node) {
+Block block(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   Block b;
   b.node = node;
-  const Node& n = tree.node(node);
+  const syntax::Node& n = tree.node(node);
   b.type = tree.token_text(n.main_token);
   b.type_span = token_span(tree, n.main_token);
-  for (NodeId c : tree.children(node)) {
-    const Node& cn = tree.node(c);
-    if (cn.kind == NodeKind::BlockLabel) {
-      const Token& first = tree.token(cn.first_token);
+  for (syntax::NodeId c : tree.children(node)) {
+    const syntax::Node& cn = tree.node(c);
+    if (cn.kind == syntax::NodeKind::BlockLabel) {
+      const lex::Token& first = tree.token(cn.first_token);
       b.label_spans.push_back(tree.span(c));
-      if (first.kind == TokenKind::Ident) {
+      if (first.kind == lex::TokenKind::Ident) {
         b.labels.emplace_back(tree.token_text(cn.first_token));
       } else {
         std::string value;
         for (uint32_t t = cn.first_token + 1; t <= cn.last_token; ++t) {
-          if (tree.token(t).kind == TokenKind::QuotedLit) value += decode_literal(tree.token_text(t), true);
+          if (tree.token(t).kind == lex::TokenKind::QuotedLit) value += syntax::decode_literal(tree.token_text(t), true);
         }
         b.labels.push_back(std::move(value));
       }
-    } else if (cn.kind == NodeKind::Body) {
+    } else if (cn.kind == syntax::NodeKind::Body) {
       b.body = c;
     }
   }
   return b;
 }
 
-LiteralKind literal_kind(const SyntaxTree& tree, NodeId node) {
+LiteralKind literal_kind(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   std::string_view t = tree.token_text(tree.node(node).main_token);
   if (t == "true") return LiteralKind::True;
   if (t == "false") return LiteralKind::False;
@@ -107,105 +107,105 @@ LiteralKind literal_kind(const SyntaxTree& tree, NodeId node) {
   return LiteralKind::Number;
 }
 
-FunctionCall function_call(const SyntaxTree& tree, NodeId node) {
+FunctionCall function_call(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   FunctionCall f;
-  const Node& n = tree.node(node);
+  const syntax::Node& n = tree.node(node);
   uint32_t t = n.main_token;
   uint32_t name_end = t;
   // The name runs over identifiers and "::" up to the opening parenthesis.
   for (; t <= n.last_token; ++t) {
-    TokenKind k = tree.token(t).kind;
-    if (k == TokenKind::Ident || k == TokenKind::DoubleColon) {
+    lex::TokenKind k = tree.token(t).kind;
+    if (k == lex::TokenKind::Ident || k == lex::TokenKind::DoubleColon) {
       f.name += tree.token_text(t);
       name_end = t;
-    } else if (k == TokenKind::OParen) {
+    } else if (k == lex::TokenKind::OParen) {
       break;
     }
   }
-  f.name_span = Span{tree.token(n.main_token).start, tree.token(name_end).end};
+  f.name_span = diag::Span{tree.token(n.main_token).start, tree.token(name_end).end};
   f.open_paren = t <= n.last_token ? token_span(tree, t) : f.name_span;
   // The root node of a standalone expression also covers the comments, newlines and end of file
   // around it; the closing parenthesis is the last token before those.
   uint32_t close = n.last_token;
   while (close > t) {
-    TokenKind k = tree.token(close).kind;
-    if (k != TokenKind::Newline && k != TokenKind::Comment && k != TokenKind::Eof) break;
+    lex::TokenKind k = tree.token(close).kind;
+    if (k != lex::TokenKind::Newline && k != lex::TokenKind::Comment && k != lex::TokenKind::Eof) break;
     --close;
   }
   f.close_paren = token_span(tree, close);
   f.args = tree.children(node);
-  f.expand_final = (n.flags & node_flags::kExpandFinal) != 0;
+  f.expand_final = (n.flags & syntax::node_flags::kExpandFinal) != 0;
   return f;
 }
 
-ForExpr for_expr(const SyntaxTree& tree, NodeId node) {
+ForExpr for_expr(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   ForExpr f;
-  const Node& n = tree.node(node);
+  const syntax::Node& n = tree.node(node);
   auto kids = tree.children(node);
   size_t i = 0;
-  if (n.flags & node_flags::kHasKeyVar) f.key_var = tree.token_text(tree.node(kids[i++]).main_token);
+  if (n.flags & syntax::node_flags::kHasKeyVar) f.key_var = tree.token_text(tree.node(kids[i++]).main_token);
   f.value_var = tree.token_text(tree.node(kids[i++]).main_token);
   f.collection = kids[i++];
-  if (n.flags & node_flags::kHasKeyExpr) f.key = kids[i++];
+  if (n.flags & syntax::node_flags::kHasKeyExpr) f.key = kids[i++];
   f.value = kids[i++];
-  if (n.flags & node_flags::kHasCond) f.condition = kids[i++];
-  f.object = (n.flags & node_flags::kForObject) != 0;
-  f.group = (n.flags & node_flags::kGroup) != 0;
+  if (n.flags & syntax::node_flags::kHasCond) f.condition = kids[i++];
+  f.object = (n.flags & syntax::node_flags::kForObject) != 0;
+  f.group = (n.flags & syntax::node_flags::kGroup) != 0;
   return f;
 }
 
-TemplateFor template_for(const SyntaxTree& tree, NodeId node) {
+TemplateFor template_for(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   TemplateFor f;
-  const Node& n = tree.node(node);
+  const syntax::Node& n = tree.node(node);
   auto kids = tree.children(node);
   size_t i = 0;
-  if (n.flags & node_flags::kHasKeyVar) f.key_var = tree.token_text(tree.node(kids[i++]).main_token);
+  if (n.flags & syntax::node_flags::kHasKeyVar) f.key_var = tree.token_text(tree.node(kids[i++]).main_token);
   f.value_var = tree.token_text(tree.node(kids[i++]).main_token);
   f.collection = kids[i];
   return f;
 }
 
-ObjectItem object_item(const SyntaxTree& tree, NodeId node) {
+ObjectItem object_item(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   ObjectItem o;
   auto kids = tree.children(node);
   o.key = kids[0];
   o.value = kids[1];
-  o.force_non_literal = (tree.node(node).flags & node_flags::kForceNonLiteral) != 0;
+  o.force_non_literal = (tree.node(node).flags & syntax::node_flags::kForceNonLiteral) != 0;
   return o;
 }
 
-std::optional<std::string_view> keyword(const SyntaxTree& tree, NodeId expr) {
-  const Node& n = tree.node(expr);
-  if (n.kind != NodeKind::Variable) return std::nullopt;
+std::optional<std::string_view> keyword(const syntax::SyntaxTree& tree, syntax::NodeId expr) {
+  const syntax::Node& n = tree.node(expr);
+  if (n.kind != syntax::NodeKind::Variable) return std::nullopt;
   return tree.token_text(n.main_token);
 }
 
-Operator operator_of(const SyntaxTree& tree, NodeId node) {
+Operator operator_of(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   switch (tree.token(tree.node(node).main_token).kind) {
-    case TokenKind::Or: return Operator::Or;
-    case TokenKind::And: return Operator::And;
-    case TokenKind::EqualOp: return Operator::Equal;
-    case TokenKind::NotEqual: return Operator::NotEqual;
-    case TokenKind::LessThan: return Operator::Less;
-    case TokenKind::LessThanEq: return Operator::LessOrEqual;
-    case TokenKind::GreaterThan: return Operator::Greater;
-    case TokenKind::GreaterThanEq: return Operator::GreaterOrEqual;
-    case TokenKind::Plus: return Operator::Add;
-    case TokenKind::Minus: return tree.node(node).kind == NodeKind::Unary ? Operator::Negate : Operator::Subtract;
-    case TokenKind::Star: return Operator::Multiply;
-    case TokenKind::Slash: return Operator::Divide;
-    case TokenKind::Percent: return Operator::Modulo;
-    case TokenKind::Bang: return Operator::Not;
+    case lex::TokenKind::Or: return Operator::Or;
+    case lex::TokenKind::And: return Operator::And;
+    case lex::TokenKind::EqualOp: return Operator::Equal;
+    case lex::TokenKind::NotEqual: return Operator::NotEqual;
+    case lex::TokenKind::LessThan: return Operator::Less;
+    case lex::TokenKind::LessThanEq: return Operator::LessOrEqual;
+    case lex::TokenKind::GreaterThan: return Operator::Greater;
+    case lex::TokenKind::GreaterThanEq: return Operator::GreaterOrEqual;
+    case lex::TokenKind::Plus: return Operator::Add;
+    case lex::TokenKind::Minus: return tree.node(node).kind == syntax::NodeKind::Unary ? Operator::Negate : Operator::Subtract;
+    case lex::TokenKind::Star: return Operator::Multiply;
+    case lex::TokenKind::Slash: return Operator::Divide;
+    case lex::TokenKind::Percent: return Operator::Modulo;
+    case lex::TokenKind::Bang: return Operator::Not;
     default: return Operator::Or;
   }
 }
 
-NodeId unwrap_parens(const SyntaxTree& tree, NodeId node) {
-  while (node != kNoNode && tree.node(node).kind == NodeKind::Parens) node = tree.first_child(node);
+syntax::NodeId unwrap_parens(const syntax::SyntaxTree& tree, syntax::NodeId node) {
+  while (node != syntax::kNoNode && tree.node(node).kind == syntax::NodeKind::Parens) node = tree.first_child(node);
   return node;
 }
 
-std::vector<std::string> template_literals(const SyntaxTree& tree, NodeId template_node) {
+std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node) {
   auto parts = tree.children(template_node);
   std::vector<std::string> values(parts.size());
   std::vector<bool> is_literal(parts.size(), false);
@@ -214,32 +214,32 @@ std::vector<std::string> template_literals(const SyntaxTree& tree, NodeId templa
   bool ltrim_next = false;
   bool prev_literal = false;
   for (size_t i = 0; i < parts.size(); ++i) {
-    const Node& p = tree.node(parts[i]);
+    const syntax::Node& p = tree.node(parts[i]);
     bool ltrim = ltrim_next;
     ltrim_next = false;
     bool can_trim_prev = prev_literal;
     prev_literal = false;
-    if (p.kind == NodeKind::TemplateLiteral) {
-      const Token& tok = tree.token(p.main_token);
+    if (p.kind == syntax::NodeKind::TemplateLiteral) {
+      const lex::Token& tok = tree.token(p.main_token);
       std::string_view text = tree.token_text(p.main_token);
-      bool quoted = tok.kind == TokenKind::QuotedLit;
-      std::string v = literal_needs_decoding(text, quoted) ? decode_literal(text, quoted) : std::string(text);
+      bool quoted = tok.kind == lex::TokenKind::QuotedLit;
+      std::string v = syntax::literal_needs_decoding(text, quoted) ? syntax::decode_literal(text, quoted) : std::string(text);
       if (ltrim) v = std::string(trim_left_space(v));
       values[i] = std::move(v);
       is_literal[i] = true;
       prev_literal = true;
       continue;
     }
-    if (p.kind == NodeKind::Error) continue;
+    if (p.kind == syntax::NodeKind::Error) continue;
     std::string_view open = tree.token_text(p.main_token);
     if (can_trim_prev && open.size() == 3 && open[2] == '~' && i > 0 && is_literal[i - 1])
       values[i - 1] = std::string(trim_right_space(values[i - 1]));
     std::string_view close = tree.token_text(p.last_token);
-    if (tree.token(p.last_token).kind == TokenKind::TemplateSeqEnd && close.size() == 2 && close[0] == '~')
+    if (tree.token(p.last_token).kind == lex::TokenKind::TemplateSeqEnd && close.size() == 2 && close[0] == '~')
       ltrim_next = true;
   }
 
-  if (tree.node(template_node).flags & node_flags::kFlush) {
+  if (tree.node(template_node).flags & syntax::node_flags::kFlush) {
     // "<<-": find the fewest leading spaces over line-leading literals (blank lines aside) and
     // remove that many characters from each of them. Lines starting with an interpolation count
     // as having none (flushHeredocTemplateParts).
@@ -257,7 +257,7 @@ std::vector<std::string> template_literals(const SyntaxTree& tree, NodeId templa
           if (trimmed.empty() && !orig.empty() && orig.back() == '\n') {
             spaces = kMax;
           } else {
-            spaces = grapheme_count(orig.substr(0, orig.size() - trimmed.size()));
+            spaces = source::grapheme_count(orig.substr(0, orig.size() - trimmed.size()));
             adjust.push_back(i);
           }
         }
@@ -272,15 +272,15 @@ std::vector<std::string> template_literals(const SyntaxTree& tree, NodeId templa
   return values;
 }
 
-bool template_is_passthrough(const SyntaxTree& tree, NodeId template_node) {
+bool template_is_passthrough(const syntax::SyntaxTree& tree, syntax::NodeId template_node) {
   auto parts = tree.children(template_node);
-  return parts.size() == 1 && tree.node(parts[0]).kind == NodeKind::TemplateInterp;
+  return parts.size() == 1 && tree.node(parts[0]).kind == syntax::NodeKind::TemplateInterp;
 }
 
-std::optional<std::string> template_as_string(const SyntaxTree& tree, NodeId template_node) {
+std::optional<std::string> template_as_string(const syntax::SyntaxTree& tree, syntax::NodeId template_node) {
   auto parts = tree.children(template_node);
-  for (NodeId p : parts)
-    if (tree.node(p).kind != NodeKind::TemplateLiteral) return std::nullopt;
+  for (syntax::NodeId p : parts)
+    if (tree.node(p).kind != syntax::NodeKind::TemplateLiteral) return std::nullopt;
   std::string out;
   for (auto& v : template_literals(tree, template_node)) out += v;
   return out;

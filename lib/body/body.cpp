@@ -7,14 +7,14 @@
 
 namespace hcl::body {
 
-std::string range_string(const Range& r) {
+std::string range_string(const source::Range& r) {
   if (r.start.line == r.end.line)
     return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
   return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
 }
 
-Range range_between(const Range& a, const Range& b) {
-  Range r;
+source::Range range_between(const source::Range& a, const source::Range& b) {
+  source::Range r;
   r.filename = a.filename;
   r.start = a.start.byte < b.start.byte ? a.start : b.start;
   r.end = a.end.byte > b.end.byte ? a.end : b.end;
@@ -23,7 +23,7 @@ Range range_between(const Range& a, const Range& b) {
 
 std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates) {
   std::vector<std::string_view> views(candidates.begin(), candidates.end());
-  return std::string(hcl::name_suggestion(given, views));
+  return std::string(hcl::util::name_suggestion(given, views));
 }
 
 const Attribute* Attributes::find(std::string_view name) const {
@@ -44,12 +44,12 @@ const Attribute* Attributes::add_unique(Attribute a) {
   return nullptr;
 }
 
-Range Traversal::source_range() const { return range_between(steps.front().range, steps.back().range); }
+source::Range Traversal::source_range() const { return range_between(steps.front().range, steps.back().range); }
 
 std::optional<Value> Traversal::resolve(Context ctx) const {
-  if (!tree || node == kNoNode) return std::nullopt;
+  if (!tree || node == syntax::kNoNode) return std::nullopt;
   eval::EvalResult r = ctx ? eval::evaluate(*tree, node, *ctx) : eval::evaluate(*tree, node, eval::Scope::no_variables());
-  if (has_errors(r.diagnostics)) return std::nullopt;
+  if (diag::has_errors(r.diagnostics)) return std::nullopt;
   return r.value;
 }
 
@@ -59,15 +59,15 @@ namespace {
 
 class StaticExpression final : public Expression {
  public:
-  StaticExpression(Value v, Range r) : value_(std::move(v)), range_(std::move(r)) {}
-  Value value(Context, Diagnostics&) const override { return value_; }
+  StaticExpression(Value v, source::Range r) : value_(std::move(v)), range_(std::move(r)) {}
+  Value value(Context, diag::Diagnostics&) const override { return value_; }
   std::vector<Traversal> variables() const override { return {}; }
-  Range range() const override { return range_; }
-  Range start_range() const override { return range_; }
+  source::Range range() const override { return range_; }
+  source::Range start_range() const override { return range_; }
 
  private:
   Value value_;
-  Range range_;
+  source::Range range_;
 };
 
 const Expression* innermost(const ExprPtr& expr, ExprPtr& hold) {
@@ -78,20 +78,20 @@ const Expression* innermost(const ExprPtr& expr, ExprPtr& hold) {
 
 }  // namespace
 
-ExprPtr static_expr(Value value, Range range) { return std::make_shared<StaticExpression>(std::move(value), std::move(range)); }
+ExprPtr static_expr(Value value, source::Range range) { return std::make_shared<StaticExpression>(std::move(value), std::move(range)); }
 
-std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, Diagnostics& diags) {
+std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, diag::Diagnostics& diags) {
   ExprPtr hold;
   if (auto list = innermost(expr, hold)->list()) return list;
-  diags.push_back(Diagnostic{Severity::Error, "Invalid expression", "A static list expression is required.",
+  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid expression", "A static list expression is required.",
                              expr->start_range(), std::nullopt});
   return std::nullopt;
 }
 
-std::optional<Traversal> abs_traversal(const ExprPtr& expr, Diagnostics& diags) {
+std::optional<Traversal> abs_traversal(const ExprPtr& expr, diag::Diagnostics& diags) {
   ExprPtr hold;
   if (auto t = innermost(expr, hold)->traversal()) return t;
-  diags.push_back(Diagnostic{Severity::Error, "Invalid expression",
+  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid expression",
                              "A single static variable reference is required: only attribute access and indexing with "
                              "constant keys. No calculations, function calls, template expressions, etc are allowed "
                              "here.",
@@ -116,20 +116,20 @@ class MergedBody final : public Body {
 
   const std::vector<BodyPtr>& bodies() const { return bodies_; }
 
-  BodyContent content(const Schema& schema, Diagnostics& diags) const override { return merged(schema, false, nullptr, diags); }
-  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override { return merged(schema, false, nullptr, diags); }
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const override {
     return merged(schema, true, remain, diags);
   }
 
-  Attributes just_attributes(Diagnostics& diags) const override {
+  Attributes just_attributes(diag::Diagnostics& diags) const override {
     Attributes out;
     for (const auto& b : bodies_) {
       Attributes these = b->just_attributes(diags);
       for (auto& a : these.items) {
-        Range name_range = a.name_range;
+        source::Range name_range = a.name_range;
         if (const Attribute* existing = out.add_unique(std::move(a))) {
-          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", go_quote(existing->name),
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
+                                     fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
                                                  range_string(existing->name_range)),
                                      name_range, std::nullopt});
         }
@@ -138,19 +138,19 @@ class MergedBody final : public Body {
     return out;
   }
 
-  Range missing_item_range() const override {
-    if (bodies_.empty()) return Range{"<empty>", Pos{0, 0, 0}, Pos{0, 0, 0}};
+  source::Range missing_item_range() const override {
+    if (bodies_.empty()) return source::Range{"<empty>", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
     return bodies_.front()->missing_item_range();
   }
 
  private:
-  BodyContent merged(const Schema& schema, bool partial, BodyPtr* remain, Diagnostics& diags) const {
+  BodyContent merged(const Schema& schema, bool partial, BodyPtr* remain, diag::Diagnostics& diags) const {
     // Any one body may set an attribute, so none is required of each; the check comes last.
     Schema relaxed = schema;
     for (auto& a : relaxed.attributes) a.required = false;
     BodyContent content;
     // The reference leaves the merged content's missing-item range unset.
-    content.missing_item_range = Range{"", Pos{0, 0, 0}, Pos{0, 0, 0}};
+    content.missing_item_range = source::Range{"", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
     std::vector<BodyPtr> leftovers;
     for (const auto& b : bodies_) {
       BodyContent these;
@@ -162,10 +162,10 @@ class MergedBody final : public Body {
         these = b->content(relaxed, diags);
       }
       for (auto& a : these.attributes.items) {
-        Range name_range = a.name_range;
+        source::Range name_range = a.name_range;
         if (const Attribute* existing = content.attributes.add_unique(std::move(a))) {
-          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", go_quote(existing->name),
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
+                                     fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
                                                  range_string(existing->name_range)),
                                      name_range, std::nullopt});
         }
@@ -174,8 +174,8 @@ class MergedBody final : public Body {
     }
     for (const auto& a : schema.attributes) {
       if (!a.required || content.attributes.find(a.name)) continue;
-      diags.push_back(Diagnostic{Severity::Error, "Missing required argument",
-                                 fmt::format("The argument {} is required, but was not set.", go_quote(a.name)),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing required argument",
+                                 fmt::format("The argument {} is required, but was not set.", util::go_quote(a.name)),
                                  std::nullopt, std::nullopt});
     }
     if (remain) *remain = merge_bodies(std::move(leftovers));

@@ -45,18 +45,18 @@ struct TraversalStep {
   Kind kind = Kind::Root;
   std::string name;  // Root, Attr
   Value key;         // Index
-  Range range;
+  source::Range range;
 };
 
 // A static reference to a variable (a.b[0]), as Expression::variables() reports them.
 struct Traversal {
   std::vector<TraversalStep> steps;
   // The expression the traversal was read from, to evaluate it (hcl.Traversal.TraverseAbs).
-  std::shared_ptr<const SyntaxTree> tree;
-  NodeId node = kNoNode;
+  std::shared_ptr<const syntax::SyntaxTree> tree;
+  syntax::NodeId node = syntax::kNoNode;
 
   const std::string& root_name() const { return steps.front().name; }
-  Range source_range() const;
+  source::Range source_range() const;
   // The value the traversal refers to in `ctx`, or nothing when it does not resolve there.
   std::optional<Value> resolve(Context ctx) const;
 };
@@ -69,11 +69,11 @@ using ExprPtr = std::shared_ptr<const Expression>;
 class Expression {
  public:
   virtual ~Expression() = default;
-  virtual Value value(Context ctx, Diagnostics& diags) const = 0;
+  virtual Value value(Context ctx, diag::Diagnostics& diags) const = 0;
   // Root variable references, in source order (hcl.Expression.Variables).
   virtual std::vector<Traversal> variables() const = 0;
-  virtual Range range() const = 0;
-  virtual Range start_range() const = 0;
+  virtual source::Range range() const = 0;
+  virtual source::Range start_range() const = 0;
 
   // Static analyses, for the expression kinds that support them; nullopt otherwise.
   // hcl.ExprList: the elements of a tuple constructor (a JSON array).
@@ -85,11 +85,11 @@ class Expression {
 };
 
 // An expression that always has the same value (hcl.StaticExpr).
-ExprPtr static_expr(Value value, Range range);
+ExprPtr static_expr(Value value, source::Range range);
 
 // hcl.ExprList, hcl.AbsTraversalForExpr and hcl.ExprAsKeyword, with the reference's diagnostics.
-std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, Diagnostics& diags);
-std::optional<Traversal> abs_traversal(const ExprPtr& expr, Diagnostics& diags);
+std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, diag::Diagnostics& diags);
+std::optional<Traversal> abs_traversal(const ExprPtr& expr, diag::Diagnostics& diags);
 std::string expr_as_keyword(const ExprPtr& expr);
 
 // ---- Bodies -------------------------------------------------------------------------------------
@@ -100,18 +100,18 @@ using BodyPtr = std::shared_ptr<const Body>;
 struct Attribute {
   std::string name;
   ExprPtr expr;
-  Range range;
-  Range name_range;
+  source::Range range;
+  source::Range name_range;
 };
 
 struct Block {
   std::string type;
   std::vector<std::string> labels;
   BodyPtr body;
-  Range def_range;  // the type and labels
-  Range type_range;
-  std::vector<Range> label_ranges;
-  std::optional<Range> open_brace_range;  // native syntax only
+  source::Range def_range;  // the type and labels
+  source::Range type_range;
+  std::vector<source::Range> label_ranges;
+  std::optional<source::Range> open_brace_range;  // native syntax only
 };
 
 struct AttributeSchema {
@@ -153,18 +153,18 @@ struct Attributes {
 struct BodyContent {
   Attributes attributes;
   std::vector<Block> blocks;
-  Range missing_item_range;
+  source::Range missing_item_range;
 };
 
 class Body {
  public:
   virtual ~Body() = default;
-  virtual BodyContent content(const Schema& schema, Diagnostics& diags) const = 0;
+  virtual BodyContent content(const Schema& schema, diag::Diagnostics& diags) const = 0;
   // The content the schema names, and in `remain` (when not null) a body of everything else.
-  virtual BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const = 0;
-  virtual Attributes just_attributes(Diagnostics& diags) const = 0;
+  virtual BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const = 0;
+  virtual Attributes just_attributes(diag::Diagnostics& diags) const = 0;
   // Where an item the body lacks would go, for "missing" diagnostics.
-  virtual Range missing_item_range() const = 0;
+  virtual source::Range missing_item_range() const = 0;
   // Every attribute and block as written, in source order, when the syntax tells them apart
   // without a schema (the native syntax); nothing for the JSON syntax, which needs one.
   virtual std::optional<BodyContent> structure() const { return std::nullopt; }
@@ -182,8 +182,8 @@ BodyPtr empty_body();
 std::string name_suggestion(std::string_view given, const std::vector<std::string>& candidates);
 
 // hcl.Range.String(): "file:1,2-5" or "file:1,2-3,4".
-std::string range_string(const Range& r);
+std::string range_string(const source::Range& r);
 // hcl.RangeBetween.
-Range range_between(const Range& a, const Range& b);
+source::Range range_between(const source::Range& a, const source::Range& b);
 
 }  // namespace hcl::body

@@ -20,8 +20,8 @@ using jsonsyntax::Member;
 using jsonsyntax::NodeId;
 using Doc = std::shared_ptr<const Document>;
 
-void shift_range(Range& r, Pos start) {
-  auto shift = [&](Pos& p) {
+void shift_range(source::Range& r, source::Pos start) {
+  auto shift = [&](source::Pos& p) {
     if (p.line == 1) p.column += start.column - 1;
     p.line += start.line - 1;
     p.byte += start.byte;
@@ -30,32 +30,32 @@ void shift_range(Range& r, Pos start) {
   shift(r.end);
 }
 
-void shift_ranges(Diagnostics& diags, Pos start) {
+void shift_ranges(diag::Diagnostics& diags, source::Pos start) {
   for (auto& d : diags) {
     if (d.subject) shift_range(*d.subject, start);
     if (d.context) shift_range(*d.context, start);
   }
 }
 
-JsonTemplate parse_json_template(const std::string& filename, const std::string& text, Pos start) {
+JsonTemplate parse_json_template(const std::string& filename, const std::string& text, source::Pos start) {
   JsonTemplate out;
-  auto source = std::make_shared<SourceFile>(filename, text);
-  ParseResult parsed = parse_template(source);
+  auto source = std::make_shared<source::SourceFile>(filename, text);
+  syntax::ParseResult parsed = syntax::parse_template(source);
   out.diagnostics = std::move(parsed.diagnostics);
   shift_ranges(out.diagnostics, start);
-  if (!has_errors(out.diagnostics) && parsed.tree) out.tree = std::shared_ptr<const SyntaxTree>(std::move(parsed.tree));
+  if (!diag::has_errors(out.diagnostics) && parsed.tree) out.tree = std::shared_ptr<const syntax::SyntaxTree>(std::move(parsed.tree));
   return out;
 }
 
 namespace {
 
-Pos after_quote(Pos p) {
+source::Pos after_quote(source::Pos p) {
   ++p.column;
   ++p.byte;
   return p;
 }
 
-void shift_traversals(std::vector<Traversal>& ts, Pos start) {
+void shift_traversals(std::vector<Traversal>& ts, source::Pos start) {
   for (auto& t : ts)
     for (auto& s : t.steps) shift_range(s.range, start);
 }
@@ -64,10 +64,10 @@ void shift_traversals(std::vector<Traversal>& ts, Pos start) {
 // that name (the reference evaluates names as string expressions).
 class JsonExpression final : public Expression {
  public:
-  JsonExpression(Doc doc, NodeId node) : doc_(std::move(doc)), node_(node) {}
+  JsonExpression(Doc doc, syntax::NodeId node) : doc_(std::move(doc)), node_(node) {}
   JsonExpression(Doc doc, const Member& name) : doc_(std::move(doc)), node_(UINT32_MAX), name_(&name) {}
 
-  Value value(Context ctx, Diagnostics& diags) const override {
+  Value value(Context ctx, diag::Diagnostics& diags) const override {
     if (name_) return string_value(name_->name, name_->name_start, ctx, diags);
     const jsonsyntax::Node& n = doc_->node(node_);
     switch (n.kind) {
@@ -95,11 +95,11 @@ class JsonExpression final : public Expression {
     return out;
   }
 
-  Range range() const override {
+  source::Range range() const override {
     if (name_) return doc_->name_range(*name_);
     return doc_->range(node_);
   }
-  Range start_range() const override {
+  source::Range start_range() const override {
     if (name_) return doc_->name_range(*name_);
     return doc_->start_range(node_);
   }
@@ -116,7 +116,7 @@ class JsonExpression final : public Expression {
   // reference's do.
   std::optional<Traversal> traversal() const override {
     const std::string* text = nullptr;
-    Pos start;
+    source::Pos start;
     if (name_) {
       text = &name_->name;
       start = name_->name_start;
@@ -126,12 +126,12 @@ class JsonExpression final : public Expression {
     } else {
       return std::nullopt;
     }
-    auto source = std::make_shared<SourceFile>(doc_->filename(), *text);
-    ParseResult parsed = parse_expression(source);
-    if (has_errors(parsed.diagnostics) || !parsed.tree) return std::nullopt;
-    std::shared_ptr<const SyntaxTree> tree(std::move(parsed.tree));
+    auto source = std::make_shared<source::SourceFile>(doc_->filename(), *text);
+    syntax::ParseResult parsed = syntax::parse_expression(source);
+    if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return std::nullopt;
+    std::shared_ptr<const syntax::SyntaxTree> tree(std::move(parsed.tree));
     // Only a bare traversal: the expression's node must cover the whole text.
-    NodeId root = tree->root();
+    syntax::NodeId root = tree->root();
     auto t = native_traversal(tree, root);
     if (!t) return std::nullopt;
     for (auto& s : t->steps) shift_range(s.range, start);
@@ -139,38 +139,38 @@ class JsonExpression final : public Expression {
   }
 
  private:
-  Value string_value(const std::string& text, Pos start, Context ctx, Diagnostics& diags) const {
+  Value string_value(const std::string& text, source::Pos start, Context ctx, diag::Diagnostics& diags) const {
     if (!ctx) return Value::string(text);
-    Pos origin = after_quote(start);
+    source::Pos origin = after_quote(start);
     JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
-    if (has_errors(tmpl.diagnostics)) {
-      append(diags, std::move(tmpl.diagnostics));
+    if (diag::has_errors(tmpl.diagnostics)) {
+      diag::append(diags, std::move(tmpl.diagnostics));
       return Value::dynamic();
     }
-    append(diags, std::move(tmpl.diagnostics));
+    diag::append(diags, std::move(tmpl.diagnostics));
     eval::EvalResult r = eval::evaluate(*tmpl.tree, tmpl.tree->root(), *ctx);
     shift_ranges(r.diagnostics, origin);
-    append(diags, std::move(r.diagnostics));
+    diag::append(diags, std::move(r.diagnostics));
     return r.value;
   }
 
-  Value object_value(Context ctx, Diagnostics& diags) const {
+  Value object_value(Context ctx, diag::Diagnostics& diags) const {
     std::vector<Value::Attribute> attrs;
-    std::vector<std::pair<std::string, Range>> defined;
+    std::vector<std::pair<std::string, source::Range>> defined;
     bool known = true;
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
       Value name = JsonExpression(doc_, *m).value(ctx, diags);
       Value val = JsonExpression(doc_, m->value).value(ctx, diags);
-      Range name_range = doc_->name_range(*m);
+      source::Range name_range = doc_->name_range(*m);
       auto converted = cty::convert(name, cty::Type::string());
       if (!converted) {
-        diags.push_back(Diagnostic{Severity::Error, "Invalid object key expression",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object key expression",
                                    fmt::format("Cannot use this expression as an object key: {}.", converted.error()),
                                    name_range, std::nullopt});
         continue;
       }
       if (converted->is_null()) {
-        diags.push_back(Diagnostic{Severity::Error, "Invalid object key expression",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object key expression",
                                    "Cannot use null value as an object key.", name_range, std::nullopt});
         continue;
       }
@@ -179,12 +179,12 @@ class JsonExpression final : public Expression {
         continue;
       }
       const std::string& key = converted->as_string();
-      const Range* earlier = nullptr;
+      const source::Range* earlier = nullptr;
       for (const auto& [k, r] : defined)
         if (k == key) earlier = &r;
       if (earlier) {
-        diags.push_back(Diagnostic{Severity::Error, "Duplicate object attribute",
-                                   fmt::format("An attribute named {} was already defined at {}.", go_quote(key),
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate object attribute",
+                                   fmt::format("An attribute named {} was already defined at {}.", util::go_quote(key),
                                                range_string(*earlier)),
                                    name_range, std::nullopt});
         continue;
@@ -196,8 +196,8 @@ class JsonExpression final : public Expression {
     return Value::object(std::move(attrs));
   }
 
-  void string_variables(const std::string& text, Pos start, std::vector<Traversal>& out) const {
-    Pos origin = after_quote(start);
+  void string_variables(const std::string& text, source::Pos start, std::vector<Traversal>& out) const {
+    source::Pos origin = after_quote(start);
     JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
     if (!tmpl.tree) return;
     auto vars = native_variables(tmpl.tree, tmpl.tree->root());
@@ -227,16 +227,16 @@ class JsonExpression final : public Expression {
   }
 
   Doc doc_;
-  NodeId node_;
+  syntax::NodeId node_;
   const Member* name_ = nullptr;  // points into doc_, which this expression keeps alive
 };
 
 class JsonBody final : public Body {
  public:
-  JsonBody(Doc doc, NodeId node, std::set<std::string, std::less<>> hidden = {})
+  JsonBody(Doc doc, syntax::NodeId node, std::set<std::string, std::less<>> hidden = {})
       : doc_(std::move(doc)), node_(node), hidden_(std::move(hidden)) {}
 
-  BodyContent content(const Schema& schema, Diagnostics& diags) const override {
+  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override {
     std::set<std::string, std::less<>> used;
     BodyContent content = partial(schema, used, diags);
     std::vector<std::string> suggestions;
@@ -247,26 +247,26 @@ class JsonBody final : public Body {
     for (const Member* m : collect_deep(node_, nullptr, diags)) {
       if (m->name == "//" || used.count(m->name)) continue;
       std::string suggestion = name_suggestion(m->name, suggestions);
-      if (!suggestion.empty()) suggestion = fmt::format(" Did you mean {}?", go_quote(suggestion));
-      Range r = doc_->name_range(*m);
-      diags.push_back(Diagnostic{Severity::Error, "Extraneous JSON object property",
-                                 fmt::format("No argument or block type is named {}.{}", go_quote(m->name), suggestion),
+      if (!suggestion.empty()) suggestion = fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+      source::Range r = doc_->name_range(*m);
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous JSON object property",
+                                 fmt::format("No argument or block type is named {}.{}", util::go_quote(m->name), suggestion),
                                  r, r});
     }
     return content;
   }
 
-  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const override {
     std::set<std::string, std::less<>> used;
     BodyContent content = partial(schema, used, diags);
     if (remain) *remain = std::make_shared<JsonBody>(doc_, node_, std::move(used));
     return content;
   }
 
-  Attributes just_attributes(Diagnostics& diags) const override {
+  Attributes just_attributes(diag::Diagnostics& diags) const override {
     Attributes out;
     if (doc_->node(node_).kind != Kind::Object) {
-      diags.push_back(Diagnostic{Severity::Error, "Incorrect JSON value type",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect JSON value type",
                                  "A JSON object is required here, setting the arguments for this block.",
                                  doc_->start_range(node_), std::nullopt});
       return out;
@@ -274,8 +274,8 @@ class JsonBody final : public Body {
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
       if (m->name == "//" || hidden_.count(m->name)) continue;
       if (const Attribute* existing = out.add_unique(attribute(*m))) {
-        diags.push_back(Diagnostic{Severity::Error, "Duplicate attribute definition",
-                                   fmt::format("The argument {} was already set at {}.", go_quote(m->name),
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate attribute definition",
+                                   fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
                                                range_string(existing->range)),
                                    doc_->name_range(*m), std::nullopt});
       }
@@ -283,7 +283,7 @@ class JsonBody final : public Body {
     return out;
   }
 
-  Range missing_item_range() const override {
+  source::Range missing_item_range() const override {
     switch (doc_->node(node_).kind) {
       case Kind::Object: return doc_->close_range(node_);
       case Kind::Array: return doc_->open_range(node_);
@@ -302,7 +302,7 @@ class JsonBody final : public Body {
   }
 
   // The properties of an object, or of each object of an array (collectDeepAttrs).
-  std::vector<const Member*> collect_deep(NodeId v, const std::string* label, Diagnostics& diags) const {
+  std::vector<const Member*> collect_deep(syntax::NodeId v, const std::string* label, diag::Diagnostics& diags) const {
     std::vector<const Member*> out;
     const jsonsyntax::Node& n = doc_->node(v);
     switch (n.kind) {
@@ -312,12 +312,12 @@ class JsonBody final : public Body {
         break;
       case Kind::Array:
         for (uint32_t i = 0; i < n.count; ++i) {
-          NodeId e = doc_->element(v, i);
+          syntax::NodeId e = doc_->element(v, i);
           if (doc_->node(e).kind == Kind::Object) {
             for (const Member* m = doc_->members_begin(e); m != doc_->members_end(e); ++m) out.push_back(m);
           } else {
-            diags.push_back(Diagnostic{
-                Severity::Error, "Incorrect JSON value type",
+            diags.push_back(diag::Diagnostic{
+                diag::Severity::Error, "Incorrect JSON value type",
                 label ? fmt::format("A JSON object is required here, to specify {} labels for this block.", *label)
                       : "A JSON object is required here, to define arguments and child blocks.",
                 doc_->start_range(e), std::nullopt});
@@ -325,8 +325,8 @@ class JsonBody final : public Body {
         }
         break;
       default:
-        diags.push_back(Diagnostic{
-            Severity::Error, "Incorrect JSON value type",
+        diags.push_back(diag::Diagnostic{
+            diag::Severity::Error, "Incorrect JSON value type",
             label ? fmt::format("Either a JSON object or JSON array of objects is required here, to specify {} labels "
                                 "for this block.",
                                 *label)
@@ -337,14 +337,14 @@ class JsonBody final : public Body {
     return out;
   }
 
-  void unpack_block(NodeId v, const std::string& type, const Range& type_range, std::span<const std::string> labels_left,
-                    std::vector<std::string>& labels, std::vector<Range>& label_ranges, std::vector<Block>& blocks,
-                    Diagnostics& diags) const {
+  void unpack_block(syntax::NodeId v, const std::string& type, const source::Range& type_range, std::span<const std::string> labels_left,
+                    std::vector<std::string>& labels, std::vector<source::Range>& label_ranges, std::vector<Block>& blocks,
+                    diag::Diagnostics& diags) const {
     if (!labels_left.empty()) {
       const std::string& label_name = labels_left.front();
       auto props = collect_deep(v, &label_name, diags);
       if (props.empty()) {
-        diags.push_back(Diagnostic{Severity::Error, "Missing block label",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block label",
                                    fmt::format("At least one object property is required, whose name represents the {} "
                                                "block's {}.",
                                                type, label_name),
@@ -361,7 +361,7 @@ class JsonBody final : public Body {
       return;
     }
     const jsonsyntax::Node& n = doc_->node(v);
-    auto make = [&](NodeId body, Range def) {
+    auto make = [&](syntax::NodeId body, source::Range def) {
       Block b;
       b.type = type;
       b.labels = labels;
@@ -378,15 +378,15 @@ class JsonBody final : public Body {
         for (uint32_t i = 0; i < n.count; ++i) make(doc_->element(v, i), doc_->open_range(v));
         return;
       default:
-        diags.push_back(Diagnostic{Severity::Error, "Incorrect JSON value type",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect JSON value type",
                                    fmt::format("Either a JSON object or a JSON array is required, representing the "
                                                "contents of one or more {} blocks.",
-                                               go_quote(type)),
+                                               util::go_quote(type)),
                                    doc_->start_range(v), std::nullopt});
     }
   }
 
-  BodyContent partial(const Schema& schema, std::set<std::string, std::less<>>& used, Diagnostics& diags) const {
+  BodyContent partial(const Schema& schema, std::set<std::string, std::less<>>& used, diag::Diagnostics& diags) const {
     BodyContent content;
     content.missing_item_range = missing_item_range();
     used = hidden_;
@@ -402,9 +402,9 @@ class JsonBody final : public Body {
       if (hidden_.count(m->name)) continue;
       if (attr_names.count(m->name)) {
         if (const Attribute* existing = content.attributes.add_unique(attribute(*m))) {
-          Range r = doc_->name_range(*m);
-          diags.push_back(Diagnostic{Severity::Error, "Duplicate argument",
-                                     fmt::format("The argument {} was already set at {}.", go_quote(m->name),
+          source::Range r = doc_->name_range(*m);
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
+                                     fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
                                                  range_string(existing->range)),
                                      r, r});
           continue;
@@ -412,7 +412,7 @@ class JsonBody final : public Body {
         used.insert(m->name);
       } else if (const BlockHeaderSchema* bs = block_schema(m->name)) {
         std::vector<std::string> labels;
-        std::vector<Range> label_ranges;
+        std::vector<source::Range> label_ranges;
         unpack_block(m->value, bs->type, doc_->name_range(*m), bs->label_names, labels, label_ranges, content.blocks,
                      diags);
         used.insert(m->name);
@@ -420,8 +420,8 @@ class JsonBody final : public Body {
     }
     for (const auto& s : schema.attributes) {
       if (s.required && !content.attributes.find(s.name)) {
-        diags.push_back(Diagnostic{Severity::Error, "Missing required argument",
-                                   fmt::format("The argument {} is required, but no definition was found.", go_quote(s.name)),
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing required argument",
+                                   fmt::format("The argument {} is required, but no definition was found.", util::go_quote(s.name)),
                                    content.missing_item_range, std::nullopt});
       }
     }
@@ -429,19 +429,19 @@ class JsonBody final : public Body {
   }
 
   Doc doc_;
-  NodeId node_;
+  syntax::NodeId node_;
   std::set<std::string, std::less<>> hidden_;
 };
 
 }  // namespace
 
 BodyPtr json_body(Doc doc) {
-  NodeId root = doc->root();
+  syntax::NodeId root = doc->root();
   return std::make_shared<JsonBody>(std::move(doc), root);
 }
 
-BodyPtr json_body(Doc doc, NodeId node) { return std::make_shared<JsonBody>(std::move(doc), node); }
+BodyPtr json_body(Doc doc, syntax::NodeId node) { return std::make_shared<JsonBody>(std::move(doc), node); }
 
-ExprPtr json_expr(Doc doc, NodeId node) { return std::make_shared<JsonExpression>(std::move(doc), node); }
+ExprPtr json_expr(Doc doc, syntax::NodeId node) { return std::make_shared<JsonExpression>(std::move(doc), node); }
 
 }  // namespace hcl::body

@@ -21,14 +21,14 @@ ExprPtr json_expr(std::shared_ptr<const jsonsyntax::Document> doc, jsonsyntax::N
 // positions counted from just after the opening quote (escapes make later columns approximate,
 // as there). Diagnostics come back with those positions.
 struct JsonTemplate {
-  std::shared_ptr<const SyntaxTree> tree;  // null when the text does not parse
-  Diagnostics diagnostics;
+  std::shared_ptr<const syntax::SyntaxTree> tree;  // null when the text does not parse
+  diag::Diagnostics diagnostics;
 };
-JsonTemplate parse_json_template(const std::string& filename, const std::string& text, Pos start);
+JsonTemplate parse_json_template(const std::string& filename, const std::string& text, source::Pos start);
 
 // Moves ranges of a source parsed on its own (starting at 1:1, byte 0) to where that source
 // starts in the file.
-void shift_ranges(Diagnostics& diags, Pos start);
-void shift_range(Range& r, Pos start);
+void shift_ranges(diag::Diagnostics& diags, source::Pos start);
+void shift_range(source::Range& r, source::Pos start);
 
 }  // namespace hcl::body

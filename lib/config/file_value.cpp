@@ -29,7 +29,7 @@ class FileEvaluator {
   FileEvaluator(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
       : scope_(std::move(scope)), options_(options) {}
 
-  std::unique_ptr<Node> body(const body::BodyPtr& b, const dynblock::IterationPtr& it, Diagnostics& diags) {
+  std::unique_ptr<Node> body(const body::BodyPtr& b, const dynblock::IterationPtr& it, diag::Diagnostics& diags) {
     auto node = std::make_unique<Node>();
     // Under an iteration, expressions see the iterators (a child of the file's context).
     dynblock::ScopePtr ctx = it ? dynblock::child_context(it, scope_) : scope_;
@@ -40,14 +40,14 @@ class FileEvaluator {
         if (!options_.keep_dynamic && block.type == "dynamic") {
           // A dynamic block names the type of the blocks it makes in its one label (the schema
           // error a reader of these blocks reports).
-          Range context = block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range)
+          source::Range context = block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range)
                                                  : block.def_range;
           if (block.labels.empty()) {
-            diags.push_back(Diagnostic{Severity::Error, "Missing type for dynamic",
+            diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing type for dynamic",
                                        "All dynamic blocks must have 1 labels (type).",
                                        block.open_brace_range.value_or(block.def_range), context});
           } else if (block.labels.size() > 1) {
-            diags.push_back(Diagnostic{Severity::Error, "Extraneous label for dynamic",
+            diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous label for dynamic",
                                        "Only 1 labels (type) are expected for dynamic blocks.", block.label_ranges[1],
                                        context});
           } else {
@@ -67,14 +67,14 @@ class FileEvaluator {
     for (const auto& attr : attrs.items) {
       auto v = std::make_unique<Node>();
       v->kind = Node::Kind::Value;
-      Diagnostics own;
+      diag::Diagnostics own;
       v->value = attr.expr->value(ctx.get(), own);
-      v->failed = has_errors(own);
-      append(diags, std::move(own));
+      v->failed = diag::has_errors(own);
+      diag::append(diags, std::move(own));
       if (!v->failed) {
         auto json = cty::value_to_json(v->value);
         if (!json) {
-          diags.push_back(Diagnostic{Severity::Error, "Result has no JSON form",
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
                                      fmt::format("The expression evaluated to {}, but {}.", v->value.go_string(),
                                                  json.error()),
                                      attr.expr->range(), std::nullopt});
@@ -89,7 +89,7 @@ class FileEvaluator {
 
  private:
   // A block's body under its type, then one object level per label, in a list innermost.
-  void place(Node& parent, const body::Block& block, std::unique_ptr<Node> inner, Diagnostics& diags) {
+  void place(Node& parent, const body::Block& block, std::unique_ptr<Node> inner, diag::Diagnostics& diags) {
     Node* level = &parent;
     std::string key = block.type;
     bool fits = true;
@@ -106,7 +106,7 @@ class FileEvaluator {
     auto& slot = level->members[key];
     if (fits && slot && slot->kind != Node::Kind::List) fits = false;
     if (!fits) {
-      diags.push_back(Diagnostic{Severity::Error, "Block does not fit the JSON shape",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Block does not fit the JSON shape",
                                  fmt::format("Block \"{}\" has {} labels, unlike an earlier block of the same type.",
                                              block.type, block.labels.size()),
                                  block.def_range, std::nullopt});
@@ -178,13 +178,13 @@ FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::S
   FileEvaluator ev(scope, options);
   std::unique_ptr<Node> root = ev.body(body, nullptr, out.diagnostics);
   // The oracle reports in source order (a stable sort by where each diagnostic starts).
-  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(), [](const diag::Diagnostic& a, const diag::Diagnostic& b) {
     int64_t x = a.subject ? a.subject->start.byte : -1;
     int64_t y = b.subject ? b.subject->start.byte : -1;
     return x < y;
   });
   for (const auto& [k, m] : root->members) out.variables[k] = reference(*m, true);
-  if (!has_errors(out.diagnostics)) out.document = document(*root);
+  if (!diag::has_errors(out.diagnostics)) out.document = document(*root);
   return out;
 }
 

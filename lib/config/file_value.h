@@ -37,7 +37,7 @@ struct FileValue {
   // attributes win), nested ones make a tuple of objects. An attribute that failed to evaluate
   // is an unknown value here.
   std::map<std::string, cty::Value> variables;
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::Scope> scope,

@@ -53,8 +53,8 @@ const EvalLimits& EvalBudget::limits() const { return current->limits; }
 EvaluationInProgress::EvaluationInProgress() : outermost_(evaluations == 0) { ++evaluations; }
 EvaluationInProgress::~EvaluationInProgress() { --evaluations; }
 
-Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& limits) {
-  Diagnostic d;
+diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& limits) {
+  diag::Diagnostic d;
   d.summary = "Evaluation too large";
   switch (e.limit) {
     case BudgetExceeded::Limit::Values:

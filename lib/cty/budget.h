@@ -69,7 +69,7 @@ class EvaluationInProgress {
 };
 
 // "Evaluation too large", naming the limit and the flag that raises it; the caller sets the subject.
-Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& limits);
+diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& limits);
 
 // a + b, or UINT64_MAX when that overflows.
 inline uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }

@@ -431,7 +431,7 @@ Conv convert_map_to_object(const Value& v, const Type& in, const Type& out, bool
         if (!c) return c;
         cv = std::move(*c);
       } else {
-        return unexpected("map element type is incompatible with attribute " + go_quote(k) + ": " +
+        return unexpected("map element type is incompatible with attribute " + util::go_quote(k) + ": " +
                           mismatch_message(ev.type(), oa->type));
       }
     }
@@ -445,7 +445,7 @@ Conv convert_map_to_object(const Value& v, const Type& in, const Type& out, bool
     if (oa.optional) {
       elems.emplace_back(oa.name, Value::null(oa.type));
     } else {
-      return unexpected("map has no element for required attribute " + go_quote(oa.name));
+      return unexpected("map has no element for required attribute " + util::go_quote(oa.name));
     }
   }
   return Value::object(std::move(elems));
@@ -760,19 +760,19 @@ std::string mismatch_objects(const Type& got, const Type& want) {
     if (ga->type == wa.type) continue;
     if (!unsafe_mismatch.empty()) continue;
     if (!can_convert(ga->type, wa.type, true))
-      unsafe_mismatch = "attribute " + go_quote(wa.name) + ": " + mismatch_message(ga->type, wa.type);
+      unsafe_mismatch = "attribute " + util::go_quote(wa.name) + ": " + mismatch_message(ga->type, wa.type);
     if (!safe_mismatch.empty()) continue;
     if (!can_convert(ga->type, wa.type, false))
-      safe_mismatch = "attribute " + go_quote(wa.name) + ": " + mismatch_message(ga->type, wa.type);
+      safe_mismatch = "attribute " + util::go_quote(wa.name) + ": " + mismatch_message(ga->type, wa.type);
   }
   if (!missing.empty()) {
     std::sort(missing.begin(), missing.end());
-    if (missing.size() == 1) return "attribute " + go_quote(missing[0]) + " is required";
+    if (missing.size() == 1) return "attribute " + util::go_quote(missing[0]) + " is required";
     if (missing.size() == 2)
-      return "attributes " + go_quote(missing[0]) + " and " + go_quote(missing[1]) + " are required";
+      return "attributes " + util::go_quote(missing[0]) + " and " + util::go_quote(missing[1]) + " are required";
     std::string buf;
-    for (size_t i = 0; i + 1 < missing.size(); ++i) buf += go_quote(missing[i]) + ", ";
-    buf += "and " + go_quote(missing.back());
+    for (size_t i = 0; i + 1 < missing.size(); ++i) buf += util::go_quote(missing[i]) + ", ";
+    buf += "and " + util::go_quote(missing.back());
     return "attributes " + buf + " are required";
   }
   if (!unsafe_mismatch.empty()) return unsafe_mismatch;
@@ -798,7 +798,7 @@ std::string mismatch_collections_from_structural(const Type& got, const Type& wa
     for (const auto& a : got.attributes()) {
       if (a.type == wety) continue;
       if (can_convert(a.type, wety, true)) continue;
-      return "element " + go_quote(a.name) + ": " + mismatch_message(a.type, wety);
+      return "element " + util::go_quote(a.name) + ": " + mismatch_message(a.type, wety);
     }
     return "all elements must be " + wety.friendly_name_for_constraint();
   }

@@ -131,7 +131,7 @@ Value expression_closure_value(std::shared_ptr<const ExpressionClosure> closure)
 
 const ExpressionClosure& expression_closure_of(const Value& v) { return v.capsule_as<ExpressionClosure>(); }
 
-std::string range_string(const Range& r) {
+std::string range_string(const source::Range& r) {
   if (r.start.line == r.end.line)
     return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column) + "-" +
            std::to_string(r.end.column);

@@ -147,12 +147,12 @@ const Type& type_constraint_of(const Value& v);
 // An Expression argument: evaluates the expression in the caller's scope (memoised: the
 // expression runs at most once per call).
 struct ExpressionClosure {
-  std::function<std::pair<Value, Diagnostics>()> evaluate;
+  std::function<std::pair<Value, diag::Diagnostics>()> evaluate;
 };
 Value expression_closure_value(std::shared_ptr<const ExpressionClosure> closure);
 const ExpressionClosure& expression_closure_of(const Value& v);
 
 // hcl.Range's String(), as the reference embeds ranges in messages: "<expr>:1,5-11".
-std::string range_string(const Range& r);
+std::string range_string(const source::Range& r);
 
 }  // namespace hcl::cty

@@ -25,11 +25,11 @@ namespace {
 std::string quote_json_char(unsigned char c) {
   if (c == '\'') return "'\\''";
   if (c == '"') return "'\"'";
-  std::string q = go_quote(std::string_view(reinterpret_cast<const char*>(&c), 1));
+  std::string q = util::go_quote(std::string_view(reinterpret_cast<const char*>(&c), 1));
   if (c >= 0x80) {
     std::string s;
-    utf8::append(s, c);
-    q = go_quote(s);
+    source::utf8::append(s, c);
+    q = util::go_quote(s);
   }
   q.front() = '\'';
   q.back() = '\'';
@@ -37,7 +37,7 @@ std::string quote_json_char(unsigned char c) {
 }
 
 // The parser's nesting limit: --vars, jsondecode and configurations nest alike.
-constexpr uint32_t kMaxJsonDepth = kMaxNestingDepth;
+constexpr uint32_t kMaxJsonDepth = util::kMaxNestingDepth;
 
 class JsonTokens {
  public:
@@ -280,13 +280,13 @@ class JsonTokens {
                 lo = static_cast<char32_t>(hex4(body.substr(i + 2, 4)));
                 if (lo >= 0xDC00 && lo < 0xE000) {
                   i += 6;
-                  utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00));
+                  source::utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00));
                   break;
                 }
               }
               r = 0xFFFD;
             }
-            utf8::append(out, r);
+            source::utf8::append(out, r);
             break;
           }
           default: out += e; break;
@@ -294,7 +294,7 @@ class JsonTokens {
         continue;
       }
       char32_t cp;
-      int w = utf8::decode(body, i, cp);
+      int w = source::utf8::decode(body, i, cp);
       if (w == 0) {
         out += "\xEF\xBF\xBD";
         ++i;
@@ -512,7 +512,7 @@ Expected<Type> json_implied_type(const JsonNode& n) {
         if (!t) return t;
         auto [it, fresh] = seen.try_emplace(k, attrs.size());
         if (!fresh) {
-          if (!(attrs[it->second].second == *t)) return unexpected("duplicate " + go_quote(k) + " property in JSON object");
+          if (!(attrs[it->second].second == *t)) return unexpected("duplicate " + util::go_quote(k) + " property in JSON object");
           continue;
         }
         attrs.emplace_back(cty::normalize_nfc(k), std::move(*t));
@@ -564,7 +564,7 @@ Expected<Value> json_unmarshal(const JsonNode& n, const Type& t) {
   for (const auto& [k, e] : n.members) {
     std::string key = cty::normalize_nfc(k);
     const auto* a = t.attribute(key);
-    if (!a) return unexpected("unsupported attribute " + go_quote(k));
+    if (!a) return unexpected("unsupported attribute " + util::go_quote(k));
     auto v = json_unmarshal(e, a->type);
     if (!v) return v;
     attrs.emplace_back(std::move(key), std::move(*v));

@@ -6,7 +6,7 @@
 
 namespace hcl::cty {
 
-std::string json_quote(std::string_view s) { return json_quoted(s, false); }
+std::string json_quote(std::string_view s) { return util::json_quoted(s, false); }
 
 std::string type_to_json(const Type& t) {
   switch (t.kind()) {
@@ -58,7 +58,7 @@ struct Marshal {
   bool dynamic(const Value& v);
   void quote(std::string_view s) {
     out += '"';
-    append_json_escaped(out, s, options.escape_html);
+    util::append_json_escaped(out, s, options.escape_html);
     out += '"';
   }
 };

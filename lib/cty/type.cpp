@@ -223,7 +223,7 @@ std::string Type::type_string() const {
       for (size_t i = 0; i < node_->attributes.size(); ++i) {
         const auto& a = node_->attributes[i];
         if (i) out += ',';
-        out += is_valid_identifier(a.name) ? a.name : go_quote(a.name);
+        out += is_valid_identifier(a.name) ? a.name : util::go_quote(a.name);
         out += '=';
         std::string t = a.type.type_string();
         out += a.optional ? "optional(" + t + ")" : t;
@@ -261,10 +261,10 @@ std::string Type::go_string() const {
       for (size_t i = 0; i < node_->attributes.size(); ++i) {
         const auto& a = node_->attributes[i];
         if (i) attrs += ", ";
-        attrs += go_quote(a.name) + ":" + a.type.go_string();
+        attrs += util::go_quote(a.name) + ":" + a.type.go_string();
         if (a.optional) {
           if (any_opt) opt += ", ";
-          opt += go_quote(a.name);
+          opt += util::go_quote(a.name);
           any_opt = true;
         }
       }
@@ -281,9 +281,9 @@ std::optional<std::string> Type::conformance_error(const Type& want) const {
   if (want.is_dynamic() || *this == want) return std::nullopt;
   if (is_object() && want.is_object()) {
     for (const auto& a : attributes())
-      if (!want.attribute(a.name)) return "unsupported attribute " + go_quote(a.name);
+      if (!want.attribute(a.name)) return "unsupported attribute " + util::go_quote(a.name);
     for (const auto& a : want.attributes())
-      if (!attribute(a.name)) return "missing required attribute " + go_quote(a.name);
+      if (!attribute(a.name)) return "missing required attribute " + util::go_quote(a.name);
     for (const auto& a : want.attributes())
       if (auto e = attribute(a.name)->type.conformance_error(a.type)) return e;
     return std::nullopt;

@@ -8,17 +8,17 @@
 
 namespace hcl::cty {
 
-bool is_nfc(std::string_view s) { return utf8::is_nfc_quick(s); }
+bool is_nfc(std::string_view s) { return source::utf8::is_nfc_quick(s); }
 
-std::string normalize_nfc(std::string_view s) { return utf8::to_nfc(s); }
+std::string normalize_nfc(std::string_view s) { return source::utf8::to_nfc(s); }
 
-size_t grapheme_length(std::string_view s) { return grapheme_count(s); }
+size_t grapheme_length(std::string_view s) { return source::grapheme_count(s); }
 
 std::vector<size_t> grapheme_boundaries(std::string_view s) {
   std::vector<size_t> out;
   out.push_back(0);
   for (size_t i = 0; i < s.size();) {
-    i += utf8::grapheme_cluster_length(s, i);
+    i += source::utf8::grapheme_cluster_length(s, i);
     out.push_back(i);
   }
   return out;
@@ -30,11 +30,11 @@ bool is_valid_identifier(std::string_view s) {
   bool first = true;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) return false;
     if (first) {
-      if (!(utf8::is_id_start(cp) || cp == '_')) return false;
-    } else if (!(utf8::is_id_continue(cp) || cp == '-')) {
+      if (!(source::utf8::is_id_start(cp) || cp == '_')) return false;
+    } else if (!(source::utf8::is_id_continue(cp) || cp == '-')) {
       return false;
     }
     first = false;

@@ -99,11 +99,11 @@ void append_hash(const Value& v, std::string& buf) {
   switch (t.kind()) {
     case TypeKind::Number: buf += v.as_number().text('g', 10); return;
     case TypeKind::Bool: buf += v.as_bool() ? 'T' : 'F'; return;
-    case TypeKind::String: buf += go_quote(v.as_string()); return;
+    case TypeKind::String: buf += util::go_quote(v.as_string()); return;
     case TypeKind::Map:
       buf += '{';
       for (const auto& [k, e] : v.attributes()) {
-        buf += go_quote(k);
+        buf += util::go_quote(k);
         buf += ':';
         append_hash(e, buf);
         buf += ';';
@@ -528,13 +528,13 @@ std::string Value::go_string() const {
   switch (type_.kind()) {
     case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
     case TypeKind::Number: {
-      if (!number_.is_printable()) return "cty.MustParseNumberVal(" + go_quote(number_.round_trip_scientific()) + ")";
+      if (!number_.is_printable()) return "cty.MustParseNumberVal(" + util::go_quote(number_.round_trip_scientific()) + ")";
       if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
       Number f = Number::from_double(number_.to_double());
       if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";
-      return "cty.MustParseNumberVal(" + go_quote(number_.to_string()) + ")";
+      return "cty.MustParseNumberVal(" + util::go_quote(number_.to_string()) + ")";
     }
-    case TypeKind::String: return "cty.StringVal(" + go_quote(as_string()) + ")";
+    case TypeKind::String: return "cty.StringVal(" + util::go_quote(as_string()) + ")";
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Tuple: {
@@ -561,7 +561,7 @@ std::string Value::go_string() const {
       std::string out = type_.is_map() ? "cty.MapVal(map[string]cty.Value{" : "cty.ObjectVal(map[string]cty.Value{";
       for (size_t i = 0; i < as.size(); ++i) {
         if (i) out += ", ";
-        out += go_quote(as[i].first) + ":" + as[i].second.go_string();
+        out += util::go_quote(as[i].first) + ":" + as[i].second.go_string();
       }
       return out + "})";
     }

@@ -14,7 +14,7 @@
 
 namespace hcl::dec {
 
-const SourceFile* RunResult::source(const std::string& name) const {
+const source::SourceFile* RunResult::source(const std::string& name) const {
   for (const auto& s : sources)
     if (s->name() == name) return s.get();
   return nullptr;
@@ -22,26 +22,26 @@ const SourceFile* RunResult::source(const std::string& name) const {
 
 namespace {
 
-Diagnostic unreadable(const std::string& path, bool json) {
+diag::Diagnostic unreadable(const std::string& path, bool json) {
   if (json)
-    return Diagnostic{Severity::Error, "Failed to open file", "The file " + go_quote(path) + " could not be opened.",
+    return diag::Diagnostic{diag::Severity::Error, "Failed to open file", "The file " + util::go_quote(path) + " could not be opened.",
                       std::nullopt, std::nullopt};
-  return Diagnostic{Severity::Error, "Failed to read file",
-                    "The configuration file " + go_quote(path) + " could not be read.", std::nullopt, std::nullopt};
+  return diag::Diagnostic{diag::Severity::Error, "Failed to read file",
+                    "The configuration file " + util::go_quote(path) + " could not be read.", std::nullopt, std::nullopt};
 }
 
 // hclparse: a body from text, in the JSON syntax or the native one (null when the native text
 // does not parse; a JSON document always gives a body).
-body::BodyPtr parse_body(std::shared_ptr<const SourceFile> source, bool json, Diagnostics& diags) {
+body::BodyPtr parse_body(std::shared_ptr<const source::SourceFile> source, bool json, diag::Diagnostics& diags) {
   if (json) {
     jsonsyntax::ParseResult r = jsonsyntax::parse_file(source);
-    append(diags, std::move(r.diagnostics));
+    diag::append(diags, std::move(r.diagnostics));
     return body::json_body(r.document);
   }
-  ParseResult r = parse_config(source);
-  append(diags, std::move(r.diagnostics));
+  syntax::ParseResult r = syntax::parse_config(source);
+  diag::append(diags, std::move(r.diagnostics));
   if (!r.tree) return nullptr;
-  return body::native_body(std::shared_ptr<const SyntaxTree>(std::move(r.tree)));
+  return body::native_body(std::shared_ptr<const syntax::SyntaxTree>(std::move(r.tree)));
 }
 
 class Runner {
@@ -49,16 +49,16 @@ class Runner {
   explicit Runner(const RunRequest& req) : req_(req) {}
 
   RunResult run() {
-    Diagnostics& diags = result_.diagnostics;
+    diag::Diagnostics& diags = result_.diagnostics;
     SpecFile spec;
     if (auto text = req_.read(req_.spec_path)) {
-      auto source = std::make_shared<const SourceFile>(req_.spec_path, std::move(*text));
+      auto source = std::make_shared<const source::SourceFile>(req_.spec_path, std::move(*text));
       result_.sources.push_back(source);
       spec = load_spec(source, diags);
     } else {
       diags.push_back(unreadable(req_.spec_path, false));
     }
-    if (has_errors(diags)) return fail();
+    if (diag::has_errors(diags)) return fail();
 
     // The configuration's context: the spec's variables, overridden by --vars, and the spec's
     // functions. With no variables (or no functions) the reference's context has none at all,
@@ -83,12 +83,12 @@ class Runner {
         result_.error = "failed to read stdin";
         return std::move(result_);
       }
-      auto source = std::make_shared<const SourceFile>("<stdin>", std::move(*text));
+      auto source = std::make_shared<const source::SourceFile>("<stdin>", std::move(*text));
       result_.sources.push_back(source);
-      Diagnostics own;
+      diag::Diagnostics own;
       body::BodyPtr b = parse_body(source, req_.syntax == "json", own);
-      bool failed = has_errors(own);
-      append(diags, std::move(own));
+      bool failed = diag::has_errors(own);
+      diag::append(diags, std::move(own));
       if (b && !failed) bodies.push_back(b);
     } else {
       for (const auto& path : req_.inputs) {
@@ -96,7 +96,7 @@ class Runner {
         if (auto b = parse_path(path, json)) bodies.push_back(b);
       }
     }
-    if (has_errors(diags)) return fail();
+    if (diag::has_errors(diags)) return fail();
     body::BodyPtr input = bodies.size() == 1 ? bodies[0] : body::merge_bodies(bodies);
     if (req_.expand_dynamic) {
       dynblock::ScopePtr for_each = scope ? std::make_shared<const eval::Scope>(*scope) : nullptr;
@@ -108,7 +108,7 @@ class Runner {
       return std::move(result_);
     }
     cty::Value value = decode(input, *spec.root, ctx, diags);
-    if (has_errors(diags)) return fail();
+    if (diag::has_errors(diags)) return fail();
     auto doc = value_document(value, OutputOptions{req_.with_type, req_.keep_nulls});
     if (!doc) {
       result_.status = 1;
@@ -133,12 +133,12 @@ class Runner {
       result_.diagnostics.push_back(unreadable(path, json));
       return nullptr;
     }
-    auto source = std::make_shared<const SourceFile>(path, std::move(*text));
+    auto source = std::make_shared<const source::SourceFile>(path, std::move(*text));
     result_.sources.push_back(source);
-    Diagnostics own;
+    diag::Diagnostics own;
     body::BodyPtr b = parse_body(source, json, own);
-    bool failed = has_errors(own);
-    append(result_.diagnostics, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(result_.diagnostics, std::move(own));
     if (failed) return nullptr;
     parsed_[path] = b;
     return b;
@@ -147,11 +147,11 @@ class Runner {
   // --vars: a JSON object on the command line, or a file of attributes (JSON or native syntax),
   // whose values are read without a context.
   void load_vars(const std::string& arg, size_t index, std::map<std::string, cty::Value>& vars) {
-    Diagnostics& diags = result_.diagnostics;
+    diag::Diagnostics& diags = result_.diagnostics;
     size_t first = arg.find_first_not_of(" \t\r\n");
     body::BodyPtr b;
     if (first != std::string::npos && arg[first] == '{') {
-      auto source = std::make_shared<const SourceFile>("<vars argument " + std::to_string(index) + ">", arg);
+      auto source = std::make_shared<const source::SourceFile>("<vars argument " + std::to_string(index) + ">", arg);
       result_.sources.push_back(source);
       b = parse_body(source, true, diags);
     } else {
@@ -161,7 +161,7 @@ class Runner {
         diags.push_back(unreadable(arg, json));
         return;
       }
-      auto source = std::make_shared<const SourceFile>(arg, std::move(*text));
+      auto source = std::make_shared<const source::SourceFile>(arg, std::move(*text));
       result_.sources.push_back(source);
       b = parse_body(source, json, diags);
     }

@@ -37,11 +37,11 @@ struct RunResult {
   // 0 success; 2 diagnostics with errors; 1 another failure (`error`).
   int status = 0;
   std::string output;       // on success: the document, with a final newline
-  Diagnostics diagnostics;  // errors on status 2; warnings may come with a success
+  diag::Diagnostics diagnostics;  // errors on status 2; warnings may come with a success
   std::string error;        // status 1
-  std::vector<std::shared_ptr<const SourceFile>> sources;  // for snippets
+  std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for snippets
 
-  const SourceFile* source(const std::string& name) const;
+  const source::SourceFile* source(const std::string& name) const;
 };
 
 RunResult run(const RunRequest& request);

@@ -30,9 +30,9 @@ std::string escape_html(std::string_view json) {
 
 void quote(std::string& out, std::string_view s) { json::append_quoted(out, s); }
 
-std::string pos_json(const Pos& p) { return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte); }
+std::string pos_json(const source::Pos& p) { return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte); }
 
-std::string range_json(const Range& r) {
+std::string range_json(const source::Range& r) {
   std::string out = "{\"filename\":";
   quote(out, r.filename);
   out += ",\"start\":" + pos_json(r.start) + ",\"end\":" + pos_json(r.end) + "}";
@@ -91,14 +91,14 @@ std::string variables_document(const std::vector<body::Traversal>& traversals, b
   return cty::json_indent(out);
 }
 
-std::string diagnostics_document(const Diagnostics& diags) {
+std::string diagnostics_document(const diag::Diagnostics& diags) {
   std::string out = "{\"diagnostics\":[";
   bool first = true;
   for (const auto& d : diags) {
     if (!first) out.push_back(',');
     first = false;
     out += "{\"severity\":";
-    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += d.severity == diag::Severity::Error ? "\"error\"" : "\"warning\"";
     out += ",\"summary\":";
     quote(out, d.summary);
     if (!d.detail.empty()) {

@@ -26,6 +26,6 @@ cty::Expected<std::string> value_document(const cty::Value& v, const OutputOptio
 std::string variables_document(const std::vector<body::Traversal>& traversals, body::Context ctx);
 
 // --diags=json: {"diagnostics": [...]} indented by two spaces.
-std::string diagnostics_document(const Diagnostics& diags);
+std::string diagnostics_document(const diag::Diagnostics& diags);
 
 }  // namespace hcl::dec

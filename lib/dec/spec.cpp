@@ -20,14 +20,14 @@ std::vector<BlockLabel> labels_for_block(const body::Block& block) {
   return out;
 }
 
-Value decode_body(const body::BodyPtr& body, Labels labels, body::Context ctx, const Spec& spec, Diagnostics& diags) {
+Value decode_body(const body::BodyPtr& body, Labels labels, body::Context ctx, const Spec& spec, diag::Diagnostics& diags) {
   BodyContent content = body->content(implied_schema(spec), diags);
   return spec.decode(content, labels, ctx, diags);
 }
 
 // hcldec's sourceRange(body, labels, spec).
-Range body_source_range(const body::BodyPtr& body, Labels labels, const Spec& spec) {
-  Diagnostics ignored;
+source::Range body_source_range(const body::BodyPtr& body, Labels labels, const Spec& spec) {
+  diag::Diagnostics ignored;
   BodyContent content = body->partial_content(implied_schema(spec), nullptr, ignored);
   return spec.source_range(content, labels);
 }
@@ -61,13 +61,13 @@ std::vector<std::string> find_label_specs(const Spec& spec) {
   return out;
 }
 
-Range unknown_range() { return Range{"<unknown>", Pos{0, 0, 0}, Pos{0, 0, 0}}; }
+source::Range unknown_range() { return source::Range{"<unknown>", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}}; }
 
 }  // namespace
 
 // ---- Object, tuple ------------------------------------------------------------------------------
 
-Value ObjectSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, Diagnostics& diags) const {
+Value ObjectSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
   std::vector<Value::Attribute> vals;
   for (const auto& [k, spec] : attrs) vals.emplace_back(k, spec->decode(content, labels, ctx, diags));
   return Value::object(std::move(vals));
@@ -83,9 +83,9 @@ void ObjectSpec::visit_same_body_children(const Visit& cb) const {
   for (const auto& [k, spec] : attrs) cb(*spec);
 }
 
-Range ObjectSpec::source_range(const BodyContent& content, Labels) const { return content.missing_item_range; }
+source::Range ObjectSpec::source_range(const BodyContent& content, Labels) const { return content.missing_item_range; }
 
-Value TupleSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, Diagnostics& diags) const {
+Value TupleSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
   std::vector<Value> vals;
   for (const auto& spec : elems) vals.push_back(spec->decode(content, labels, ctx, diags));
   return Value::tuple(std::move(vals));
@@ -101,26 +101,26 @@ void TupleSpec::visit_same_body_children(const Visit& cb) const {
   for (const auto& spec : elems) cb(*spec);
 }
 
-Range TupleSpec::source_range(const BodyContent& content, Labels) const { return content.missing_item_range; }
+source::Range TupleSpec::source_range(const BodyContent& content, Labels) const { return content.missing_item_range; }
 
 // ---- Attributes and literals --------------------------------------------------------------------
 
-Value AttrSpec::decode(const BodyContent& content, Labels, body::Context ctx, Diagnostics& diags) const {
+Value AttrSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   const body::Attribute* attr = content.attributes.find(name);
   if (!attr) return Value::null(type);
   Value val = attr->expr->value(ctx, diags);
   auto converted = cty::convert(val, type);
   if (!converted) {
-    Range r = attr->expr->range();
-    diags.push_back(Diagnostic{Severity::Error, "Incorrect attribute value type",
-                               fmt::format("Inappropriate value for attribute {}: {}.", go_quote(name), converted.error()),
+    source::Range r = attr->expr->range();
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect attribute value type",
+                               fmt::format("Inappropriate value for attribute {}: {}.", util::go_quote(name), converted.error()),
                                r, body::range_between(attr->name_range, r)});
     return Value::unknown(type);
   }
   return *converted;
 }
 
-Range AttrSpec::source_range(const BodyContent& content, Labels) const {
+source::Range AttrSpec::source_range(const BodyContent& content, Labels) const {
   const body::Attribute* attr = content.attributes.find(name);
   return attr ? attr->expr->range() : content.missing_item_range;
 }
@@ -130,7 +130,7 @@ std::vector<body::Traversal> AttrSpec::variables_needed(const BodyContent& conte
   return attr ? attr->expr->variables() : std::vector<body::Traversal>{};
 }
 
-Range LiteralSpec::source_range(const BodyContent&, Labels) const { return unknown_range(); }
+source::Range LiteralSpec::source_range(const BodyContent&, Labels) const { return unknown_range(); }
 
 // ---- Blocks -------------------------------------------------------------------------------------
 
@@ -138,14 +138,14 @@ std::vector<body::BlockHeaderSchema> BlockSpec::block_header_schemata() const {
   return {{type_name, find_label_specs(*nested)}};
 }
 
-Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, Diagnostics& diags) const {
+Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   const body::Block* child = nullptr;
   for (const auto& candidate : content.blocks) {
     if (candidate.type != type_name) continue;
     if (child) {
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Duplicate {} block", type_name),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
                                  fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
-                                             go_quote(type_name), body::range_string(child->def_range)),
+                                             util::go_quote(type_name), body::range_string(child->def_range)),
                                  candidate.def_range, std::nullopt});
       break;
     }
@@ -153,8 +153,8 @@ Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, D
   }
   if (!child) {
     if (required) {
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Missing {} block", type_name),
-                                 fmt::format("A block of type {} is required here.", go_quote(type_name)),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing {} block", type_name),
+                                 fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
                                  content.missing_item_range, std::nullopt});
     }
     return Value::null(nested->implied_type());
@@ -163,7 +163,7 @@ Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, D
   return decode_body(child->body, labels, ctx, *nested, diags);
 }
 
-Range BlockSpec::source_range(const BodyContent& content, Labels) const {
+source::Range BlockSpec::source_range(const BodyContent& content, Labels) const {
   const body::Block* child = first_block(content, type_name);
   if (!child) return content.missing_item_range;
   auto labels = labels_for_block(*child);
@@ -184,9 +184,9 @@ Type BlockListSpec::implied_type() const {
   return kind == Kind::List ? Type::list(nested->implied_type()) : Type::set(nested->implied_type());
 }
 
-Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ctx, Diagnostics& diags) const {
+Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   std::vector<Value> elems;
-  std::vector<Range> ranges;
+  std::vector<source::Range> ranges;
   for (const auto& child : content.blocks) {
     if (child.type != type_name) continue;
     auto labels = labels_for_block(child);
@@ -196,12 +196,12 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
     ranges.push_back(body_source_range(child.body, labels, *nested));
   }
   if (static_cast<int64_t>(elems.size()) < min_items) {
-    diags.push_back(Diagnostic{Severity::Error, fmt::format("Insufficient {} blocks", type_name),
-                               fmt::format("At least {} {} blocks are required.", min_items, go_quote(type_name)),
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Insufficient {} blocks", type_name),
+                               fmt::format("At least {} {} blocks are required.", min_items, util::go_quote(type_name)),
                                content.missing_item_range, std::nullopt});
   } else if (max_items > 0 && static_cast<int64_t>(elems.size()) > max_items) {
-    diags.push_back(Diagnostic{Severity::Error, fmt::format("Too many {} blocks", type_name),
-                               fmt::format("No more than {} {} blocks are allowed", max_items, go_quote(type_name)),
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Too many {} blocks", type_name),
+                               fmt::format("No more than {} {} blocks are allowed", max_items, util::go_quote(type_name)),
                                ranges[static_cast<size_t>(max_items)], std::nullopt});
   }
   if (elems.empty()) {
@@ -212,7 +212,7 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
   for (const auto& v : elems) types.push_back(v.type());
   cty::Unified u = cty::unify(types, true);
   if (!u.type) {
-    diags.push_back(Diagnostic{Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
                                "Corresponding attributes in all blocks of this type must be the same.", ranges[0],
                                std::nullopt});
     return Value::dynamic();
@@ -221,7 +221,7 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
     if (elems[i].type() == *u.type && !u.all_dynamic) continue;
     auto converted = cty::convert_unified(elems[i], u, true);
     if (!converted) {
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
                                  fmt::format("Block with index {} has inconsistent argument types: {}.", i,
                                              converted.error()),
                                  ranges[i], std::nullopt});
@@ -232,7 +232,7 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
   return kind == Kind::List ? Value::list(std::move(elems)) : Value::set(std::move(elems));
 }
 
-Range BlockListSpec::source_range(const BodyContent& content, Labels) const {
+source::Range BlockListSpec::source_range(const BodyContent& content, Labels) const {
   const body::Block* child = first_block(content, type_name);
   if (!child) return content.missing_item_range;
   auto labels = labels_for_block(*child);
@@ -278,10 +278,10 @@ Value map_value(const MapNode& node, size_t depth, const Type& element) {
 
 }  // namespace
 
-Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx, Diagnostics& diags) const {
+Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   if (label_names.empty() || implied_type().has_dynamic_types()) {
     // The spec reader refuses such specs; the reference panics here.
-    diags.push_back(Diagnostic{Severity::Error, "Invalid block_map spec",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block_map spec",
                                "A block_map spec needs at least one label and may not contain attributes with type 'any'.",
                                content.missing_item_range, std::nullopt});
     return Value::dynamic();
@@ -297,8 +297,8 @@ Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx
     const std::string& key = child.labels[label_names.size() - 1];
     if (target->children.count(key)) {
       std::string quoted;
-      for (const auto& l : child.labels) quoted += " " + go_quote(l);
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Duplicate {} block", type_name),
+      for (const auto& l : child.labels) quoted += " " + util::go_quote(l);
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
                                  fmt::format("A block for {}{} was already defined. The {} labels must be unique.",
                                              type_name, quoted, type_name),
                                  child.def_range, std::nullopt});
@@ -311,7 +311,7 @@ Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx
   return map_value(root, label_names.size(), nested->implied_type());
 }
 
-Range BlockMapSpec::source_range(const BodyContent& content, Labels) const {
+source::Range BlockMapSpec::source_range(const BodyContent& content, Labels) const {
   const body::Block* child = first_block(content, type_name);
   if (!child) return content.missing_item_range;
   auto labels = labels_for_block(*child);
@@ -331,9 +331,9 @@ namespace {
 
 // The placeholder nested spec of block_attrs: it only marks the spec as one that reads blocks.
 struct NoopSpec final : Spec {
-  Value decode(const BodyContent&, Labels, body::Context, Diagnostics&) const override { return Value::null(); }
+  Value decode(const BodyContent&, Labels, body::Context, diag::Diagnostics&) const override { return Value::null(); }
   Type implied_type() const override { return Type::dynamic(); }
-  Range source_range(const BodyContent&, Labels) const override { return Range{"noopSpec", Pos{0, 0, 0}, Pos{0, 0, 0}}; }
+  source::Range source_range(const BodyContent&, Labels) const override { return source::Range{"noopSpec", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}}; }
 };
 
 }  // namespace
@@ -343,7 +343,7 @@ const Spec* BlockAttrsSpec::nested_spec() const {
   return &noop;
 }
 
-Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context ctx, Diagnostics& diags) const {
+Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   const body::Block* block = nullptr;
   const body::Block* other = nullptr;
   for (const auto& candidate : content.blocks) {
@@ -356,16 +356,16 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
   }
   if (!block) {
     if (required) {
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Missing {} block", type_name),
-                                 fmt::format("A block of type {} is required here.", go_quote(type_name)),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing {} block", type_name),
+                                 fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
                                  content.missing_item_range, std::nullopt});
     }
     return Value::null(Type::map(element_type));
   }
   if (other) {
-    diags.push_back(Diagnostic{Severity::Error, fmt::format("Duplicate {} block", type_name),
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
                                fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
-                                           go_quote(type_name), body::range_string(block->def_range)),
+                                           util::go_quote(type_name), body::range_string(block->def_range)),
                                other->def_range, std::nullopt});
   }
   body::Attributes attrs = block->body->just_attributes(diags);
@@ -375,9 +375,9 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
     Value v = attr.expr->value(ctx, diags);
     auto converted = cty::convert(v, element_type);
     if (!converted) {
-      Range r = attr.expr->range();
-      diags.push_back(Diagnostic{Severity::Error, "Invalid attribute value",
-                                 fmt::format("Invalid value for attribute of {} block: {}.", go_quote(type_name),
+      source::Range r = attr.expr->range();
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid attribute value",
+                                 fmt::format("Invalid value for attribute of {} block: {}.", util::go_quote(type_name),
                                              converted.error()),
                                  r, body::range_between(attr.name_range, r)});
       vals.emplace_back(attr.name, Value::unknown(element_type));
@@ -388,7 +388,7 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
   return Value::map(std::move(vals));
 }
 
-Range BlockAttrsSpec::source_range(const BodyContent& content, Labels) const {
+source::Range BlockAttrsSpec::source_range(const BodyContent& content, Labels) const {
   const body::Block* block = first_block(content, type_name);
   return block ? block->def_range : content.missing_item_range;
 }
@@ -396,9 +396,9 @@ Range BlockAttrsSpec::source_range(const BodyContent& content, Labels) const {
 std::vector<body::Traversal> BlockAttrsSpec::variables_needed(const BodyContent& content) const {
   const body::Block* block = first_block(content, type_name);
   if (!block) return {};
-  Diagnostics diags;
+  diag::Diagnostics diags;
   body::Attributes attrs = block->body->just_attributes(diags);
-  if (has_errors(diags)) return {};
+  if (diag::has_errors(diags)) return {};
   std::vector<body::Traversal> out;
   for (const auto& a : attrs.items)
     for (auto& t : a.expr->variables()) out.push_back(std::move(t));
@@ -410,17 +410,17 @@ std::vector<body::Traversal> BlockAttrsSpec::variables_needed(const BodyContent&
 
 // ---- Labels, defaults, transforms ---------------------------------------------------------------
 
-Value BlockLabelSpec::decode(const BodyContent&, Labels labels, body::Context, Diagnostics&) const {
+Value BlockLabelSpec::decode(const BodyContent&, Labels labels, body::Context, diag::Diagnostics&) const {
   if (index >= labels.size()) return Value::null(Type::string());
   return Value::string(labels[index].value);
 }
 
-Range BlockLabelSpec::source_range(const BodyContent& content, Labels labels) const {
+source::Range BlockLabelSpec::source_range(const BodyContent& content, Labels labels) const {
   if (index >= labels.size()) return content.missing_item_range;
   return labels[index].range;
 }
 
-Value DefaultSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, Diagnostics& diags) const {
+Value DefaultSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
   Value v = primary->decode(content, labels, ctx, diags);
   if (v.is_null()) v = fallback->decode(content, labels, ctx, diags);
   return v;
@@ -447,11 +447,11 @@ std::vector<body::BlockHeaderSchema> DefaultSpec::block_header_schemata() const 
 
 const Spec* DefaultSpec::nested_spec() const { return primary->is_block_spec() ? primary->nested_spec() : nullptr; }
 
-Value TransformExprSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, Diagnostics& diags) const {
-  Diagnostics own;
+Value TransformExprSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
+  diag::Diagnostics own;
   Value wrapped_value = wrapped->decode(content, labels, ctx, own);
-  bool failed = has_errors(own);
-  append(diags, std::move(own));
+  bool failed = diag::has_errors(own);
+  diag::append(diags, std::move(own));
   if (failed) return Value::unknown(implied_type());
   eval::Scope child(transform_ctx ? transform_ctx->functions() : nullptr);
   child.set_functions_inherited(true);
@@ -463,7 +463,7 @@ Type TransformExprSpec::implied_type() const {
   eval::Scope child(transform_ctx ? transform_ctx->functions() : nullptr);
   child.set_functions_inherited(true);
   child.set(var_name, Value::unknown(wrapped->implied_type()));
-  Diagnostics ignored;
+  diag::Diagnostics ignored;
   return expr->value(&child, ignored).type();
 }
 
@@ -482,13 +482,13 @@ body::Schema implied_schema(const Spec& spec) {
   return schema;
 }
 
-Value decode(const body::BodyPtr& body, const Spec& spec, body::Context ctx, Diagnostics& diags) {
+Value decode(const body::BodyPtr& body, const Spec& spec, body::Context ctx, diag::Diagnostics& diags) {
   return decode_body(body, {}, ctx, spec, diags);
 }
 
 std::vector<body::Traversal> variables(const body::BodyPtr& body, const Spec& spec) {
   std::vector<body::Traversal> out;
-  Diagnostics ignored;
+  diag::Diagnostics ignored;
   BodyContent content = body->partial_content(implied_schema(spec), nullptr, ignored);
   auto take = [&](const Spec& s) {
     if (s.needs_variables())

@@ -24,7 +24,7 @@ using cty::Value;
 
 struct BlockLabel {
   std::string value;
-  Range range;
+  source::Range range;
 };
 using Labels = std::span<const BlockLabel>;
 
@@ -37,12 +37,12 @@ class Spec {
   virtual ~Spec() = default;
   // The value for `content` (the part of a body this spec's schema selected), in the block
   // whose labels are `labels` (none at the top).
-  virtual Value decode(const body::BodyContent& content, Labels labels, body::Context ctx, Diagnostics& diags) const = 0;
+  virtual Value decode(const body::BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const = 0;
   virtual Type implied_type() const = 0;
   // The nested specs that read the same body (not those of nested blocks).
   virtual void visit_same_body_children(const Visit& cb) const {}
   // Where the value comes from, or where it would go when missing.
-  virtual Range source_range(const body::BodyContent& content, Labels labels) const = 0;
+  virtual source::Range source_range(const body::BodyContent& content, Labels labels) const = 0;
 
   // The parts of the schema this spec needs (hcldec's attrSpec and blockSpec interfaces).
   virtual bool is_attr_spec() const { return false; }
@@ -60,19 +60,19 @@ class Spec {
 // An object with one attribute per entry.
 struct ObjectSpec final : Spec {
   std::map<std::string, SpecPtr> attrs;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
   void visit_same_body_children(const Visit& cb) const override;
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
 };
 
 // A tuple with one element per entry.
 struct TupleSpec final : Spec {
   std::vector<SpecPtr> elems;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
   void visit_same_body_children(const Visit& cb) const override;
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
 };
 
 // One attribute's value, converted to `type`.
@@ -80,9 +80,9 @@ struct AttrSpec final : Spec {
   std::string name;
   Type type;
   bool required = false;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return type; }
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
   bool is_attr_spec() const override { return true; }
   std::vector<body::AttributeSchema> attr_schemata() const override { return {{name, required}}; }
   bool needs_variables() const override { return true; }
@@ -92,9 +92,9 @@ struct AttrSpec final : Spec {
 // A fixed value.
 struct LiteralSpec final : Spec {
   Value value;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override { return value; }
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override { return value; }
   Type implied_type() const override { return value.type(); }
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
 };
 
 // The body of the one block of a type (null when there is none).
@@ -102,9 +102,9 @@ struct BlockSpec final : Spec {
   std::string type_name;
   SpecPtr nested;
   bool required = false;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return nested->implied_type(); }
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
   bool is_block_spec() const override { return true; }
   std::vector<body::BlockHeaderSchema> block_header_schemata() const override;
   const Spec* nested_spec() const override { return nested.get(); }
@@ -119,9 +119,9 @@ struct BlockListSpec final : Spec {
   SpecPtr nested;
   int64_t min_items = 0;
   int64_t max_items = 0;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
   bool is_block_spec() const override { return true; }
   std::vector<body::BlockHeaderSchema> block_header_schemata() const override;
   const Spec* nested_spec() const override { return nested.get(); }
@@ -133,9 +133,9 @@ struct BlockMapSpec final : Spec {
   std::string type_name;
   std::vector<std::string> label_names;
   SpecPtr nested;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
   bool is_block_spec() const override { return true; }
   std::vector<body::BlockHeaderSchema> block_header_schemata() const override;
   const Spec* nested_spec() const override { return nested.get(); }
@@ -148,9 +148,9 @@ struct BlockAttrsSpec final : Spec {
   std::string type_name;
   Type element_type;
   bool required = false;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return Type::map(element_type); }
-  Range source_range(const body::BodyContent&, Labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels) const override;
   bool is_block_spec() const override { return true; }
   std::vector<body::BlockHeaderSchema> block_header_schemata() const override { return {{type_name, {}}}; }
   const Spec* nested_spec() const override;
@@ -162,18 +162,18 @@ struct BlockAttrsSpec final : Spec {
 struct BlockLabelSpec final : Spec {
   size_t index = 0;
   std::string name;
-  Value decode(const body::BodyContent&, Labels labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return Type::string(); }
-  Range source_range(const body::BodyContent&, Labels labels) const override;
+  source::Range source_range(const body::BodyContent&, Labels labels) const override;
 };
 
 // The primary spec's value, or the default's when that is null.
 struct DefaultSpec final : Spec {
   SpecPtr primary, fallback;
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return primary->implied_type(); }
   void visit_same_body_children(const Visit& cb) const override;
-  Range source_range(const body::BodyContent& c, Labels l) const override { return primary->source_range(c, l); }
+  source::Range source_range(const body::BodyContent& c, Labels l) const override { return primary->source_range(c, l); }
   bool is_attr_spec() const override { return true; }
   std::vector<body::AttributeSchema> attr_schemata() const override;
   bool is_block_spec() const override { return true; }
@@ -187,16 +187,16 @@ struct TransformExprSpec final : Spec {
   body::ExprPtr expr;
   std::shared_ptr<const eval::Scope> transform_ctx;  // its functions; may be null
   std::string var_name = "nested";
-  Value decode(const body::BodyContent&, Labels, body::Context, Diagnostics&) const override;
+  Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
   void visit_same_body_children(const Visit& cb) const override { cb(*wrapped); }
-  Range source_range(const body::BodyContent& c, Labels l) const override { return wrapped->source_range(c, l); }
+  source::Range source_range(const body::BodyContent& c, Labels l) const override { return wrapped->source_range(c, l); }
 };
 
 // ---- Decoding -----------------------------------------------------------------------------------
 
 // hcldec.Decode: the whole body must match the spec.
-Value decode(const body::BodyPtr& body, const Spec& spec, body::Context ctx, Diagnostics& diags);
+Value decode(const body::BodyPtr& body, const Spec& spec, body::Context ctx, diag::Diagnostics& diags);
 // hcldec.ImpliedSchema and ImpliedType.
 body::Schema implied_schema(const Spec& spec);
 inline Type implied_type(const Spec& spec) { return spec.implied_type(); }

@@ -212,7 +212,7 @@ std::shared_ptr<const SpecPtr::element_type> err_spec() {
 
 // The named arguments of a spec block (gohcl.DecodeBody's schema: sorted by name), the rest an
 // error unless `remain` collects it.
-BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, BodyPtr* remain, Diagnostics& diags) {
+BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, BodyPtr* remain, diag::Diagnostics& diags) {
   std::sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   Schema schema;
   schema.attributes = std::move(attrs);
@@ -220,14 +220,14 @@ BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, B
   return body->content(schema, diags);
 }
 
-void unsuitable(const ExprPtr& expr, const std::string& why, Diagnostics& diags) {
-  diags.push_back(Diagnostic{Severity::Error, "Unsuitable value type", "Unsuitable value: " + why, expr->start_range(),
+void unsuitable(const ExprPtr& expr, const std::string& why, diag::Diagnostics& diags) {
+  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type", "Unsuitable value: " + why, expr->start_range(),
                              expr->range()});
 }
 
 // gohcl.DecodeExpression into a pointer (null leaves it unset).
 std::optional<Value> arg_value(const BodyContent& content, const std::string& name, const Type& type,
-                               body::Context ctx, Diagnostics& diags) {
+                               body::Context ctx, diag::Diagnostics& diags) {
   const body::Attribute* attr = content.attributes.find(name);
   if (!attr) return std::nullopt;
   Value v = attr->expr->value(ctx, diags);
@@ -244,19 +244,19 @@ std::optional<Value> arg_value(const BodyContent& content, const std::string& na
   return *converted;
 }
 
-std::optional<std::string> arg_string(const BodyContent& c, const std::string& name, Diagnostics& diags) {
+std::optional<std::string> arg_string(const BodyContent& c, const std::string& name, diag::Diagnostics& diags) {
   auto v = arg_value(c, name, Type::string(), nullptr, diags);
   if (!v) return std::nullopt;
   return v->as_string();
 }
 
-std::optional<bool> arg_bool(const BodyContent& c, const std::string& name, Diagnostics& diags) {
+std::optional<bool> arg_bool(const BodyContent& c, const std::string& name, diag::Diagnostics& diags) {
   auto v = arg_value(c, name, Type::boolean(), nullptr, diags);
   if (!v) return std::nullopt;
   return v->as_bool();
 }
 
-std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, Diagnostics& diags) {
+std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, diag::Diagnostics& diags) {
   auto v = arg_value(c, name, Type::number(), nullptr, diags);
   if (!v) return std::nullopt;
   const cty::Number& n = v->as_number();
@@ -268,7 +268,7 @@ std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, Di
   return i;
 }
 
-std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name, Diagnostics& diags) {
+std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name, diag::Diagnostics& diags) {
   auto v = arg_value(c, name, Type::list(Type::string()), nullptr, diags);
   if (!v) return std::nullopt;
   std::vector<std::string> out;
@@ -301,7 +301,7 @@ Schema spec_schema(bool labelled) {
 
 class SpecReader {
  public:
-  SpecPtr block(const body::Block& b, Diagnostics& diags) {
+  SpecPtr block(const body::Block& b, diag::Diagnostics& diags) {
     std::string implied = b.labels.empty() ? "" : b.labels.front();
     const std::string& t = b.type;
     if (t == "object") return object(b.body, diags);
@@ -315,25 +315,25 @@ class SpecReader {
     if (t == "default") return default_spec(b.body, diags);
     if (t == "transform") return transform(b.body, diags);
     if (t == "literal") return literal(b.body, diags);
-    diags.push_back(Diagnostic{Severity::Error, "Invalid spec block",
-                               fmt::format("Blocks of type {} are not expected here.", go_quote(t)), b.type_range,
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid spec block",
+                               fmt::format("Blocks of type {} are not expected here.", util::go_quote(t)), b.type_range,
                                std::nullopt});
     return err_spec();
   }
 
   // The one nested spec of a block spec or of the file.
-  SpecPtr only_child(const BodyPtr& body, const char* detail, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr only_child(const BodyPtr& body, const char* detail, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyContent content = body->content(spec_schema(false), own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (content.blocks.empty()) {
       if (failed) return err_spec();
-      diags.push_back(Diagnostic{Severity::Error, "Missing spec block", detail, body->missing_item_range(), std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail, body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (content.blocks.size() > 1) {
-      diags.push_back(Diagnostic{Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range,
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range,
                                  std::nullopt});
       return err_spec();
     }
@@ -341,27 +341,27 @@ class SpecReader {
   }
 
  private:
-  SpecPtr object(const BodyPtr& body, Diagnostics& diags) {
+  SpecPtr object(const BodyPtr& body, diag::Diagnostics& diags) {
     BodyContent content = body->content(spec_schema(true), diags);
     auto spec = std::make_shared<ObjectSpec>();
     for (const auto& b : content.blocks) spec->attrs[b.labels[0]] = block(b, diags);
     return spec;
   }
 
-  SpecPtr array(const BodyPtr& body, Diagnostics& diags) {
+  SpecPtr array(const BodyPtr& body, diag::Diagnostics& diags) {
     BodyContent content = body->content(spec_schema(false), diags);
     auto spec = std::make_shared<TupleSpec>();
     for (const auto& b : content.blocks) spec->elems.push_back(block(b, diags));
     return spec;
   }
 
-  SpecPtr attr(const BodyPtr& body, const std::string& implied, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr attr(const BodyPtr& body, const std::string& implied, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyContent c = read_args(body, {{"name", false}, {"type", false}, {"required", false}}, nullptr, own);
     auto name = arg_string(c, "name", own);
     auto required = arg_bool(c, "required", own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<AttrSpec>();
     spec->name = name ? *name : implied;
@@ -369,7 +369,7 @@ class SpecReader {
     const body::Attribute* type = c.attributes.find("type");
     spec->type = eval_type_expr(type ? type->expr : body::static_expr(Value::null(), body->missing_item_range()), diags);
     if (spec->name.empty()) {
-      diags.push_back(Diagnostic{Severity::Error, "Missing name in attribute spec",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing name in attribute spec",
                                  "The name attribute is required, to specify the attribute name that is expected in an "
                                  "input HCL file.",
                                  body->missing_item_range(), std::nullopt});
@@ -378,14 +378,14 @@ class SpecReader {
     return spec;
   }
 
-  SpecPtr block_spec(const BodyPtr& body, const std::string& implied, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr block_spec(const BodyPtr& body, const std::string& implied, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyPtr nested;
     BodyContent c = read_args(body, {{"block_type", false}, {"required", false}}, &nested, own);
     auto type = arg_string(c, "block_type", own);
     auto required = arg_bool(c, "required", own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<BlockSpec>();
     spec->type_name = type ? *type : implied;
@@ -394,15 +394,15 @@ class SpecReader {
     return spec;
   }
 
-  SpecPtr block_list(const BodyPtr& body, const std::string& implied, BlockListSpec::Kind kind, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr block_list(const BodyPtr& body, const std::string& implied, BlockListSpec::Kind kind, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyPtr nested;
     BodyContent c = read_args(body, {{"block_type", false}, {"min_items", false}, {"max_items", false}}, &nested, own);
     auto type = arg_string(c, "block_type", own);
     auto max_items = arg_int(c, "max_items", own);
     auto min_items = arg_int(c, "min_items", own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<BlockListSpec>();
     spec->kind = kind;
@@ -412,7 +412,7 @@ class SpecReader {
     spec->nested = only_child(nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
     if (spec->type_name.empty()) {
       const char* what = kind == BlockListSpec::Kind::List ? "block_list" : "block_set";
-      diags.push_back(Diagnostic{Severity::Error, fmt::format("Missing block_type in {} spec", what),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing block_type in {} spec", what),
                                  "The block_type attribute is required, to specify the block type name that is expected "
                                  "in an input HCL file.",
                                  body->missing_item_range(), std::nullopt});
@@ -421,47 +421,47 @@ class SpecReader {
     return spec;
   }
 
-  SpecPtr block_map(const BodyPtr& body, const std::string& implied, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr block_map(const BodyPtr& body, const std::string& implied, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyPtr nested;
     BodyContent c = read_args(body, {{"block_type", false}, {"labels", true}}, &nested, own);
     auto type = arg_string(c, "block_type", own);
     auto labels = arg_strings(c, "labels", own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<BlockMapSpec>();
     spec->type_name = type ? *type : implied;
     if (labels) spec->label_names = *labels;
     spec->nested = only_child(nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
     if (spec->type_name.empty()) {
-      diags.push_back(Diagnostic{Severity::Error, "Missing block_type in block_map spec",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_map spec",
                                  "The block_type attribute is required, to specify the block type name that is expected "
                                  "in an input HCL file.",
                                  body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (spec->label_names.empty()) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid block label name list",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block label name list",
                                  "A block_map must have at least one label specified.", body->missing_item_range(),
                                  std::nullopt});
       return err_spec();
     }
     if (spec->implied_type().has_dynamic_types()) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid block_map spec",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block_map spec",
                                  "A block_map spec may not contain attributes with type 'any'.",
                                  body->missing_item_range(), std::nullopt});
     }
     return spec;
   }
 
-  SpecPtr block_attrs(const BodyPtr& body, const std::string& implied, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr block_attrs(const BodyPtr& body, const std::string& implied, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyContent c = read_args(body, {{"block_type", false}, {"element_type", false}, {"required", false}}, nullptr, own);
     auto type = arg_string(c, "block_type", own);
     auto required = arg_bool(c, "required", own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<BlockAttrsSpec>();
     spec->type_name = type ? *type : implied;
@@ -470,7 +470,7 @@ class SpecReader {
     spec->element_type =
         eval_type_expr(et ? et->expr : body::static_expr(Value::null(), body->missing_item_range()), diags);
     if (spec->type_name.empty()) {
-      diags.push_back(Diagnostic{Severity::Error, "Missing block_type in block_attrs spec",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_attrs spec",
                                  "The block_type attribute is required, to specify the block type name that is expected "
                                  "in an input HCL file.",
                                  body->missing_item_range(), std::nullopt});
@@ -479,43 +479,43 @@ class SpecReader {
     return spec;
   }
 
-  SpecPtr literal(const BodyPtr& body, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr literal(const BodyPtr& body, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyContent c = read_args(body, {{"value", true}}, nullptr, own);
     std::optional<Value> value;
     if (const body::Attribute* a = c.attributes.find("value")) value = a->expr->value(&spec_scope(), own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<LiteralSpec>();
     spec->value = value ? *value : Value::null();
     return spec;
   }
 
-  SpecPtr default_spec(const BodyPtr& body, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr default_spec(const BodyPtr& body, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyContent content = body->content(spec_schema(false), own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (content.blocks.empty()) {
       if (failed) return err_spec();
-      diags.push_back(Diagnostic{Severity::Error, "Missing spec block",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block",
                                  "A default block must have at least one nested spec, each specifying a possible outcome.",
                                  body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (content.blocks.size() == 1 && !failed) {
       // (The reference points at a second block that does not exist, and crashes.)
-      diags.push_back(Diagnostic{Severity::Warning, "Useless default block",
+      diags.push_back(diag::Diagnostic{diag::Severity::Warning, "Useless default block",
                                  "A default block with only one spec is equivalent to using that spec alone.",
                                  content.blocks[0].def_range, std::nullopt});
     }
     SpecPtr spec;
     for (const auto& b : content.blocks) {
-      Diagnostics cand_diags;
+      diag::Diagnostics cand_diags;
       SpecPtr candidate = block(b, cand_diags);
-      bool bad = has_errors(cand_diags);
-      append(diags, std::move(cand_diags));
+      bool bad = diag::has_errors(cand_diags);
+      diag::append(diags, std::move(cand_diags));
       if (bad) continue;
       if (!spec) {
         spec = candidate;
@@ -529,24 +529,24 @@ class SpecReader {
     return spec ? spec : err_spec();
   }
 
-  SpecPtr transform(const BodyPtr& body, Diagnostics& diags) {
-    Diagnostics own;
+  SpecPtr transform(const BodyPtr& body, diag::Diagnostics& diags) {
+    diag::Diagnostics own;
     BodyPtr nested;
     BodyContent c = read_args(body, {{"result", false}}, &nested, own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return err_spec();
     auto spec = std::make_shared<TransformExprSpec>();
     const body::Attribute* result = c.attributes.find("result");
     spec->expr = result ? result->expr : body::static_expr(Value::null(), body->missing_item_range());
     spec->transform_ctx = std::shared_ptr<const eval::Scope>(&spec_scope(), [](const eval::Scope*) {});
-    Diagnostics nested_diags;
+    diag::Diagnostics nested_diags;
     BodyContent nc = nested->content(spec_schema(false), nested_diags);
-    bool nested_failed = has_errors(nested_diags);
-    append(diags, std::move(nested_diags));
+    bool nested_failed = diag::has_errors(nested_diags);
+    diag::append(diags, std::move(nested_diags));
     if (nc.blocks.size() != 1) {
       if (nested_failed) return err_spec();
-      diags.push_back(Diagnostic{Severity::Error, "Invalid transform spec",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid transform spec",
                                  "A transform spec block must have exactly one nested spec block.",
                                  body->missing_item_range(), std::nullopt});
       return err_spec();
@@ -557,8 +557,8 @@ class SpecReader {
 };
 
 // hcl.Diagnostics.Error(): how a user function's failure reads inside "Call to function ... failed".
-std::string diagnostics_error(const Diagnostics& diags) {
-  auto one = [](const Diagnostic& d) {
+std::string diagnostics_error(const diag::Diagnostics& diags) {
+  auto one = [](const diag::Diagnostic& d) {
     return fmt::format("{}: {}; {}", d.subject ? body::range_string(*d.subject) : std::string("<nil>"), d.summary,
                        d.detail);
   };
@@ -568,37 +568,37 @@ std::string diagnostics_error(const Diagnostics& diags) {
 }
 
 // ext/userfunc: `function "name" { params = [a, b], variadic_param = rest, result = expr }`.
-BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, Diagnostics& diags) {
+BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, diag::Diagnostics& diags) {
   Schema schema;
   schema.blocks.push_back({"function", {"name"}});
   BodyPtr remain;
-  Diagnostics own;
+  diag::Diagnostics own;
   BodyContent content = body->partial_content(schema, &remain, own);
-  bool failed = has_errors(own);
-  append(diags, std::move(own));
+  bool failed = diag::has_errors(own);
+  diag::append(diags, std::move(own));
   if (failed) return remain;
   Schema fschema;
   fschema.attributes = {{"params", true}, {"variadic_param", false}, {"result", true}};
   for (const auto& b : content.blocks) {
-    Diagnostics fd;
+    diag::Diagnostics fd;
     BodyContent fc = b.body->content(fschema, fd);
-    bool bad = has_errors(fd);
-    append(diags, std::move(fd));
+    bool bad = diag::has_errors(fd);
+    diag::append(diags, std::move(fd));
     if (bad) continue;
     ExprPtr params_expr = fc.attributes.find("params")->expr;
     ExprPtr result = fc.attributes.find("result")->expr;
     const body::Attribute* variadic = fc.attributes.find("variadic_param");
-    Diagnostics pd;
+    diag::Diagnostics pd;
     auto param_exprs = body::expr_list(params_expr, pd);
-    bool pbad = has_errors(pd);
-    append(diags, std::move(pd));
+    bool pbad = diag::has_errors(pd);
+    diag::append(diags, std::move(pd));
     if (pbad) continue;
     std::vector<std::string> params;
     bool ok = true;
     for (const auto& p : *param_exprs) {
       std::string name = body::expr_as_keyword(p);
       if (name.empty()) {
-        diags.push_back(Diagnostic{Severity::Error, "Invalid param element", "Each parameter name must be an identifier.",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid param element", "Each parameter name must be an identifier.",
                                    p->range(), std::nullopt});
         ok = false;
         break;
@@ -610,7 +610,7 @@ BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, Diagnosti
     if (variadic) {
       var_param = body::expr_as_keyword(variadic->expr);
       if (var_param.empty()) {
-        diags.push_back(Diagnostic{Severity::Error, "Invalid variadic_param",
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid variadic_param",
                                    "The variadic parameter name must be an identifier.", variadic->expr->range(),
                                    std::nullopt});
         continue;
@@ -625,9 +625,9 @@ BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, Diagnosti
       scope.set_functions_inherited(true);
       for (size_t i = 0; i < params.size(); ++i) scope.set(params[i], args[i]);
       if (has_variadic) scope.set(var_param, Value::tuple(std::vector<Value>(args.begin() + static_cast<ptrdiff_t>(params.size()), args.end())));
-      Diagnostics d;
+      diag::Diagnostics d;
       Value v = result->value(&scope, d);
-      if (has_errors(d)) return cty::fail_call(diagnostics_error(d));
+      if (diag::has_errors(d)) return cty::fail_call(diagnostics_error(d));
       return v;
     };
     f.return_type = [run](Args args) -> Result<Type> {
@@ -648,11 +648,11 @@ const cty::FunctionTable& spec_functions() {
   return table;
 }
 
-Type eval_type_expr(const ExprPtr& expr, Diagnostics& diags) {
+Type eval_type_expr(const ExprPtr& expr, diag::Diagnostics& diags) {
   Value result = expr->value(&type_context().scope, diags);
   if (result.is_null()) return Type::dynamic();
   if (result.type() != type_type()) {
-    diags.push_back(Diagnostic{Severity::Error, "Invalid type expression",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid type expression",
                                fmt::format("A type is required, not {}.", result.type().friendly_name()), std::nullopt,
                                std::nullopt});
     return Type::dynamic();
@@ -660,15 +660,15 @@ Type eval_type_expr(const ExprPtr& expr, Diagnostics& diags) {
   return unwrap_type(result);
 }
 
-SpecFile load_spec(std::shared_ptr<const SourceFile> source, Diagnostics& diags) {
+SpecFile load_spec(std::shared_ptr<const source::SourceFile> source, diag::Diagnostics& diags) {
   SpecFile out;
   out.root = err_spec();
   out.functions = std::make_shared<cty::FunctionTable>();
-  ParseResult parsed = parse_config(source);
-  bool failed = has_errors(parsed.diagnostics);
-  append(diags, std::move(parsed.diagnostics));
+  syntax::ParseResult parsed = syntax::parse_config(source);
+  bool failed = diag::has_errors(parsed.diagnostics);
+  diag::append(diags, std::move(parsed.diagnostics));
   if (failed || !parsed.tree) return out;
-  BodyPtr file = body::native_body(std::shared_ptr<const SyntaxTree>(std::move(parsed.tree)));
+  BodyPtr file = body::native_body(std::shared_ptr<const syntax::SyntaxTree>(std::move(parsed.tree)));
 
   BodyPtr rest = read_functions(file, *out.functions, diags);
   Schema vars_schema;
@@ -681,18 +681,18 @@ SpecFile load_spec(std::shared_ptr<const SourceFile> source, Diagnostics& diags)
   }
 
   SpecReader reader;
-  Diagnostics own;
+  diag::Diagnostics own;
   BodyContent content = root_body->content(spec_schema(false), own);
-  bool root_failed = has_errors(own);
-  append(diags, std::move(own));
+  bool root_failed = diag::has_errors(own);
+  diag::append(diags, std::move(own));
   const char* detail = "A spec file must have exactly one root block specifying how to map to a JSON value.";
   if (content.blocks.empty()) {
     if (!root_failed)
-      diags.push_back(Diagnostic{Severity::Error, "Missing spec block", detail, root_body->missing_item_range(), std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail, root_body->missing_item_range(), std::nullopt});
     return out;
   }
   if (content.blocks.size() > 1) {
-    diags.push_back(Diagnostic{Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range, std::nullopt});
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range, std::nullopt});
     return out;
   }
   out.root = reader.block(content.blocks[0], diags);

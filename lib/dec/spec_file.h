@@ -24,7 +24,7 @@ struct SpecFile {
 };
 
 // Reads a spec file (native syntax). Errors leave a usable but meaningless root.
-SpecFile load_spec(std::shared_ptr<const SourceFile> source, Diagnostics& diags);
+SpecFile load_spec(std::shared_ptr<const source::SourceFile> source, diag::Diagnostics& diags);
 
 // The functions spec files may call (cty's versions: abs, coalesce, concat, hasindex, int,
 // jsondecode, jsonencode, length, lower, max, min, reverse, strlen, substr, upper).
@@ -32,6 +32,6 @@ const cty::FunctionTable& spec_functions();
 
 // A type expression evaluated as the reference's hcldec does (string, number, bool, any, list(T),
 // set(T), map(T), tuple([T...]), object({name = T})).
-Type eval_type_expr(const body::ExprPtr& expr, Diagnostics& diags);
+Type eval_type_expr(const body::ExprPtr& expr, diag::Diagnostics& diags);
 
 }  // namespace hcl::dec

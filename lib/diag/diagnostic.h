@@ -8,7 +8,7 @@
 
 #include "source/source_file.h"
 
-namespace hcl {
+namespace hcl::diag {
 
 enum class Severity : uint8_t { Error, Warning };
 
@@ -16,8 +16,8 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   std::string summary;
   std::string detail;
-  std::optional<Range> subject;
-  std::optional<Range> context;
+  std::optional<source::Range> subject;
+  std::optional<source::Range> context;
 };
 
 using Diagnostics = std::vector<Diagnostic>;
@@ -44,4 +44,4 @@ struct Span {
 
 inline Span span_between(Span a, Span b) { return Span{a.start < b.start ? a.start : b.start, a.end > b.end ? a.end : b.end}; }
 
-}  // namespace hcl
+}  // namespace hcl::diag

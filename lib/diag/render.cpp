@@ -10,7 +10,7 @@
 #include "source/source_file.h"
 #include "util/text.h"
 
-namespace hcl {
+namespace hcl::diag {
 
 namespace {
 
@@ -76,7 +76,7 @@ std::string blank_like(std::string_view text) {
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
     if (i == text.size() || text[i] == '\t') {
-      out.append(grapheme_count(text.substr(start, i - start)), ' ');
+      out.append(source::grapheme_count(text.substr(start, i - start)), ' ');
       if (i < text.size()) out += '\t';
       start = i + 1;
     }
@@ -105,11 +105,11 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
   // Everything that may come from a file (names, source lines, the values quoted in messages)
   // is escaped: no escape sequence reaches the terminal, no file name starts a line of its own.
   out += fmt::format("{}{}{}: {}\n\n", color, diag.severity == Severity::Error ? "Error" : "Warning", reset,
-                     escape_controls(diag.summary));
+                     util::escape_controls(diag.summary));
   if (diag.subject) {
-    const Range& subj = *diag.subject;
-    const SourceFile* file = sources ? sources(subj.filename) : nullptr;
-    out += fmt::format("  on {} line {}:\n", escape_controls(subj.filename), subj.start.line);
+    const source::Range& subj = *diag.subject;
+    const source::SourceFile* file = sources ? sources(subj.filename) : nullptr;
+    out += fmt::format("  on {} line {}:\n", util::escape_controls(subj.filename), subj.start.line);
     if (!file) {
       out += "  (source code not available)\n\n";
     } else {
@@ -131,9 +131,9 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
         if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
         Window w = clip_line(text, hs - line_begin, he - line_begin);
         std::string_view raw = w.text;
-        std::string before = escape_controls(raw.substr(0, w.hs), "\t");
-        std::string mid = escape_controls(raw.substr(w.hs, w.he - w.hs), "\t");
-        std::string after = escape_controls(raw.substr(w.he), "\t");
+        std::string before = util::escape_controls(raw.substr(0, w.hs), "\t");
+        std::string mid = util::escape_controls(raw.substr(w.hs, w.he - w.hs), "\t");
+        std::string after = util::escape_controls(raw.substr(w.he), "\t");
         std::string shown = before + mid + after;
         if (style.color) {
           out += fmt::format("{:4}: {}{}{}{}{}\n", line, before, highlight, mid, reset, after);
@@ -141,7 +141,7 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
           out += fmt::format("{:4}: {}\n", line, shown);
           if (!mid.empty() || (subj.start.byte == subj.end.byte && hs == he && line == subj.start.line)) {
             // Underline the subject with carets, lined up by display columns.
-            uint32_t len = std::max<uint32_t>(1, grapheme_count(mid));
+            uint32_t len = std::max<uint32_t>(1, source::grapheme_count(mid));
             out += fmt::format("      {}{}\n", blank_like(before), std::string(len, '^'));
           }
         }
@@ -149,7 +149,7 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
       out += '\n';
     }
   }
-  if (!diag.detail.empty()) out += wrap(escape_controls(diag.detail, "\t\n"), style.width) + "\n\n";
+  if (!diag.detail.empty()) out += wrap(util::escape_controls(diag.detail, "\t\n"), style.width) + "\n\n";
   return out;
 }
 
@@ -158,11 +158,11 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
   j["severity"] = diag.severity == Severity::Error ? "error" : "warning";
   j["summary"] = diag.summary;
   j["detail"] = diag.detail;
-  auto pos = [](const Pos& p) { return nlohmann::ordered_json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  auto pos = [](const source::Pos& p) { return nlohmann::ordered_json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
   if (diag.subject) {
-    const Range& r = *diag.subject;
+    const source::Range& r = *diag.subject;
     j["range"] = nlohmann::ordered_json{{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
-    const SourceFile* file = sources ? sources(r.filename) : nullptr;
+    const source::SourceFile* file = sources ? sources(r.filename) : nullptr;
     if (file) {
       std::string_view code = file->line_text(r.start.line);
       uint32_t line_begin = file->line_offset(r.start.line);
@@ -202,7 +202,7 @@ std::string render_github(const Diagnostic& diag) {
   };
   std::string props;
   if (diag.subject) {
-    const Range& r = *diag.subject;
+    const source::Range& r = *diag.subject;
     props = fmt::format(" file={},line={},col={},endLine={},endColumn={},", escape_prop(r.filename), r.start.line,
                         r.start.column, r.end.line, r.end.column);
   } else {
@@ -214,4 +214,4 @@ std::string render_github(const Diagnostic& diag) {
                      escape_data(message));
 }
 
-}  // namespace hcl
+}  // namespace hcl::diag

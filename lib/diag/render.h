@@ -8,10 +8,10 @@
 #include <string>
 
 #include "diag/diagnostic.h"
+#include "source/source_file.h"
 
-namespace hcl {
+namespace hcl::diag {
 
-class SourceFile;
 
 struct TextStyle {
   bool color = false;
@@ -19,7 +19,7 @@ struct TextStyle {
 };
 
 // Finds the source of a diagnostic's file for its snippet, or null.
-using SourceLookup = std::function<const SourceFile*(const std::string& filename)>;
+using SourceLookup = std::function<const source::SourceFile*(const std::string& filename)>;
 
 std::string render_text(const Diagnostic& diag, const SourceLookup& sources, const TextStyle& style);
 
@@ -32,4 +32,4 @@ std::string render_github(const Diagnostic& diag);
 // Whether to colour output on this stream: a terminal, and NO_COLOR unset.
 bool use_color(int fd);
 
-}  // namespace hcl
+}  // namespace hcl::diag

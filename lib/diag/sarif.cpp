@@ -5,7 +5,7 @@
 
 #include "util/text.h"
 
-namespace hcl {
+namespace hcl::diag {
 
 namespace {
 
@@ -21,7 +21,7 @@ std::string rule_id_for(const SarifResult& r) {
   return id.empty() ? "diagnostic" : id;
 }
 
-nlohmann::ordered_json region(const Range& r) {
+nlohmann::ordered_json region(const source::Range& r) {
   nlohmann::ordered_json region = {{"startLine", r.start.line}, {"startColumn", r.start.column}};
   // SARIF's end column is exclusive, as HCL's; an end before the start (never expected) is dropped.
   if (r.end.line > r.start.line || (r.end.line == r.start.line && r.end.column >= r.start.column)) {
@@ -51,7 +51,7 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
     if (d.subject) {
       result["locations"] = json::array(
           {{{"physicalLocation",
-             {{"artifactLocation", {{"uri", uri_encode_path(d.subject->filename)}}}, {"region", region(*d.subject)}}}}});
+             {{"artifactLocation", {{"uri", util::uri_encode_path(d.subject->filename)}}}, {"region", region(*d.subject)}}}}});
     }
     out_results.push_back(std::move(result));
   }
@@ -67,4 +67,4 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
                              {"results", std::move(out_results)}}})}};
 }
 
-}  // namespace hcl
+}  // namespace hcl::diag

@@ -9,7 +9,7 @@
 
 #include "diag/diagnostic.h"
 
-namespace hcl {
+namespace hcl::diag {
 
 struct SarifTool {
   std::string name = "hcl";
@@ -28,4 +28,4 @@ struct SarifResult {
 // relative URI references (percent-encoded).
 nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifResult>& results);
 
-}  // namespace hcl
+}  // namespace hcl::diag

@@ -65,7 +65,7 @@ class WrappedExpression final : public body::Expression {
  public:
   WrappedExpression(ExprPtr inner, IterationPtr it) : inner_(std::move(inner)), it_(std::move(it)) {}
 
-  Value value(body::Context ctx, Diagnostics& diags) const override {
+  Value value(body::Context ctx, diag::Diagnostics& diags) const override {
     // The reference makes a child of the caller's context (nil included).
     ScopePtr base = ctx ? std::shared_ptr<const eval::Scope>(ctx, [](const eval::Scope*) {}) : nullptr;
     ScopePtr ext = child_context(it_, base);
@@ -80,8 +80,8 @@ class WrappedExpression final : public body::Expression {
     }
     return out;
   }
-  Range range() const override { return inner_->range(); }
-  Range start_range() const override { return inner_->start_range(); }
+  source::Range range() const override { return inner_->range(); }
+  source::Range start_range() const override { return inner_->start_range(); }
   ExprPtr unwrapped() const override { return inner_; }
 
  private:
@@ -94,19 +94,19 @@ class UnknownBody final : public body::Body {
  public:
   explicit UnknownBody(BodyPtr templ) : template_(std::move(templ)) {}
 
-  BodyContent content(const Schema& schema, Diagnostics& diags) const override {
+  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override {
     return fixup(template_->content(schema, diags));
   }
-  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const override {
     BodyPtr inner;
     BodyContent c = fixup(template_->partial_content(schema, &inner, diags));
     if (remain) *remain = std::make_shared<UnknownBody>(inner);
     return c;
   }
-  body::Attributes just_attributes(Diagnostics& diags) const override {
+  body::Attributes just_attributes(diag::Diagnostics& diags) const override {
     return fixup_attrs(template_->just_attributes(diags));
   }
-  Range missing_item_range() const override { return template_->missing_item_range(); }
+  source::Range missing_item_range() const override { return template_->missing_item_range(); }
   bool unknown() const override { return true; }
 
  private:
@@ -148,8 +148,8 @@ const Schema& spec_schema(bool labels, bool labels_required) {
 
 struct Spec {
   std::string type;
-  Range type_range;
-  Range def_range;
+  source::Range type_range;
+  source::Range def_range;
   Value for_each;
   std::string iterator;
   std::vector<ExprPtr> labels;
@@ -158,13 +158,13 @@ struct Spec {
 
 // decodeSpec: the dynamic block's own arguments.
 std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_count, const ScopePtr& ctx,
-                                Diagnostics& diags) {
+                                diag::Diagnostics& diags) {
   const std::string& type = raw.labels[0];
   bool labels = !label_count || *label_count > 0;
-  Diagnostics own;
+  diag::Diagnostics own;
   BodyContent c = raw.body->content(spec_schema(labels, label_count.has_value()), own);
-  bool failed = has_errors(own);
-  append(diags, std::move(own));
+  bool failed = diag::has_errors(own);
+  diag::append(diags, std::move(own));
   if (failed) return std::nullopt;
 
   Spec spec;
@@ -175,13 +175,13 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
   // The iterator first (HCL 2.20): an invalid one is reported without for_each's follow-on errors.
   spec.iterator = type;
   if (const body::Attribute* it = c.attributes.find("iterator")) {
-    Diagnostics it_diags;
+    diag::Diagnostics it_diags;
     auto traversal = body::abs_traversal(it->expr, it_diags);
-    failed = has_errors(it_diags);
-    append(diags, std::move(it_diags));
+    failed = diag::has_errors(it_diags);
+    diag::append(diags, std::move(it_diags));
     if (failed) return std::nullopt;
     if (traversal->steps.size() != 1) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic iterator name",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic iterator name",
                                  "Dynamic iterator must be a single variable name.", traversal->source_range(),
                                  std::nullopt});
       return std::nullopt;
@@ -190,56 +190,56 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
   }
 
   const body::Attribute* each = c.attributes.find("for_each");
-  Diagnostics each_diags;
+  diag::Diagnostics each_diags;
   spec.for_each = each->expr->value(ctx.get(), each_diags);
-  failed = has_errors(each_diags);
-  append(diags, std::move(each_diags));
+  failed = diag::has_errors(each_diags);
+  diag::append(diags, std::move(each_diags));
   if (failed) return std::nullopt;
   const cty::Type& t = spec.for_each.type();
   bool iterable = t.is_list() || t.is_map() || t.is_set() || t.is_tuple() || t.is_object();
   if (!iterable && !t.is_dynamic()) {
-    diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic for_each value",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic for_each value",
                                fmt::format("Cannot use a {} value in for_each. An iterable collection is required.",
                                            t.friendly_name()),
                                each->expr->range(), std::nullopt});
     return std::nullopt;
   }
   if (spec.for_each.is_null()) {
-    diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic for_each value", "Cannot use a null value in for_each.",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic for_each value", "Cannot use a null value in for_each.",
                                each->expr->range(), std::nullopt});
     return std::nullopt;
   }
 
   if (const body::Attribute* la = c.attributes.find("labels")) {
-    Diagnostics label_diags;
+    diag::Diagnostics label_diags;
     auto list = body::expr_list(la->expr, label_diags);
-    failed = has_errors(label_diags);
-    append(diags, std::move(label_diags));
+    failed = diag::has_errors(label_diags);
+    diag::append(diags, std::move(label_diags));
     if (failed) return std::nullopt;
     spec.labels = std::move(*list);
     if (label_count && spec.labels.size() > *label_count) {
-      diags.push_back(Diagnostic{Severity::Error, "Extraneous dynamic block label",
-                                 fmt::format("Blocks of type {} require {} label(s).", go_quote(type), *label_count),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous dynamic block label",
+                                 fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
                                  spec.labels[*label_count]->range(), std::nullopt});
       return std::nullopt;
     }
     if (label_count && spec.labels.size() < *label_count) {
-      diags.push_back(Diagnostic{Severity::Error, "Insufficient dynamic block labels",
-                                 fmt::format("Blocks of type {} require {} label(s).", go_quote(type), *label_count),
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Insufficient dynamic block labels",
+                                 fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
                                  la->expr->range(), std::nullopt});
       return std::nullopt;
     }
   }
 
   if (c.blocks.empty()) {
-    diags.push_back(Diagnostic{Severity::Error, "Missing dynamic content block",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing dynamic content block",
                                "A dynamic block must have a nested block of type \"content\" to describe the body of "
                                "each generated block.",
                                c.missing_item_range, std::nullopt});
     return std::nullopt;
   }
   if (c.blocks.size() > 1) {
-    diags.push_back(Diagnostic{Severity::Error, "Extraneous dynamic content block",
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous dynamic content block",
                                "Only one nested content block is allowed for each dynamic block.",
                                c.blocks[1].def_range, std::nullopt});
     return std::nullopt;
@@ -249,7 +249,7 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
 }
 
 // newBlock: one generated block, its labels evaluated under the iteration.
-std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const ScopePtr& ctx, Diagnostics& diags) {
+std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const ScopePtr& ctx, diag::Diagnostics& diags) {
   Block block;
   block.type = spec.type;
   block.type_range = spec.type_range;
@@ -257,25 +257,25 @@ std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const S
   block.body = spec.content;
   ScopePtr lctx = child_context(it, ctx);
   for (const auto& expr : spec.labels) {
-    Diagnostics own;
+    diag::Diagnostics own;
     Value v = expr->value(lctx.get(), own);
-    bool failed = has_errors(own);
-    append(diags, std::move(own));
+    bool failed = diag::has_errors(own);
+    diag::append(diags, std::move(own));
     if (failed) return std::nullopt;
     auto s = cty::convert(v, cty::Type::string());
     if (!s) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic block label",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
                                  fmt::format("Cannot use this value as a dynamic block label: {}.", s.error()),
                                  expr->range(), std::nullopt});
       return std::nullopt;
     }
     if (s->is_null()) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic block label",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
                                  "Cannot use a null value as a dynamic block label.", expr->range(), std::nullopt});
       return std::nullopt;
     }
     if (!s->is_known()) {
-      diags.push_back(Diagnostic{Severity::Error, "Invalid dynamic block label",
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
                                  "This value is not yet known. Dynamic block labels must be immediately-known values.",
                                  expr->range(), std::nullopt});
       return std::nullopt;
@@ -293,7 +293,7 @@ body::ExprPtr wrap_expr(ExprPtr expr, IterationPtr iteration) {
 }
 
 std::vector<Generated> expand_block(const Block& dynamic, std::optional<size_t> label_count, const ScopePtr& ctx,
-                                    const IterationPtr& outer, Diagnostics& diags) {
+                                    const IterationPtr& outer, diag::Diagnostics& diags) {
   std::vector<Generated> out;
   auto spec = decode_spec(dynamic, label_count, ctx, diags);
   if (!spec) return out;
@@ -321,7 +321,7 @@ class ExpandBody final : public body::Body {
   ExpandBody(BodyPtr original, ScopePtr ctx, IterationPtr iteration = nullptr)
       : original_(std::move(original)), ctx_(std::move(ctx)), iteration_(std::move(iteration)) {}
 
-  BodyContent content(const Schema& schema, Diagnostics& diags) const override {
+  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override {
     BodyContent raw = original_->content(extend(schema), diags);
     BodyContent c;
     c.blocks = expand_blocks(schema, raw.blocks, false, diags);
@@ -330,7 +330,7 @@ class ExpandBody final : public body::Body {
     return c;
   }
 
-  BodyContent partial_content(const Schema& schema, BodyPtr* remain, Diagnostics& diags) const override {
+  BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const override {
     BodyContent raw = original_->partial_content(extend(schema), nullptr, diags);
     BodyContent c;
     c.blocks = expand_blocks(schema, raw.blocks, true, diags);
@@ -348,8 +348,8 @@ class ExpandBody final : public body::Body {
   }
 
   // Blocks are not allowed in this mode, so there is nothing to expand.
-  body::Attributes just_attributes(Diagnostics& diags) const override { return original_->just_attributes(diags); }
-  Range missing_item_range() const override { return original_->missing_item_range(); }
+  body::Attributes just_attributes(diag::Diagnostics& diags) const override { return original_->just_attributes(diags); }
+  source::Range missing_item_range() const override { return original_->missing_item_range(); }
 
  private:
   // The caller's schema, plus "dynamic" blocks, plus what earlier partial reads took (so the
@@ -378,7 +378,7 @@ class ExpandBody final : public body::Body {
   }
 
   std::vector<Block> expand_blocks(const Schema& schema, const std::vector<Block>& raw, bool partial,
-                                   Diagnostics& diags) const {
+                                   diag::Diagnostics& diags) const {
     std::vector<Block> blocks;
     for (const Block& rb : raw) {
       if (rb.type != "dynamic") {
@@ -399,8 +399,8 @@ class ExpandBody final : public body::Body {
       }
       if (!bs) {
         if (!partial) {
-          diags.push_back(Diagnostic{Severity::Error, "Unsupported block type",
-                                     fmt::format("Blocks of type {} are not expected here.", go_quote(real)),
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsupported block type",
+                                     fmt::format("Blocks of type {} are not expected here.", util::go_quote(real)),
                                      rb.label_ranges[0], std::nullopt});
         }
         continue;

@@ -64,6 +64,6 @@ struct Generated {
 // (from a schema), or nothing to take the `labels` list as it is. `for_each_ctx` is the context
 // of `for_each` and `labels` at this level (with `outer`'s iterators already in it).
 std::vector<Generated> expand_block(const body::Block& dynamic, std::optional<size_t> label_count,
-                                    const ScopePtr& for_each_ctx, const IterationPtr& outer, Diagnostics& diags);
+                                    const ScopePtr& for_each_ctx, const IterationPtr& outer, diag::Diagnostics& diags);
 
 }  // namespace hcl::dynblock

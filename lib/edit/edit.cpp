@@ -24,21 +24,21 @@ std::string_view trim_space(std::string_view s) {
   return s;
 }
 
-bool ends_line(const SyntaxTree& tree, uint32_t i) {
-  const Token& t = tree.token(i);
-  if (t.kind == TokenKind::Newline) return true;
-  return t.kind == TokenKind::Comment && t.size() > 0 && tree.text()[t.end - 1] == '\n';
+bool ends_line(const syntax::SyntaxTree& tree, uint32_t i) {
+  const lex::Token& t = tree.token(i);
+  if (t.kind == lex::TokenKind::Newline) return true;
+  return t.kind == lex::TokenKind::Comment && t.size() > 0 && tree.text()[t.end - 1] == '\n';
 }
 
 // hcledit's vertical formatting after `block rm` and for `body get` (its VerticalFormat): no line
 // breaks at the start, at most two in a row, one at most at the end. Works on tokens, so line
 // breaks inside heredocs and comments are not counted.
 std::string tidy_blank_lines(std::string_view text) {
-  std::vector<Token> toks = lex_all(text);
+  std::vector<lex::Token> toks = lex::lex_all(text);
   std::vector<uint32_t> kept;
   int run = 0;
   for (uint32_t i = 0; i < toks.size(); ++i) {
-    if (toks[i].kind == TokenKind::Newline) {
+    if (toks[i].kind == lex::TokenKind::Newline) {
       if (kept.empty() || ++run > 2) continue;
     } else {
       run = 0;
@@ -47,9 +47,9 @@ std::string tidy_blank_lines(std::string_view text) {
   }
   // Trailing line breaks (before Eof): keep the first.
   size_t eof = kept.size();
-  if (eof > 0 && toks[kept[eof - 1]].kind == TokenKind::Eof) --eof;
+  if (eof > 0 && toks[kept[eof - 1]].kind == lex::TokenKind::Eof) --eof;
   size_t first_trailing = eof;
-  while (first_trailing > 0 && toks[kept[first_trailing - 1]].kind == TokenKind::Newline) --first_trailing;
+  while (first_trailing > 0 && toks[kept[first_trailing - 1]].kind == lex::TokenKind::Newline) --first_trailing;
   if (eof - first_trailing > 1) kept.erase(kept.begin() + static_cast<ptrdiff_t>(first_trailing + 1),
                                            kept.begin() + static_cast<ptrdiff_t>(eof));
   std::string out;
@@ -92,17 +92,17 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
   return out;
 }
 
-std::string quote_label(std::string_view label) { return hclwrite_quote(label); }
+std::string quote_label(std::string_view label) { return util::hclwrite_quote(label); }
 
 // ---- Document -----------------------------------------------------------------------------------
 
-Document::Document(std::unique_ptr<SyntaxTree> tree) : tree_(std::move(tree)) {}
+Document::Document(std::unique_ptr<syntax::SyntaxTree> tree) : tree_(std::move(tree)) {}
 
-std::unique_ptr<Document> Document::open(std::shared_ptr<const SourceFile> source, Diagnostics& diags,
+std::unique_ptr<Document> Document::open(std::shared_ptr<const source::SourceFile> source, diag::Diagnostics& diags,
                                          bool own_line_lead_comments) {
-  ParseResult parsed = parse_config(std::move(source));
-  if (has_errors(parsed.diagnostics) || !parsed.tree) {
-    append(diags, std::move(parsed.diagnostics));
+  syntax::ParseResult parsed = syntax::parse_config(std::move(source));
+  if (diag::has_errors(parsed.diagnostics) || !parsed.tree) {
+    diag::append(diags, std::move(parsed.diagnostics));
     return nullptr;
   }
   auto doc = std::unique_ptr<Document>(new Document(std::move(parsed.tree)));
@@ -112,7 +112,7 @@ std::unique_ptr<Document> Document::open(std::shared_ptr<const SourceFile> sourc
 
 BodyRef Document::root() const {
   uint32_t n = static_cast<uint32_t>(tree_->tokens().size());
-  if (n > 0 && tree_->token(n - 1).kind == TokenKind::Eof) --n;
+  if (n > 0 && tree_->token(n - 1).kind == lex::TokenKind::Eof) --n;
   return BodyRef{tree_->root(), 0, n, true};
 }
 
@@ -120,23 +120,23 @@ BodyRef Document::root() const {
 // tokens right before it are its lead comments (line comments end with their newline, so a blank
 // line stops them); after it, comments up to the first newline (or a comment ending one) are its
 // line comments, and that newline is its last token.
-Item Document::make_item(NodeId node, uint32_t from, uint32_t until) const {
-  const Node& n = tree_->node(node);
+Item Document::make_item(syntax::NodeId node, uint32_t from, uint32_t until) const {
+  const syntax::Node& n = tree_->node(node);
   Item it;
   it.node = node;
-  it.is_block = n.kind == NodeKind::Block;
+  it.is_block = n.kind == syntax::NodeKind::Block;
   it.start = n.first_token;
   it.end = n.last_token + 1;
   it.first = it.start;
-  while (it.first > from && tree_->token(it.first - 1).kind == TokenKind::Comment) {
+  while (it.first > from && tree_->token(it.first - 1).kind == lex::TokenKind::Comment) {
     if (own_line_lead_comments_ && it.first - 1 > 0 && !ends_line(*tree_, it.first - 2)) break;
     --it.first;
   }
   uint32_t i = it.end;
   it.line_end = it.last = until;
   for (; i < until; ++i) {
-    TokenKind k = tree_->token(i).kind;
-    if (k == TokenKind::Comment) {
+    lex::TokenKind k = tree_->token(i).kind;
+    if (k == lex::TokenKind::Comment) {
       if (ends_line(*tree_, i)) {
         it.line_end = it.last = i + 1;
         break;
@@ -144,7 +144,7 @@ Item Document::make_item(NodeId node, uint32_t from, uint32_t until) const {
       continue;
     }
     it.line_end = i;
-    it.last = k == TokenKind::Newline ? i + 1 : i;
+    it.last = k == lex::TokenKind::Newline ? i + 1 : i;
     break;
   }
   return it;
@@ -153,7 +153,7 @@ Item Document::make_item(NodeId node, uint32_t from, uint32_t until) const {
 std::vector<Item> Document::items(const BodyRef& body) const {
   std::vector<Item> out;
   uint32_t remain = body.begin;
-  for (NodeId id : ast::body_items(*tree_, body.body)) {
+  for (syntax::NodeId id : ast::body_items(*tree_, body.body)) {
     out.push_back(make_item(id, remain, body.end));
     remain = out.back().last;
   }
@@ -162,7 +162,7 @@ std::vector<Item> Document::items(const BodyRef& body) const {
 
 BodyRef Document::body_of(const Item& block) const {
   uint32_t open = block.start;
-  while (open < block.end && tree_->token(open).kind != TokenKind::OBrace) ++open;
+  while (open < block.end && tree_->token(open).kind != lex::TokenKind::OBrace) ++open;
   return BodyRef{ast::block(*tree_, block.node).body, open + 1, block.end - 1, false};
 }
 
@@ -231,8 +231,8 @@ std::vector<Item> Document::find_nested_blocks(std::span<const std::string> addr
 std::string Document::spaced(uint32_t begin, uint32_t end, bool comments_as_newlines, bool first_gap) const {
   std::string out;
   for (uint32_t i = begin; i < end; ++i) {
-    const Token& t = tree_->token(i);
-    if (comments_as_newlines && t.kind == TokenKind::Comment) {
+    const lex::Token& t = tree_->token(i);
+    if (comments_as_newlines && t.kind == lex::TokenKind::Comment) {
       out += '\n';
       continue;
     }
@@ -267,13 +267,13 @@ std::string Document::items_text(std::span<const Item> items) const {
 // the whole body is printed then.
 std::string Document::body_text(const Item& block) const {
   BodyRef body = body_of(block);
-  auto is_newline = [&](uint32_t i) { return tree_->token(i).kind == TokenKind::Newline; };
+  auto is_newline = [&](uint32_t i) { return tree_->token(i).kind == lex::TokenKind::Newline; };
   uint32_t begin = body.begin, end = body.end;
   if (begin < body.end && is_newline(begin)) ++begin;
   while (end > begin && !is_newline(end - 1)) --end;
   if (end <= begin) end = std::min(begin + 1, body.end);
   for (uint32_t i = end; i < body.end; ++i)
-    if (tree_->token(i).kind != TokenKind::Comment && !is_newline(i)) begin = body.begin, end = body.end;
+    if (tree_->token(i).kind != lex::TokenKind::Comment && !is_newline(i)) begin = body.begin, end = body.end;
   std::string out = format_text(tidy_blank_lines(spaced(begin, end, false, false)));
   if (!out.empty() && out.back() != '\n') out += '\n';
   return out;
@@ -292,21 +292,21 @@ std::string Document::indent_of(uint32_t token) const {
 }
 
 std::string_view Document::newline() const {
-  for (const Token& t : tree_->tokens())
-    if (t.kind == TokenKind::Newline) return t.size() == 2 ? "\r\n" : "\n";
+  for (const lex::Token& t : tree_->tokens())
+    if (t.kind == lex::TokenKind::Newline) return t.size() == 2 ? "\r\n" : "\n";
   return "\n";
 }
 
 // The bytes of tokens [first, last) together with their lines when they occupy whole lines, so
 // removing them leaves no empty line behind; otherwise with the blank space before them.
-Span Document::line_span(uint32_t first, uint32_t last) const {
+diag::Span Document::line_span(uint32_t first, uint32_t last) const {
   std::string_view text = tree_->text();
   uint32_t start = tree_->token(first).start;
   uint32_t end = tree_->token(last - 1).end;
   uint32_t line = start;
   while (line > 0 && is_blank(text[line - 1])) --line;
-  if (line == 0 || text[line - 1] == '\n') return Span{line, end};
-  return Span{first > 0 ? tree_->token(first - 1).end : 0, end};
+  if (line == 0 || text[line - 1] == '\n') return diag::Span{line, end};
+  return diag::Span{first > 0 ? tree_->token(first - 1).end : 0, end};
 }
 
 void Document::replace_expression(const Item& attribute, std::string_view expression) {
@@ -314,30 +314,30 @@ void Document::replace_expression(const Item& attribute, std::string_view expres
   std::string spaced_expression = " ";
   spaced_expression += expression;
   hclwrite_.push_back({expr_first, attribute.end, std::move(spaced_expression)});
-  minimal_.push_back({Span{tree_->token(expr_first).start, tree_->token(attribute.end - 1).end},
+  minimal_.push_back({diag::Span{tree_->token(expr_first).start, tree_->token(attribute.end - 1).end},
                       std::string(expression)});
 }
 
 void Document::rename_attribute(const Item& attribute, std::string_view name) {
-  const Token& t = tree_->token(attribute.start);
+  const lex::Token& t = tree_->token(attribute.start);
   std::string gap(attribute.start > 0 ? t.start - tree_->token(attribute.start - 1).end : 0, ' ');
   hclwrite_.push_back({attribute.start, attribute.start + 1, gap + std::string(name)});
-  minimal_.push_back({Span{t.start, t.end}, std::string(name)});
+  minimal_.push_back({diag::Span{t.start, t.end}, std::string(name)});
 }
 
 void Document::rename_block(const Item& block, std::string_view type, std::span<const std::string> labels) {
   uint32_t end = block.start + 1;
-  for (NodeId c : tree_->children(block.node))
-    if (tree_->node(c).kind == NodeKind::BlockLabel) end = tree_->node(c).last_token + 1;
+  for (syntax::NodeId c : tree_->children(block.node))
+    if (tree_->node(c).kind == syntax::NodeKind::BlockLabel) end = tree_->node(c).last_token + 1;
   std::string header(type);
   for (const auto& label : labels) {
     header += ' ';
     header += quote_label(label);
   }
-  const Token& t = tree_->token(block.start);
+  const lex::Token& t = tree_->token(block.start);
   std::string gap(block.start > 0 ? t.start - tree_->token(block.start - 1).end : 0, ' ');
   hclwrite_.push_back({block.start, end, gap + header});
-  minimal_.push_back({Span{t.start, tree_->token(end - 1).end}, header});
+  minimal_.push_back({diag::Span{t.start, tree_->token(end - 1).end}, header});
 }
 
 void Document::remove(const Item& item) {
@@ -388,21 +388,21 @@ void Document::insert(const BodyRef& body, const std::string& hclwrite_text,
   std::string inner = body.top_level ? "" : !its.empty() && !one_line_block ? indent_of(its.back().start) : outer + "  ";
   if (one_line_block) outer = indent_of(body.begin - 1), inner = outer + "  ";
   std::string added = (blank_line_before ? nl : "") + inner + minimal_text(inner) + nl;
-  const Token& close = tree_->token(body.end);
+  const lex::Token& close = tree_->token(body.end);
   if (one_line_block) {
     uint32_t open_end = tree_->token(body.begin - 1).end;
     if (body.end > body.begin) {
-      minimal_.push_back({Span{open_end, tree_->token(body.begin).start}, nl + inner});
-      minimal_.push_back({Span{tree_->token(body.end - 1).end, close.start}, nl + added + outer});
+      minimal_.push_back({diag::Span{open_end, tree_->token(body.begin).start}, nl + inner});
+      minimal_.push_back({diag::Span{tree_->token(body.end - 1).end, close.start}, nl + added + outer});
     } else {
-      minimal_.push_back({Span{open_end, close.start}, nl + added + outer});
+      minimal_.push_back({diag::Span{open_end, close.start}, nl + added + outer});
     }
   } else if (!fresh_line) {
-    minimal_.push_back({Span{static_cast<uint32_t>(text.size()), static_cast<uint32_t>(text.size())}, nl + added});
+    minimal_.push_back({diag::Span{static_cast<uint32_t>(text.size()), static_cast<uint32_t>(text.size())}, nl + added});
   } else {
     uint32_t at = body.top_level ? static_cast<uint32_t>(text.size()) : close.start;
     while (!body.top_level && at > 0 && is_blank(text[at - 1])) --at;
-    minimal_.push_back({Span{at, at}, added});
+    minimal_.push_back({diag::Span{at, at}, added});
   }
 }
 
@@ -454,8 +454,8 @@ std::string Document::render(Layout layout, bool tidy) const {
 
 namespace {
 
-Diagnostic error(std::string summary, std::string detail) {
-  Diagnostic d;
+diag::Diagnostic error(std::string summary, std::string detail) {
+  diag::Diagnostic d;
   d.summary = std::move(summary);
   d.detail = std::move(detail);
   return d;
@@ -463,12 +463,12 @@ Diagnostic error(std::string summary, std::string detail) {
 
 // hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
 // what is used is the expression's own text (not blank space or a comment around it).
-cty::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
-  auto src = std::make_shared<SourceFile>("<value>", std::string(value));
-  ParseResult parsed = parse_expression(src);
-  if (has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == kNoNode) {
-    Diagnostic d = parsed.diagnostics.empty() ? error("Invalid value", "") : parsed.diagnostics.front();
-    Pos at = d.subject ? d.subject->start : Pos{};
+cty::Expected<std::string, diag::Diagnostic> expression_text(std::string_view value) {
+  auto src = std::make_shared<source::SourceFile>("<value>", std::string(value));
+  syntax::ParseResult parsed = syntax::parse_expression(src);
+  if (diag::has_errors(parsed.diagnostics) || !parsed.tree || parsed.tree->root() == syntax::kNoNode) {
+    diag::Diagnostic d = parsed.diagnostics.empty() ? error("Invalid value", "") : parsed.diagnostics.front();
+    source::Pos at = d.subject ? d.subject->start : source::Pos{};
     d.summary = "Invalid value: " + d.summary;
     d.detail = "In VALUE \"" + std::string(value) + "\" at column " + std::to_string(at.column) + ": " + d.detail;
     d.subject.reset();
@@ -478,10 +478,10 @@ cty::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
   if (parsed.trailing_text)
     return cty::unexpected(error("Invalid value: not one expression", "VALUE \"" + std::string(value) +
                                   "\" holds more than one expression; quote a string as '\"text\"'."));
-  const SyntaxTree& t = *parsed.tree;
+  const syntax::SyntaxTree& t = *parsed.tree;
   auto trivia = [&](uint32_t i) {
-    TokenKind k = t.token(i).kind;
-    return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof;
+    lex::TokenKind k = t.token(i).kind;
+    return k == lex::TokenKind::Newline || k == lex::TokenKind::Comment || k == lex::TokenKind::Eof;
   };
   uint32_t first = t.node(t.root()).first_token, last = t.node(t.root()).last_token;
   while (first < last && trivia(first)) ++first;
@@ -491,18 +491,18 @@ cty::Expected<std::string, Diagnostic> expression_text(std::string_view value) {
 
 // A name the operation writes (an attribute name, a block type) must be one identifier, or the
 // edit could write other syntax than asked for.
-std::optional<Diagnostic> check_name(std::string_view name) {
-  std::vector<Token> toks = lex_all(name);
-  if (toks.size() == 2 && toks[0].kind == TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
+std::optional<diag::Diagnostic> check_name(std::string_view name) {
+  std::vector<lex::Token> toks = lex::lex_all(name);
+  if (toks.size() == 2 && toks[0].kind == lex::TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
   return error("Invalid name", "\"" + std::string(name) +
                                    "\" is not an identifier (letters, digits, underscores and dashes, not "
                                    "starting with a digit).");
 }
 
-std::string positions(const SyntaxTree& tree, const std::vector<Item>& items) {
+std::string positions(const syntax::SyntaxTree& tree, const std::vector<Item>& items) {
   std::string out;
   for (const auto& it : items) {
-    Range r = tree.token_range(it.start);
+    source::Range r = tree.token_range(it.start);
     out += (out.empty() ? "" : ", ") + r.filename + ":" + std::to_string(r.start.line);
   }
   return out;
@@ -517,10 +517,10 @@ bool modifies(Operation op) {
 
 namespace {
 
-Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& req, bool own_line_lead_comments,
+Result run_once(const std::shared_ptr<const source::SourceFile>& source, const Request& req, bool own_line_lead_comments,
                 bool& invalid_result) {
   Result res;
-  auto fail = [&](Diagnostic d) {
+  auto fail = [&](diag::Diagnostic d) {
     res.ok = false;
     res.output.clear();
     res.diagnostics.push_back(std::move(d));
@@ -528,7 +528,7 @@ Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& 
   };
   std::unique_ptr<Document> doc = Document::open(source, res.diagnostics, own_line_lead_comments);
   if (!doc) return res;
-  const SyntaxTree& tree = doc->tree();
+  const syntax::SyntaxTree& tree = doc->tree();
 
   std::vector<std::string> addr;
   if (req.op != Operation::BlockList) {
@@ -670,10 +670,10 @@ Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& 
   if (res.changed) {
     // Never hand back a file that no longer parses (hcledit can: a value ending in a comment, a
     // heredoc followed by a line comment); the input stays as it was.
-    auto out = std::make_shared<SourceFile>(source->name(), res.output);
-    ParseResult check = parse_config(out, ParseOptions{.build_tree = false});
-    if (has_errors(check.diagnostics)) {
-      Diagnostic d = error("The edit would leave the file invalid",
+    auto out = std::make_shared<source::SourceFile>(source->name(), res.output);
+    syntax::ParseResult check = syntax::parse_config(out, syntax::ParseOptions{.build_tree = false});
+    if (diag::has_errors(check.diagnostics)) {
+      diag::Diagnostic d = error("The edit would leave the file invalid",
                            "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
                                check.diagnostics.front().detail + " Nothing was changed.");
       d.subject = check.diagnostics.front().subject;
@@ -686,7 +686,7 @@ Result run_once(const std::shared_ptr<const SourceFile>& source, const Request& 
 
 }  // namespace
 
-Result run(std::shared_ptr<const SourceFile> source, const Request& req) {
+Result run(std::shared_ptr<const source::SourceFile> source, const Request& req) {
   bool invalid = false;
   bool minimal = req.layout == Layout::Minimal;
   Result res = run_once(source, req, minimal, invalid);

@@ -44,7 +44,7 @@ std::string quote_label(std::string_view label);
 // A body item (attribute or block) with the token ranges hclwrite gives it. Ranges are token
 // indexes into the tree, half open.
 struct Item {
-  NodeId node = kNoNode;
+  syntax::NodeId node = syntax::kNoNode;
   bool is_block = false;
   uint32_t first = 0;     // its first lead comment, or `start`
   uint32_t start = 0;     // its name or block type
@@ -55,7 +55,7 @@ struct Item {
 
 // A body: the tokens between a block's braces, or the whole file.
 struct BodyRef {
-  NodeId body = kNoNode;
+  syntax::NodeId body = syntax::kNoNode;
   uint32_t begin = 0;  // first token inside
   uint32_t end = 0;    // the closing brace, or end of file
   bool top_level = true;
@@ -72,10 +72,10 @@ class Document {
   // edit of a file that does not parse could not say what it changes. With
   // `own_line_lead_comments`, a comment that follows other tokens on its line (after a block's
   // opening brace) is not a lead comment of the next item, as it is for hclwrite.
-  static std::unique_ptr<Document> open(std::shared_ptr<const SourceFile> source, Diagnostics& diags,
+  static std::unique_ptr<Document> open(std::shared_ptr<const source::SourceFile> source, diag::Diagnostics& diags,
                                         bool own_line_lead_comments = false);
 
-  const SyntaxTree& tree() const { return *tree_; }
+  const syntax::SyntaxTree& tree() const { return *tree_; }
   BodyRef root() const;
   std::vector<Item> items(const BodyRef& body) const;
   BodyRef body_of(const Item& block) const;
@@ -122,22 +122,22 @@ class Document {
   };
   // The same edit on the bytes, for Layout::Minimal.
   struct MinimalSplice {
-    Span bytes;
+    diag::Span bytes;
     std::string text;
   };
 
-  explicit Document(std::unique_ptr<SyntaxTree> tree);
-  Item make_item(NodeId node, uint32_t from, uint32_t until) const;
+  explicit Document(std::unique_ptr<syntax::SyntaxTree> tree);
+  Item make_item(syntax::NodeId node, uint32_t from, uint32_t until) const;
   std::string spaced(uint32_t begin, uint32_t end, bool comments_as_newlines, bool first_gap) const;
   std::string indent_of(uint32_t token) const;
   std::string_view newline() const;
-  Span line_span(uint32_t first, uint32_t last) const;
+  diag::Span line_span(uint32_t first, uint32_t last) const;
   // Appends an item to a body: `hclwrite_text` as hclwrite adds it, `minimal_text` given the
   // indentation of the item's lines.
   void insert(const BodyRef& body, const std::string& hclwrite_text,
               const std::function<std::string(const std::string& indent)>& minimal_text, bool blank_line_before);
 
-  std::unique_ptr<SyntaxTree> tree_;
+  std::unique_ptr<syntax::SyntaxTree> tree_;
   bool own_line_lead_comments_ = false;
   std::vector<TokenSplice> hclwrite_;
   std::vector<MinimalSplice> minimal_;
@@ -166,12 +166,12 @@ struct Result {
   bool changed = false;   // the file differs from the input
   size_t matches = 0;     // items the address named (0: nothing done, as hcledit)
   std::string output;
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 // Runs one operation. A modifying attribute operation whose address names attributes in several
 // blocks fails (hcledit silently edits the first); an address naming nothing succeeds with
 // `matches == 0` and the input unchanged.
-Result run(std::shared_ptr<const SourceFile> source, const Request& request);
+Result run(std::shared_ptr<const source::SourceFile> source, const Request& request);
 
 }  // namespace hcl::edit

@@ -36,7 +36,7 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   std::string_view best;
   size_t best_dist = 3;
   for (auto c : candidates) {
-    size_t d = edit_distance(given, c);
+    size_t d = util::edit_distance(given, c);
     if (d >= 3) continue;
     if (d < best_dist || (d == best_dist && c < best)) {
       best = c;
@@ -46,17 +46,17 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   return std::string(best);
 }
 
-bool is_trivia(TokenKind k) { return k == TokenKind::Newline || k == TokenKind::Comment || k == TokenKind::Eof; }
+bool is_trivia(lex::TokenKind k) { return k == lex::TokenKind::Newline || k == lex::TokenKind::Comment || k == lex::TokenKind::Eof; }
 
-Span expression_span(const SyntaxTree& tree, NodeId n) {
-  const Node& nd = tree.node(n);
+diag::Span expression_span(const syntax::SyntaxTree& tree, syntax::NodeId n) {
+  const syntax::Node& nd = tree.node(n);
   uint32_t first = nd.first_token, last = nd.last_token;
   // The root of a tree spans every token, comments and newlines around the expression included;
   // the expression's own range does not.
   while (first < last && is_trivia(tree.token(first).kind)) ++first;
   while (last > first && is_trivia(tree.token(last).kind)) --last;
-  if (nd.kind == NodeKind::Template && tree.token(nd.last_token).kind == TokenKind::Eof) last = nd.last_token;
-  return Span{tree.token(first).start, tree.token(last).end};
+  if (nd.kind == syntax::NodeKind::Template && tree.token(nd.last_token).kind == lex::TokenKind::Eof) last = nd.last_token;
+  return diag::Span{tree.token(first).start, tree.token(last).end};
 }
 
 namespace evaluator_detail {
@@ -68,33 +68,33 @@ namespace evaluator_detail {
 // first token: a conditional or binary operation starts where its first operand starts, a
 // splat at its [*] or .*, an index with a literal key (a traversal step in the reference)
 // covers the whole traversal.
-Span Evaluator::start_span(NodeId n) {
-  const Node& nd = node(n);
+diag::Span Evaluator::start_span(syntax::NodeId n) {
+  const syntax::Node& nd = node(n);
   switch (nd.kind) {
-    case NodeKind::Index:
+    case syntax::NodeKind::Index:
       if (is_literal_key(last_child(n))) return span(n);
       return tok(nd.main_token);
-    case NodeKind::Splat: {
-      NodeId each = last_child(n);
-      NodeId item = each - node(each).subtree_size + 1;
+    case syntax::NodeKind::Splat: {
+      syntax::NodeId each = last_child(n);
+      syntax::NodeId item = each - node(each).subtree_size + 1;
       return span(item);
     }
-    case NodeKind::FunctionCall: {
+    case syntax::NodeKind::FunctionCall: {
       auto call = ast::function_call(t_, n);
-      return span_between(call.name_span, call.open_paren);
+      return diag::span_between(call.name_span, call.open_paren);
     }
-    case NodeKind::Tuple:
-    case NodeKind::Object:
-    case NodeKind::ForExpr: return tok(nd.first_token);
-    case NodeKind::Conditional: {
-      NodeId f = last_child(n);
-      NodeId tr = prev_sibling(f);
+    case syntax::NodeKind::Tuple:
+    case syntax::NodeKind::Object:
+    case syntax::NodeKind::ForExpr: return tok(nd.first_token);
+    case syntax::NodeKind::Conditional: {
+      syntax::NodeId f = last_child(n);
+      syntax::NodeId tr = prev_sibling(f);
       return start_span(prev_sibling(tr));
     }
-    case NodeKind::Binary: return start_span(prev_sibling(last_child(n)));
-    case NodeKind::Unary: return tok(nd.main_token);
-    case NodeKind::Parens: return start_span(last_child(n));
-    case NodeKind::Template: {
+    case syntax::NodeKind::Binary: return start_span(prev_sibling(last_child(n)));
+    case syntax::NodeKind::Unary: return tok(nd.main_token);
+    case syntax::NodeKind::Parens: return start_span(last_child(n));
+    case syntax::NodeKind::Template: {
       const TemplatePlan& plan = template_plan(n);
       if (plan.passthrough) return span(n);
       if (plan.parts.empty()) return span(n);
@@ -107,29 +107,29 @@ Span Evaluator::start_span(NodeId n) {
 // ---- Dispatch -----------------------------------------------------------------------------------
 
 // Frames carry the bindings made by enclosing for expressions and splats, innermost first.
-Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   switch (node(n).kind) {
-    case NodeKind::Literal: return literal(n);
-    case NodeKind::Variable: return variable(n, f, d);
-    case NodeKind::GetAttr: return get_attr_step(n, f, d);
-    case NodeKind::Index: return index_step(n, f, d);
-    case NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
-    case NodeKind::Splat: return splat(n, f, d);
+    case syntax::NodeKind::Literal: return literal(n);
+    case syntax::NodeKind::Variable: return variable(n, f, d);
+    case syntax::NodeKind::GetAttr: return get_attr_step(n, f, d);
+    case syntax::NodeKind::Index: return index_step(n, f, d);
+    case syntax::NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
+    case syntax::NodeKind::Splat: return splat(n, f, d);
     // The element currently bound by the innermost splat whose item this is; unbound (a splat's
     // result type computed without elements), it is unknown.
-    case NodeKind::SplatItem:
+    case syntax::NodeKind::SplatItem:
       for (const Frame* p = f; p; p = p->parent)
         if (p->splat_item == n) return p->value;
       return Value::dynamic();
-    case NodeKind::FunctionCall: return function_call(n, f, d);
-    case NodeKind::Tuple: return tuple(n, f, d);
-    case NodeKind::Object: return object(n, f, d);
-    case NodeKind::ForExpr: return for_expr(n, f, d);
-    case NodeKind::Conditional: return conditional(n, f, d);
-    case NodeKind::Binary: return binary(n, f, d);
-    case NodeKind::Unary: return unary(n, f, d);
-    case NodeKind::Parens: return eval(last_child(n), f, d);
-    case NodeKind::Template: return template_expr(n, f, d);
+    case syntax::NodeKind::FunctionCall: return function_call(n, f, d);
+    case syntax::NodeKind::Tuple: return tuple(n, f, d);
+    case syntax::NodeKind::Object: return object(n, f, d);
+    case syntax::NodeKind::ForExpr: return for_expr(n, f, d);
+    case syntax::NodeKind::Conditional: return conditional(n, f, d);
+    case syntax::NodeKind::Binary: return binary(n, f, d);
+    case syntax::NodeKind::Unary: return unary(n, f, d);
+    case syntax::NodeKind::Parens: return eval(last_child(n), f, d);
+    case syntax::NodeKind::Template: return template_expr(n, f, d);
     default: return Value::dynamic();  // error nodes: the parser has reported them
   }
 }
@@ -138,8 +138,8 @@ Value Evaluator::eval(NodeId n, const Frame* f, Diagnostics& d) {
 // that fits in 18 decimal digits takes the integer fast path (most literals are small indexes
 // and counts); others are parsed at the reference's precision. A number the parser already
 // reported as invalid evaluates to an unknown number, so nothing further is reported about it.
-Value Evaluator::literal(NodeId n) {
-  const Node& nd = node(n);
+Value Evaluator::literal(syntax::NodeId n) {
+  const syntax::Node& nd = node(n);
   std::string_view text = t_.token_text(nd.main_token);
   switch (ast::literal_kind(t_, n)) {
     case ast::LiteralKind::True: return Value::boolean(true);
@@ -175,7 +175,7 @@ std::vector<std::string_view> Evaluator::variable_names(const Frame* f) const {
 // child context assigns the value last. Without variables ("Variables not allowed") the
 // reference makes no suggestions; a for expression's child context has variables of its own,
 // so the question only arises outside any.
-Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   std::string_view name = t_.token_text(node(n).main_token);
   for (const Frame* p = f; p; p = p->parent) {
     if (!p->child_context) continue;
@@ -188,8 +188,8 @@ Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
     return Value::dynamic();
   }
   std::string suggestion = closest_name(name, variable_names(f));
-  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-  error(d, "Unknown variable", fmt::format("There is no variable named {}.{}", go_quote(name), hint), span(n));
+  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+  error(d, "Unknown variable", fmt::format("There is no variable named {}.{}", util::go_quote(name), hint), span(n));
   return Value::dynamic();
 }
 
@@ -198,7 +198,7 @@ Value Evaluator::variable(NodeId n, const Frame* f, Diagnostics& d) {
 using evaluator_detail::Evaluator;
 
 // Start ranges need no variables: an empty scope serves.
-Span expression_start_span(const SyntaxTree& tree, NodeId node) {
+diag::Span expression_start_span(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   Scope scope;
   Evaluator e(tree, scope);
   return e.start_span(node);
@@ -207,7 +207,7 @@ Span expression_start_span(const SyntaxTree& tree, NodeId node) {
 // The budget (cty/budget.h) bounds the work and memory of one evaluation; exceeding it
 // unwinds the whole evaluation by exception, which stops here (the library throws nothing to
 // its callers) and becomes one diagnostic over the whole expression.
-EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
+EvalResult evaluate(const syntax::SyntaxTree& tree, syntax::NodeId node, const Scope& scope) {
   EvalResult r;
   EvalBudget budget(scope.limits());
   EvaluationInProgress in_progress;
@@ -217,8 +217,8 @@ EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope) {
   } catch (const BudgetExceeded& e) {
     if (!in_progress.outermost()) throw;  // a nested evaluation: its caller reports it
     r.value = Value::dynamic();
-    Diagnostic d = budget_diagnostic(e, budget.limits());
-    Span s = expression_span(tree, node);
+    diag::Diagnostic d = budget_diagnostic(e, budget.limits());
+    diag::Span s = expression_span(tree, node);
     d.subject = tree.source().range(s.start, s.end);
     r.diagnostics.push_back(std::move(d));
   }

@@ -25,6 +25,8 @@ namespace hcl::eval {
 
 // The evaluator computes in the value model's terms; cty's names read unqualified here.
 using namespace cty;
+// Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
+using cty::Value;
 
 
 // What an expression can see: variables and functions (hcl.EvalContext). A scope without a
@@ -73,20 +75,20 @@ class Scope {
 
 struct EvalResult {
   Value value;
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 // Evaluates the expression at `node` (any expression node, or a Template root of a standalone
 // template). Diagnostics carry ranges in the tree's source file.
-EvalResult evaluate(const SyntaxTree& tree, NodeId node, const Scope& scope);
+EvalResult evaluate(const syntax::SyntaxTree& tree, syntax::NodeId node, const Scope& scope);
 
 // A node's source range as hclsyntax reports it (Expression.Range()): the tree's root also
 // covers surrounding comments and newlines, which this leaves out.
-Span expression_span(const SyntaxTree& tree, NodeId node);
+diag::Span expression_span(const syntax::SyntaxTree& tree, syntax::NodeId node);
 // Expression.StartRange(): where diagnostics about the expression as a whole point (the
 // opening bracket of a tuple, the name and parenthesis of a call, the first part of a template).
-Span expression_start_span(const SyntaxTree& tree, NodeId node);
-bool is_trivia(TokenKind kind);
+diag::Span expression_start_span(const syntax::SyntaxTree& tree, syntax::NodeId node);
+bool is_trivia(lex::TokenKind kind);
 
 // The name to suggest for a misspelt one: the closest candidate within edit distance 2, ties
 // broken alphabetically ("" if none). The reference takes the first such candidate in Go's

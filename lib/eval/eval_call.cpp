@@ -9,10 +9,10 @@
 
 namespace hcl::eval::evaluator_detail {
 
-Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto call = ast::function_call(t_, n);
   call.close_paren = tok(last_tok(n));
-  Span call_range = span(n);
+  diag::Span call_range = span(n);
   const cty::FunctionTable* table = scope_.functions();
   if (!table) {
     error(d, "Function calls not allowed", "Functions may not be called here.", call_range);
@@ -38,8 +38,8 @@ Value Evaluator::function_call(NodeId n, const Frame* f, Diagnostics& d) {
 }
 
 // "Call to unknown function", pointing at the name with the whole call as context.
-Value Evaluator::unknown_function(const ast::FunctionCall& call, Span call_range, const cty::FunctionTable& table,
-                                  const Frame* f, Diagnostics& d) {
+Value Evaluator::unknown_function(const ast::FunctionCall& call, diag::Span call_range, const cty::FunctionTable& table,
+                                  const Frame* f, diag::Diagnostics& d) {
   bool in_child = false;
   for (const Frame* p = f; p; p = p->parent) in_child |= p->child_context;
   // The reference looks for suggestions only in the innermost context's own function table,
@@ -57,20 +57,20 @@ Value Evaluator::unknown_function(const ast::FunctionCall& call, Span call_range
     for (const auto& a : avail)
       if (a.starts_with(ns)) in_ns.push_back(a);
     if (in_ns.empty()) {
-      error(d, "Call to unknown function", fmt::format("There are no functions in namespace {}.", go_quote(ns)),
+      error(d, "Call to unknown function", fmt::format("There are no functions in namespace {}.", util::go_quote(ns)),
             call.name_span, call_range);
       return Value::dynamic();
     }
     std::string suggestion = closest_name(name, in_ns);
     std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}{}?", ns, suggestion);
     error(d, "Call to unknown function",
-          fmt::format("There is no function named {} in namespace {}.{}", go_quote(name), ns, hint),
+          fmt::format("There is no function named {} in namespace {}.{}", util::go_quote(name), ns, hint),
           call.name_span, call_range);
     return Value::dynamic();
   }
   std::string suggestion = closest_name(call.name, avail);
-  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-  error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", go_quote(call.name), hint),
+  std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+  error(d, "Call to unknown function", fmt::format("There is no function named {}.{}", util::go_quote(call.name), hint),
         call.name_span, call_range);
   return Value::dynamic();
 }
@@ -79,12 +79,12 @@ Value Evaluator::unknown_function(const ast::FunctionCall& call, Span call_range
 // Like the reference, which substitutes LiteralValueExprs ranging over the whole expanded
 // expression, each element's range (and so any later diagnostic about it) is that expression's.
 // The expanded argument is evaluated here, before the others, so its problems come first.
-bool Evaluator::call_arguments(const ast::FunctionCall& call, Span call_range, const Frame* f,
-                               std::vector<CallArg>& args, Diagnostics& d) {
+bool Evaluator::call_arguments(const ast::FunctionCall& call, diag::Span call_range, const Frame* f,
+                               std::vector<CallArg>& args, diag::Diagnostics& d) {
   args.reserve(call.args.size());
-  for (NodeId a : call.args) args.push_back(CallArg{a, Value(), span(a), start_span(a)});
+  for (syntax::NodeId a : call.args) args.push_back(CallArg{a, Value(), span(a), start_span(a)});
   if (!call.expand_final || args.empty()) return true;
-  NodeId ex = call.args.back();
+  syntax::NodeId ex = call.args.back();
   size_t mark = d.size();
   Value ev = eval(ex, f, d);
   if (has_errors_since(d, mark)) return false;
@@ -106,8 +106,8 @@ bool Evaluator::call_arguments(const ast::FunctionCall& call, Span call_range, c
     }
     if (!ev.is_known()) return false;
     args.pop_back();
-    Span r = span(ex);
-    for (const auto& e : ev.elements()) args.push_back(CallArg{kNoNode, e, r, r});
+    diag::Span r = span(ex);
+    for (const auto& e : ev.elements()) args.push_back(CallArg{syntax::kNoNode, e, r, r});
     return true;
   }
   error(d, "Invalid expanding argument value",
@@ -117,20 +117,20 @@ bool Evaluator::call_arguments(const ast::FunctionCall& call, Span call_range, c
 
 // Too few arguments point at the closing parenthesis (where the missing one would go), too many
 // at the first one beyond the last parameter.
-bool Evaluator::check_arity(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
-                            const std::vector<CallArg>& args, Diagnostics& d) {
+bool Evaluator::check_arity(const ast::FunctionCall& call, diag::Span call_range, const cty::Function& fn,
+                            const std::vector<CallArg>& args, diag::Diagnostics& d) {
   const auto& params = fn.params;
   const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   if (args.size() < params.size()) {
     error(d, "Not enough function arguments",
-          fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", go_quote(call.name),
-                      var ? " at least" : "", params.size(), go_quote(params[args.size()].name)),
+          fmt::format("Function {} expects{} {} argument(s). Missing value for {}.", util::go_quote(call.name),
+                      var ? " at least" : "", params.size(), util::go_quote(params[args.size()].name)),
           call.close_paren, call_range);
     return false;
   }
   if (!var && args.size() > params.size()) {
     error(d, "Too many function arguments",
-          fmt::format("Function {} expects only {} argument(s).", go_quote(call.name), params.size()),
+          fmt::format("Function {} expects only {} argument(s).", util::go_quote(call.name), params.size()),
           args[params.size()].start, call_range);
     return false;
   }
@@ -143,7 +143,7 @@ bool Evaluator::check_arity(const ast::FunctionCall& call, Span call_range, cons
 // as a type expression (convert's type arguments), an expression parameter receives the
 // argument unevaluated (try, can).
 std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std::vector<CallArg>& args,
-                                              Span call_range, const Frame* f, Diagnostics& d) {
+                                              diag::Span call_range, const Frame* f, diag::Diagnostics& d) {
   const auto& params = fn.params;
   const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   std::vector<Value> vals;
@@ -152,7 +152,7 @@ std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std
     const cty::Param& p = i < params.size() ? params[i] : *var;
     const CallArg& a = args[i];
     if (p.kind == cty::ParamKind::TypeConstraint) {
-      if (a.node == kNoNode) {
+      if (a.node == syntax::kNoNode) {
         // An expanded element is a value, and no value is a type expression.
         error(d, "Invalid type specification",
               "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
@@ -162,8 +162,8 @@ std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std
         continue;
       }
       auto ty = type_constraint(t_, a.node);
-      if (has_errors(ty.diagnostics)) {
-        append(d, std::move(ty.diagnostics));
+      if (diag::has_errors(ty.diagnostics)) {
+        diag::append(d, std::move(ty.diagnostics));
         vals.push_back(Value::unknown(p.type));
         continue;
       }
@@ -174,11 +174,11 @@ std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std
       vals.push_back(cty::expression_closure_value(argument_closure(a, f)));
       continue;
     }
-    Value v = a.node == kNoNode ? a.value : eval(a.node, f, d);
+    Value v = a.node == syntax::kNoNode ? a.value : eval(a.node, f, d);
     auto c = convert(v, p.type);
     if (!c) {
       error(d, "Invalid function argument",
-            fmt::format("Invalid value for {} parameter: {}.", go_quote(p.name), c.error()), a.start, call_range);
+            fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p.name), c.error()), a.start, call_range);
       vals.push_back(std::move(v));
       continue;
     }
@@ -191,16 +191,16 @@ std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std
 // once (or not at all); the result and its diagnostics are remembered so each time agrees.
 std::shared_ptr<cty::ExpressionClosure> Evaluator::argument_closure(const CallArg& a, const Frame* f) {
   auto closure = std::make_shared<cty::ExpressionClosure>();
-  if (a.node == kNoNode) {
+  if (a.node == syntax::kNoNode) {
     Value v = a.value;
-    closure->evaluate = [v] { return std::pair<Value, Diagnostics>(v, {}); };
+    closure->evaluate = [v] { return std::pair<Value, diag::Diagnostics>(v, {}); };
   } else {
     // Frames live on this call's stack, which outlives the function call.
-    auto memo = std::make_shared<std::optional<std::pair<Value, Diagnostics>>>();
-    NodeId node_id = a.node;
+    auto memo = std::make_shared<std::optional<std::pair<Value, diag::Diagnostics>>>();
+    syntax::NodeId node_id = a.node;
     closure->evaluate = [this, node_id, f, memo] {
       if (!*memo) {
-        Diagnostics cd;
+        diag::Diagnostics cd;
         Value v = eval(node_id, f, cd);
         *memo = std::make_pair(std::move(v), std::move(cd));
       }
@@ -214,8 +214,8 @@ std::shared_ptr<cty::ExpressionClosure> Evaluator::argument_closure(const CallAr
 // argument; the reference degrades to the whole call when the index names no argument of this
 // call (a function's bug, or a variadic parameter given no arguments), and to the name and
 // parenthesis when it names no parameter either.
-void Evaluator::report_call_error(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
-                                  const std::vector<CallArg>& args, const cty::CallError& e, Diagnostics& d) {
+void Evaluator::report_call_error(const ast::FunctionCall& call, diag::Span call_range, const cty::Function& fn,
+                                  const std::vector<CallArg>& args, const cty::CallError& e, diag::Diagnostics& d) {
   const auto& params = fn.params;
   const cty::Param* var = fn.variadic ? &*fn.variadic : nullptr;
   if (e.argument >= 0) {
@@ -224,19 +224,19 @@ void Evaluator::report_call_error(const ast::FunctionCall& call, Span call_range
     if (!p || i >= args.size()) {
       if (p) {
         error(d, "Invalid function argument",
-              fmt::format("Invalid value for {} parameter: {}.", go_quote(p->name), e.message), call_range);
+              fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p->name), e.message), call_range);
       } else {
-        error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", go_quote(call.name), e.message),
-              span_between(call.name_span, call.open_paren), call_range);
+        error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+              diag::span_between(call.name_span, call.open_paren), call_range);
       }
     } else {
       error(d, "Invalid function argument",
-            fmt::format("Invalid value for {} parameter: {}.", go_quote(p->name), e.message), args[i].start,
+            fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p->name), e.message), args[i].start,
             call_range);
     }
   } else {
-    error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", go_quote(call.name), e.message),
-          span_between(call.name_span, call.open_paren), call_range);
+    error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+          diag::span_between(call.name_span, call.open_paren), call_range);
   }
 }
 

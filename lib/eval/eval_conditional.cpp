@@ -15,15 +15,15 @@ std::string describe_type_mismatch(const Type& t, const Type& f) {
       const auto* b = f.attribute(a.name);
       if (!b)
         return fmt::format("The 'true' value includes object attribute {}, which is absent in the 'false' value",
-                           go_quote(a.name));
+                           util::go_quote(a.name));
       if (a.type != b->type)
-        return fmt::format("Type mismatch for object attribute {}: {}", go_quote(a.name),
+        return fmt::format("Type mismatch for object attribute {}: {}", util::go_quote(a.name),
                            describe_type_mismatch(a.type, b->type));
     }
     for (const auto& b : f.attributes()) {
       if (!t.attribute(b.name))
         return fmt::format("The 'false' value includes object attribute {}, which is absent in the 'true' value",
-                           go_quote(b.name));
+                           util::go_quote(b.name));
     }
   } else if (t.is_tuple() && f.is_tuple()) {
     const auto& x = t.tuple_elements();
@@ -52,12 +52,12 @@ std::string describe_type_mismatch(const Type& t, const Type& f) {
 
 }  // namespace
 
-Value Evaluator::conditional(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId fr = last_child(n);
-  NodeId tr = prev_sibling(fr);
-  NodeId cond = prev_sibling(tr);
+Value Evaluator::conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId fr = last_child(n);
+  syntax::NodeId tr = prev_sibling(fr);
+  syntax::NodeId cond = prev_sibling(tr);
   return conditional_with(
-      cond, [&](Diagnostics& td) { return eval(tr, f, td); }, [&](Diagnostics& fd) { return eval(fr, f, fd); },
+      cond, [&](diag::Diagnostics& td) { return eval(tr, f, td); }, [&](diag::Diagnostics& fd) { return eval(fr, f, fd); },
       span(tr), span(fr), span(n), f, d);
 }
 
@@ -65,9 +65,9 @@ Value Evaluator::conditional(NodeId n, const Frame* f, Diagnostics& d) {
 // the condition is unknown; so both results' type problems are reported whatever the condition,
 // but only the chosen result's own diagnostics are kept. A literal null (null of dynamic type) on
 // one side takes the other side's type instead of being unified with it.
-Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
-                                  Span false_range, Span src_range, const Frame* f, Diagnostics& d) {
-  Diagnostics true_diags, false_diags;
+Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
+                                  diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d) {
+  diag::Diagnostics true_diags, false_diags;
   Value tv = eval_true(true_diags);
   Value fv = eval_false(false_diags);
   Type result = Type::dynamic();
@@ -91,7 +91,7 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
       error(d, "Inconsistent conditional result types",
             fmt::format("The true and false result expressions must have consistent types. {}.",
                         describe_type_mismatch(tv.type(), fv.type())),
-            span_between(true_range, false_range), src_range);
+            diag::span_between(true_range, false_range), src_range);
       return Value::dynamic();
     }
     result = *unified.type;
@@ -120,7 +120,7 @@ Value Evaluator::conditional_with(NodeId cond, const BranchFn& eval_true, const 
   if (!b->is_known()) return Value::unknown(result);
   bool chosen = b->as_bool();
   Value out = chosen ? std::move(tv) : std::move(fv);
-  append(d, chosen ? std::move(true_diags) : std::move(false_diags));
+  diag::append(d, chosen ? std::move(true_diags) : std::move(false_diags));
   if (chosen ? convert_true : convert_false) {
     auto cv = convert_unified(out, unified, true);
     if (!cv) {

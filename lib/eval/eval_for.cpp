@@ -6,21 +6,21 @@
 
 namespace hcl::eval::evaluator_detail {
 
-Value Evaluator::for_expr(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto fe = ast::for_expr(t_, n);
   ForSpec spec;
   spec.key_var = fe.key_var;
   spec.value_var = fe.value_var;
   spec.collection = fe.collection;
-  spec.key_expr = fe.object ? fe.key : kNoNode;
+  spec.key_expr = fe.object ? fe.key : syntax::kNoNode;
   spec.cond = fe.condition;
   spec.group = fe.group;
   spec.src_range = span(n);
-  NodeId value = fe.value;
-  return for_with(spec, [&](const Frame* cf, Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
+  syntax::NodeId value = fe.value;
+  return for_with(spec, [&](const Frame* cf, diag::Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
 }
 
-Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d) {
+Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d) {
   std::optional<Value> coll = for_collection(spec, f, d);
   if (!coll) return Value::dynamic();
 
@@ -33,16 +33,16 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
   frame.value_name = spec.value_var;
 
   if (!for_condition_precheck(spec, frame, d)) return Value::dynamic();
-  if (spec.key_expr != kNoNode) return for_object(spec, *coll, value_fn, frame, d);
+  if (spec.key_expr != syntax::kNoNode) return for_object(spec, *coll, value_fn, frame, d);
   return for_tuple(spec, *coll, value_fn, frame, d);
 }
 
 // The collection, or nothing when the result can only be unknown (cty.DynamicVal): a null or
 // non-iterable collection is an error pointing at the collection, with the whole for expression
 // as context; an unknown one, or one of unknown type, just makes the result unknown.
-std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame* f, Diagnostics& d) {
+std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame* f, diag::Diagnostics& d) {
   Value coll = eval(spec.collection, f, d);
-  Span coll_range = span(spec.collection);
+  diag::Span coll_range = span(spec.collection);
   if (coll.is_null()) {
     error(d, "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.",
           coll_range, spec.src_range);
@@ -65,8 +65,8 @@ std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame*
 // The reference's early check of the 'if' clause with both variables unknown: a condition of
 // the wrong type is reported once here instead of once per element. Returns false when the
 // result can only be unknown.
-bool Evaluator::for_condition_precheck(const ForSpec& spec, Frame& frame, Diagnostics& d) {
-  if (spec.cond == kNoNode) return true;
+bool Evaluator::for_condition_precheck(const ForSpec& spec, Frame& frame, diag::Diagnostics& d) {
+  if (spec.cond == syntax::kNoNode) return true;
   frame.key = Value::dynamic();
   frame.value = Value::dynamic();
   size_t mark = d.size();
@@ -92,7 +92,7 @@ bool Evaluator::for_condition_precheck(const ForSpec& spec, Frame& frame, Diagno
 // unknown before any conversion; building an object, the condition is converted first, so an
 // unknown of a type that cannot become bool is an error there.
 Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first,
-                                           Diagnostics& d) {
+                                           diag::Diagnostics& d) {
   Value raw = eval(spec.cond, &frame, d);
   if (raw.is_null()) {
     if (report)
@@ -114,7 +114,7 @@ Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& fra
 
 // The key of one element of an object for expression, as a string, or nothing when it makes
 // the result unknown (reported only when report is true, as for_filter's problems are).
-std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame, bool report, Diagnostics& d) {
+std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame, bool report, diag::Diagnostics& d) {
   Value key_raw = eval(spec.key_expr, &frame, d);
   if (key_raw.is_null()) {
     if (report)
@@ -137,7 +137,7 @@ std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame,
 // for elements whose condition and key are good, after the key, as in the reference. A duplicate
 // key without grouping is reported for each repeat, and the first element's value is kept.
 Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
-                            Diagnostics& d) {
+                            diag::Diagnostics& d) {
   size_t count = coll.length();
   bool known = true;
   std::vector<Value::Attribute> vals;
@@ -147,7 +147,7 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.element_at(i);
-    if (spec.cond != kNoNode) {
+    if (spec.cond != syntax::kNoNode) {
       ForFilter filter = for_filter(spec, frame, known, false, d);
       if (filter == ForFilter::Unknown) known = false;
       if (filter != ForFilter::Include) continue;
@@ -172,7 +172,7 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
         error(d, "Duplicate object key",
               fmt::format("Two different items produced the key {} in this 'for' expression. If duplicates are "
                           "expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                          go_quote(k)),
+                          util::go_quote(k)),
               span(spec.key_expr), spec.src_range);
       } else {
         seen.emplace(k, vals.size());
@@ -189,7 +189,7 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
 
 // [for k, v in coll: value].
 Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
-                           Diagnostics& d) {
+                           diag::Diagnostics& d) {
   size_t count = coll.length();
   bool known = true;
   std::vector<Value> vals;
@@ -197,7 +197,7 @@ Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.element_at(i);
-    if (spec.cond != kNoNode) {
+    if (spec.cond != syntax::kNoNode) {
       ForFilter filter = for_filter(spec, frame, known, true, d);
       if (filter == ForFilter::Unknown) known = false;
       if (filter != ForFilter::Include) continue;

@@ -47,14 +47,14 @@ struct Frame {
   Value key;
   std::string_view value_name;
   Value value;
-  NodeId splat_item = kNoNode;
+  syntax::NodeId splat_item = syntax::kNoNode;
 };
 
 // Whether a sub-evaluation reported an error: the reference asks a sub-result's own
 // diagnostics; here they are appended to one list, so the question is about its tail.
-inline bool has_errors_since(const Diagnostics& d, size_t mark) {
+inline bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
   for (size_t i = mark; i < d.size(); ++i)
-    if (d[i].severity == Severity::Error) return true;
+    if (d[i].severity == diag::Severity::Error) return true;
   return false;
 }
 
@@ -62,9 +62,9 @@ inline bool has_errors_since(const Diagnostics& d, size_t mark) {
 struct TemplatePart {
   enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;
   Value literal;              // Literal
-  Span range{};               // the part's Range()
-  Span start{};               // the part's StartRange()
-  NodeId node = kNoNode;      // Interp: the expression; If: the condition; For: the collection
+  diag::Span range{};               // the part's Range()
+  diag::Span start{};               // the part's StartRange()
+  syntax::NodeId node = syntax::kNoNode;      // Interp: the expression; If: the condition; For: the collection
   std::vector<TemplatePart> then_parts, else_parts;  // If (then_parts is also For's body)
   std::string_view key_var, value_var;               // For
 };
@@ -75,7 +75,7 @@ struct TemplatePart {
 // TemplateWrapExpr does.
 struct TemplatePlan {
   bool passthrough = false;
-  NodeId passthrough_expr = kNoNode;
+  syntax::NodeId passthrough_expr = syntax::kNoNode;
   std::vector<TemplatePart> parts;
 };
 
@@ -83,34 +83,34 @@ struct TemplatePlan {
 // named beside their declarations; eval.cpp holds the dispatch.
 class Evaluator {
  public:
-  Evaluator(const SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
+  Evaluator(const syntax::SyntaxTree& tree, const Scope& scope) : t_(tree), scope_(scope) {}
 
-  Value eval(NodeId n, const Frame* f, Diagnostics& d);
+  Value eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
   // hcl.Range() and StartRange() of a node.
-  Span span(NodeId n) const { return expression_span(t_, n); }
-  Span start_span(NodeId n);
-  Range range(Span s) const { return t_.source().range(s.start, s.end); }
+  diag::Span span(syntax::NodeId n) const { return expression_span(t_, n); }
+  diag::Span start_span(syntax::NodeId n);
+  source::Range range(diag::Span s) const { return t_.source().range(s.start, s.end); }
 
  private:
-  Span tok(uint32_t i) const { return Span{t_.token(i).start, t_.token(i).end}; }
+  diag::Span tok(uint32_t i) const { return diag::Span{t_.token(i).start, t_.token(i).end}; }
   // The node's last token, not counting the trivia the tree's root extends over.
-  uint32_t last_tok(NodeId n) const {
-    const Node& nd = t_.node(n);
+  uint32_t last_tok(syntax::NodeId n) const {
+    const syntax::Node& nd = t_.node(n);
     uint32_t i = nd.last_token;
     while (i > nd.first_token && is_trivia(t_.token(i).kind)) --i;
     return i;
   }
-  NodeId last_child(NodeId n) const { return n - 1; }
-  NodeId prev_sibling(NodeId c) const { return c - t_.node(c).subtree_size; }
-  const Node& node(NodeId n) const { return t_.node(n); }
+  syntax::NodeId last_child(syntax::NodeId n) const { return n - 1; }
+  syntax::NodeId prev_sibling(syntax::NodeId c) const { return c - t_.node(c).subtree_size; }
+  const syntax::Node& node(syntax::NodeId n) const { return t_.node(n); }
 
   // The reference attaches the expression and its context to each diagnostic; here only the
   // ranges, which are all that the renderings use.
-  void error(Diagnostics& d, std::string summary, std::string detail, Span subject,
-             std::optional<Span> context = std::nullopt) {
-    Diagnostic diag;
-    diag.severity = Severity::Error;
+  void error(diag::Diagnostics& d, std::string summary, std::string detail, diag::Span subject,
+             std::optional<diag::Span> context = std::nullopt) {
+    diag::Diagnostic diag;
+    diag.severity = diag::Severity::Error;
     diag.summary = std::move(summary);
     diag.detail = std::move(detail);
     diag.subject = range(subject);
@@ -119,93 +119,93 @@ class Evaluator {
   }
 
   // Traversal steps: a variable, then attribute and literal-key index steps (one hcl.Traversal).
-  bool is_literal_key(NodeId key);
-  bool is_traversal_step(NodeId n);
-  bool is_scope_traversal(NodeId n);
+  bool is_literal_key(syntax::NodeId key);
+  bool is_traversal_step(syntax::NodeId n);
+  bool is_scope_traversal(syntax::NodeId n);
 
   // One member per node kind, called from eval(): literals and variables (eval.cpp); attribute,
   // index and splat steps (eval_traversal.cpp); calls (eval_call.cpp); tuple and object
   // constructors (eval_collection.cpp); for (eval_for.cpp); conditionals
   // (eval_conditional.cpp); operators (eval_operators.cpp); templates (eval_template.cpp).
-  Value literal(NodeId n);
-  Value variable(NodeId n, const Frame* f, Diagnostics& d);
-  Value get_attr_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value index_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value legacy_index_step(NodeId n, const Frame* f, Diagnostics& d);
-  Value splat(NodeId n, const Frame* f, Diagnostics& d);
-  Value function_call(NodeId n, const Frame* f, Diagnostics& d);
-  Value tuple(NodeId n, const Frame* f, Diagnostics& d);
-  Value object(NodeId n, const Frame* f, Diagnostics& d);
-  Value for_expr(NodeId n, const Frame* f, Diagnostics& d);
-  Value conditional(NodeId n, const Frame* f, Diagnostics& d);
-  Value binary(NodeId n, const Frame* f, Diagnostics& d);
-  Value unary(NodeId n, const Frame* f, Diagnostics& d);
-  Value template_expr(NodeId n, const Frame* f, Diagnostics& d);
+  Value literal(syntax::NodeId n);
+  Value variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
   // hcl.Index and hcl.GetAttr (ops.go), the operations behind traversal steps (eval_traversal.cpp).
-  Value hcl_index(const Value& coll, const Value& key, Span rng, Diagnostics& d);
-  Value hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d);
+  Value hcl_index(const Value& coll, const Value& key, diag::Span rng, diag::Diagnostics& d);
+  Value hcl_get_attr(const Value& obj, std::string_view name, diag::Span rng, diag::Diagnostics& d);
 
   // A conditional whose branches are given as functions (eval_conditional.cpp): the conditional
   // expression and the template if directive share it, as the reference's template parser builds
   // a ConditionalExpr.
-  using BranchFn = std::function<Value(Diagnostics&)>;
-  Value conditional_with(NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, Span true_range,
-                         Span false_range, Span src_range, const Frame* f, Diagnostics& d);
+  using BranchFn = std::function<Value(diag::Diagnostics&)>;
+  Value conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
+                         diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
 
   // A for expression's parts (eval_for.cpp), shared by the for expression and the template for
   // directive (whose value is a template body).
   struct ForSpec {
     std::string_view key_var, value_var;
-    NodeId collection = kNoNode;
-    NodeId key_expr = kNoNode;
-    NodeId cond = kNoNode;
+    syntax::NodeId collection = syntax::kNoNode;
+    syntax::NodeId key_expr = syntax::kNoNode;
+    syntax::NodeId cond = syntax::kNoNode;
     bool group = false;
-    Span src_range{};
+    diag::Span src_range{};
   };
-  using ValueFn = std::function<Value(const Frame*, Diagnostics&)>;
-  Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, Diagnostics& d);
-  std::optional<Value> for_collection(const ForSpec& spec, const Frame* f, Diagnostics& d);
-  bool for_condition_precheck(const ForSpec& spec, Frame& frame, Diagnostics& d);
+  using ValueFn = std::function<Value(const Frame*, diag::Diagnostics&)>;
+  Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d);
+  std::optional<Value> for_collection(const ForSpec& spec, const Frame* f, diag::Diagnostics& d);
+  bool for_condition_precheck(const ForSpec& spec, Frame& frame, diag::Diagnostics& d);
   enum class ForFilter : uint8_t { Include, Exclude, Unknown };
-  ForFilter for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first, Diagnostics& d);
-  std::optional<Value> for_key(const ForSpec& spec, const Frame& frame, bool report, Diagnostics& d);
-  Value for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, Diagnostics& d);
-  Value for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, Diagnostics& d);
+  ForFilter for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first, diag::Diagnostics& d);
+  std::optional<Value> for_key(const ForSpec& spec, const Frame& frame, bool report, diag::Diagnostics& d);
+  Value for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, diag::Diagnostics& d);
+  Value for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, diag::Diagnostics& d);
 
   // Function calls (eval_call.cpp).
   struct CallArg {
-    NodeId node = kNoNode;  // kNoNode: an element of an expanded final argument, held in value
+    syntax::NodeId node = syntax::kNoNode;  // kNoNode: an element of an expanded final argument, held in value
     Value value;
-    Span range{};
-    Span start{};
+    diag::Span range{};
+    diag::Span start{};
   };
-  Value unknown_function(const ast::FunctionCall& call, Span call_range, const cty::FunctionTable& table,
-                         const Frame* f, Diagnostics& d);
-  bool call_arguments(const ast::FunctionCall& call, Span call_range, const Frame* f, std::vector<CallArg>& args,
-                      Diagnostics& d);
-  bool check_arity(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
-                   const std::vector<CallArg>& args, Diagnostics& d);
-  std::vector<Value> argument_values(const cty::Function& fn, const std::vector<CallArg>& args, Span call_range,
-                                     const Frame* f, Diagnostics& d);
+  Value unknown_function(const ast::FunctionCall& call, diag::Span call_range, const cty::FunctionTable& table,
+                         const Frame* f, diag::Diagnostics& d);
+  bool call_arguments(const ast::FunctionCall& call, diag::Span call_range, const Frame* f, std::vector<CallArg>& args,
+                      diag::Diagnostics& d);
+  bool check_arity(const ast::FunctionCall& call, diag::Span call_range, const cty::Function& fn,
+                   const std::vector<CallArg>& args, diag::Diagnostics& d);
+  std::vector<Value> argument_values(const cty::Function& fn, const std::vector<CallArg>& args, diag::Span call_range,
+                                     const Frame* f, diag::Diagnostics& d);
   std::shared_ptr<cty::ExpressionClosure> argument_closure(const CallArg& a, const Frame* f);
-  void report_call_error(const ast::FunctionCall& call, Span call_range, const cty::Function& fn,
-                         const std::vector<CallArg>& args, const cty::CallError& e, Diagnostics& d);
+  void report_call_error(const ast::FunctionCall& call, diag::Span call_range, const cty::Function& fn,
+                         const std::vector<CallArg>& args, const cty::CallError& e, diag::Diagnostics& d);
 
   // Templates (eval_template.cpp).
-  const TemplatePlan& template_plan(NodeId n);
+  const TemplatePlan& template_plan(syntax::NodeId n);
   // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
   // endfor), nesting if and for directives; i ends on that closing directive.
-  std::vector<TemplatePart> template_parts(const std::vector<NodeId>& kids, const std::vector<std::string>& lits,
+  std::vector<TemplatePart> template_parts(const std::vector<syntax::NodeId>& kids, const std::vector<std::string>& lits,
                                            size_t& i);
-  Value template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f, Diagnostics& d);
-  Value template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d);
+  Value template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
+  Value template_part_value(const TemplatePart& p, const Frame* f, diag::Diagnostics& d);
 
   std::vector<std::string_view> variable_names(const Frame* f) const;
 
-  const SyntaxTree& t_;
+  const syntax::SyntaxTree& t_;
   const Scope& scope_;
-  std::unordered_map<NodeId, std::unique_ptr<TemplatePlan>> templates_;
+  std::unordered_map<syntax::NodeId, std::unique_ptr<TemplatePlan>> templates_;
 };
 
 }  // namespace hcl::eval::evaluator_detail

@@ -10,14 +10,14 @@ namespace {
 // HCL's ShortCircuit for || (is_or) and &&: the result one side decides, with that side's
 // diagnostics only, or nothing when both sides are needed. A null operand counts as false, as
 // cty's Value.True() says.
-std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
-                                                           Diagnostics& ld, Diagnostics& rd) {
+std::optional<std::pair<Value, diag::Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
+                                                           diag::Diagnostics& ld, diag::Diagnostics& rd) {
   auto is = [](const Value& v, bool want) {
     if (!v.is_known()) return false;
     return v.is_null() ? !want : v.as_bool() == want;
   };
   if (!a.is_known() && !b.is_known()) {
-    if (has_errors(ld)) return std::nullopt;
+    if (diag::has_errors(ld)) return std::nullopt;
     return std::pair{Value::unknown(Type::boolean()), std::move(ld)};
   }
   bool decisive = is_or;  // a true decides ||, a false decides &&
@@ -34,9 +34,9 @@ std::optional<std::pair<Value, Diagnostics>> short_circuit(bool is_or, const Val
 // bool, or anything for == and !=); a failed conversion is reported against that operand with
 // the whole operation as context. A null operand fails the operation (except for ==, !=, and
 // where && or || is decided without it), an unknown one makes the result unknown.
-Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId rhs = last_child(n);
-  NodeId lhs = prev_sibling(rhs);
+Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId rhs = last_child(n);
+  syntax::NodeId lhs = prev_sibling(rhs);
   ast::Operator op = ast::operator_of(t_, n);
   Type param, result;
   switch (op) {
@@ -64,7 +64,7 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   }
   // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
   // && and || may drop one operand's diagnostics when the other decides the result.
-  Diagnostics ld, rd;
+  diag::Diagnostics ld, rd;
   Value l = eval(lhs, f, ld);
   Value r = eval(rhs, f, rd);
   size_t mark = d.size();
@@ -73,20 +73,20 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
   auto rc = convert(r, param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
-    append(d, std::move(ld));
-    append(d, std::move(rd));
+    diag::append(d, std::move(ld));
+    diag::append(d, std::move(rd));
     return Value::unknown(result);
   }
   const Value& a = *lc;
   const Value& b = *rc;
   if (op == ast::Operator::Or || op == ast::Operator::And) {
     if (auto decided = short_circuit(op == ast::Operator::Or, a, b, ld, rd)) {
-      append(d, std::move(decided->second));
+      diag::append(d, std::move(decided->second));
       return decided->first;
     }
   }
-  append(d, std::move(ld));
-  append(d, std::move(rd));
+  diag::append(d, std::move(ld));
+  diag::append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(result);
   // cty's arithmetic fails only on infinities and zeros (no result exists); the reference
   // reports the function's error message inside its own.
@@ -134,8 +134,8 @@ Value Evaluator::binary(NodeId n, const Frame* f, Diagnostics& d) {
 
 // UnaryOpExpr.Value: -x (number) and !x (bool), with the binary operators' conversion and
 // null rules.
-Value Evaluator::unary(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId operand = last_child(n);
+Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId operand = last_child(n);
   bool negate = ast::operator_of(t_, n) == ast::Operator::Negate;
   Type param = negate ? Type::number() : Type::boolean();
   size_t mark = d.size();

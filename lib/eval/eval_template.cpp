@@ -9,7 +9,7 @@ namespace hcl::eval::evaluator_detail {
 
 // The parts of a template node, nested. A template that is exactly one interpolation is a
 // TemplateWrapExpr: its value passes through unconverted ("${x}" may be a list).
-const TemplatePlan& Evaluator::template_plan(NodeId n) {
+const TemplatePlan& Evaluator::template_plan(syntax::NodeId n) {
   auto it = templates_.find(n);
   if (it != templates_.end()) return *it->second;
   auto plan = std::make_unique<TemplatePlan>();
@@ -20,15 +20,15 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
   } else {
     auto lits = ast::template_literals(t_, n);
     size_t i = 0;
-    const Node& nd = node(n);
-    Span close = tok(last_tok(n));
+    const syntax::Node& nd = node(n);
+    diag::Span close = tok(last_tok(n));
     plan->parts = template_parts(kids, lits, i);
     if (plan->parts.empty()) {
       // An empty template is one empty literal, placed where its text would start.
-      Span at{close.end, close.end};
+      diag::Span at{close.end, close.end};
       if (kids.empty() && nd.first_token + 1 <= nd.last_token) {
-        Span next = tok(nd.first_token + 1);
-        at = Span{next.end, next.end};
+        diag::Span next = tok(nd.first_token + 1);
+        at = diag::Span{next.end, next.end};
       }
       TemplatePart p;
       p.kind = TemplatePart::Literal;
@@ -47,14 +47,14 @@ const TemplatePlan& Evaluator::template_plan(NodeId n) {
 // reference's templateParser makes it, so every body has a range to point diagnostics at.
 // The structure was checked by the parser: an unbalanced directive (only possible after a
 // reported syntax error) ends the parts early, and an Error node is skipped.
-std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& kids,
+std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::NodeId>& kids,
                                                     const std::vector<std::string>& lits, size_t& i) {
   std::vector<TemplatePart> out;
   while (i < kids.size()) {
-    NodeId k = kids[i];
-    const Node& kn = node(k);
+    syntax::NodeId k = kids[i];
+    const syntax::Node& kn = node(k);
     switch (kn.kind) {
-      case NodeKind::TemplateLiteral: {
+      case syntax::NodeKind::TemplateLiteral: {
         TemplatePart p;
         p.kind = TemplatePart::Literal;
         p.literal = Value::string(lits[i]);
@@ -64,7 +64,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         ++i;
         break;
       }
-      case NodeKind::TemplateInterp: {
+      case syntax::NodeKind::TemplateInterp: {
         TemplatePart p;
         p.kind = TemplatePart::Interp;
         p.node = last_child(k);
@@ -74,68 +74,68 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
         ++i;
         break;
       }
-      case NodeKind::TemplateIf: {
+      case syntax::NodeKind::TemplateIf: {
         TemplatePart p;
         p.kind = TemplatePart::If;
         p.node = last_child(k);
-        Span open = span(k);
+        diag::Span open = span(k);
         ++i;
         p.then_parts = template_parts(kids, lits, i);
-        Span endif = open;
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateElse) {
+        diag::Span endif = open;
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateElse) {
           ++i;
           p.else_parts = template_parts(kids, lits, i);
         }
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndIf) {
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateEndIf) {
           endif = span(kids[i]);
           ++i;
         }
         if (p.then_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{open.end, open.end};
+          e.range = e.start = diag::Span{open.end, open.end};
           p.then_parts.push_back(std::move(e));
         }
         if (p.else_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{endif.start, endif.start};
+          e.range = e.start = diag::Span{endif.start, endif.start};
           p.else_parts.push_back(std::move(e));
         }
-        p.range = span_between(open, endif);
+        p.range = diag::span_between(open, endif);
         p.start = start_span(p.node);
         out.push_back(std::move(p));
         break;
       }
-      case NodeKind::TemplateFor: {
+      case syntax::NodeKind::TemplateFor: {
         TemplatePart p;
         p.kind = TemplatePart::For;
         auto tf = ast::template_for(t_, k);
         p.key_var = tf.key_var;
         p.value_var = tf.value_var;
         p.node = tf.collection;
-        Span open = span(k);
+        diag::Span open = span(k);
         ++i;
         p.then_parts = template_parts(kids, lits, i);
-        Span endfor = open;
-        if (i < kids.size() && node(kids[i]).kind == NodeKind::TemplateEndFor) {
+        diag::Span endfor = open;
+        if (i < kids.size() && node(kids[i]).kind == syntax::NodeKind::TemplateEndFor) {
           endfor = span(kids[i]);
           ++i;
         }
         if (p.then_parts.empty()) {
           TemplatePart e;
           e.literal = Value::string_nfc("");
-          e.range = e.start = Span{open.end, open.end};
+          e.range = e.start = diag::Span{open.end, open.end};
           p.then_parts.push_back(std::move(e));
         }
-        p.range = span_between(open, endfor);
+        p.range = diag::span_between(open, endfor);
         p.start = open;
         out.push_back(std::move(p));
         break;
       }
-      case NodeKind::TemplateElse:
-      case NodeKind::TemplateEndIf:
-      case NodeKind::TemplateEndFor: return out;
+      case syntax::NodeKind::TemplateElse:
+      case syntax::NodeKind::TemplateEndIf:
+      case syntax::NodeKind::TemplateEndFor: return out;
       default: ++i; break;
     }
   }
@@ -143,7 +143,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<NodeId>& k
 }
 
 // TemplateExpr.Value.
-Value Evaluator::template_expr(NodeId n, const Frame* f, Diagnostics& d) {
+Value Evaluator::template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   const TemplatePlan& plan = template_plan(n);
   if (plan.passthrough) return eval(plan.passthrough_expr, f, d);
   return template_parts_value(plan.parts, span(n), f, d);
@@ -151,18 +151,18 @@ Value Evaluator::template_expr(NodeId n, const Frame* f, Diagnostics& d) {
 
 // One part's value: the template if directive is a ConditionalExpr over the two bodies, the
 // for directive a ForExpr whose value is its body, joined into a string by TemplateJoinExpr.
-Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diagnostics& d) {
+Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, diag::Diagnostics& d) {
   switch (p.kind) {
     case TemplatePart::Literal: return p.literal;
     case TemplatePart::Interp: return eval(p.node, f, d);
     case TemplatePart::If: {
       // The bodies are templates of their own: a diagnostic about one of their parts has the
       // body as context, and the conditional's type errors point at the two bodies.
-      Span then_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
-      Span else_range = span_between(p.else_parts.front().range, p.else_parts.back().range);
+      diag::Span then_range = diag::span_between(p.then_parts.front().range, p.then_parts.back().range);
+      diag::Span else_range = diag::span_between(p.else_parts.front().range, p.else_parts.back().range);
       return conditional_with(
-          p.node, [&](Diagnostics& td) { return template_parts_value(p.then_parts, then_range, f, td); },
-          [&](Diagnostics& fd) { return template_parts_value(p.else_parts, else_range, f, fd); }, then_range,
+          p.node, [&](diag::Diagnostics& td) { return template_parts_value(p.then_parts, then_range, f, td); },
+          [&](diag::Diagnostics& fd) { return template_parts_value(p.else_parts, else_range, f, fd); }, then_range,
           else_range, p.range, f, d);
     }
     case TemplatePart::For: {
@@ -171,9 +171,9 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
       spec.value_var = p.value_var;
       spec.collection = p.node;
       spec.src_range = p.range;
-      Span body_range = span_between(p.then_parts.front().range, p.then_parts.back().range);
+      diag::Span body_range = diag::span_between(p.then_parts.front().range, p.then_parts.back().range);
       Value tuple = for_with(
-          spec, [&](const Frame* cf, Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
+          spec, [&](const Frame* cf, diag::Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
           f, d);
       // TemplateJoinExpr: the for directive's results joined. Unlike the parts of a template, an
       // unknown (or dynamic) element stops the join at once, and the reference points its errors
@@ -206,8 +206,8 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, Diag
 // TemplateExpr.Value: each part converted to a string and appended. Every part is evaluated even
 // after an unknown one, to gather all diagnostics; the result is then an unknown string. Output
 // is charged to the evaluation budget as it grows, so a template cannot build an unbounded string.
-Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, Span src_range, const Frame* f,
-                                      Diagnostics& d) {
+Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f,
+                                      diag::Diagnostics& d) {
   std::string buf;
   bool known = true;
   for (const auto& p : parts) {

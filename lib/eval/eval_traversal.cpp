@@ -14,36 +14,36 @@ namespace hcl::eval::evaluator_detail {
 
 // An index with a literal key (a number, or a string without interpolation) is a traversal
 // step in the reference (a TraverseIndex); any other key makes an IndexExpr.
-bool Evaluator::is_literal_key(NodeId key) {
-  const Node& k = node(key);
-  if (k.kind == NodeKind::Literal) return true;
-  if (k.kind != NodeKind::Template) return false;
+bool Evaluator::is_literal_key(syntax::NodeId key) {
+  const syntax::Node& k = node(key);
+  if (k.kind == syntax::NodeKind::Literal) return true;
+  if (k.kind != syntax::NodeKind::Template) return false;
   size_t count = t_.child_count(key);
   if (count == 0) return true;
-  return count == 1 && node(last_child(key)).kind == NodeKind::TemplateLiteral;
+  return count == 1 && node(last_child(key)).kind == syntax::NodeKind::TemplateLiteral;
 }
 
-bool Evaluator::is_traversal_step(NodeId n) {
+bool Evaluator::is_traversal_step(syntax::NodeId n) {
   switch (node(n).kind) {
-    case NodeKind::Variable:
-    case NodeKind::GetAttr:
-    case NodeKind::LegacyIndex: return true;
-    case NodeKind::Index: return is_literal_key(last_child(n));
+    case syntax::NodeKind::Variable:
+    case syntax::NodeKind::GetAttr:
+    case syntax::NodeKind::LegacyIndex: return true;
+    case syntax::NodeKind::Index: return is_literal_key(last_child(n));
     default: return false;
   }
 }
 
 // Whether the expression is one whole traversal from a variable (a ScopeTraversalExpr), which an
 // object constructor key must not be (ObjectConsKeyExpr: "Ambiguous attribute key").
-bool Evaluator::is_scope_traversal(NodeId n) {
+bool Evaluator::is_scope_traversal(syntax::NodeId n) {
   while (true) {
-    const Node& nd = node(n);
-    if (nd.kind == NodeKind::Variable) return true;
-    if (nd.kind == NodeKind::GetAttr || nd.kind == NodeKind::LegacyIndex) {
+    const syntax::Node& nd = node(n);
+    if (nd.kind == syntax::NodeKind::Variable) return true;
+    if (nd.kind == syntax::NodeKind::GetAttr || nd.kind == syntax::NodeKind::LegacyIndex) {
       n = t_.first_child(n);
       continue;
     }
-    if (nd.kind == NodeKind::Index && is_literal_key(last_child(n))) {
+    if (nd.kind == syntax::NodeKind::Index && is_literal_key(last_child(n))) {
       n = t_.first_child(n);
       continue;
     }
@@ -53,45 +53,45 @@ bool Evaluator::is_scope_traversal(NodeId n) {
 
 // .name. The step's range, used by its diagnostics, runs from the dot to the name (the
 // reference's TraverseAttr.SrcRange).
-Value Evaluator::get_attr_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId src = last_child(n);
+Value Evaluator::get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId src = last_child(n);
   size_t mark = d.size();
   Value v = eval(src, f, d);
   if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
-  const Node& nd = node(n);
+  const syntax::Node& nd = node(n);
   uint32_t dot = nd.main_token;
-  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
-  return hcl_get_attr(v, t_.token_text(nd.main_token), Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+  while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
+  return hcl_get_attr(v, t_.token_text(nd.main_token), diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
 // .0: an index written as an attribute (HCL 1's syntax); its range too starts at the dot.
-Value Evaluator::legacy_index_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId src = last_child(n);
+Value Evaluator::legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId src = last_child(n);
   size_t mark = d.size();
   Value v = eval(src, f, d);
   if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
-  const Node& nd = node(n);
+  const syntax::Node& nd = node(n);
   uint32_t dot = nd.main_token;
-  while (dot > 0 && t_.token(dot).kind != TokenKind::Dot) --dot;
+  while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
   auto num = Number::parse(t_.token_text(nd.main_token));
   Value key = num ? Value::number(*num) : Value::dynamic();
-  return hcl_index(v, key, Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+  return hcl_index(v, key, diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
 }
 
 // [key]. Either kind of index points its diagnostics at the brackets. A literal key's own
 // diagnostics are dropped, as the reference folds the key into the traversal as a value; an
 // IndexExpr evaluates the collection and then the key, keeping both's diagnostics even when the
 // collection failed.
-Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId key_node = last_child(n);
-  NodeId coll_node = prev_sibling(key_node);
-  const Node& nd = node(n);
-  Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
+Value Evaluator::index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId key_node = last_child(n);
+  syntax::NodeId coll_node = prev_sibling(key_node);
+  const syntax::Node& nd = node(n);
+  diag::Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
   if (is_literal_key(key_node)) {
     size_t mark = d.size();
     Value coll = eval(coll_node, f, d);
     if (is_traversal_step(coll_node) && has_errors_since(d, mark)) return Value::dynamic();
-    Diagnostics ignored;
+    diag::Diagnostics ignored;
     Value key = eval(key_node, f, ignored);
     return hcl_index(coll, key, brackets, d);
   }
@@ -103,7 +103,7 @@ Value Evaluator::index_step(NodeId n, const Frame* f, Diagnostics& d) {
 // hcl.Index (ops.go). The checks' order decides the message: null collection, null key, then
 // dynamic types (an unknown result, no error), then the kind of collection. Sequences need a
 // whole, non-negative number below the length; cty's messages say which of those failed.
-Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Diagnostics& d) {
+Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rng, diag::Diagnostics& d) {
   static constexpr const char* kInvalidIndex = "Invalid index";
   if (coll.is_null()) {
     error(d, "Attempt to index null value", "This value is null, so it does not have any indices.", rng);
@@ -208,7 +208,7 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, Span rng, Dia
 // hcl.GetAttr (ops.go). Only objects have attributes, and maps have elements reachable by
 // attribute syntax; the other kinds get a message that says why not, suggesting a splat for a
 // list of objects.
-Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng, Diagnostics& d) {
+Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Span rng, diag::Diagnostics& d) {
   if (obj.is_null()) {
     error(d, "Attempt to get attribute from null value", "This value is null, so it does not have any attributes.",
           rng);
@@ -219,7 +219,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
   if (ty.is_object()) {
     const auto* a = ty.attribute(name);
     if (!a) {
-      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", go_quote(name)), rng);
+      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", util::go_quote(name)), rng);
       return Value::dynamic();
     }
     if (!obj.is_known()) return Value::unknown(a->type);
@@ -229,7 +229,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
     if (!obj.is_known()) return Value::unknown(ty.element());
     const Value* v = obj.get(name);
     if (!v) {
-      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", go_quote(name)),
+      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", util::go_quote(name)),
             rng);
       return Value::dynamic();
     }
@@ -241,7 +241,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
       error(d, kUnsupported,
             fmt::format("Can't access attributes on a list of objects. Did you mean to access attribute {} for a "
                         "specific element of the list, or across all elements of the list?",
-                        go_quote(name)),
+                        util::go_quote(name)),
             rng);
     } else {
       error(d, kUnsupported,
@@ -274,11 +274,11 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, Span rng,
 // not a sequence is first wrapped in a one-element tuple, and a null one becomes an empty
 // tuple (the reference's "auto-upgrade"), so that foo.*.id works whether foo is one object or
 // many. The result is a list for a list or set source, a tuple for a tuple.
-Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
-  NodeId each = last_child(n);
-  NodeId source = prev_sibling(each);
-  NodeId item = each - node(each).subtree_size + 1;
-  Span marker = span(item);
+Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId each = last_child(n);
+  syntax::NodeId source = prev_sibling(each);
+  syntax::NodeId item = each - node(each).subtree_size + 1;
+  diag::Span marker = span(item);
   size_t mark = d.size();
   Value src = eval(source, f, d);
   if (has_errors_since(d, mark)) return Value::dynamic();
@@ -288,7 +288,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   if (src.is_null()) {
     if (auto_upgrade) return Value::tuple({});
     error(d, "Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-          span(source), span_between(span(source), marker));
+          span(source), diag::span_between(span(source), marker));
     return Value::dynamic();
   }
   if (sty.is_dynamic()) return Value::dynamic();
@@ -302,7 +302,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   // An unknown source's result is an unknown of the type the traversal would give: that type is
   // found by applying the traversal to unknown elements of the source's element types.
   // The result type, from evaluating the rest of the traversal on unknown elements.
-  auto result_type = [&](Diagnostics& rd) -> Type {
+  auto result_type = [&](diag::Diagnostics& rd) -> Type {
     Frame child;
     child.parent = f;
     child.splat_item = item;
@@ -342,7 +342,7 @@ Value Evaluator::splat(NodeId n, const Frame* f, Diagnostics& d) {
   // cannot know even the result's type.
   if (upgraded_unknown) return Value::dynamic();
   if (!known) {
-    Diagnostics ignored;
+    diag::Diagnostics ignored;
     return Value::unknown(result_type(ignored));
   }
   if (sty.is_list() || sty.is_set()) {

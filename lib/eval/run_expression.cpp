@@ -13,38 +13,38 @@ namespace hcl::eval {
 RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   RunResult r;
   std::string name = !options.filename.empty() ? options.filename : options.template_mode ? "<template>" : "<expr>";
-  auto source = std::make_shared<SourceFile>(name, std::move(text));
+  auto source = std::make_shared<source::SourceFile>(name, std::move(text));
   r.sources.push_back(source);
-  ParseResult parsed = options.template_mode ? parse_template(source) : parse_expression(source);
+  syntax::ParseResult parsed = options.template_mode ? syntax::parse_template(source) : syntax::parse_expression(source);
   r.diagnostics = std::move(parsed.diagnostics);
-  if (has_errors(r.diagnostics) || !parsed.tree) return r;
-  const SyntaxTree& tree = *parsed.tree;
-  NodeId root = tree.root();
-  Span es = expression_span(tree, root);
-  Range expr_range = tree.source().range(es.start, es.end);
+  if (diag::has_errors(r.diagnostics) || !parsed.tree) return r;
+  const syntax::SyntaxTree& tree = *parsed.tree;
+  syntax::NodeId root = tree.root();
+  diag::Span es = expression_span(tree, root);
+  source::Range expr_range = tree.source().range(es.start, es.end);
 
   EvalResult result = evaluate(tree, root, scope);
-  append(r.diagnostics, std::move(result.diagnostics));
-  if (has_errors(r.diagnostics)) return r;
+  diag::append(r.diagnostics, std::move(result.diagnostics));
+  if (diag::has_errors(r.diagnostics)) return r;
   Value value = std::move(result.value);
 
   if (!options.type.empty()) {
-    auto type_source = std::make_shared<SourceFile>("<type>", options.type);
+    auto type_source = std::make_shared<source::SourceFile>("<type>", options.type);
     r.sources.push_back(type_source);
-    ParseResult tp = parse_expression(type_source);
-    if (has_errors(tp.diagnostics) || !tp.tree) {
-      append(r.diagnostics, std::move(tp.diagnostics));
+    syntax::ParseResult tp = syntax::parse_expression(type_source);
+    if (diag::has_errors(tp.diagnostics) || !tp.tree) {
+      diag::append(r.diagnostics, std::move(tp.diagnostics));
       return r;
     }
     TypeExprResult ty = type_constraint_with_defaults(*tp.tree, tp.tree->root());
-    if (has_errors(ty.diagnostics)) {
-      append(r.diagnostics, std::move(ty.diagnostics));
+    if (diag::has_errors(ty.diagnostics)) {
+      diag::append(r.diagnostics, std::move(ty.diagnostics));
       return r;
     }
     if (ty.defaults) value = ty.defaults->apply(value);
     auto converted = convert(value, ty.type);
     if (!converted) {
-      r.diagnostics.push_back(Diagnostic{Severity::Error, "Unsuitable value type",
+      r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
                                          "Unsuitable value: " + converted.error(), expr_range, std::nullopt});
       return r;
     }
@@ -54,7 +54,7 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   if (options.require_json) {
     auto json = value_to_json(value);
     if (!json) {
-      r.diagnostics.push_back(Diagnostic{Severity::Error, "Result has no JSON form",
+      r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
                                          fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
                                                      json.error()),
                                          expr_range, std::nullopt});
@@ -65,17 +65,17 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   return r;
 }
 
-std::string diagnostics_to_json(const Diagnostics& diags) {
+std::string diagnostics_to_json(const diag::Diagnostics& diags) {
   std::string out = "[";
   for (size_t i = 0; i < diags.size(); ++i) {
-    const Diagnostic& d = diags[i];
+    const diag::Diagnostic& d = diags[i];
     if (i) out += ',';
     out += "{\"severity\":";
-    out += d.severity == Severity::Error ? "\"error\"" : "\"warning\"";
+    out += d.severity == diag::Severity::Error ? "\"error\"" : "\"warning\"";
     out += ",\"summary\":" + json_quote(d.summary);
     out += ",\"detail\":" + json_quote(d.detail);
     if (d.subject) {
-      const Range& g = *d.subject;
+      const source::Range& g = *d.subject;
       out += fmt::format(
           ",\"range\":{{\"filename\":{},\"start\":{{\"line\":{},\"column\":{},\"byte\":{}}},\"end\":{{\"line\":{},"
           "\"column\":{},\"byte\":{}}}}}",

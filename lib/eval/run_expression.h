@@ -18,6 +18,8 @@ namespace hcl::eval {
 
 // The evaluator computes in the value model's terms; cty's names read unqualified here.
 using namespace cty;
+// Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
+using cty::Value;
 
 
 struct RunOptions {
@@ -29,8 +31,8 @@ struct RunOptions {
 
 struct RunResult {
   std::optional<Value> value;  // set on success
-  Diagnostics diagnostics;     // errors on failure; warnings may come with a value
-  std::vector<std::shared_ptr<const SourceFile>> sources;  // for rendering snippets
+  diag::Diagnostics diagnostics;     // errors on failure; warnings may come with a value
+  std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for rendering snippets
 };
 
 RunResult run(std::string text, const Scope& scope, const RunOptions& options);
@@ -40,6 +42,6 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options);
 std::string oracle_document(const RunResult& result);
 
 // Diagnostics as the oracle's JSON array.
-std::string diagnostics_to_json(const Diagnostics& diags);
+std::string diagnostics_to_json(const diag::Diagnostics& diags);
 
 }  // namespace hcl::eval

@@ -17,23 +17,23 @@ namespace {
 constexpr const char* kInvalidType = "Invalid type specification";
 
 struct Reader {
-  const SyntaxTree& t;
+  const syntax::SyntaxTree& t;
   bool constraint;
   bool with_defaults;
 
-  Range range(NodeId n) const { return t.range(n); }
-  Range range(Span s) const { return t.source().range(s.start, s.end); }
+  source::Range range(syntax::NodeId n) const { return t.range(n); }
+  source::Range range(diag::Span s) const { return t.source().range(s.start, s.end); }
 
-  void error(Diagnostics& d, std::string detail, Range subject, std::optional<Range> context = std::nullopt,
+  void error(diag::Diagnostics& d, std::string detail, source::Range subject, std::optional<source::Range> context = std::nullopt,
              const char* summary = kInvalidType) {
-    d.push_back(Diagnostic{Severity::Error, summary, std::move(detail), std::move(subject), std::move(context)});
+    d.push_back(diag::Diagnostic{diag::Severity::Error, summary, std::move(detail), std::move(subject), std::move(context)});
   }
 
   // hcl.ExprAsKeyword: a bare name (true, false and null count as names).
-  std::string keyword(NodeId n) const {
-    const Node& nd = t.node(n);
-    if (nd.kind == NodeKind::Variable) return std::string(t.token_text(nd.main_token));
-    if (nd.kind == NodeKind::Literal && ast::literal_kind(t, n) != ast::LiteralKind::Number)
+  std::string keyword(syntax::NodeId n) const {
+    const syntax::Node& nd = t.node(n);
+    if (nd.kind == syntax::NodeKind::Variable) return std::string(t.token_text(nd.main_token));
+    if (nd.kind == syntax::NodeKind::Literal && ast::literal_kind(t, n) != ast::LiteralKind::Number)
       return std::string(t.token_text(nd.main_token));
     return "";
   }
@@ -46,7 +46,7 @@ struct Reader {
     return out;
   }
 
-  TypeExprResult get(NodeId expr) {
+  TypeExprResult get(syntax::NodeId expr) {
     TypeExprResult r;
     r.type = Type::dynamic();
     std::string kw = keyword(expr);
@@ -66,7 +66,7 @@ struct Reader {
       if (!constraint)
         error(r.diagnostics,
               fmt::format("The keyword {} cannot be used in this type specification: an exact type is required.",
-                          go_quote(kw)),
+                          util::go_quote(kw)),
               range(expr));
       return r;
     }
@@ -87,11 +87,11 @@ struct Reader {
       return r;
     }
     if (!kw.empty()) {
-      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", go_quote(kw)), range(expr));
+      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", util::go_quote(kw)), range(expr));
       return r;
     }
 
-    if (t.node(expr).kind != NodeKind::FunctionCall) {
+    if (t.node(expr).kind != syntax::NodeKind::FunctionCall) {
       error(r.diagnostics,
             "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
             "constructor call, like list(string).",
@@ -99,21 +99,21 @@ struct Reader {
       return r;
     }
     auto call = ast::function_call(t, expr);
-    Span args_span = span_between(call.open_paren, call.close_paren);
+    diag::Span args_span = diag::span_between(call.open_paren, call.close_paren);
     if (call.name == "bool" || call.name == "string" || call.name == "number") {
-      error(r.diagnostics, fmt::format("Primitive type keyword {} does not expect arguments.", go_quote(call.name)),
+      error(r.diagnostics, fmt::format("Primitive type keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
       return r;
     }
     if (call.name == "any") {
-      error(r.diagnostics, fmt::format("Type constraint keyword {} does not expect arguments.", go_quote(call.name)),
+      error(r.diagnostics, fmt::format("Type constraint keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
       return r;
     }
     if (call.args.size() != 1) {
-      Range context = range(args_span);
-      Range subject = context;
-      if (call.args.size() > 1) subject = range(span_between(t.span(call.args[1]), t.span(call.args.back())));
+      source::Range context = range(args_span);
+      source::Range subject = context;
+      if (call.args.size() > 1) subject = range(diag::span_between(t.span(call.args[1]), t.span(call.args.back())));
       if (call.name == "list" || call.name == "set" || call.name == "map") {
         error(r.diagnostics,
               fmt::format("The {} type constructor requires one argument specifying the element type.", call.name),
@@ -140,8 +140,8 @@ struct Reader {
       return r;
     }
     if (call.name == "object") {
-      NodeId arg = call.args[0];
-      if (t.node(arg).kind != NodeKind::Object) {
+      syntax::NodeId arg = call.args[0];
+      if (t.node(arg).kind != syntax::NodeKind::Object) {
         error(r.diagnostics,
               "Object type constructor requires a map whose keys are attribute names and whose values are the "
               "corresponding attribute types.",
@@ -152,8 +152,8 @@ struct Reader {
       std::vector<std::string> optional;
       std::map<std::string, Value> defaults;
       std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
-      for (NodeId item : t.children(arg)) {
-        if (t.node(item).kind != NodeKind::ObjectItem) continue;
+      for (syntax::NodeId item : t.children(arg)) {
+        if (t.node(item).kind != syntax::NodeKind::ObjectItem) continue;
         auto oi = ast::object_item(t, item);
         std::string name = oi.force_non_literal ? "" : keyword(oi.key);
         if (name.empty()) {
@@ -166,12 +166,12 @@ struct Reader {
           error(r.diagnostics, "Object constructor map keys must be unique.", range(oi.key), range(expr));
           continue;
         }
-        NodeId aty = oi.value;
-        NodeId default_expr = kNoNode;
-        if (t.node(aty).kind == NodeKind::FunctionCall) {
+        syntax::NodeId aty = oi.value;
+        syntax::NodeId default_expr = syntax::kNoNode;
+        if (t.node(aty).kind == syntax::NodeKind::FunctionCall) {
           auto oc = ast::function_call(t, aty);
           if (oc.name == "optional") {
-            Span oargs = span_between(oc.open_paren, oc.close_paren);
+            diag::Span oargs = diag::span_between(oc.open_paren, oc.close_paren);
             if (oc.args.empty()) {
               error(r.diagnostics, "Optional attribute modifier requires the attribute type as its argument.",
                     range(oargs), range(aty));
@@ -183,8 +183,8 @@ struct Reader {
                   default_expr = oc.args[1];
                   Scope none = Scope::no_variables();
                   EvalResult dv = evaluate(t, default_expr, none);
-                  bool bad = has_errors(dv.diagnostics);
-                  append(r.diagnostics, std::move(dv.diagnostics));
+                  bool bad = diag::has_errors(dv.diagnostics);
+                  diag::append(r.diagnostics, std::move(dv.diagnostics));
                   if (!bad) {
                     optional.push_back(name);
                     defaults[name] = dv.value;
@@ -211,13 +211,13 @@ struct Reader {
           }
         }
         TypeExprResult at = get(aty);
-        append(r.diagnostics, std::move(at.diagnostics));
+        diag::append(r.diagnostics, std::move(at.diagnostics));
         auto dit = defaults.find(name);
         if (dit != defaults.end()) {
           auto cv = convert(dit->second, at.type);
           if (!cv) {
-            r.diagnostics.push_back(Diagnostic{
-                Severity::Error, "Invalid default value for optional attribute",
+            r.diagnostics.push_back(diag::Diagnostic{
+                diag::Severity::Error, "Invalid default value for optional attribute",
                 "This default value is not compatible with the attribute's type constraint: " + cv.error() + ".",
                 range(default_expr), std::nullopt});
             defaults.erase(dit);
@@ -239,8 +239,8 @@ struct Reader {
       return r;
     }
     if (call.name == "tuple") {
-      NodeId arg = call.args[0];
-      if (t.node(arg).kind != NodeKind::Tuple) {
+      syntax::NodeId arg = call.args[0];
+      if (t.node(arg).kind != syntax::NodeKind::Tuple) {
         error(r.diagnostics, "Tuple type constructor requires a list of element types.", range(arg), range(expr));
         return r;
       }
@@ -249,7 +249,7 @@ struct Reader {
       auto kids = t.children(arg);
       for (size_t i = 0; i < kids.size(); ++i) {
         TypeExprResult e = get(kids[i]);
-        append(r.diagnostics, std::move(e.diagnostics));
+        diag::append(r.diagnostics, std::move(e.diagnostics));
         elems.push_back(e.type);
         if (e.defaults) children[std::to_string(i)] = e.defaults;
       }
@@ -264,11 +264,11 @@ struct Reader {
     }
     if (call.name == "optional") {
       error(r.diagnostics, fmt::format("Keyword {} is valid only as a modifier for object type attributes.",
-                                       go_quote(call.name)),
+                                       util::go_quote(call.name)),
             range(call.name_span));
       return r;
     }
-    error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", go_quote(call.name)), range(expr));
+    error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", util::go_quote(call.name)), range(expr));
     return r;
   }
 };
@@ -350,10 +350,10 @@ Value apply_defaults(const TypeDefaults* d, const Value& in) {
 
 Value TypeDefaults::apply(const Value& v) const { return apply_defaults(this, v); }
 
-TypeExprResult type_constraint(const SyntaxTree& tree, NodeId node) { return Reader{tree, true, false}.get(node); }
-TypeExprResult type_constraint_with_defaults(const SyntaxTree& tree, NodeId node) {
+TypeExprResult type_constraint(const syntax::SyntaxTree& tree, syntax::NodeId node) { return Reader{tree, true, false}.get(node); }
+TypeExprResult type_constraint_with_defaults(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   return Reader{tree, true, true}.get(node);
 }
-TypeExprResult exact_type(const SyntaxTree& tree, NodeId node) { return Reader{tree, false, false}.get(node); }
+TypeExprResult exact_type(const syntax::SyntaxTree& tree, syntax::NodeId node) { return Reader{tree, false, false}.get(node); }
 
 }  // namespace hcl::eval

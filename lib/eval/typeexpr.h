@@ -17,6 +17,8 @@ namespace hcl::eval {
 
 // The evaluator computes in the value model's terms; cty's names read unqualified here.
 using namespace cty;
+// Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
+using cty::Value;
 
 
 // Default values of optional attributes, shaped like the type constraint they came from
@@ -34,14 +36,14 @@ struct TypeDefaults {
 struct TypeExprResult {
   Type type;
   std::shared_ptr<const TypeDefaults> defaults;  // null when there are none
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 // typeexpr.TypeConstraint: "any" allowed, optional() allowed without defaults.
-TypeExprResult type_constraint(const SyntaxTree& tree, NodeId node);
+TypeExprResult type_constraint(const syntax::SyntaxTree& tree, syntax::NodeId node);
 // typeexpr.TypeConstraintWithDefaults: also optional(T, default).
-TypeExprResult type_constraint_with_defaults(const SyntaxTree& tree, NodeId node);
+TypeExprResult type_constraint_with_defaults(const syntax::SyntaxTree& tree, syntax::NodeId node);
 // typeexpr.Type: an exact type ("any" and optional() rejected).
-TypeExprResult exact_type(const SyntaxTree& tree, NodeId node);
+TypeExprResult exact_type(const syntax::SyntaxTree& tree, syntax::NodeId node);
 
 }  // namespace hcl::eval

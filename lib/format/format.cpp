@@ -21,7 +21,7 @@ namespace hcl::format {
 
 namespace {
 
-using K = TokenKind;
+using K = lex::TokenKind;
 
 // Whether text after "<digits>." continues a number literal: the scanner reads a number as a
 // digit followed by digits, dots and exponents (`e5`, `E+5`), so `0.1` and `0.e5` are one token.
@@ -47,7 +47,7 @@ inline int bracket_change(K k) {
 }
 
 // Whether a token ends its line: a newline, or a `#` / `//` comment, which holds its newline.
-inline bool ends_line(const Token& t, const char* src) {
+inline bool ends_line(const lex::Token& t, const char* src) {
   return t.kind == K::Newline || (t.kind == K::Comment && t.end > t.start && src[t.end - 1] == '\n');
 }
 
@@ -117,7 +117,7 @@ struct CommentRun {
 inline uint32_t text_columns(const char* p, uint32_t n) {
   for (uint32_t i = 0; i < n; ++i) {
     unsigned char c = static_cast<unsigned char>(p[i]);
-    if (c >= 0x80 || c == '\r') return grapheme_count(std::string_view(p, n));
+    if (c >= 0x80 || c == '\r') return source::grapheme_count(std::string_view(p, n));
   }
   return n;
 }
@@ -177,7 +177,7 @@ class Formatter {
   bool run() {
     uint32_t count = 0, line_start = 0, last_end = 0;
     for (;;) {
-      Token t = next_();
+      lex::Token t = next_();
       if (t.kind == K::Eof) {
         finish_line(line_start, count);
         close_all();
@@ -199,11 +199,11 @@ class Formatter {
   }
 
  private:
-  const Token& tok(uint32_t i) const { return win_[i - base_]; }
+  const lex::Token& tok(uint32_t i) const { return win_[i - base_]; }
   uint32_t& sp(uint32_t i) { return sp_[i - base_]; }
   Line& line(uint32_t l) { return lines_[l - lbase_]; }
 
-  bool is_in(const Token& t) const {
+  bool is_in(const lex::Token& t) const {
     return t.kind == K::Ident && t.size() == 2 && src_[t.start] == 'i' && src_[t.start + 1] == 'n';
   }
 
@@ -307,7 +307,7 @@ class Formatter {
   void space_range(uint32_t begin, uint32_t end) {
     K before = kNil;
     for (uint32_t i = begin; i + 1 < end; ++i) {
-      const Token& t = tok(i);
+      const lex::Token& t = tok(i);
       bool dot_joins_number = t.kind == K::NumberLit && tok(i + 1).kind == K::Dot && i + 2 < end &&
                               continues_number(std::string_view(src_ + tok(i + 2).start, tok(i + 2).size()));
       sp(i + 1) = space_after(t.kind, is_in(t), before, tok(i + 1).kind, dot_joins_number) ? 1 : 0;
@@ -367,7 +367,7 @@ class Formatter {
     for (; emitted_ < limit; ++emitted_) {
       const Line& ln = line(emitted_);
       for (uint32_t i = ln.begin; i < ln.end; ++i) {
-        const Token& t = tok(i);
+        const lex::Token& t = tok(i);
         uint32_t s = sp(i);
         if (i != first && t.start - prev_end == s && blank_is_spaces(prev_end, t.start)) {
           prev_end = t.end;
@@ -409,7 +409,7 @@ class Formatter {
   const char* src_;
   Next next_;
   Output& output_;
-  std::vector<Token> win_;   // tokens from number base_ on
+  std::vector<lex::Token> win_;   // tokens from number base_ on
   std::vector<uint32_t> sp_;  // spaces before each of them
   uint32_t base_ = 0;
   std::vector<Line> lines_;  // lines from number lbase_ on
@@ -430,7 +430,7 @@ bool run_formatter(std::string_view src, Next next, Output& out) {
 
 // Formats `src` from the lexer, streaming.
 bool format_lexed(std::string_view src, Output& out) {
-  Lexer lexer(src);
+  lex::Lexer lexer(src);
   return run_formatter(src, [&lexer] { return lexer.next(); }, out);
 }
 
@@ -450,13 +450,13 @@ bool format_changed(std::string_view src, std::string_view original, std::string
 
 }  // namespace
 
-std::string format_tokens(std::string_view src, std::span<const Token> tokens) {
+std::string format_tokens(std::string_view src, std::span<const lex::Token> tokens) {
   Output o;
   o.buf.reserve(src.size() + src.size() / 8 + 64);
   size_t i = 0;
-  auto next = [&]() -> Token {
+  auto next = [&]() -> lex::Token {
     if (i < tokens.size()) return tokens[i++];
-    return Token{static_cast<uint32_t>(src.size()), static_cast<uint32_t>(src.size()), K::Eof};
+    return lex::Token{static_cast<uint32_t>(src.size()), static_cast<uint32_t>(src.size()), K::Eof};
   };
   run_formatter(src, next, o);
   return std::move(o.buf);
@@ -477,32 +477,32 @@ bool format_source_to(std::string_view src, const ChunkSink& sink) {
   return format_lexed(src, o);
 }
 
-FormatResult format_config(std::shared_ptr<const SourceFile> source, const FormatOptions& options) {
+FormatResult format_config(std::shared_ptr<const source::SourceFile> source, const FormatOptions& options) {
   FormatResult r;
   std::string_view src = source->text();
   if (options.style == Style::Terraform) {
-    ParseResult parsed = parse_config(source);
+    syntax::ParseResult parsed = syntax::parse_config(source);
     r.diagnostics = std::move(parsed.diagnostics);
-    if (has_errors(r.diagnostics) || !parsed.tree) return r;
+    if (diag::has_errors(r.diagnostics) || !parsed.tree) return r;
     std::string rewritten = terraform_rewrite(*parsed.tree);
     r.changed = format_changed(rewritten, src, r.output, options.need_output);
     r.ok = true;
     return r;
   }
-  ParseOptions po;
+  syntax::ParseOptions po;
   po.build_tree = false;
   if (src.size() >= options.parallel_threshold && std::thread::hardware_concurrency() > 1) {
     // Big inputs: check the syntax while formatting; the output is dropped if the check fails.
-    ParseResult parsed;
-    std::thread checker([&] { parsed = parse_config(source, po); });
+    syntax::ParseResult parsed;
+    std::thread checker([&] { parsed = syntax::parse_config(source, po); });
     r.changed = format_changed(src, src, r.output, options.need_output);
     checker.join();
     r.diagnostics = std::move(parsed.diagnostics);
   } else {
-    r.diagnostics = parse_config(source, po).diagnostics;
-    if (!has_errors(r.diagnostics)) r.changed = format_changed(src, src, r.output, options.need_output);
+    r.diagnostics = syntax::parse_config(source, po).diagnostics;
+    if (!diag::has_errors(r.diagnostics)) r.changed = format_changed(src, src, r.output, options.need_output);
   }
-  if (has_errors(r.diagnostics)) {
+  if (diag::has_errors(r.diagnostics)) {
     r.changed = false;
     r.output.clear();
     return r;

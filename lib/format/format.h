@@ -13,18 +13,15 @@
 
 #include "diag/diagnostic.h"
 #include "lex/token.h"
-
-namespace hcl {
-class SourceFile;
-class SyntaxTree;
-}  // namespace hcl
+#include "source/source_file.h"
+#include "syntax/tree.h"
 
 namespace hcl::format {
 
 // Re-spaces `tokens` (the whole lexed sequence of `src`, Eof last, as lex_all returns it). Works on
 // any token sequence, valid or not, exactly as hclwrite.Format does: callers that must not touch
 // invalid input check the syntax first (see format_config).
-std::string format_tokens(std::string_view src, std::span<const Token> tokens);
+std::string format_tokens(std::string_view src, std::span<const lex::Token> tokens);
 
 // Lexes and formats `src` without checking its syntax (hclwrite.Format, `hclfmt` without -check).
 std::string format_source(std::string_view src);
@@ -44,7 +41,7 @@ bool format_source_to(std::string_view src, const ChunkSink& sink);
 //   quoted "string", "list", "map" become string, list(string), map(string);
 // - block labels are written quoted ("name"), with escapes normalized; like terraform, comments
 //   between a block's type and its last label are dropped.
-std::string terraform_rewrite(const SyntaxTree& tree);
+std::string terraform_rewrite(const syntax::SyntaxTree& tree);
 
 // The file kinds terraform fmt handles (.tf, .tfvars, .tftest.hcl, .tfmock.hcl), which get the
 // Terraform style unless told otherwise.
@@ -67,11 +64,11 @@ struct FormatResult {
   bool ok = false;       // false when the input has syntax errors
   bool changed = false;  // whether formatting changes the file
   std::string output;    // the formatted file when it differs from the input (else empty)
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 // Formats a configuration file, refusing (with the parser's diagnostics) one that does not parse:
 // formatting broken input could rearrange it beyond what a user can easily undo.
-FormatResult format_config(std::shared_ptr<const SourceFile> source, const FormatOptions& options = {});
+FormatResult format_config(std::shared_ptr<const source::SourceFile> source, const FormatOptions& options = {});
 
 }  // namespace hcl::format

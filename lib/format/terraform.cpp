@@ -19,7 +19,7 @@ namespace hcl::format {
 
 namespace {
 
-using K = TokenKind;
+using K = lex::TokenKind;
 
 struct Edit {
   uint32_t start, end;
@@ -28,10 +28,10 @@ struct Edit {
 
 class Rewriter {
  public:
-  explicit Rewriter(const SyntaxTree& tree) : tree_(tree), src_(tree.text()) {}
+  explicit Rewriter(const syntax::SyntaxTree& tree) : tree_(tree), src_(tree.text()) {}
 
   std::string run() {
-    if (tree_.root() != kNoNode) body(tree_.root(), 0, false);
+    if (tree_.root() != syntax::kNoNode) body(tree_.root(), 0, false);
     std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
     std::string out;
     out.reserve(src_.size() + 64);
@@ -54,19 +54,19 @@ class Rewriter {
   }
 
   // depth: nesting of blocks; in_variable: directly inside a top-level `variable` block.
-  void body(NodeId node, int depth, bool in_variable) {
-    for (NodeId item : ast::body_items(tree_, node)) {
-      const Node& n = tree_.node(item);
-      if (n.kind == NodeKind::Attribute) {
+  void body(syntax::NodeId node, int depth, bool in_variable) {
+    for (syntax::NodeId item : ast::body_items(tree_, node)) {
+      const syntax::Node& n = tree_.node(item);
+      if (n.kind == syntax::NodeKind::Attribute) {
         ast::Attribute a = ast::attribute(tree_, item);
-        if (a.expr == kNoNode) continue;
-        const Node& e = tree_.node(a.expr);
+        if (a.expr == syntax::kNoNode) continue;
+        const syntax::Node& e = tree_.node(a.expr);
         if (in_variable && a.name == "type") type_expr(e.first_token, e.last_token);
         else value_expr(e.first_token, e.last_token);
-      } else if (n.kind == NodeKind::Block) {
+      } else if (n.kind == syntax::NodeKind::Block) {
         ast::Block b = ast::block(tree_, item);
         labels(b);
-        if (b.body != kNoNode) body(b.body, depth + 1, depth == 0 && b.type == "variable");
+        if (b.body != syntax::kNoNode) body(b.body, depth + 1, depth == 0 && b.type == "variable");
       }
     }
   }
@@ -78,7 +78,7 @@ class Rewriter {
     std::string text;
     for (const auto& l : b.labels) {
       text += ' ';
-      text += hclwrite_quote(l);
+      text += util::hclwrite_quote(l);
     }
     edits_.push_back(Edit{b.type_span.end, b.label_spans.back().end, std::move(text)});
   }
@@ -136,14 +136,14 @@ class Rewriter {
     }
   }
 
-  const SyntaxTree& tree_;
+  const syntax::SyntaxTree& tree_;
   std::string_view src_;
   std::vector<Edit> edits_;
 };
 
 }  // namespace
 
-std::string terraform_rewrite(const SyntaxTree& tree) { return Rewriter(tree).run(); }
+std::string terraform_rewrite(const syntax::SyntaxTree& tree) { return Rewriter(tree).run(); }
 
 bool terraform_file(std::string_view path) {
   return path.ends_with(".tf") || path.ends_with(".tfvars") || path.ends_with(".tftest.hcl") ||

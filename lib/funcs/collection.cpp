@@ -174,7 +174,7 @@ Function lookup_function() {
           const std::string& key = args[1].as_string();
           if (const auto* a = t.attribute(key)) return a->type;
           if (args.size() == 3) return args[2].type();
-          return fail_arg(0, "the given object has no attribute " + go_quote(key));
+          return fail_arg(0, "the given object has no attribute " + util::go_quote(key));
         }
         if (t.is_map()) {
           if (args.size() == 3 && !cty::convert(args[2], t.element()))
@@ -196,7 +196,7 @@ Function lookup_function() {
           if (!d) return fail_call(d.error());
           return *d;
         }
-        return fail_call("lookup failed to find key " + go_quote(key));
+        return fail_call("lookup failed to find key " + util::go_quote(key));
       },
   };
 }
@@ -220,7 +220,7 @@ Function merge_function() {
           const Type& t = a.type();
           if (t.is_dynamic()) return Type::dynamic();
           if (!t.is_map() && !t.is_object())
-            return fail_call("arguments must be maps or objects, got " + go_quote(t.friendly_name()));
+            return fail_call("arguments must be maps or objects, got " + util::go_quote(t.friendly_name()));
           if (t.is_object() && !a.is_null()) {
             for (const auto& at : t.attributes()) attrs[at.name] = at.type;
           } else if (t.is_map() && !a.is_null()) {

@@ -33,11 +33,11 @@ Function make_to(std::string name, Type want) {
     const Value& a = args[0];
     const Type& got = a.type();
     if (got.is_string() && want.is_bool()) {
-      std::string what = a.is_null() ? "string" : go_quote(a.as_string());
+      std::string what = a.is_null() ? "string" : util::go_quote(a.as_string());
       return fail_arg(0, "cannot convert " + what + " to bool; only the strings \"true\" or \"false\" are allowed");
     }
     if (got.is_string() && want.is_number()) {
-      std::string what = a.is_null() ? "string" : go_quote(a.as_string());
+      std::string what = a.is_null() ? "string" : util::go_quote(a.as_string());
       return fail_arg(0, "cannot convert " + what +
                              " to number; given string must be a decimal representation of a number");
     }

@@ -167,7 +167,7 @@ cty::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
     t.offset = static_cast<int>((h * 60 + m) * 60) * (sign == '-' ? -1 : 1);
   }
   if (!value.empty())
-    return cty::unexpected(ParseError{"", std::string(value), ": extra text: " + go_quote(value)});
+    return cty::unexpected(ParseError{"", std::string(value), ": extra text: " + util::go_quote(value)});
   if (t.day < 1 || t.day > days_in(t.month, t.year))
     return cty::unexpected(ParseError{"", "", ": day out of range"});
   return t;
@@ -189,8 +189,8 @@ std::string describe_parse_error(const ParseError& e, bool strict) {
   else if (l == "Z07:00") what = "UTC offset";
   else if (l == "T") return "not a valid RFC3339 timestamp: missing required time introducer 'T'";
   else if (l == ":" || l == "-") {
-    if (e.value_elem.empty()) return "not a valid RFC3339 timestamp: end of string where " + go_quote(l) + " is expected";
-    return "not a valid RFC3339 timestamp: found " + go_quote(e.value_elem) + " where " + go_quote(l) + " is expected";
+    if (e.value_elem.empty()) return "not a valid RFC3339 timestamp: end of string where " + util::go_quote(l) + " is expected";
+    return "not a valid RFC3339 timestamp: found " + util::go_quote(e.value_elem) + " where " + util::go_quote(l) + " is expected";
   } else {
     what = "timestamp segment";
   }
@@ -204,7 +204,7 @@ std::string describe_parse_error(const ParseError& e, bool strict) {
     if (what == "minute" && e.value_elem.size() != 2)
       return "not a valid RFC3339 timestamp: minute must have exactly two digits";
   }
-  return "not a valid RFC3339 timestamp: cannot use " + go_quote(e.value_elem) + " as " + what;
+  return "not a valid RFC3339 timestamp: cannot use " + util::go_quote(e.value_elem) + " as " + what;
 }
 
 // Terraform's parseTimestamp (timecmp): time.Parse's RFC3339 reading.
@@ -298,7 +298,7 @@ Result<std::string> format_date(std::string_view f, const Timestamp& t) {
   std::string out;
   size_t i = 0;
   auto verb_error = [](std::string_view tok, const std::string& why) {
-    return fail_arg(0, "invalid date format verb " + go_quote(tok) + why);
+    return fail_arg(0, "invalid date format verb " + util::go_quote(tok) + why);
   };
   while (i < f.size()) {
     size_t start = i;

@@ -157,7 +157,7 @@ Result<Type> csv_type(std::string_view text) {
   for (const auto& name : **header) {
     std::string key = cty::normalize_nfc(name);
     for (const auto& [k, t] : attrs)
-      if (k == key) return fail_call("duplicate column name " + go_quote(name));
+      if (k == key) return fail_call("duplicate column name " + util::go_quote(name));
     attrs.emplace_back(std::move(key), Type::string());
   }
   return Type::list(Type::object(std::move(attrs)));
@@ -462,8 +462,8 @@ void add_encoding_functions(FunctionTable& table) {
       .impl = [](Args args, const Type&) -> Result<Value> {
         const std::string& s = args[0].as_string();
         auto bytes = base64_decode(s);
-        if (!bytes) return fail_call("failed to decode base64 data " + go_quote(s));
-        if (!utf8::is_valid(*bytes)) return fail_call("the result of decoding the provided string is not valid UTF-8");
+        if (!bytes) return fail_call("failed to decode base64 data " + util::go_quote(s));
+        if (!source::utf8::is_valid(*bytes)) return fail_call("the result of decoding the provided string is not valid UTF-8");
         return Value::string(*bytes);
       },
   });
@@ -486,7 +486,7 @@ void add_encoding_functions(FunctionTable& table) {
       .impl = [](Args args, const Type&) -> Result<Value> {
         const Charset* cs = find_charset(args[1].as_string());
         if (!cs)
-          return fail_arg(1, go_quote(args[1].as_string()) +
+          return fail_arg(1, util::go_quote(args[1].as_string()) +
                                  " is not a supported IANA encoding name or alias in this Terraform version");
         auto bytes = iconv_convert(cs->iconv, "UTF-8", args[0].as_string());
         if (!bytes)
@@ -505,7 +505,7 @@ void add_encoding_functions(FunctionTable& table) {
       .impl = [](Args args, const Type&) -> Result<Value> {
         const Charset* cs = find_charset(args[1].as_string());
         if (!cs)
-          return fail_arg(1, go_quote(args[1].as_string()) +
+          return fail_arg(1, util::go_quote(args[1].as_string()) +
                                  " is not a supported IANA encoding name or alias in this Terraform version");
         auto bytes = base64_decode(args[0].as_string());
         if (!bytes)

@@ -208,8 +208,8 @@ struct Place {
 
   std::string refusal(const std::string& display) const {
     std::string dirs;
-    for (const auto& r : shown_roots) dirs += (dirs.empty() ? "" : ", ") + go_quote(r);
-    return "cannot read " + go_quote(display) + ": it is outside the directories this configuration may read (" +
+    for (const auto& r : shown_roots) dirs += (dirs.empty() ? "" : ", ") + util::go_quote(r);
+    return "cannot read " + util::go_quote(display) + ": it is outside the directories this configuration may read (" +
            (dirs.empty() ? std::string("none") : dirs) + "); --allow-read DIR allows more";
   }
 };
@@ -247,7 +247,7 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
     int err = errno;
     if (err == ENOENT)
       return {{},
-              arg_error(0, "no file exists at " + go_quote(path) +
+              arg_error(0, "no file exists at " + util::go_quote(path) +
                                "; this function works only with files that are distributed as part of the "
                                "configuration source code, so if this file will be created by a resource in this "
                                "configuration you must instead obtain this result from an attribute of that "
@@ -257,7 +257,7 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
   struct stat st {};
   bool special = ::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
   ::close(fd);
-  if (special) return {{}, arg_error(0, go_quote(display) + " is not a regular file")};
+  if (special) return {{}, arg_error(0, util::go_quote(display) + " is not a regular file")};
   // The file is read as every input is (io::read_file): a stream only up to the input limit.
   io::ReadResult read = io::read_file(target);
   if (!read.error.empty()) return {{}, arg_error(0, "failed to read file: read " + display + ": " + read.error)};
@@ -277,8 +277,8 @@ Result<Value> file_digest(const Place& place, const std::string& path, DigestAlg
 Result<Value> read_text(const Place& place, const std::string& path) {
   ReadFile r = read_file_bytes(place, path);
   if (r.error) return fail(*r.error);
-  if (!utf8::is_valid(r.content))
-    return fail_call("contents of " + go_quote(path) +
+  if (!source::utf8::is_valid(r.content))
+    return fail_call("contents of " + util::go_quote(path) +
                      " are not valid UTF-8; use the filebase64 function to obtain the Base64 encoded contents or the "
                      "other file functions (e.g. filemd5, filesha256) to obtain file hashing results instead");
   return Value::string(r.content);
@@ -334,7 +334,7 @@ std::vector<char32_t> runes(std::string_view s) {
   std::vector<char32_t> out;
   size_t i = 0, w;
   while (i < s.size()) {
-    out.push_back(utf8::decode_rune(s, i, w));
+    out.push_back(source::utf8::decode_rune(s, i, w));
     i += w;
   }
   return out;
@@ -348,11 +348,11 @@ bool match_component(std::string_view pattern, std::string_view name, GlobError&
   size_t pi = 0, ni = 0;
   while (pi < pl && ni < nl) {
     size_t pw, nw;
-    char32_t pr = utf8::decode_rune(pattern, pi, pw);
-    char32_t nr = utf8::decode_rune(name, ni, nw);
+    char32_t pr = source::utf8::decode_rune(pattern, pi, pw);
+    char32_t nr = source::utf8::decode_rune(name, ni, nw);
     if (pr == '\\') {
       pi += pw;
-      pr = utf8::decode_rune(pattern, pi, pw);
+      pr = source::utf8::decode_rune(pattern, pi, pw);
       if (pr == 0xFFFD) {
         err = GlobError::BadPattern;
         return false;
@@ -364,7 +364,7 @@ bool match_component(std::string_view pattern, std::string_view name, GlobError&
       pi += pw;
       if (pi >= pl) return true;
       for (; ni < nl; ni += nw) {
-        utf8::decode_rune(name, ni, nw);
+        source::utf8::decode_rune(name, ni, nw);
         GlobError ignored = GlobError::None;
         if (match_component(pattern.substr(pi), name.substr(ni), ignored)) return true;
       }
@@ -571,7 +571,7 @@ Result<Value> file_set(const Place& place, const std::string& path_arg, const st
   if (!place.allows(root)) return fail_call(place.refusal(shown(path)));
   std::vector<std::string> found;
   if (glob(place, io_pattern, found) != GlobError::None)
-    return fail_call("failed to glob pattern " + go_quote(pattern) + ": syntax error in pattern");
+    return fail_call("failed to glob pattern " + util::go_quote(pattern) + ": syntax error in pattern");
   std::vector<Value> out;
   for (const auto& m : found) {
     struct stat st;
@@ -581,11 +581,11 @@ Result<Value> file_set(const Place& place, const std::string& path_arg, const st
       if (err == ENOENT || err == ENOTDIR) continue;
       auto rel = relative(root, m);
       std::string display = rel ? join({path, *rel}) : m;
-      return fail_call("failed to stat " + go_quote(display) + ": stat " + display + ": " + errno_text(err));
+      return fail_call("failed to stat " + util::go_quote(display) + ": stat " + display + ": " + errno_text(err));
     }
     if (!S_ISREG(st.st_mode) || !place.allows(m)) continue;  // links out of the roots are passed over
     auto rel = relative(root, m);
-    if (!rel) return fail_call("failed to trim path of match " + go_quote(m));
+    if (!rel) return fail_call("failed to trim path of match " + util::go_quote(m));
     out.push_back(Value::string(*rel));
   }
   if (out.empty()) return Value::empty_set(Type::string());
@@ -602,12 +602,12 @@ Result<Value> file_exists(const Place& place, const std::string& path_arg) {
   struct stat st;
   if (::stat(place.io(display).c_str(), &st) != 0) {
     if (errno == ENOENT) return Value::boolean(false);
-    return fail_call("failed to stat " + go_quote(display));
+    return fail_call("failed to stat " + util::go_quote(display));
   }
   if (S_ISREG(st.st_mode)) return Value::boolean(true);
   // Terraform numbers these errors as if about a second argument, which makes the call
   // machinery report them as failures of the whole call.
-  std::string name = go_quote(display);
+  std::string name = util::go_quote(display);
   if (S_ISDIR(st.st_mode)) return fail_arg(1, name + " is a directory, not a file");
   if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return fail_arg(1, name + " is a device node, not a regular file");
   if (S_ISFIFO(st.st_mode)) return fail_arg(1, name + " is a named pipe, not a regular file");
@@ -619,12 +619,12 @@ Result<Value> file_exists(const Place& place, const std::string& path_arg) {
 
 // hcl.Diagnostics.Error(): the first diagnostic as "range: summary; detail", and a count of
 // the others.
-std::string diagnostics_error(const Diagnostics& diags) {
-  std::vector<const Diagnostic*> errors;
+std::string diagnostics_error(const diag::Diagnostics& diags) {
+  std::vector<const diag::Diagnostic*> errors;
   for (const auto& d : diags)
-    if (d.severity == Severity::Error) errors.push_back(&d);
+    if (d.severity == diag::Severity::Error) errors.push_back(&d);
   if (errors.empty()) return "no diagnostics";
-  const Diagnostic& d = *errors[0];
+  const diag::Diagnostic& d = *errors[0];
   std::string out = (d.subject ? range_string(*d.subject) : "<nil>") + ": " + d.summary + "; " + d.detail;
   if (errors.size() > 1) out += ", and " + std::to_string(errors.size() - 1) + " other diagnostic(s)";
   return out;
@@ -632,51 +632,51 @@ std::string diagnostics_error(const Diagnostics& diags) {
 
 struct VariableRef {
   std::string name;
-  Range range;
+  source::Range range;
 };
 
 // hclsyntax.Variables: the root names of the traversals in an expression, in source order,
 // leaving out names bound by for expressions and directives and bare object keys.
-void collect_variables(const SyntaxTree& t, NodeId n, std::vector<std::string_view>& bound,
+void collect_variables(const syntax::SyntaxTree& t, syntax::NodeId n, std::vector<std::string_view>& bound,
                        std::vector<VariableRef>& out) {
-  const Node& node = t.node(n);
+  const syntax::Node& node = t.node(n);
   switch (node.kind) {
-    case NodeKind::Variable: {
+    case syntax::NodeKind::Variable: {
       std::string_view name = t.token_text(node.main_token);
       if (std::find(bound.begin(), bound.end(), name) == bound.end())
         out.push_back({std::string(name), t.token_range(node.main_token)});
       return;
     }
-    case NodeKind::Name: return;
-    case NodeKind::ForExpr: {
+    case syntax::NodeKind::Name: return;
+    case syntax::NodeKind::ForExpr: {
       auto fe = ast::for_expr(t, n);
       collect_variables(t, fe.collection, bound, out);
       size_t before = bound.size();
       if (!fe.key_var.empty()) bound.push_back(fe.key_var);
       bound.push_back(fe.value_var);
-      for (NodeId c : {fe.key, fe.value, fe.condition})
-        if (c != kNoNode) collect_variables(t, c, bound, out);
+      for (syntax::NodeId c : {fe.key, fe.value, fe.condition})
+        if (c != syntax::kNoNode) collect_variables(t, c, bound, out);
       bound.resize(before);
       return;
     }
-    case NodeKind::ObjectItem: {
+    case syntax::NodeKind::ObjectItem: {
       auto item = ast::object_item(t, n);
       if (item.force_non_literal || !ast::keyword(t, item.key)) collect_variables(t, item.key, bound, out);
       collect_variables(t, item.value, bound, out);
       return;
     }
-    case NodeKind::Template: {
+    case syntax::NodeKind::Template: {
       // Directives are flat siblings: a for directive's names are bound until its endfor.
       std::vector<size_t> scopes;
-      for (NodeId c : t.children(n)) {
-        const NodeKind k = t.node(c).kind;
-        if (k == NodeKind::TemplateFor) {
+      for (syntax::NodeId c : t.children(n)) {
+        const syntax::NodeKind k = t.node(c).kind;
+        if (k == syntax::NodeKind::TemplateFor) {
           auto tf = ast::template_for(t, c);
           collect_variables(t, tf.collection, bound, out);
           scopes.push_back(bound.size());
           if (!tf.key_var.empty()) bound.push_back(tf.key_var);
           bound.push_back(tf.value_var);
-        } else if (k == NodeKind::TemplateEndFor) {
+        } else if (k == syntax::NodeKind::TemplateEndFor) {
           if (!scopes.empty()) {
             bound.resize(scopes.back());
             scopes.pop_back();
@@ -689,7 +689,7 @@ void collect_variables(const SyntaxTree& t, NodeId n, std::vector<std::string_vi
       return;
     }
     default:
-      for (NodeId c : t.children(n)) collect_variables(t, c, bound, out);
+      for (syntax::NodeId c : t.children(n)) collect_variables(t, c, bound, out);
   }
 }
 
@@ -702,10 +702,10 @@ class TemplateFile {
   Result<Value> render(const std::string& path, const Value& vars) const {
     auto text = read_text(place_, path);
     if (!text) return fail(text.error());
-    auto source = std::make_shared<SourceFile>(path, text->as_string());
-    ParseResult parsed = parse_template(source);
-    if (has_errors(parsed.diagnostics) || !parsed.tree) return fail_call(diagnostics_error(parsed.diagnostics));
-    const SyntaxTree& tree = *parsed.tree;
+    auto source = std::make_shared<source::SourceFile>(path, text->as_string());
+    syntax::ParseResult parsed = syntax::parse_template(source);
+    if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return fail_call(diagnostics_error(parsed.diagnostics));
+    const syntax::SyntaxTree& tree = *parsed.tree;
 
     const Type& vt = vars.type();
     if (!vt.is_map() && !vt.is_object()) return fail_arg(1, "invalid vars value: must be a map");
@@ -716,7 +716,7 @@ class TemplateFile {
     if (vars.is_known()) {
       for (const auto& [name, v] : vars.attributes()) {
         if (!cty::is_valid_identifier(name))
-          return fail_arg(1, "invalid template variable name " + go_quote(name) +
+          return fail_arg(1, "invalid template variable name " + util::go_quote(name) +
                                  ": must start with a letter, followed by zero or more letters, digits, and "
                                  "underscores");
         scope.set(name, v);
@@ -727,10 +727,10 @@ class TemplateFile {
     collect_variables(tree, tree.root(), bound, refs);
     for (const auto& r : refs)
       if (!scope.find(r.name))
-        return fail_arg(1, "vars map does not contain key " + go_quote(r.name) + ", referenced at " +
+        return fail_arg(1, "vars map does not contain key " + util::go_quote(r.name) + ", referenced at " +
                                range_string(r.range));
     eval::EvalResult result = eval::evaluate(tree, tree.root(), scope);
-    if (has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
+    if (diag::has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
     return std::move(result.value);
   }
 

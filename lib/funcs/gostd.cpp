@@ -42,8 +42,8 @@ std::string quote_rune(char32_t r) {
     case '\t': out += "\\t"; break;
     case '\v': out += "\\v"; break;
     default:
-      if (go_printable(r)) {
-        utf8::append(out, r);
+      if (util::go_printable(r)) {
+        source::utf8::append(out, r);
       } else if (r < 0x20 || r == 0x7F) {
         out += "\\x";
         out += kHex[r >> 4];
@@ -78,7 +78,7 @@ bool is_digit(char32_t r) {
   return category(r) == UTF8PROC_CATEGORY_ND;
 }
 
-bool is_space(char32_t r) { return utf8::is_space(r); }
+bool is_space(char32_t r) { return source::utf8::is_space(r); }
 
 char32_t to_upper(char32_t r) {
   if (has_no_case_mapping(r)) return r;

@@ -54,7 +54,7 @@ cty::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
     case 36 + 9: {
       std::string prefix(s.substr(0, 9));
       for (char& c : prefix) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-      if (prefix != "urn:uuid:") return cty::unexpected("invalid urn prefix: " + go_quote(s.substr(0, 9)));
+      if (prefix != "urn:uuid:") return cty::unexpected("invalid urn prefix: " + util::go_quote(s.substr(0, 9)));
       s.remove_prefix(9);
       break;
     }

@@ -10,12 +10,12 @@ namespace {
 // tryfunc.try: the first expression that evaluates without errors.
 Result<Value> try_expressions(Args args) {
   if (args.empty()) return fail_call("at least one argument is required");
-  Diagnostics all;
+  diag::Diagnostics all;
   for (const auto& a : args) {
     const ExpressionClosure& c = expression_closure_of(a);
     auto [v, diags] = c.evaluate();
-    if (has_errors(diags)) {
-      append(all, std::move(diags));
+    if (diag::has_errors(diags)) {
+      diag::append(all, std::move(diags));
       continue;
     }
     // Since HCL 2.17.1 an expression is tried even when it reads unknowns; a result that is not
@@ -59,7 +59,7 @@ void add_lang_functions(FunctionTable& table) {
       .impl = [](Args args, const Type&) -> Result<Value> {
         const ExpressionClosure& c = expression_closure_of(args[0]);
         auto [v, diags] = c.evaluate();
-        if (has_errors(diags)) return Value::boolean(false);
+        if (diag::has_errors(diags)) return Value::boolean(false);
         if (!v.is_wholly_known()) return Value::unknown(Type::boolean());
         return Value::boolean(true);
       },

@@ -14,6 +14,8 @@ namespace hcl::funcs {
 // Functions are written in the value model's terms (values, types, the function
 // interface of cty/function.h); its names read unqualified in every family's file.
 using namespace cty;
+// Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
+using cty::Value;
 
 
 // Language machinery: try, can (ext-tryfunc) and convert (ext-typeexpr).

@@ -100,7 +100,7 @@ size_t offset_in(std::string_view s, std::string_view part) { return static_cast
 // Width of the rune at `pos` for stepping past empty matches (1 at the end, as Go steps).
 size_t rune_width(std::string_view s, size_t pos) {
   size_t w;
-  utf8::decode_rune(s, pos, w);
+  source::utf8::decode_rune(s, pos, w);
   return w == 0 ? 1 : w;
 }
 
@@ -148,7 +148,7 @@ void expand(std::string& out, std::string_view tmpl, const RE2& re, const Match&
     size_t name_start = j;
     while (j < tmpl.size()) {
       size_t w;
-      char32_t r = utf8::decode_rune(tmpl, j, w);
+      char32_t r = source::utf8::decode_rune(tmpl, j, w);
       if (!gostd::is_letter(r) && !gostd::is_digit(r) && r != '_') break;
       j += w;
     }
@@ -190,7 +190,7 @@ std::string replace_all(const RE2& re, std::string_view s, std::string_view tmpl
     if (end > last_end || start == 0) expand(out, tmpl, re, m);
     last_end = end;
     size_t w;
-    utf8::decode_rune(s, search, w);
+    source::utf8::decode_rune(s, search, w);
     if (search + w > end) {
       search += w;
     } else if (search + 1 > end) {
@@ -303,7 +303,7 @@ void add_regex_functions(FunctionTable& table) {
           for (size_t i = 0; i < s.size();) {
             cty::append_charged(out, repl);
             size_t w;
-            utf8::decode_rune(s, i, w);
+            source::utf8::decode_rune(s, i, w);
             cty::append_charged(out, s.substr(i, w));
             i += w;
           }

@@ -23,12 +23,12 @@ std::string map_runes(std::string_view s, F&& f) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       out += s[i++];
       continue;
     }
-    utf8::append(out, f(cp));
+    source::utf8::append(out, f(cp));
     i += static_cast<size_t>(n);
   }
   return out;
@@ -57,14 +57,14 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
   std::u32string cut;
   for (size_t i = 0; i < cutset.size();) {
     size_t w;
-    cut.push_back(utf8::decode_rune(cutset, i, w));
+    cut.push_back(source::utf8::decode_rune(cutset, i, w));
     i += w;
   }
   auto in_cut = [&](char32_t r) { return cut.find(r) != std::u32string::npos; };
   size_t start = 0;
   while (start < s.size()) {
     size_t w;
-    if (!in_cut(utf8::decode_rune(s, start, w))) break;
+    if (!in_cut(source::utf8::decode_rune(s, start, w))) break;
     start += w;
   }
   size_t end = s.size();
@@ -73,7 +73,7 @@ std::string_view trim_cutset(std::string_view s, std::string_view cutset) {
     size_t b = end - 1;
     while (b > start && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
     size_t w;
-    if (!in_cut(utf8::decode_rune(s, b, w))) break;
+    if (!in_cut(source::utf8::decode_rune(s, b, w))) break;
     end = b;
   }
   return s.substr(start, end - start);
@@ -118,7 +118,7 @@ std::vector<Value> split(std::string_view sep, std::string_view s) {
   if (sep.empty()) {
     for (size_t i = 0; i < s.size();) {
       size_t w;
-      utf8::decode_rune(s, i, w);
+      source::utf8::decode_rune(s, i, w);
       out.push_back(Value::string(s.substr(i, w)));
       i += w;
     }
@@ -181,7 +181,7 @@ void add_string_functions(FunctionTable& table) {
   table.add(string_to_string(
       "trimspace",
       "Removes any consecutive space characters (as defined by Unicode) from the start and end of the given string.",
-      [](std::string_view s) { return std::string(utf8::trim_space(s)); }));
+      [](std::string_view s) { return std::string(source::utf8::trim_space(s)); }));
   // cty's chomp removes the match of (?:\r\n?|\n)*\z: every trailing CR and LF.
   table.add(string_to_string(
       "chomp", "Removes one or more newline characters from the end of the given string.", [](std::string_view s) {

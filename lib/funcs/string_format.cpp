@@ -33,7 +33,7 @@ struct Verb {
   int64_t width = -1;
 };
 
-std::string quote(std::string_view s) { return go_quote(s); }
+std::string quote(std::string_view s) { return util::go_quote(s); }
 
 std::string unsupported(const Verb& v, const std::string& why) {
   return "unsupported value for " + quote(v.raw) + " at " + std::to_string(v.offset) + ": " + why;
@@ -214,7 +214,7 @@ Result<std::string> format_string(const Verb& v, const Value& arg) {
     std::vector<size_t> bounds = cty::grapheme_boundaries(s);
     if (static_cast<size_t>(v.prec) < bounds.size()) s = s.substr(0, bounds[static_cast<size_t>(v.prec)]);
   }
-  if (v.mode == 'q') return pad_width(v, json_quoted(s, true));
+  if (v.mode == 'q') return pad_width(v, util::json_quoted(s, true));
   return pad_width(v, std::string(s));
 }
 
@@ -262,7 +262,7 @@ Result<std::string> format_values(std::string_view f, Args args) {
   size_t p = 0;
   auto bad_char = [&](size_t at) {
     size_t w;
-    char32_t r = utf8::decode_rune(f, at, w);
+    char32_t r = source::utf8::decode_rune(f, at, w);
     return fail_call("unrecognized format character " + gostd::quote_rune(r) + " at offset " + std::to_string(at));
   };
   auto at_end = [&]() { return fail_call("invalid format string starting at offset " + std::to_string(f.size())); };

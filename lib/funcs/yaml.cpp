@@ -196,7 +196,7 @@ Expected<Value> resolve_scalar(const std::string& tag, const std::string& src) {
   }();
   bool known_tag = tag.empty() || tag == kStrTag || tag == kBoolTag || tag == kIntTag || tag == kFloatTag ||
                    tag == kNullTag || tag == kTimestampTag || tag == kBinaryTag;
-  if (!known_tag) return unexpected("unsupported tag " + go_quote(tag));
+  if (!known_tag) return unexpected("unsupported tag " + util::go_quote(tag));
   std::string t = tag;
   char hint = 'N';
   if (!src.empty()) {
@@ -225,7 +225,7 @@ Expected<Value> resolve_scalar(const std::string& tag, const std::string& src) {
   if (t == kBoolTag) {
     auto it = kWords.find(src);
     if (it == kWords.end() || !it->second.type().is_bool())
-      return unexpected("cannot parse " + go_quote(src) + " as " + short_tag(t));
+      return unexpected("cannot parse " + util::go_quote(src) + " as " + short_tag(t));
     return it->second;
   }
   if (t == kFloatTag || t == kIntTag) {
@@ -234,11 +234,11 @@ Expected<Value> resolve_scalar(const std::string& tag, const std::string& src) {
       if (c != '_') plain += c;
     if (auto n = Number::parse(plain)) return Value::number(*n);
     if (auto v = parse_go_int(plain)) return *v;
-    return unexpected("cannot parse " + go_quote(src) + " as " + short_tag(t));
+    return unexpected("cannot parse " + util::go_quote(src) + " as " + short_tag(t));
   }
   if (t == kTimestampTag) {
     if (auto ts = yaml_timestamp(src)) return Value::string(*ts);
-    return unexpected("cannot parse " + go_quote(src) + " as " + short_tag(t));
+    return unexpected("cannot parse " + util::go_quote(src) + " as " + short_tag(t));
   }
   if (t == kNullTag) return Value::null();
   return Value::string(src);
@@ -273,7 +273,7 @@ Expected<Value> scalar_value(const yaml_event_t& e) {
 
 // The parser's nesting limit, which also bounds what aliases build: an alias counts at the depth
 // of the value it repeats, so a chain of anchors cannot nest deeper than the document reads.
-constexpr int kMaxYamlDepth = static_cast<int>(kMaxNestingDepth);
+constexpr int kMaxYamlDepth = static_cast<int>(util::kMaxNestingDepth);
 
 class Decoder {
  public:
@@ -322,9 +322,9 @@ class Decoder {
       case YAML_ALIAS_EVENT: {
         std::string anchor = event_anchor(e);
         if (pending_.count(anchor))
-          return unexpected(at(e.start_mark, "cannot refer to anchor " + go_quote(anchor) + " from inside its own definition"));
+          return unexpected(at(e.start_mark, "cannot refer to anchor " + util::go_quote(anchor) + " from inside its own definition"));
         auto it = anchors_.find(anchor);
-        if (it == anchors_.end()) return unexpected(at(e.start_mark, "reference to undefined anchor " + go_quote(anchor)));
+        if (it == anchors_.end()) return unexpected(at(e.start_mark, "reference to undefined anchor " + util::go_quote(anchor)));
         height_ = it->second.height;
         if (depth + height_ > kMaxYamlDepth)
           return unexpected(at(e.start_mark, "YAML nesting is deeper than " + std::to_string(kMaxYamlDepth) + " levels"));

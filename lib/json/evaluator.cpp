@@ -66,10 +66,10 @@ const cty::FunctionTable& pure_functions() {
 }
 
 Evaluator make_evaluator(std::shared_ptr<const eval::Scope> scope) {
-  return [scope](const SyntaxTree& tree, NodeId expr) {
+  return [scope](const syntax::SyntaxTree& tree, syntax::NodeId expr) {
     EvalResult r;
     eval::EvalResult e = eval::evaluate(tree, expr, *scope);
-    if (has_errors(e.diagnostics)) {
+    if (diag::has_errors(e.diagnostics)) {
       r.status = EvalStatus::Error;
       r.diagnostics = std::move(e.diagnostics);
       return r;
@@ -81,10 +81,10 @@ Evaluator make_evaluator(std::shared_ptr<const eval::Scope> scope) {
       return r;
     }
     r.status = EvalStatus::Error;
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = "Result has no JSON form";
     d.detail = "The expression's value cannot be written as JSON: " + why + ".";
-    Span s = eval::expression_span(tree, expr);
+    diag::Span s = eval::expression_span(tree, expr);
     d.subject = tree.source().range(s.start, s.end);
     r.diagnostics.push_back(std::move(d));
     return r;

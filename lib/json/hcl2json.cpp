@@ -19,8 +19,8 @@ namespace {
 
 // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
 void append_nfc(std::string& out, std::string_view s) {
-  if (utf8::is_nfc_quick(s)) out.append(s);
-  else out += utf8::to_nfc(s);
+  if (source::utf8::is_nfc_quick(s)) out.append(s);
+  else out += source::utf8::to_nfc(s);
 }
 
 // The text of a JSON-syntax template under construction. Literal text is held back until the
@@ -82,26 +82,26 @@ class TemplateText {
 // for the common case of a few so that walking the tree does not allocate at every node.
 class ChildList {
  public:
-  ChildList(const SyntaxTree& tree, NodeId id) {
+  ChildList(const syntax::SyntaxTree& tree, syntax::NodeId id) {
     const auto& nodes = tree.nodes();
-    NodeId stop = id + 1 - nodes[id].subtree_size;
-    for (NodeId c = id; c > stop;) {
-      NodeId child = c - 1;
+    syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
+    for (syntax::NodeId c = id; c > stop;) {
+      syntax::NodeId child = c - 1;
       push(child);
       c = child + 1 - nodes[child].subtree_size;
     }
     std::reverse(data(), data() + size_);
   }
   size_t size() const { return size_; }
-  NodeId operator[](size_t i) const { return data()[i]; }
-  const NodeId* begin() const { return data(); }
-  const NodeId* end() const { return data() + size_; }
+  syntax::NodeId operator[](size_t i) const { return data()[i]; }
+  const syntax::NodeId* begin() const { return data(); }
+  const syntax::NodeId* end() const { return data() + size_; }
 
  private:
   static constexpr size_t kInline = 16;
-  NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
-  const NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
-  void push(NodeId id) {
+  syntax::NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
+  const syntax::NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+  void push(syntax::NodeId id) {
     if (heap_.empty() && size_ < kInline) {
       inline_[size_++] = id;
       return;
@@ -111,9 +111,9 @@ class ChildList {
     ++size_;
   }
 
-  NodeId inline_[kInline];
+  syntax::NodeId inline_[kInline];
   size_t size_ = 0;
-  std::vector<NodeId> heap_;
+  std::vector<syntax::NodeId> heap_;
 };
 
 // The label trie of one body's blocks: a node is either an object of label levels or, innermost,
@@ -123,8 +123,8 @@ struct TrieNode {
   std::vector<BodyRef> bodies;
   std::map<std::string, uint32_t, std::less<>> children;
   // The block that made this node, for messages.
-  const SyntaxTree* tree = nullptr;
-  NodeId block = kNoNode;
+  const syntax::SyntaxTree* tree = nullptr;
+  syntax::NodeId block = syntax::kNoNode;
 };
 
 // Block types of one body in first-seen order, with a hash index once there are many.
@@ -154,14 +154,14 @@ struct TypeIndex {
 
 class Converter {
  public:
-  Converter(Writer& w, const Options& options, Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
+  Converter(Writer& w, const Options& options, diag::Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
 
   bool body(std::span<const BodyRef> bodies) {
     // A member of the body's object: an attribute, or a block type's trie.
     struct Member {
       std::string_view name;
-      const SyntaxTree* tree = nullptr;
-      NodeId attribute = kNoNode;
+      const syntax::SyntaxTree* tree = nullptr;
+      syntax::NodeId attribute = syntax::kNoNode;
       uint32_t blocks = 0;
     };
     std::vector<Member> members;
@@ -170,13 +170,13 @@ class Converter {
     size_t attribute_count = 0;
 
     for (const BodyRef& ref : bodies) {
-      const SyntaxTree& tree = *ref.tree;
-      for (NodeId item : ChildList(tree, ref.body)) {
-        const Node& n = tree.node(item);
-        if (n.kind == NodeKind::Attribute) {
+      const syntax::SyntaxTree& tree = *ref.tree;
+      for (syntax::NodeId item : ChildList(tree, ref.body)) {
+        const syntax::Node& n = tree.node(item);
+        if (n.kind == syntax::NodeKind::Attribute) {
           members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
           ++attribute_count;
-        } else if (n.kind == NodeKind::Block) {
+        } else if (n.kind == syntax::NodeKind::Block) {
           if (!add_block(trie, types, tree, item)) return false;
         }
       }
@@ -196,7 +196,7 @@ class Converter {
     // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
     std::vector<Member> sorted;
     sorted.reserve(types.entries.size() + members.size());
-    for (auto& [type, node] : types.entries) sorted.push_back(Member{type, nullptr, kNoNode, node});
+    for (auto& [type, node] : types.entries) sorted.push_back(Member{type, nullptr, syntax::kNoNode, node});
     for (auto& m : members) sorted.push_back(m);
     std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
 
@@ -205,7 +205,7 @@ class Converter {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
       const Member& m = sorted[i];
       w_.key(m.name);
-      if (m.attribute != kNoNode) {
+      if (m.attribute != syntax::kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
       } else if (!write_trie(trie, m.blocks)) {
         return false;
@@ -221,15 +221,15 @@ class Converter {
     std::vector<TrieNode> trie;
     TypeIndex types;
     for (const BodyRef& ref : bodies)
-      for (NodeId item : ChildList(*ref.tree, ref.body))
-        if (ref.tree->node(item).kind == NodeKind::Block && !add_block(trie, types, *ref.tree, item)) return false;
+      for (syntax::NodeId item : ChildList(*ref.tree, ref.body))
+        if (ref.tree->node(item).kind == syntax::NodeKind::Block && !add_block(trie, types, *ref.tree, item)) return false;
     for (const TrieNode& n : trie)
       for (const BodyRef& ref : n.bodies)
         if (!labels_consistent(std::span<const BodyRef>(&ref, 1))) return false;
     return true;
   }
 
-  bool expression(const SyntaxTree& t, NodeId e) {
+  bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
     if (options_.evaluator) {
       EvalResult r = options_.evaluator(t, e);
       if (r.status == EvalStatus::Value) {
@@ -238,17 +238,17 @@ class Converter {
       }
       if (r.status == EvalStatus::Error && options_.strict) {
         append(diags_, std::move(r.diagnostics));
-        if (!has_errors(diags_)) diags_.push_back(Diagnostic{Severity::Error, "Expression cannot be evaluated", "", t.range(e), {}});
+        if (!diag::has_errors(diags_)) diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Expression cannot be evaluated", "", t.range(e), {}});
         return false;
       }
     }
-    const Node& n = t.node(e);
+    const syntax::Node& n = t.node(e);
     switch (n.kind) {
-      case NodeKind::Literal:
+      case syntax::NodeKind::Literal:
         return literal(t, e, false);
-      case NodeKind::Unary: {
-        NodeId operand = t.first_child(e);
-        if (t.node(operand).kind == NodeKind::Literal) {
+      case syntax::NodeKind::Unary: {
+        syntax::NodeId operand = t.first_child(e);
+        if (t.node(operand).kind == syntax::NodeKind::Literal) {
           ast::LiteralKind lk = ast::literal_kind(t, operand);
           ast::Operator op = ast::operator_of(t, e);
           if (op == ast::Operator::Negate && lk == ast::LiteralKind::Number) return literal(t, operand, true, e);
@@ -259,9 +259,9 @@ class Converter {
         }
         break;  // an operand of the wrong type: hcl2json fails the file; the source is kept instead
       }
-      case NodeKind::Template: {
+      case syntax::NodeKind::Template: {
         ChildList parts(t, e);
-        if (parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateInterp)
+        if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
         TemplateText text;
         template_parts(text, t, e, parts);
@@ -269,14 +269,14 @@ class Converter {
         w_.string(text.text());
         return true;
       }
-      case NodeKind::Tuple: {
+      case syntax::NodeKind::Tuple: {
         w_.begin_array();
-        for (NodeId c : ChildList(t, e))
+        for (syntax::NodeId c : ChildList(t, e))
           if (!expression(t, c)) return false;
         w_.end_array();
         return true;
       }
-      case NodeKind::Object:
+      case syntax::NodeKind::Object:
         return object(t, e);
       default:
         break;
@@ -288,7 +288,7 @@ class Converter {
  private:
   // A literal as a JSON value; `negate` applies a unary minus. Numbers beyond JSON's reach
   // (infinite, or millions of digits long) keep their source as "${...}", which reads back exact.
-  bool literal(const SyntaxTree& t, NodeId lit, bool negate, NodeId whole = kNoNode) {
+  bool literal(const syntax::SyntaxTree& t, syntax::NodeId lit, bool negate, syntax::NodeId whole = syntax::kNoNode) {
     switch (ast::literal_kind(t, lit)) {
       case ast::LiteralKind::True: w_.raw("true"); return true;
       case ast::LiteralKind::False: w_.raw("false"); return true;
@@ -299,18 +299,18 @@ class Converter {
     if (num.status == NumberStatus::Ok) {
       w_.raw(num.text);
     } else {
-      wrapped(t, whole == kNoNode ? lit : whole);
+      wrapped(t, whole == syntax::kNoNode ? lit : whole);
     }
     return true;
   }
 
-  void wrapped(const SyntaxTree& t, NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
+  void wrapped(const syntax::SyntaxTree& t, syntax::NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
 
-  bool object(const SyntaxTree& t, NodeId e) {
+  bool object(const syntax::SyntaxTree& t, syntax::NodeId e) {
     ChildList items(t, e);
-    std::vector<std::pair<std::string, NodeId>> entries;
+    std::vector<std::pair<std::string, syntax::NodeId>> entries;
     entries.reserve(items.size());
-    for (NodeId item : items) {
+    for (syntax::NodeId item : items) {
       ChildList kv(t, item);
       entries.emplace_back(object_key(t, kv[0]), kv[1]);
     }
@@ -328,20 +328,20 @@ class Converter {
 
   // A static traversal (hclsyntax.ScopeTraversalExpr): a name followed only by attribute steps,
   // legacy indexes and indexes with literal keys.
-  static bool is_traversal(const SyntaxTree& t, NodeId e) {
+  static bool is_traversal(const syntax::SyntaxTree& t, syntax::NodeId e) {
     for (;;) {
-      const Node& n = t.node(e);
+      const syntax::Node& n = t.node(e);
       switch (n.kind) {
-        case NodeKind::Variable: return true;
-        case NodeKind::GetAttr:
-        case NodeKind::LegacyIndex: e = t.first_child(e); continue;
-        case NodeKind::Index: {
+        case syntax::NodeKind::Variable: return true;
+        case syntax::NodeKind::GetAttr:
+        case syntax::NodeKind::LegacyIndex: e = t.first_child(e); continue;
+        case syntax::NodeKind::Index: {
           ChildList kids(t, e);
-          const Node& key = t.node(kids[1]);
-          bool literal_key = key.kind == NodeKind::Literal;
-          if (key.kind == NodeKind::Template) {
+          const syntax::Node& key = t.node(kids[1]);
+          bool literal_key = key.kind == syntax::NodeKind::Literal;
+          if (key.kind == syntax::NodeKind::Template) {
             ChildList parts(t, kids[1]);
-            literal_key = parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateLiteral;
+            literal_key = parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateLiteral;
           }
           if (!literal_key) return false;
           e = kids[0];
@@ -354,10 +354,10 @@ class Converter {
 
   // hcl2json's convertKey: a traversal key is its source text, a keyword its name; anything else
   // is converted as a template part.
-  std::string object_key(const SyntaxTree& t, NodeId key) {
+  std::string object_key(const syntax::SyntaxTree& t, syntax::NodeId key) {
     if (is_traversal(t, key)) return std::string(t.node_text(key));
     // The keywords name keys too (hcl.ExprAsKeyword); only null differs from its string value.
-    if (t.node(key).kind == NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null) return "null";
+    if (t.node(key).kind == syntax::NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null) return "null";
     TemplateText text;
     string_part(text, t, key);
     text.finish();
@@ -365,10 +365,10 @@ class Converter {
   }
 
   // hcl2json's convertStringPart: an expression inside a template.
-  void string_part(TemplateText& out, const SyntaxTree& t, NodeId e) {
-    const Node& n = t.node(e);
+  void string_part(TemplateText& out, const syntax::SyntaxTree& t, syntax::NodeId e) {
+    const syntax::Node& n = t.node(e);
     switch (n.kind) {
-      case NodeKind::Literal:
+      case syntax::NodeKind::Literal:
         switch (ast::literal_kind(t, e)) {
           case ast::LiteralKind::True: out.literal("true"); return;
           case ast::LiteralKind::False: out.literal("false"); return;
@@ -383,16 +383,16 @@ class Converter {
           }
         }
         break;
-      case NodeKind::Template: {
+      case syntax::NodeKind::Template: {
         ChildList parts(t, e);
-        if (parts.size() == 1 && t.node(parts[0]).kind == NodeKind::TemplateInterp) {
+        if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp) {
           string_part(out, t, t.first_child(parts[0]));
           return;
         }
         template_parts(out, t, e, parts);
         return;
       }
-      case NodeKind::Conditional: {
+      case syntax::NodeKind::Conditional: {
         ChildList kids(t, e);
         TemplateText yes, no;
         string_part(yes, t, kids[1]);
@@ -426,33 +426,33 @@ class Converter {
   }
 
   // The parts of a template in order, with its if and for directives nested again.
-  void template_parts(TemplateText& out, const SyntaxTree& t, NodeId tmpl, const ChildList& parts) {
+  void template_parts(TemplateText& out, const syntax::SyntaxTree& t, syntax::NodeId tmpl, const ChildList& parts) {
     std::vector<std::string> literals = ast::template_literals(t, tmpl);
     size_t i = 0;
     parts_until(out, t, parts, literals, i);
   }
 
   // Converts parts from i up to an else, endif or endfor directive (left at i) or the end.
-  void parts_until(TemplateText& out, const SyntaxTree& t, const ChildList& parts,
+  void parts_until(TemplateText& out, const syntax::SyntaxTree& t, const ChildList& parts,
                    const std::vector<std::string>& literals, size_t& i) {
     while (i < parts.size()) {
-      NodeId p = parts[i];
-      const Node& n = t.node(p);
+      syntax::NodeId p = parts[i];
+      const syntax::Node& n = t.node(p);
       switch (n.kind) {
-        case NodeKind::TemplateLiteral:
+        case syntax::NodeKind::TemplateLiteral:
           out.literal_nfc(literals[i]);
           ++i;
           break;
-        case NodeKind::TemplateInterp:
+        case syntax::NodeKind::TemplateInterp:
           string_part(out, t, t.first_child(p));
           ++i;
           break;
-        case NodeKind::TemplateIf: {
-          NodeId cond = t.first_child(p);
+        case syntax::NodeKind::TemplateIf: {
+          syntax::NodeId cond = t.first_child(p);
           ++i;
           TemplateText yes, no;
           parts_until(yes, t, parts, literals, i);
-          if (i < parts.size() && t.node(parts[i]).kind == NodeKind::TemplateElse) {
+          if (i < parts.size() && t.node(parts[i]).kind == syntax::NodeKind::TemplateElse) {
             ++i;
             parts_until(no, t, parts, literals, i);
           }
@@ -460,7 +460,7 @@ class Converter {
           conditional(out, t.node_text(cond), yes, no);
           break;
         }
-        case NodeKind::TemplateFor: {
+        case syntax::NodeKind::TemplateFor: {
           ast::TemplateFor f = ast::template_for(t, p);
           std::string open = "%{for ";
           if (!f.key_var.empty()) {
@@ -487,7 +487,7 @@ class Converter {
     }
   }
 
-  bool add_block(std::vector<TrieNode>& trie, TypeIndex& types, const SyntaxTree& t, NodeId block) {
+  bool add_block(std::vector<TrieNode>& trie, TypeIndex& types, const syntax::SyntaxTree& t, syntax::NodeId block) {
     ast::Block b = ast::block(t, block);
     // hcl2json walks one object level per label, creating levels as needed; a level that already
     // holds block bodies (or, innermost, one that holds labels) is a conflict.
@@ -541,12 +541,12 @@ class Converter {
     return true;
   }
 
-  static std::string where(const SyntaxTree& t, NodeId node) {
-    Range r = t.range(node);
+  static std::string where(const syntax::SyntaxTree& t, syntax::NodeId node) {
+    source::Range r = t.range(node);
     return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
   }
 
-  bool label_conflict(const TrieNode& existing, const SyntaxTree& t, const ast::Block& b) {
+  bool label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, const ast::Block& b) {
     ast::Block other = ast::block(*existing.tree, existing.block);
     auto count = [](size_t n) {
       return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
@@ -555,10 +555,10 @@ class Converter {
     std::string same = shared == 0   ? ""
                        : shared == 1 ? " with the same first label"
                                      : " with the same first " + std::to_string(shared) + " labels";
-    Span subject = b.label_spans.empty() ? b.type_span : span_between(b.type_span, b.label_spans.back());
-    Diagnostic d;
+    diag::Span subject = b.label_spans.empty() ? b.type_span : diag::span_between(b.type_span, b.label_spans.back());
+    diag::Diagnostic d;
     d.summary = "Inconsistent block labels";
-    d.detail = "This " + go_quote(b.type) + " block has " + count(b.labels.size()) + ", but the one at " +
+    d.detail = "This " + util::go_quote(b.type) + " block has " + count(b.labels.size()) + ", but the one at " +
                where(*existing.tree, existing.block) + " has " + count(other.labels.size()) + same +
                ". JSON output nests one object level per label and lists the block bodies innermost, so it "
                "cannot hold both.";
@@ -567,11 +567,11 @@ class Converter {
     return false;
   }
 
-  void attribute_conflict(const SyntaxTree& first_tree, NodeId first, const SyntaxTree& t, NodeId attr) {
+  void attribute_conflict(const syntax::SyntaxTree& first_tree, syntax::NodeId first, const syntax::SyntaxTree& t, syntax::NodeId attr) {
     ast::Attribute a = ast::attribute(t, attr);
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = "Conflicting attribute";
-    d.detail = "The argument " + go_quote(a.name) + " was already set at " + where(first_tree, first) +
+    d.detail = "The argument " + util::go_quote(a.name) + " was already set at " + where(first_tree, first) +
                ". Merged files may set each argument only once.";
     d.subject = t.source().range(a.name_span.start, a.name_span.end);
     diags_.push_back(std::move(d));
@@ -579,7 +579,7 @@ class Converter {
 
   Writer& w_;
   const Options& options_;
-  Diagnostics& diags_;
+  diag::Diagnostics& diags_;
 };
 
 }  // namespace
@@ -617,7 +617,7 @@ size_t output_size_hint(size_t input_size, bool pretty) {
   return pretty ? input_size * 3 : input_size * 5 / 4;
 }
 
-bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics) {
+bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, diag::Diagnostics& diagnostics) {
   Converter c(w, options, diagnostics);
   return c.body(bodies);
 }
@@ -626,12 +626,12 @@ bool can_stream(std::span<const BodyRef> bodies, const Options& options) {
   if (bodies.size() != 1 || options.evaluator) return false;
   std::string unused;
   Writer w(unused);
-  Diagnostics diags;
+  diag::Diagnostics diags;
   Converter c(w, options, diags);
   return c.labels_consistent(bodies);
 }
 
-ConvertResult convert_file(const SyntaxTree& tree, const Options& options) {
+ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {
   ConvertResult r;
   r.text.reserve(output_size_hint(tree.source().size(), options.pretty));
   Writer w(r.text, options.pretty);

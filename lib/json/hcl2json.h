@@ -58,10 +58,10 @@ enum class EvalStatus : uint8_t {
 struct EvalResult {
   EvalStatus status = EvalStatus::NoValue;
   Value value;
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
-using Evaluator = std::function<EvalResult(const SyntaxTree& tree, NodeId expr)>;
+using Evaluator = std::function<EvalResult(const syntax::SyntaxTree& tree, syntax::NodeId expr)>;
 
 struct Options {
   bool pretty = true;  // four-space indentation as hcl2json; false: no whitespace at all
@@ -71,15 +71,15 @@ struct Options {
 
 // A body to convert: the file's root body, or several files' bodies merged.
 struct BodyRef {
-  const SyntaxTree* tree = nullptr;
-  NodeId body = kNoNode;
+  const syntax::SyntaxTree* tree = nullptr;
+  syntax::NodeId body = syntax::kNoNode;
 };
 
 // Writes the JSON object for the given bodies (merged when there are several) at the writer's
 // current position. Returns false with error diagnostics when the configuration has no JSON
 // form in this shape (blocks of one type nesting labels inconsistently; with several bodies, an
 // attribute set twice); the writer's buffer then holds a partial document to discard.
-bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, Diagnostics& diagnostics);
+bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, diag::Diagnostics& diagnostics);
 
 // True when write_body cannot fail on these bodies: one body, no evaluator, and no block type
 // whose blocks nest different numbers of labels anywhere in it. Its output can then be written
@@ -92,11 +92,11 @@ size_t output_size_hint(size_t input_size, bool pretty);
 
 struct ConvertResult {
   std::string text;  // the JSON document, without a final newline; empty on failure
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
   bool ok = false;
 };
 
 // Converts one parsed file (its tree must hold no syntax errors).
-ConvertResult convert_file(const SyntaxTree& tree, const Options& options = {});
+ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options = {});
 
 }  // namespace hcl::json

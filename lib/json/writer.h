@@ -16,7 +16,7 @@
 namespace hcl::json {
 
 // Appends s as the inside of a JSON string literal (escaped, no quotes), HTML characters too.
-inline void append_escaped(std::string& out, std::string_view s) { append_json_escaped(out, s, true); }
+inline void append_escaped(std::string& out, std::string_view s) { util::append_json_escaped(out, s, true); }
 
 // Appends s as a JSON string literal, quotes included.
 inline void append_quoted(std::string& out, std::string_view s) {

@@ -11,22 +11,22 @@
 
 namespace hcl::jsonsyntax {
 
-Range Document::start_range(NodeId id) const {
+source::Range Document::start_range(NodeId id) const {
   const Node& n = nodes_[id];
   if (n.kind == Kind::Object || n.kind == Kind::Array) return open_range(id);
   return range(id);
 }
 
 // Brackets are one byte and one column wide.
-Range Document::open_range(NodeId id) const {
-  Pos end = nodes_[id].start;
+source::Range Document::open_range(NodeId id) const {
+  source::Pos end = nodes_[id].start;
   end.byte += 1;
   end.column += 1;
   return range(nodes_[id].start, end);
 }
 
-Range Document::close_range(NodeId id) const {
-  Pos start = nodes_[id].end;
+source::Range Document::close_range(NodeId id) const {
+  source::Pos start = nodes_[id].end;
   start.byte -= 1;
   start.column -= 1;
   return range(start, nodes_[id].end);
@@ -44,7 +44,7 @@ enum class Tok : uint8_t {
 
 struct Token {
   Tok type;
-  Pos start, end;
+  source::Pos start, end;
 };
 
 bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'); }
@@ -52,7 +52,7 @@ bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b
 // json/scanner.go's scan: all tokens up to the first invalid byte, then an end marker.
 std::vector<Token> scan(std::string_view buf) {
   std::vector<Token> tokens;
-  Pos p{1, 1, 0};
+  source::Pos p{1, 1, 0};
   size_t i = 0, n = buf.size();
   auto at = [&](size_t k) { return static_cast<unsigned char>(buf[k]); };
   while (true) {
@@ -77,7 +77,7 @@ std::vector<Token> scan(std::string_view buf) {
       tokens.push_back({Tok::Eof, p, p});
       return tokens;
     }
-    Pos start = p;
+    source::Pos start = p;
     unsigned char first = at(i);
     switch (first) {
       case '{':
@@ -124,7 +124,7 @@ std::vector<Token> scan(std::string_view buf) {
             // One grapheme cluster is one column.
             size_t j = i;
             char32_t cp = 0;
-            int len = utf8::decode(buf, j, cp);
+            int len = source::utf8::decode(buf, j, cp);
             if (len == 0) {
               j += 1;
             } else {
@@ -133,7 +133,7 @@ std::vector<Token> scan(std::string_view buf) {
               char32_t prev = cp;
               while (j < n) {
                 char32_t next = 0;
-                int l2 = utf8::decode(buf, j, next);
+                int l2 = source::utf8::decode(buf, j, next);
                 if (l2 == 0) break;
                 if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
                                                      static_cast<utf8proc_int32_t>(next), &state))
@@ -174,7 +174,7 @@ std::vector<Token> scan(std::string_view buf) {
       continue;
     }
     // Anything else stops the scan: the parser cannot go past it.
-    Pos end = p;
+    source::Pos end = p;
     ++end.byte;
     ++end.column;
     tokens.push_back({Tok::Invalid, start, end});
@@ -251,15 +251,15 @@ std::string unquote(std::string_view tok) {
             if (r < 0xDC00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
               char32_t r2 = hex4(s, i + 2);
               if (r2 >= 0xDC00 && r2 < 0xE000) {
-                utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (r2 - 0xDC00));
+                source::utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (r2 - 0xDC00));
                 i += 6;
                 break;
               }
             }
-            utf8::append(out, 0xFFFD);
+            source::utf8::append(out, 0xFFFD);
             break;
           }
-          utf8::append(out, r);
+          source::utf8::append(out, r);
           break;
         }
         default: out.push_back(e); break;  // \\ \/ \"
@@ -272,9 +272,9 @@ std::string unquote(std::string_view tok) {
       continue;
     }
     char32_t cp;
-    int len = utf8::decode(s, i, cp);
+    int len = source::utf8::decode(s, i, cp);
     if (len == 0) {
-      utf8::append(out, 0xFFFD);
+      source::utf8::append(out, 0xFFFD);
       ++i;
     } else {
       out.append(s.substr(i, static_cast<size_t>(len)));
@@ -313,7 +313,7 @@ constexpr NodeId kNone = UINT32_MAX;
 
 class Parser {
  public:
-  Parser(std::shared_ptr<const SourceFile> source, const ParseOptions& options)
+  Parser(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options)
       : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options) {
     tokens_ = scan(text_);
   }
@@ -326,14 +326,14 @@ class Parser {
     if (file) {
       Kind k = doc_->node(root).kind;
       if (k != Kind::Object && k != Kind::Array) {
-        diags_.push_back(Diagnostic{Severity::Error, "Root value must be object",
+        diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Root value must be object",
                                     "The root value in a JSON-based configuration must be either a JSON object or "
                                     "a JSON array of objects.",
                                     doc_->start_range(root), std::nullopt});
         // An empty stand-in, so that reading the body does not report the same problem again.
         Node fake;
         fake.kind = Kind::Object;
-        fake.start = fake.end = Pos{1, 1, 0};
+        fake.start = fake.end = source::Pos{1, 1, 0};
         root = add(std::move(fake));
       }
     }
@@ -351,10 +351,10 @@ class Parser {
     return t;
   }
   std::string_view bytes(const Token& t) const { return text_.substr(t.start.byte, t.end.byte - t.start.byte); }
-  Range range(const Token& t) const { return doc_->range(t.start, t.end); }
+  source::Range range(const Token& t) const { return doc_->range(t.start, t.end); }
 
   void error(std::string summary, std::string detail, const Token& subject) {
-    diags_.push_back(Diagnostic{Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
+    diags_.push_back(diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
   }
 
   NodeId add(Node n) {
@@ -436,7 +436,7 @@ class Parser {
       const Node& k = doc_->node(key);
       if (k.kind != Kind::String) {
         // (An Invalid key has already been reported; the reference reports it again in these terms.)
-        diags_.push_back(Diagnostic{Severity::Error, "Invalid object property name",
+        diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object property name",
                                     "A JSON object property name must be a string", doc_->start_range(key),
                                     std::nullopt});
         return kNone;
@@ -568,16 +568,16 @@ class Parser {
     if (size_t off = string_error_offset(s)) {
       // The reference points one byte past the offending one (encoding/json's error offset), with
       // the whole string as context.
-      Pos at = tok.start;
+      source::Pos at = tok.start;
       at.byte += static_cast<uint32_t>(off);
       at.column += static_cast<uint32_t>(off);
-      Pos end = at;
+      source::Pos end = at;
       ++end.byte;
       ++end.column;
-      Range subject = doc_->range(at, end);
-      std::optional<Range> context;
+      source::Range subject = doc_->range(at, end);
+      std::optional<source::Range> context;
       if (!(subject == range(tok))) context = range(tok);
-      diags_.push_back(Diagnostic{Severity::Error, "Invalid JSON string",
+      diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid JSON string",
                                   "There is a syntax error in the given JSON string.", subject, context});
       return kNone;
     }
@@ -605,12 +605,12 @@ class Parser {
       return add(std::move(n));
     }
     if (s == "undefined" || s == "NaN" || s == "Infinity") {
-      error("Invalid JSON keyword", fmt::format("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)), tok);
+      error("Invalid JSON keyword", fmt::format("The JavaScript identifier {} cannot be used in JSON.", util::go_quote(s)), tok);
       return kNone;
     }
-    std::string_view suggestion = name_suggestion(s, {"false", "true", "null"});
-    std::string dym = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
-    error("Invalid JSON keyword", fmt::format("{} is not a valid JSON keyword.{}", go_quote(s), dym), tok);
+    std::string_view suggestion = util::name_suggestion(s, {"false", "true", "null"});
+    std::string dym = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+    error("Invalid JSON keyword", fmt::format("{} is not a valid JSON keyword.{}", util::go_quote(s), dym), tok);
     return kNone;
   }
 
@@ -620,16 +620,16 @@ class Parser {
   std::vector<Token> tokens_;
   size_t next_ = 0;
   uint32_t depth_ = 0;
-  Diagnostics diags_;
+  diag::Diagnostics diags_;
 };
 
 }  // namespace
 
-ParseResult parse_file(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
+ParseResult parse_file(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
   return Parser(std::move(source), options).parse(true);
 }
 
-ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
+ParseResult parse_expression(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
   return Parser(std::move(source), options).parse(false);
 }
 

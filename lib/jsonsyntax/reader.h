@@ -29,7 +29,7 @@ using NodeId = uint32_t;
 struct Node {
   Kind kind = Kind::Invalid;
   bool boolean = false;
-  Pos start, end;      // the value's range (an object or array: from its opening to its closing bracket)
+  source::Pos start, end;      // the value's range (an object or array: from its opening to its closing bracket)
   uint32_t first = 0;  // Object: index of its first member in Document::members; Array: of its first element
   uint32_t count = 0;  // Object: members; Array: elements
   std::string text;    // String: the decoded string; Number: the number's text
@@ -37,16 +37,16 @@ struct Node {
 
 struct Member {
   std::string name;      // decoded
-  Pos name_start, name_end;  // the quoted name
+  source::Pos name_start, name_end;  // the quoted name
   NodeId value = 0;
 };
 
 class Document {
  public:
-  explicit Document(std::shared_ptr<const SourceFile> source) : source_(std::move(source)) {}
+  explicit Document(std::shared_ptr<const source::SourceFile> source) : source_(std::move(source)) {}
 
-  const SourceFile& source() const { return *source_; }
-  std::shared_ptr<const SourceFile> source_ptr() const { return source_; }
+  const source::SourceFile& source() const { return *source_; }
+  std::shared_ptr<const source::SourceFile> source_ptr() const { return source_; }
   const std::string& filename() const { return source_->name(); }
 
   NodeId root() const { return root_; }
@@ -56,15 +56,15 @@ class Document {
   const Member* members_end(NodeId id) const { return members_begin(id) + nodes_[id].count; }
   NodeId element(NodeId array, uint32_t i) const { return elements_[nodes_[array].first + i]; }
 
-  Range range(Pos a, Pos b) const { return Range{filename(), a, b}; }
+  source::Range range(source::Pos a, source::Pos b) const { return source::Range{filename(), a, b}; }
   // The whole value (Range()), and where it starts (StartRange(): an opening bracket, or the
   // whole value for the others).
-  Range range(NodeId id) const { return range(nodes_[id].start, nodes_[id].end); }
-  Range start_range(NodeId id) const;
+  source::Range range(NodeId id) const { return range(nodes_[id].start, nodes_[id].end); }
+  source::Range start_range(NodeId id) const;
   // An object's closing brace; an array's opening bracket.
-  Range close_range(NodeId object) const;
-  Range open_range(NodeId id) const;
-  Range name_range(const Member& m) const { return range(m.name_start, m.name_end); }
+  source::Range close_range(NodeId object) const;
+  source::Range open_range(NodeId id) const;
+  source::Range name_range(const Member& m) const { return range(m.name_start, m.name_end); }
 
   // Builder interface for the parser.
   std::vector<Node>& mutable_nodes() { return nodes_; }
@@ -73,7 +73,7 @@ class Document {
   void set_root(NodeId id) { root_ = id; }
 
  private:
-  std::shared_ptr<const SourceFile> source_;
+  std::shared_ptr<const source::SourceFile> source_;
   std::vector<Node> nodes_;
   std::vector<Member> members_;
   std::vector<NodeId> elements_;
@@ -83,20 +83,20 @@ class Document {
 struct ParseOptions {
   // Deeper nesting of objects and arrays is reported instead of parsed, so no input exhausts the
   // stack (the reference has no limit); the same limit as the native syntax's.
-  uint32_t max_depth = kMaxNestingDepth;
+  uint32_t max_depth = util::kMaxNestingDepth;
 };
 
 struct ParseResult {
   std::shared_ptr<const Document> document;  // always set; partial when there are errors
-  Diagnostics diagnostics;
+  diag::Diagnostics diagnostics;
 };
 
 // json.Parse: a configuration file, whose root must be an object or an array of objects (else
 // "Root value must be object", and the root is replaced by an empty object).
-ParseResult parse_file(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_file(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options = {});
 
 // json.ParseExpression: any JSON value.
-ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_expression(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options = {});
 
 // Whether a file name selects the JSON syntax (it ends in ".json"), as hclparse and hcldec decide.
 bool is_json_filename(std::string_view name);

@@ -7,7 +7,7 @@
 #include "source/source_file.h"
 #include "source/utf8.h"
 
-namespace hcl {
+namespace hcl::lex {
 
 namespace {
 
@@ -63,8 +63,8 @@ uint32_t Lexer::scan_ident(uint32_t at) const {
     ++q;
   } else {
     char32_t cp;
-    int n = utf8::decode(s + q, end, cp);
-    if (n == 0 || !utf8::is_id_start(cp)) return at;
+    int n = source::utf8::decode(s + q, end, cp);
+    if (n == 0 || !source::utf8::is_id_start(cp)) return at;
     q += static_cast<uint32_t>(n);
   }
   while (q < size_) {
@@ -75,8 +75,8 @@ uint32_t Lexer::scan_ident(uint32_t at) const {
     }
     if (c < 0x80) break;
     char32_t cp;
-    int n = utf8::decode(s + q, end, cp);
-    if (n == 0 || !utf8::is_id_continue(cp)) break;
+    int n = source::utf8::decode(s + q, end, cp);
+    if (n == 0 || !source::utf8::is_id_continue(cp)) break;
     q += static_cast<uint32_t>(n);
   }
   return q;
@@ -360,7 +360,7 @@ Token Lexer::scan_heredoc() {
   Heredoc& doc = heredocs_.back();
   if (eol) {
     if (doc.start_of_line) {
-      std::string_view line = utf8::trim_space(src_.substr(p, eol - p));
+      std::string_view line = source::utf8::trim_space(src_.substr(p, eol - p));
       if (line == src_.substr(doc.marker_start, doc.marker_len)) {
         // The closing marker and its line ending are separate tokens, so the newline can end the
         // attribute the heredoc belongs to.
@@ -421,12 +421,12 @@ std::vector<Token> lex_all(std::string_view src, LexMode mode) {
   return out;
 }
 
-int InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagnostics* out) {
+int InvalidTokenChecker::check(const Token& tok, const source::SourceFile& file, diag::Diagnostics* out) {
   int count = 0;
   auto report = [&](const char* summary, std::string_view detail) {
     ++count;
     if (!out) return;
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = summary;
     d.detail = std::string(detail);
     d.subject = file.range(tok.start, tok.end);
@@ -496,4 +496,4 @@ int InvalidTokenChecker::check(const Token& tok, const SourceFile& file, Diagnos
   return count;
 }
 
-}  // namespace hcl
+}  // namespace hcl::lex

@@ -10,10 +10,10 @@
 
 #include "diag/diagnostic.h"
 #include "lex/token.h"
+#include "source/source_file.h"
 
-namespace hcl {
+namespace hcl::lex {
 
-class SourceFile;
 
 enum class LexMode : uint8_t {
   Config,    // a configuration file or a standalone expression
@@ -85,10 +85,10 @@ class InvalidTokenChecker {
  public:
   // Adds the token's diagnostics to `out`; with a null `out` only counts them (past a cap, where
   // building messages for millions of bad characters would be wasted work). Returns the count.
-  int check(const Token& tok, const SourceFile& file, Diagnostics* out);
+  int check(const Token& tok, const source::SourceFile& file, diag::Diagnostics* out);
 
  private:
   int told_bitwise_ = 0, told_backtick_ = 0, told_apostrophe_ = 0, told_semicolon_ = 0, told_bad_utf8_ = 0;
 };
 
-}  // namespace hcl
+}  // namespace hcl::lex

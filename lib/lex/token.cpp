@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lex/token.h"
 
-namespace hcl {
+namespace hcl::lex {
 
 std::string_view token_kind_name(TokenKind kind) {
   switch (kind) {
@@ -73,4 +73,4 @@ std::string_view describe_token(TokenKind kind) {
   }
 }
 
-}  // namespace hcl
+}  // namespace hcl::lex

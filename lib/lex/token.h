@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace hcl {
+namespace hcl::lex {
 
 enum class TokenKind : uint8_t {
   // Brackets and template delimiters.
@@ -50,4 +50,4 @@ inline bool is_opening_bracket(TokenKind k) {
          k == TokenKind::OHeredoc || k == TokenKind::TemplateInterp || k == TokenKind::TemplateControl;
 }
 
-}  // namespace hcl
+}  // namespace hcl::lex

@@ -13,16 +13,16 @@ namespace {
 
 // The innermost call whose name or argument list holds `off`.
 struct CallAt {
-  NodeId node = kNoNode;
+  syntax::NodeId node = syntax::kNoNode;
   ast::FunctionCall call;
 };
 
-CallAt call_at(const SyntaxTree& t, uint32_t off, bool in_arguments) {
+CallAt call_at(const syntax::SyntaxTree& t, uint32_t off, bool in_arguments) {
   CallAt best;
   uint32_t best_size = UINT32_MAX;
-  for (NodeId id = 0; id < t.nodes().size(); ++id) {
-    if (t.node(id).kind != NodeKind::FunctionCall) continue;
-    Span s = t.span(id);
+  for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+    if (t.node(id).kind != syntax::NodeKind::FunctionCall) continue;
+    diag::Span s = t.span(id);
     if (off < s.start || off > s.end || s.end - s.start >= best_size) continue;
     ast::FunctionCall c = ast::function_call(t, id);
     bool hit = in_arguments ? off >= c.open_paren.end && (c.close_paren.end == 0 || off <= c.close_paren.start)
@@ -55,7 +55,7 @@ Json hover(const Document& doc, Position p, Encoding e, Workspace& ws) {
   if (!a.tree) return nullptr;
   uint32_t off = doc.lines().offset(p, e);
   CallAt c = call_at(*a.tree, off, false);
-  if (c.node == kNoNode) return nullptr;
+  if (c.node == syntax::kNoNode) return nullptr;
   const cty::Function* f = ws.functions().find(c.call.name);
   if (!f) return nullptr;
   return Json{{"contents", markdown(*f)}, {"range", range_json(doc.lines(), c.call.name_span, e)}};
@@ -64,23 +64,23 @@ Json hover(const Document& doc, Position p, Encoding e, Workspace& ws) {
 Json signature_help(const Document& doc, Position p, Encoding e, Workspace& ws) {
   const Analysis& a = doc.analysis();
   if (!a.tree) return nullptr;
-  const SyntaxTree& t = *a.tree;
+  const syntax::SyntaxTree& t = *a.tree;
   uint32_t off = doc.lines().offset(p, e);
   CallAt c = call_at(t, off, true);
-  if (c.node == kNoNode) return nullptr;
+  if (c.node == syntax::kNoNode) return nullptr;
   const cty::Function* f = ws.functions().find(c.call.name);
   if (!f) return nullptr;
   // The argument the cursor is in: commas at the call's own bracket depth before it.
   uint32_t active = 0;
   int depth = 0;
   for (uint32_t i = t.node(c.node).first_token; i <= t.node(c.node).last_token && t.token(i).start < off; ++i) {
-    TokenKind k = t.token(i).kind;
+    lex::TokenKind k = t.token(i).kind;
     if (t.token(i).start < c.call.open_paren.end) continue;
-    if (is_opening_bracket(k)) ++depth;
-    else if (k == TokenKind::CBrace || k == TokenKind::CBrack || k == TokenKind::CParen || k == TokenKind::CQuote ||
-             k == TokenKind::CHeredoc || k == TokenKind::TemplateSeqEnd)
+    if (lex::is_opening_bracket(k)) ++depth;
+    else if (k == lex::TokenKind::CBrace || k == lex::TokenKind::CBrack || k == lex::TokenKind::CParen || k == lex::TokenKind::CQuote ||
+             k == lex::TokenKind::CHeredoc || k == lex::TokenKind::TemplateSeqEnd)
       --depth;
-    else if (k == TokenKind::Comma && depth == 0) ++active;
+    else if (k == lex::TokenKind::Comma && depth == 0) ++active;
   }
   // The label and each parameter's [start, end) within it, in UTF-16 units as the protocol counts
   // label offsets.
@@ -144,26 +144,26 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
   uint32_t line_start = doc.lines().line_start(p.line < doc.lines().line_count() ? p.line : doc.lines().line_count() - 1);
   bool item_start = std::all_of(text.begin() + line_start, text.begin() + w, [](char c) { return c == ' ' || c == '\t'; });
   if (item_start && a.tree) {
-    const SyntaxTree& t = *a.tree;
+    const syntax::SyntaxTree& t = *a.tree;
     std::string_view block_type;
     uint32_t best = UINT32_MAX;
-    for (NodeId id = 0; id < t.nodes().size(); ++id) {
-      if (t.node(id).kind != NodeKind::Block) continue;
+    for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+      if (t.node(id).kind != syntax::NodeKind::Block) continue;
       ast::Block b = ast::block(t, id);
-      if (b.body == kNoNode) continue;
-      Span s = t.span(id);
+      if (b.body == syntax::kNoNode) continue;
+      diag::Span s = t.span(id);
       if (off > b.type_span.end && off <= s.end && s.start <= off && s.end - s.start < best) {
         best = s.end - s.start;
         block_type = b.type;
       }
     }
     if (!block_type.empty()) {
-      for (NodeId id = 0; id < t.nodes().size(); ++id) {
-        if (t.node(id).kind != NodeKind::Block) continue;
+      for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+        if (t.node(id).kind != syntax::NodeKind::Block) continue;
         ast::Block b = ast::block(t, id);
-        if (b.type != block_type || b.body == kNoNode) continue;
-        for (NodeId item : ast::body_items(t, b.body))
-          if (t.node(item).kind == NodeKind::Attribute) add(std::string(ast::attribute(t, item).name), kField, std::string(block_type));
+        if (b.type != block_type || b.body == syntax::kNoNode) continue;
+        for (syntax::NodeId item : ast::body_items(t, b.body))
+          if (t.node(item).kind == syntax::NodeKind::Attribute) add(std::string(ast::attribute(t, item).name), kField, std::string(block_type));
       }
     }
     return Json{{"isIncomplete", false}, {"items", items}};

@@ -6,14 +6,14 @@
 namespace hcl::lsp {
 
 Document::Document(std::string path, std::string text, int64_t version)
-    : source_(std::make_shared<SourceFile>(std::move(path), std::move(text))),
+    : source_(std::make_shared<source::SourceFile>(std::move(path), std::move(text))),
       version_(version),
       json_(jsonsyntax::is_json_filename(source_->name())),
       lines_(source_->text()) {}
 
 void Document::reset(std::string text) {
   analysis_.reset();
-  source_ = std::make_shared<SourceFile>(source_->name(), std::move(text));
+  source_ = std::make_shared<source::SourceFile>(source_->name(), std::move(text));
   lines_ = LineIndex(source_->text());
 }
 
@@ -31,14 +31,14 @@ void Document::apply(const TextChange& change, Encoding e) {
   reset(std::move(next));
 }
 
-std::unique_ptr<Analysis> analyse(std::shared_ptr<const SourceFile> source, bool json) {
+std::unique_ptr<Analysis> analyse(std::shared_ptr<const source::SourceFile> source, bool json) {
   auto a = std::make_unique<Analysis>();
   if (json) {
     jsonsyntax::ParseResult r = jsonsyntax::parse_file(std::move(source));
     a->json = std::move(r.document);
     a->diagnostics = std::move(r.diagnostics);
   } else {
-    ParseResult r = parse_config(std::move(source));
+    syntax::ParseResult r = syntax::parse_config(std::move(source));
     a->tree = std::move(r.tree);
     a->diagnostics = std::move(r.diagnostics);
   }

@@ -18,9 +18,9 @@
 namespace hcl::lsp {
 
 struct Analysis {
-  std::unique_ptr<SyntaxTree> tree;                   // native syntax (partial when it has errors)
+  std::unique_ptr<syntax::SyntaxTree> tree;                   // native syntax (partial when it has errors)
   std::shared_ptr<const jsonsyntax::Document> json;  // JSON syntax
-  Diagnostics diagnostics;                            // exactly what `hcl validate` reports
+  diag::Diagnostics diagnostics;                            // exactly what `hcl validate` reports
 };
 
 // One edit of a didChange notification: a range (absent: the whole text) and its new text.
@@ -37,7 +37,7 @@ class Document {
 
   const std::string& path() const { return source_->name(); }
   std::string_view text() const { return source_->text(); }
-  std::shared_ptr<const SourceFile> source() const { return source_; }
+  std::shared_ptr<const source::SourceFile> source() const { return source_; }
   int64_t version() const { return version_; }
   bool json() const { return json_; }
   const LineIndex& lines() const { return lines_; }
@@ -50,7 +50,7 @@ class Document {
  private:
   void reset(std::string text);
 
-  std::shared_ptr<const SourceFile> source_;
+  std::shared_ptr<const source::SourceFile> source_;
   int64_t version_;
   bool json_;
   LineIndex lines_;
@@ -58,6 +58,6 @@ class Document {
 };
 
 // Parses a file the way `hcl validate` does, keeping the tree.
-std::unique_ptr<Analysis> analyse(std::shared_ptr<const SourceFile> source, bool json);
+std::unique_ptr<Analysis> analyse(std::shared_ptr<const source::SourceFile> source, bool json);
 
 }  // namespace hcl::lsp

@@ -17,7 +17,7 @@ namespace hcl::lsp {
 using Json = nlohmann::json;
 
 Json to_json(Position p);
-Json range_json(const LineIndex& lines, Span s, Encoding e);
+Json range_json(const LineIndex& lines, diag::Span s, Encoding e);
 Position position_from_json(const Json& p);  // throws nlohmann's type_error on a malformed one
 
 // textDocument/publishDiagnostics' diagnostics.

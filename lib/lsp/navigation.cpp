@@ -17,7 +17,7 @@ const Symbol* symbol_at(const UnitFile& self, uint32_t off) {
   return nullptr;
 }
 
-Json location(const UnitFile& f, Span s, Encoding e, const UriFor& uri_for) {
+Json location(const UnitFile& f, diag::Span s, Encoding e, const UriFor& uri_for) {
   return Json{{"uri", uri_for(f.path)}, {"range", range_json(*f.lines, s, e)}};
 }
 
@@ -31,7 +31,7 @@ bool valid_identifier(std::string_view name) {
 struct Target {
   std::vector<UnitFile> unit;
   std::string key;
-  Span name;  // of the symbol under the cursor
+  diag::Span name;  // of the symbol under the cursor
 };
 
 std::optional<Target> target(const Document& doc, Position p, Encoding e, Workspace& ws) {

@@ -13,7 +13,7 @@ namespace hcl::lsp {
 
 Json to_json(Position p) { return Json{{"line", p.line}, {"character", p.character}}; }
 
-Json range_json(const LineIndex& lines, Span s, Encoding e) {
+Json range_json(const LineIndex& lines, diag::Span s, Encoding e) {
   return Json{{"start", to_json(lines.position(s.start, e))}, {"end", to_json(lines.position(s.end, e))}};
 }
 
@@ -28,14 +28,14 @@ Position position_from_json(const Json& p) {
 
 Json diagnostics_json(const Document& doc, Encoding e) {
   Json out = Json::array();
-  for (const Diagnostic& d : doc.analysis().diagnostics) {
-    Span s{0, 0};
-    if (d.subject) s = Span{d.subject->start.byte, std::max(d.subject->start.byte, d.subject->end.byte)};
+  for (const diag::Diagnostic& d : doc.analysis().diagnostics) {
+    diag::Span s{0, 0};
+    if (d.subject) s = diag::Span{d.subject->start.byte, std::max(d.subject->start.byte, d.subject->end.byte)};
     // As terraform-ls shows HCL's diagnostics: the summary, then the detail.
     std::string message = d.summary;
     if (!d.detail.empty()) message += ": " + d.detail;
     out.push_back(Json{{"range", range_json(doc.lines(), s, e)},
-                       {"severity", d.severity == Severity::Error ? 1 : 2},
+                       {"severity", d.severity == diag::Severity::Error ? 1 : 2},
                        {"source", "hcl"},
                        {"message", message}});
   }
@@ -90,7 +90,7 @@ Json formatting(const Document& doc, Encoding e) {
     while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
     while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
     while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
-    edits.push_back(Json{{"range", range_json(doc.lines(), Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
+    edits.push_back(Json{{"range", range_json(doc.lines(), diag::Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
   }
   return edits;
 }
@@ -100,16 +100,16 @@ namespace {
 // LSP SymbolKind values.
 constexpr int kSymbolClass = 5, kSymbolProperty = 7;
 
-Json body_symbols(const SyntaxTree& t, NodeId body, const LineIndex& lines, Encoding e) {
+Json body_symbols(const syntax::SyntaxTree& t, syntax::NodeId body, const LineIndex& lines, Encoding e) {
   Json out = Json::array();
-  for (NodeId item : ast::body_items(t, body)) {
-    if (t.node(item).kind == NodeKind::Attribute) {
+  for (syntax::NodeId item : ast::body_items(t, body)) {
+    if (t.node(item).kind == syntax::NodeKind::Attribute) {
       ast::Attribute a = ast::attribute(t, item);
       out.push_back(Json{{"name", std::string(a.name)},
                          {"kind", kSymbolProperty},
                          {"range", range_json(lines, t.span(item), e)},
                          {"selectionRange", range_json(lines, a.name_span, e)}});
-    } else if (t.node(item).kind == NodeKind::Block) {
+    } else if (t.node(item).kind == syntax::NodeKind::Block) {
       ast::Block b = ast::block(t, item);
       std::string name(b.type);
       std::string detail;
@@ -117,13 +117,13 @@ Json body_symbols(const SyntaxTree& t, NodeId body, const LineIndex& lines, Enco
         name += " \"" + l + "\"";
         detail += (detail.empty() ? "" : " ") + l;
       }
-      Span sel = b.type_span;
+      diag::Span sel = b.type_span;
       if (!b.label_spans.empty()) sel.end = b.label_spans.back().end;
       Json sym{{"name", name},
                {"kind", kSymbolClass},
                {"range", range_json(lines, t.span(item), e)},
                {"selectionRange", range_json(lines, sel, e)}};
-      if (b.body != kNoNode) sym["children"] = body_symbols(t, b.body, lines, e);
+      if (b.body != syntax::kNoNode) sym["children"] = body_symbols(t, b.body, lines, e);
       out.push_back(std::move(sym));
     }
   }
@@ -134,7 +134,7 @@ Json body_symbols(const SyntaxTree& t, NodeId body, const LineIndex& lines, Enco
 
 Json document_symbols(const Document& doc, Encoding e) {
   const Analysis& a = doc.analysis();
-  if (!a.tree || a.tree->root() == kNoNode) return Json::array();
+  if (!a.tree || a.tree->root() == syntax::kNoNode) return Json::array();
   return body_symbols(*a.tree, a.tree->root(), doc.lines(), e);
 }
 
@@ -154,27 +154,27 @@ Json folding_ranges(const Document& doc, Encoding e) {
   };
   const Analysis& a = doc.analysis();
   if (!a.tree) return out;
-  const SyntaxTree& t = *a.tree;
-  for (NodeId id = 0; id < t.nodes().size(); ++id) {
-    const Node& n = t.node(id);
-    bool fold = n.kind == NodeKind::Body || n.kind == NodeKind::Object || n.kind == NodeKind::Tuple ||
-                n.kind == NodeKind::FunctionCall || n.kind == NodeKind::ForExpr ||
-                (n.kind == NodeKind::Template && (n.flags & node_flags::kHeredoc));
+  const syntax::SyntaxTree& t = *a.tree;
+  for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+    const syntax::Node& n = t.node(id);
+    bool fold = n.kind == syntax::NodeKind::Body || n.kind == syntax::NodeKind::Object || n.kind == syntax::NodeKind::Tuple ||
+                n.kind == syntax::NodeKind::FunctionCall || n.kind == syntax::NodeKind::ForExpr ||
+                (n.kind == syntax::NodeKind::Template && (n.flags & syntax::node_flags::kHeredoc));
     if (!fold || id == t.root()) continue;
     // A block's body node covers its braces, like the brackets of the others.
-    Span s = t.span(id);
+    diag::Span s = t.span(id);
     add(s.start, s.end, nullptr);
   }
   // Runs of comment lines.
   const auto& toks = t.tokens();
   for (size_t i = 0; i < toks.size(); ++i) {
-    if (toks[i].kind != TokenKind::Comment) continue;
+    if (toks[i].kind != lex::TokenKind::Comment) continue;
     size_t j = i;
     uint32_t last_line = lines.line_of(toks[i].start);
     while (j + 1 < toks.size()) {
       size_t k = j + 1;
-      while (k < toks.size() && toks[k].kind == TokenKind::Newline) ++k;
-      if (k >= toks.size() || toks[k].kind != TokenKind::Comment) break;
+      while (k < toks.size() && toks[k].kind == lex::TokenKind::Newline) ++k;
+      if (k >= toks.size() || toks[k].kind != lex::TokenKind::Comment) break;
       uint32_t l = lines.line_of(toks[k].start);
       if (l != last_line + 1) break;
       last_line = l;
@@ -196,27 +196,27 @@ Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
     uint32_t off = doc.lines().offset(position_from_json(pj), e);
     // Every span holding the position, from the whole document inwards: the nodes around it and
     // the token it touches.
-    std::vector<Span> spans{Span{0, static_cast<uint32_t>(doc.text().size())}};
+    std::vector<diag::Span> spans{diag::Span{0, static_cast<uint32_t>(doc.text().size())}};
     if (a.tree) {
-      const SyntaxTree& t = *a.tree;
-      for (NodeId id = 0; id < t.nodes().size(); ++id) {
-        Span s = t.span(id);
+      const syntax::SyntaxTree& t = *a.tree;
+      for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+        diag::Span s = t.span(id);
         if (s.start <= off && off <= s.end) spans.push_back(s);
       }
       const auto& toks = t.tokens();
-      auto it = std::upper_bound(toks.begin(), toks.end(), off, [](uint32_t o, const Token& tk) { return o < tk.start; });
+      auto it = std::upper_bound(toks.begin(), toks.end(), off, [](uint32_t o, const lex::Token& tk) { return o < tk.start; });
       if (it != toks.begin()) {
-        const Token& tk = *(it - 1);
-        if (tk.start <= off && off <= tk.end && tk.kind != TokenKind::Eof && tk.kind != TokenKind::Newline)
-          spans.push_back(Span{tk.start, tk.end});
+        const lex::Token& tk = *(it - 1);
+        if (tk.start <= off && off <= tk.end && tk.kind != lex::TokenKind::Eof && tk.kind != lex::TokenKind::Newline)
+          spans.push_back(diag::Span{tk.start, tk.end});
       }
     }
-    std::stable_sort(spans.begin(), spans.end(), [](Span x, Span y) {
+    std::stable_sort(spans.begin(), spans.end(), [](diag::Span x, diag::Span y) {
       return x.end - x.start > y.end - y.start || (x.end - x.start == y.end - y.start && x.start < y.start);
     });
     Json sel = nullptr;
-    Span prev{UINT32_MAX, 0};
-    for (Span s : spans) {
+    diag::Span prev{UINT32_MAX, 0};
+    for (diag::Span s : spans) {
       if (s.start == prev.start && s.end == prev.end) continue;
       // Nested ranges must each contain the next (a parent holds its child).
       if (prev.start != UINT32_MAX && (s.start < prev.start || s.end > prev.end)) continue;
@@ -251,31 +251,31 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
   std::vector<uint32_t> data;
   const Analysis& a = doc.analysis();
   if (!a.tree) return data;
-  const SyntaxTree& t = *a.tree;
+  const syntax::SyntaxTree& t = *a.tree;
   const auto& toks = t.tokens();
   // What each identifier is, from the node naming it.
   std::vector<uint32_t> role(toks.size(), kNone);
-  for (NodeId id = 0; id < t.nodes().size(); ++id) {
-    const Node& n = t.node(id);
+  for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
+    const syntax::Node& n = t.node(id);
     switch (n.kind) {
-      case NodeKind::Block: {
+      case syntax::NodeKind::Block: {
         role[n.main_token] = kType;
         ast::Block b = ast::block(t, id);
         for (uint32_t i = n.main_token + 1; i < toks.size() && b.label_spans.size() && toks[i].start < b.label_spans.back().end; ++i)
-          if (toks[i].kind == TokenKind::Ident) role[i] = kClass;
+          if (toks[i].kind == lex::TokenKind::Ident) role[i] = kClass;
         break;
       }
-      case NodeKind::Attribute: role[n.main_token] = kProperty; break;
-      case NodeKind::GetAttr: role[n.main_token] = kProperty; break;
-      case NodeKind::Variable: role[n.main_token] = kVariable; break;
-      case NodeKind::Name: role[n.main_token] = kParameter; break;
-      case NodeKind::FunctionCall:
-        for (uint32_t i = n.main_token; i < toks.size() && (toks[i].kind == TokenKind::Ident || toks[i].kind == TokenKind::DoubleColon); ++i)
-          if (toks[i].kind == TokenKind::Ident) role[i] = kFunction;
+      case syntax::NodeKind::Attribute: role[n.main_token] = kProperty; break;
+      case syntax::NodeKind::GetAttr: role[n.main_token] = kProperty; break;
+      case syntax::NodeKind::Variable: role[n.main_token] = kVariable; break;
+      case syntax::NodeKind::Name: role[n.main_token] = kParameter; break;
+      case syntax::NodeKind::FunctionCall:
+        for (uint32_t i = n.main_token; i < toks.size() && (toks[i].kind == lex::TokenKind::Ident || toks[i].kind == lex::TokenKind::DoubleColon); ++i)
+          if (toks[i].kind == lex::TokenKind::Ident) role[i] = kFunction;
         break;
-      case NodeKind::ObjectItem: {
+      case syntax::NodeKind::ObjectItem: {
         ast::ObjectItem item = ast::object_item(t, id);
-        if (item.key != kNoNode && ast::keyword(t, item.key)) role[t.node(item.key).main_token] = kProperty;
+        if (item.key != syntax::kNoNode && ast::keyword(t, item.key)) role[t.node(item.key).main_token] = kProperty;
         break;
       }
       default: break;
@@ -301,21 +301,21 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
     }
   };
   for (size_t i = 0; i < toks.size(); ++i) {
-    const Token& tk = toks[i];
+    const lex::Token& tk = toks[i];
     uint32_t type = kNone;
     switch (tk.kind) {
-      case TokenKind::Comment: type = kComment; break;
-      case TokenKind::NumberLit: type = kNumber; break;
-      case TokenKind::OQuote: case TokenKind::CQuote: case TokenKind::QuotedLit: case TokenKind::StringLit:
-      case TokenKind::OHeredoc: case TokenKind::CHeredoc: type = kString; break;
-      case TokenKind::Ident:
+      case lex::TokenKind::Comment: type = kComment; break;
+      case lex::TokenKind::NumberLit: type = kNumber; break;
+      case lex::TokenKind::OQuote: case lex::TokenKind::CQuote: case lex::TokenKind::QuotedLit: case lex::TokenKind::StringLit:
+      case lex::TokenKind::OHeredoc: case lex::TokenKind::CHeredoc: type = kString; break;
+      case lex::TokenKind::Ident:
         type = role[i] != kNone ? role[i] : keyword_word(tk.text(text)) ? kKeyword : kVariable;
         break;
-      case TokenKind::Star: case TokenKind::Slash: case TokenKind::Plus: case TokenKind::Minus: case TokenKind::Percent:
-      case TokenKind::EqualOp: case TokenKind::NotEqual: case TokenKind::LessThan: case TokenKind::LessThanEq:
-      case TokenKind::GreaterThan: case TokenKind::GreaterThanEq: case TokenKind::And: case TokenKind::Or:
-      case TokenKind::Bang: case TokenKind::Question: case TokenKind::Colon: case TokenKind::FatArrow:
-      case TokenKind::Ellipsis: case TokenKind::Equal: type = kOperator; break;
+      case lex::TokenKind::Star: case lex::TokenKind::Slash: case lex::TokenKind::Plus: case lex::TokenKind::Minus: case lex::TokenKind::Percent:
+      case lex::TokenKind::EqualOp: case lex::TokenKind::NotEqual: case lex::TokenKind::LessThan: case lex::TokenKind::LessThanEq:
+      case lex::TokenKind::GreaterThan: case lex::TokenKind::GreaterThanEq: case lex::TokenKind::And: case lex::TokenKind::Or:
+      case lex::TokenKind::Bang: case lex::TokenKind::Question: case lex::TokenKind::Colon: case lex::TokenKind::FatArrow:
+      case lex::TokenKind::Ellipsis: case lex::TokenKind::Equal: type = kOperator; break;
       default: break;
     }
     if (type != kNone) emit(tk.start, tk.end, type);

@@ -19,8 +19,8 @@ constexpr size_t kMaxUnitFiles = 500;
 constexpr uintmax_t kMaxUnitFileBytes = 16u << 20;
 
 // A label's text without its quotes: what a rename replaces.
-Span unquoted(std::string_view text, Span s) {
-  if (s.end - s.start >= 2 && text[s.start] == '"' && text[s.end - 1] == '"') return Span{s.start + 1, s.end - 1};
+diag::Span unquoted(std::string_view text, diag::Span s) {
+  if (s.end - s.start >= 2 && text[s.start] == '"' && text[s.end - 1] == '"') return diag::Span{s.start + 1, s.end - 1};
   return s;
 }
 
@@ -37,25 +37,25 @@ bool reserved_root(std::string_view name) {
 FileIndex index_file(const Document& doc) {
   FileIndex idx;
   const Analysis& a = doc.analysis();
-  if (!a.tree || a.tree->root() == kNoNode) return idx;
-  const SyntaxTree& t = *a.tree;
+  if (!a.tree || a.tree->root() == syntax::kNoNode) return idx;
+  const syntax::SyntaxTree& t = *a.tree;
   std::string_view text = t.text();
-  auto token_span = [&](uint32_t i) { return Span{t.token(i).start, t.token(i).end}; };
-  for (NodeId item : ast::body_items(t, t.root())) {
-    if (t.node(item).kind != NodeKind::Block) continue;
+  auto token_span = [&](uint32_t i) { return diag::Span{t.token(i).start, t.token(i).end}; };
+  for (syntax::NodeId item : ast::body_items(t, t.root())) {
+    if (t.node(item).kind != syntax::NodeKind::Block) continue;
     ast::Block b = ast::block(t, item);
     idx.block_types.emplace_back(b.type);
-    Span whole = t.span(item);
-    auto declare = [&](std::string key, Span name) { idx.declarations.push_back({std::move(key), name, whole}); };
+    diag::Span whole = t.span(item);
+    auto declare = [&](std::string key, diag::Span name) { idx.declarations.push_back({std::move(key), name, whole}); };
     if (b.type == "variable" && b.labels.size() == 1) declare("var." + b.labels[0], unquoted(text, b.label_spans[0]));
     else if (b.type == "module" && b.labels.size() == 1) declare("module." + b.labels[0], unquoted(text, b.label_spans[0]));
     else if (b.type == "data" && b.labels.size() == 2)
       declare("data." + b.labels[0] + "." + b.labels[1], unquoted(text, b.label_spans[1]));
     else if (b.type == "resource" && b.labels.size() == 2)
       declare(b.labels[0] + "." + b.labels[1], unquoted(text, b.label_spans[1]));
-    else if (b.type == "locals" && b.labels.empty() && b.body != kNoNode) {
-      for (NodeId attr : ast::body_items(t, b.body)) {
-        if (t.node(attr).kind != NodeKind::Attribute) continue;
+    else if (b.type == "locals" && b.labels.empty() && b.body != syntax::kNoNode) {
+      for (syntax::NodeId attr : ast::body_items(t, b.body)) {
+        if (t.node(attr).kind != syntax::NodeKind::Attribute) continue;
         ast::Attribute at = ast::attribute(t, attr);
         idx.declarations.push_back({"local." + std::string(at.name), at.name_span, t.span(attr)});
       }
@@ -64,23 +64,23 @@ FileIndex index_file(const Document& doc) {
   // References: a root variable followed by attribute steps. A GetAttr's only child, its source,
   // is the node just before it, and the GetAttr reading it further is the node just after.
   const auto& nodes = t.nodes();
-  for (NodeId g = 1; g < nodes.size(); ++g) {
-    if (nodes[g].kind != NodeKind::GetAttr || nodes[g - 1].kind != NodeKind::Variable) continue;
+  for (syntax::NodeId g = 1; g < nodes.size(); ++g) {
+    if (nodes[g].kind != syntax::NodeKind::GetAttr || nodes[g - 1].kind != syntax::NodeKind::Variable) continue;
     std::string_view root = t.token_text(nodes[g - 1].main_token);
     std::string_view attr = t.token_text(nodes[g].main_token);
-    Span start = t.span(g - 1);
+    diag::Span start = t.span(g - 1);
     if (root == "var" || root == "local" || root == "module") {
       idx.references.push_back({std::string(root) + "." + std::string(attr), token_span(nodes[g].main_token),
-                                Span{start.start, t.token(nodes[g].main_token).end}});
+                                diag::Span{start.start, t.token(nodes[g].main_token).end}});
     } else if (root == "data") {
-      if (g + 1 < nodes.size() && nodes[g + 1].kind == NodeKind::GetAttr) {
+      if (g + 1 < nodes.size() && nodes[g + 1].kind == syntax::NodeKind::GetAttr) {
         uint32_t name = nodes[g + 1].main_token;
         idx.references.push_back({"data." + std::string(attr) + "." + std::string(t.token_text(name)), token_span(name),
-                                  Span{start.start, t.token(name).end}});
+                                  diag::Span{start.start, t.token(name).end}});
       }
     } else if (!reserved_root(root)) {
       idx.references.push_back({std::string(root) + "." + std::string(attr), token_span(nodes[g].main_token),
-                                Span{start.start, t.token(nodes[g].main_token).end}});
+                                diag::Span{start.start, t.token(nodes[g].main_token).end}});
     }
   }
   return idx;
@@ -176,6 +176,6 @@ std::optional<std::string> uri_to_path(std::string_view uri) {
   return out;
 }
 
-std::string path_to_uri(std::string_view path) { return "file://" + uri_encode_path(path); }
+std::string path_to_uri(std::string_view path) { return "file://" + util::uri_encode_path(path); }
 
 }  // namespace hcl::lsp

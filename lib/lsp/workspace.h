@@ -26,8 +26,8 @@ class Document;
 // "TYPE.NAME" (a managed resource), where it is declared or where an expression refers to it.
 struct Symbol {
   std::string key;
-  Span name;   // the part a rename replaces (a declaration's label without its quotes)
-  Span whole;  // the whole declaration or reference
+  diag::Span name;   // the part a rename replaces (a declaration's label without its quotes)
+  diag::Span whole;  // the whole declaration or reference
 };
 
 struct FileIndex {
@@ -41,7 +41,7 @@ FileIndex index_file(const Document& doc);
 
 struct UnitFile {
   std::string path;
-  std::shared_ptr<const SourceFile> source;
+  std::shared_ptr<const source::SourceFile> source;
   std::shared_ptr<const LineIndex> lines;
   std::shared_ptr<const FileIndex> index;
 };
@@ -70,7 +70,7 @@ class Workspace {
   std::function<std::vector<const Document*>()> open_;
   std::unique_ptr<cty::FunctionTable> functions_;
   std::map<std::string, Cached> cache_;
-  std::map<std::string, std::pair<std::shared_ptr<const SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;
+  std::map<std::string, std::pair<std::shared_ptr<const source::SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;
 };
 
 // The kind of file name that decides the unit: ".tf" for main.tf, ".pkr.hcl" for a.pkr.hcl.

@@ -6,7 +6,7 @@
 
 #include "source/utf8.h"
 
-namespace hcl {
+namespace hcl::source {
 
 SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
   if (text_.size() >= 3 && static_cast<unsigned char>(text_[0]) == 0xEF &&
@@ -94,4 +94,4 @@ Range SourceFile::range(uint32_t start, uint32_t end) const {
   return r;
 }
 
-}  // namespace hcl
+}  // namespace hcl::source

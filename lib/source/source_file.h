@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hcl {
+namespace hcl::source {
 
 // A position as HCL reports it: lines and columns count from 1, bytes from 0. Columns count
 // grapheme clusters (a tab is one column), as hcl.Pos does.
@@ -78,4 +78,4 @@ class SourceFile {
 // Number of grapheme clusters in a UTF-8 string; each invalid byte counts as one.
 uint32_t grapheme_count(std::string_view text);
 
-}  // namespace hcl
+}  // namespace hcl::source

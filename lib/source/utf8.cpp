@@ -7,7 +7,7 @@
 
 #include "source/source_file.h"
 
-namespace hcl::utf8 {
+namespace hcl::source::utf8 {
 
 int decode(const unsigned char* p, const unsigned char* end, char32_t& out) {
   unsigned char c = p[0];
@@ -188,9 +188,9 @@ std::string to_nfc(std::string_view s) {
   return result;
 }
 
-}  // namespace hcl::utf8
+}  // namespace hcl::source::utf8
 
-namespace hcl {
+namespace hcl::source {
 
 namespace {
 size_t loose_length(const unsigned char* p, const unsigned char* end) {
@@ -377,4 +377,4 @@ uint32_t grapheme_count(std::string_view text) {
   return count;
 }
 
-}  // namespace hcl
+}  // namespace hcl::source

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace hcl::utf8 {
+namespace hcl::source::utf8 {
 
 // Decodes one scalar value at p (p < end). Returns its length in bytes, or 0 when the bytes there
 // are not valid UTF-8 (overlong forms, surrogates and values above U+10FFFF are invalid).
@@ -48,4 +48,4 @@ bool is_nfc_quick(std::string_view s);
 // NFC form of UTF-8 text (what cty.StringVal stores); invalid UTF-8 is returned unchanged.
 std::string to_nfc(std::string_view s);
 
-}  // namespace hcl::utf8
+}  // namespace hcl::source::utf8

@@ -6,7 +6,7 @@
 
 #include "syntax/parser_internal.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
 namespace parser_detail {
 
@@ -41,13 +41,13 @@ void Parser::parse_standalone_template() {
 
 // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
 // and returns the token array and all diagnostics in the reference's order.
-Diagnostics Parser::finish(std::vector<Token>* tokens_out) {
+diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
   while (eof_index_ == UINT32_MAX) {
     lex_one();
     if (!keep_tokens_) trim();
   }
   if (tokens_out) *tokens_out = std::move(buf_);
-  Diagnostics out = std::move(lex_diags_);
+  diag::Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;
   // Both kinds were capped at max_diagnostics as they came; the cap applies again to the sum,
   // taking from the syntax errors, which come last and are the likelier consequences.
@@ -58,9 +58,9 @@ Diagnostics Parser::finish(std::vector<Token>* tokens_out) {
       parse_diags_.resize(room);
     }
   }
-  append(out, std::move(parse_diags_));
+  diag::append(out, std::move(parse_diags_));
   if (dropped) {
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = "Too many errors";
     d.detail = fmt::format("{} further diagnostics for this file were not reported.", dropped);
     out.push_back(std::move(d));
@@ -70,13 +70,13 @@ Diagnostics Parser::finish(std::vector<Token>* tokens_out) {
 
 // Records a syntax error unless the parse was aborted. The callers check recovery_ themselves,
 // because the reference suppresses some errors in recovery and not others.
-void Parser::error(std::string summary, std::string detail, Span subject, std::optional<Span> context) {
+void Parser::error(std::string summary, std::string detail, diag::Span subject, std::optional<diag::Span> context) {
   if (abort_ && !reporting_abort_) return;
   if (parse_diags_.size() >= options_.max_diagnostics) {
     ++parse_dropped_;
     return;
   }
-  Diagnostic d;
+  diag::Diagnostic d;
   d.summary = std::move(summary);
   d.detail = std::move(detail);
   d.subject = src_.range(subject.start, subject.end);
@@ -85,8 +85,8 @@ void Parser::error(std::string summary, std::string detail, Span subject, std::o
 }
 
 // hcl.Range.String(), as the reference writes an earlier range into a message ("file:3,1-5").
-std::string Parser::range_string(Span s) {
-  Range r = src_.range(s.start, s.end);
+std::string Parser::range_string(diag::Span s) {
+  source::Range r = src_.range(s.start, s.end);
   if (r.start.line == r.end.line)
     return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
   return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
@@ -98,12 +98,12 @@ std::string Parser::range_string(Span s) {
 // nested brackets of the same kind so an inner pair does not stop it, and returns that token (or
 // EOF). A construct's diagnostics often point at the token returned here, because the
 // reference's do.
-Token Parser::recover(K end) {
+lex::Token Parser::recover(K end) {
   K start = opposite(end);
   recovery_ = true;
   int nest = 0;
   for (;;) {
-    Token tok = read();
+    lex::Token tok = read();
     K ty = tok.kind;
     // "${" and "%{" both close with "}": count either opener as nesting.
     if (end == K::TemplateSeqEnd && ty == K::TemplateControl) ty = K::TemplateInterp;
@@ -122,7 +122,7 @@ Token Parser::recover(K end) {
 // its closing token (used when a function call's parenthesis is missing or misplaced).
 void Parser::recover_over(K start) {
   for (;;) {
-    Token tok = read();
+    lex::Token tok = read();
     if (tok.kind == start || tok.kind == K::Eof) break;
   }
   recover(opposite(start));
@@ -135,7 +135,7 @@ void Parser::recover_after_body_item() {
   recovery_ = true;
   std::vector<K> open;
   for (;;) {
-    Token tok = read();
+    lex::Token tok = read();
     switch (tok.kind) {
       case K::Newline:
         if (open.empty()) return;
@@ -168,7 +168,7 @@ using parser_detail::Parser;
 
 // Runs one entry point over a source and hands out the tree, the diagnostics and whether an
 // expression had trailing text.
-ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const ParseOptions& options,
+ParseResult run(std::shared_ptr<const source::SourceFile> source, lex::LexMode mode, const ParseOptions& options,
                 void (Parser::*entry)()) {
   ParseResult result;
   if (options.build_tree) result.tree = std::make_unique<SyntaxTree>(source);
@@ -190,16 +190,16 @@ ParseResult run(std::shared_ptr<const SourceFile> source, LexMode mode, const Pa
 
 }  // namespace
 
-ParseResult parse_config(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Config, options, &Parser::parse_config_file);
+ParseResult parse_config(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Config, options, &Parser::parse_config_file);
 }
 
-ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Config, options, &Parser::parse_standalone_expression);
+ParseResult parse_expression(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Config, options, &Parser::parse_standalone_expression);
 }
 
-ParseResult parse_template(std::shared_ptr<const SourceFile> source, const ParseOptions& options) {
-  return run(std::move(source), LexMode::Template, options, &Parser::parse_standalone_template);
+ParseResult parse_template(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options) {
+  return run(std::move(source), lex::LexMode::Template, options, &Parser::parse_standalone_template);
 }
 
-}  // namespace hcl
+}  // namespace hcl::syntax

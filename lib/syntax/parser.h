@@ -9,7 +9,7 @@
 #include "syntax/tree.h"
 #include "util/limits.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
 struct ParseOptions {
   // Without a tree the parser only checks syntax: tokens are streamed and dropped, so memory
@@ -21,19 +21,19 @@ struct ParseOptions {
   // At most this many diagnostics are kept per parse; the rest are counted in a final one.
   uint32_t max_diagnostics = 1000;
 
-  static constexpr uint32_t kDefaultMaxDepth = kMaxNestingDepth;
+  static constexpr uint32_t kDefaultMaxDepth = util::kMaxNestingDepth;
 };
 
 struct ParseResult {
   std::unique_ptr<SyntaxTree> tree;  // null when build_tree is false
-  Diagnostics diagnostics;           // lexical diagnostics first, then syntax, as the reference
+  diag::Diagnostics diagnostics;           // lexical diagnostics first, then syntax, as the reference
   // parse_expression only: a whole expression was followed by more text (the text is not one
   // expression, though it may begin with one).
   bool trailing_text = false;
 };
 
-ParseResult parse_config(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
-ParseResult parse_expression(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
-ParseResult parse_template(std::shared_ptr<const SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_config(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_expression(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options = {});
+ParseResult parse_template(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options = {});
 
-}  // namespace hcl
+}  // namespace hcl::syntax

@@ -9,20 +9,20 @@
 #include "syntax/string_literal.h"
 #include "util/text.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 // (*parser).ParseBody: items until `end` (a closing brace, or EOF for a file). The root body
 // starts at the first token and ends at EOF, so the tree covers every token; a nested one
 // covers its braces.
 Expr Parser::parse_body(K end, bool root) {
   DepthGuard guard(*this);
-  Span start_span = prev_span();
+  diag::Span start_span = prev_span();
   uint32_t start_node = mark();
   uint32_t first = root ? 0 : last_read_;
   if (guard.ok) {
     // Duplicate arguments are a syntax error in the reference (reported by ParseBody itself, at
     // the second name, naming the first's range), so they are caught here and not at decoding.
-    std::unordered_map<std::string_view, Span> attrs;
+    std::unordered_map<std::string_view, diag::Span> attrs;
     for (;;) {
       Peeked next = peek();
       if (next.tok.kind == end) {
@@ -34,14 +34,14 @@ Expr Parser::parse_body(K end, bool root) {
         continue;
       }
       if (next.tok.kind == K::Ident) {
-        std::optional<Span> attr_name = parse_body_item();
+        std::optional<diag::Span> attr_name = parse_body_item();
         if (attr_name) {
           std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
           auto [it, inserted] = attrs.emplace(name, *attr_name);
           if (!inserted) {
             error("Attribute redefined",
                   fmt::format("The argument {} was already set at {}. Each argument may be set only once.",
-                              go_quote(name), range_string(it->second)),
+                              util::go_quote(name), range_string(it->second)),
                   *attr_name);
           }
         }
@@ -49,7 +49,7 @@ Expr Parser::parse_body(K end, bool root) {
       }
       // Anything else cannot start an item. Only the first such error is reported; the rest of the
       // body is skipped, since after a stray token the reference cannot tell where items resume.
-      Token bad = read();
+      lex::Token bad = read();
       if (!recovery_) {
         if (bad.kind == K::OQuote) {
           error("Invalid argument name", "Argument names must not be quoted.", span_of(bad));
@@ -82,8 +82,8 @@ Expr Parser::parse_body(K end, bool root) {
 // block. Recovery comes before the error here, as in the reference: the error does not depend
 // on where recovery stops, and is reported even in recovery mode.
 // Returns the name's span when the item is an attribute.
-std::optional<Span> Parser::parse_body_item() {
-  Token ident = read();
+std::optional<diag::Span> Parser::parse_body_item() {
+  lex::Token ident = read();
   uint32_t ident_index = last_read_;
   if (ident.kind != K::Ident) {
     recover_after_body_item();
@@ -115,7 +115,7 @@ std::optional<Span> Parser::parse_body_item() {
 // (not in a single-line block, whose closing brace the caller expects instead). If the value
 // had errors in recovery mode, the parser is somewhere in the middle of it, so it skips to the
 // end of the item rather than complain about a missing newline.
-void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool single_line) {
+void Parser::finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line) {
   uint32_t start_node = mark();
   read();  // the equals sign
   size_t d0 = diag_mark();
@@ -133,7 +133,7 @@ void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool sin
           summary = "Unexpected comma after argument";
           detail = "Argument definitions must be separated by newlines, not commas. " + detail;
         }
-        error(summary, detail, span_of(end.tok), span_between(span_of(ident), span_of(end.tok)));
+        error(summary, detail, span_of(end.tok), diag::span_between(span_of(ident), span_of(end.tok)));
       }
       recover_after_body_item();
     } else {
@@ -145,9 +145,9 @@ void Parser::finish_attribute(const Token& ident, uint32_t ident_index, bool sin
 
 // (*parser).finishParsingBodyBlock: labels (quoted or bare), then "{" and either a multi-line
 // body or a single-line one holding one attribute, then the newline after "}".
-void Parser::finish_block(const Token& ident, uint32_t ident_index) {
+void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
   uint32_t start_node = mark();
-  Token obrace;
+  lex::Token obrace;
   for (;;) {
     Peeked tok = peek();
     if (tok.tok.kind == K::OBrace) {
@@ -167,7 +167,7 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
     // next line) are explained even in recovery mode, as the reference does; anything else only
     // outside it. A failed header still yields a Block node with an empty Body, so later stages
     // see a well-formed tree.
-    Span ctx = span_between(span_of(ident), span_of(tok.tok));
+    diag::Span ctx = diag::span_between(span_of(ident), span_of(tok.tok));
     if (tok.tok.kind == K::Equal) {
       error("Invalid block definition",
             "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
@@ -227,7 +227,7 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
             error("Unclosed configuration block",
                   "There is no closing brace for this block before the end of the file. This may be caused by "
                   "incorrect brace nesting elsewhere in this file.",
-                  span_of(obrace), span_between(span_of(ident), span_of(obrace)));
+                  span_of(obrace), diag::span_between(span_of(ident), span_of(obrace)));
           } else {
             error("Invalid single-argument block definition",
                   "A single-line block definition must end with a closing brace immediately after its single "
@@ -251,7 +251,7 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
   } else {
     if (!recovery_) {
       error("Missing newline after block definition", "A block definition must end with a newline.",
-            span_of(eol.tok), span_between(span_of(ident), span_of(eol.tok)));
+            span_of(eol.tok), diag::span_between(span_of(ident), span_of(eol.tok)));
     }
     recover_after_body_item();
   }
@@ -261,7 +261,7 @@ void Parser::finish_block(const Token& ident, uint32_t ident_index) {
 // (*parser).parseSingleAttrBody: the one item of a single-line block must be an attribute; a
 // nested block there gets its own message, pointing from the name to what follows it.
 void Parser::parse_single_attr_body() {
-  Token ident = read();
+  lex::Token ident = read();
   uint32_t ident_index = last_read_;
   if (ident.kind != K::Ident) {
     recover_after_body_item();
@@ -282,8 +282,8 @@ void Parser::parse_single_attr_body() {
             fmt::format("A single-line block definition can contain only a single argument. If you meant to "
                         "define argument {}, use an equals sign to assign it a value. To define a nested block, "
                         "place it on a line of its own within its parent block.",
-                        go_quote(ident.text(text_))),
-            span_between(span_of(ident), span_of(next.tok)));
+                        util::go_quote(ident.text(text_))),
+            diag::span_between(span_of(ident), span_of(next.tok)));
       return;
     default:
       recover_after_body_item();
@@ -300,10 +300,10 @@ void Parser::parse_single_attr_body() {
 // hide the rest of the label.
 void Parser::parse_quoted_label() {
   uint32_t start_node = mark();
-  Token oquote = read();
+  lex::Token oquote = read();
   uint32_t first = last_read_;
   for (;;) {
-    Token tok = read();
+    lex::Token tok = read();
     if (tok.kind == K::CQuote) break;
     if (tok.kind == K::QuotedLit) {
       std::string_view t = tok.text(text_);
@@ -315,22 +315,22 @@ void Parser::parse_quoted_label() {
       error("Invalid string literal",
             fmt::format("Template sequences are not allowed in this string. To include a literal {}, double it "
                         "(as \"{}{}\") to escape it.",
-                        go_quote(which), which, which),
-            span_of(tok), span_between(span_of(oquote), span_of(tok)));
+                        util::go_quote(which), which, which),
+            span_of(tok), diag::span_between(span_of(oquote), span_of(tok)));
       recover(K::TemplateSeqEnd);
       continue;
     }
     if (tok.kind == K::Eof) {
       error("Unterminated string literal", "Unable to find the closing quote mark before the end of the file.",
-            span_of(tok), span_between(span_of(oquote), span_of(tok)));
+            span_of(tok), diag::span_between(span_of(oquote), span_of(tok)));
       break;
     }
     error("Invalid string literal", "This item is not valid in a string literal.", span_of(tok),
-          span_between(span_of(oquote), span_of(tok)));
+          diag::span_between(span_of(oquote), span_of(tok)));
     recover(K::CQuote);
     break;
   }
   add(NodeKind::BlockLabel, first, first, last_read_, start_node);
 }
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

@@ -4,7 +4,7 @@
 // operands (terms) are in parser_term.cpp, the traversals after them in parser_traversal.cpp.
 #include "syntax/parser_internal.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 namespace {
 
@@ -36,7 +36,7 @@ Expr Parser::placeholder() {
   Peeked p = peek();
   uint32_t start_node = mark();
   NodeId id = add(NodeKind::Error, p.index, p.index, p.index, start_node);
-  return Expr{id, start_node, p.index, p.index, Span{p.tok.start, p.tok.start}};
+  return Expr{id, start_node, p.index, p.index, diag::Span{p.tok.start, p.tok.start}};
 }
 
 // (*parser).parseTernaryConditional: cond ? true : false, the loosest construct. When a part
@@ -46,7 +46,7 @@ Expr Parser::placeholder() {
 // own errors.
 Expr Parser::parse_ternary() {
   Peeked start = peek();
-  Span start_span = span_of(start.tok);
+  diag::Span start_span = span_of(start.tok);
   uint32_t start_node = mark();
   size_t d0 = diag_mark();
   Expr cond = parse_binary(0);
@@ -61,7 +61,7 @@ Expr Parser::parse_ternary() {
   if (colon.tok.kind != K::Colon) {
     error("Missing false expression in conditional",
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
-          span_of(colon.tok), span_between(start_span, span_of(colon.tok)));
+          span_of(colon.tok), diag::span_between(start_span, span_of(colon.tok)));
     return wrap_error(start_node, start.index, cond.span, question.index);
   }
   read();
@@ -69,7 +69,7 @@ Expr Parser::parse_ternary() {
   Expr f = parse_expression();
   if (recovery_ && errors_since(d2)) return wrap_error(start_node, start.index, cond.span, question.index);
   (void)t;
-  return make(NodeKind::Conditional, question.index, start.index, start_node, span_between(start_span, f.span));
+  return make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
 }
 
 // (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
@@ -95,7 +95,7 @@ Expr Parser::parse_binary(int min_level) {
       rhs = parse_binary(level + 1);
     }
     if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, lhs.span, op.index);
-    lhs = make(NodeKind::Binary, op.index, start.index, start_node, span_between(lhs.span, rhs.span));
+    lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
   }
   return lhs;
 }
@@ -107,4 +107,4 @@ Expr Parser::parse_operand() {
   return parse_traversals(term);
 }
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

@@ -15,17 +15,17 @@
 #include "lex/lexer.h"
 #include "syntax/parser.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 // The parser mirrors hclsyntax's recursive descent (parser.go, parser_template.go): the same
 // grammar, the same diagnostics in the same order, the same recovery. It differs in what it
 // builds: instead of an AST of Go objects it appends nodes in post-order to one array (a node's
 // children precede it; see syntax/tree.h), so a construct first notes mark() (where its subtree
 // will start) and adds its own node after parsing its children.
-using K = TokenKind;
+using K = lex::TokenKind;
 constexpr K kNil = static_cast<K>(255);
 
-inline Span span_of(const Token& t) { return Span{t.start, t.end}; }
+inline diag::Span span_of(const lex::Token& t) { return diag::Span{t.start, t.end}; }
 
 // (*parser).oppositeBracket: the other end of a bracketing token, or kNil.
 inline K opposite(K k) {
@@ -55,12 +55,12 @@ struct Expr {
   uint32_t start_node = 0;
   uint32_t first_tok = 0;
   uint32_t last_tok = 0;
-  Span span{};
+  diag::Span span{};
 };
 
 // A token and its index in the token array (the tree refers to tokens by index).
 struct Peeked {
-  Token tok;
+  lex::Token tok;
   uint32_t index;
 };
 
@@ -74,7 +74,7 @@ enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFo
 // file named beside its declarations below.
 class Parser {
  public:
-  Parser(const SourceFile& src, LexMode mode, const ParseOptions& options, SyntaxTree* tree)
+  Parser(const source::SourceFile& src, lex::LexMode mode, const ParseOptions& options, SyntaxTree* tree)
       : src_(src), text_(src.text()), lexer_(src.text(), mode), options_(options), keep_tokens_(tree != nullptr),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
     if (tree) {
@@ -95,7 +95,7 @@ class Parser {
 
   // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
   // and returns the token array and all diagnostics in the reference's order.
-  Diagnostics finish(std::vector<Token>* tokens_out);
+  diag::Diagnostics finish(std::vector<lex::Token>* tokens_out);
 
   uint32_t eof_index() const { return eof_index_; }
 
@@ -105,7 +105,7 @@ class Parser {
   // The lexer runs only as far ahead as the parser peeks; the lexical diagnostics of each token
   // are taken as it is lexed, so they come out in source order.
   void lex_one() {
-    Token t = lexer_.next();
+    lex::Token t = lexer_.next();
     src_.add_token_start(t.start);
     if (t.kind >= K::BitwiseAnd) {  // the kinds that exist only to be reported
       if (lex_diags_.size() < options_.max_diagnostics) {
@@ -118,7 +118,7 @@ class Parser {
     buf_.push_back(t);
   }
 
-  const Token& token_at(uint32_t abs) {
+  const lex::Token& token_at(uint32_t abs) {
     while (abs > eof_index_ || buf_base_ + buf_.size() <= abs) {
       if (abs > eof_index_) {
         abs = eof_index_;
@@ -152,14 +152,14 @@ class Parser {
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
   Peeked peek_uncached() {
-    if (abort_) return Peeked{Token{src_.size(), src_.size(), K::Eof}, last_read_};
+    if (abort_) return Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
     uint32_t i = next_;
     for (;;) {
       if (i > eof_index_) i = eof_index_;
-      const Token& t = token_at(i);
+      const lex::Token& t = token_at(i);
       if (t.kind == K::Comment) {
         // A line comment ends its line: where newlines matter it reads as one.
-        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{Token{t.start, t.end, K::Newline}, i};
+        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
         ++i;
         continue;
       }
@@ -173,7 +173,7 @@ class Parser {
 
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
   // without reading further.
-  Token read() {
+  lex::Token read() {
     Peeked p = peek();
     if (abort_) return p.tok;
     peek_valid_ = false;
@@ -183,14 +183,14 @@ class Parser {
     return p.tok;
   }
 
-  Span prev_span() {
-    if (abort_) return Span{src_.size(), src_.size()};
+  diag::Span prev_span() {
+    if (abort_) return diag::Span{src_.size(), src_.size()};
     if (next_ == 0) return span_of(peek().tok);
     return span_of(token_at(next_ - 1));
   }
-  Span next_span() { return span_of(peek().tok); }
+  diag::Span next_span() { return span_of(peek().tok); }
 
-  bool is_keyword(const Token& t, std::string_view kw) const {
+  bool is_keyword(const lex::Token& t, std::string_view kw) const {
     return t.kind == K::Ident && t.text(text_) == kw;
   }
 
@@ -211,14 +211,14 @@ class Parser {
 
   // ---- Diagnostics -----------------------------------------------------------------------------
 
-  void error(std::string summary, std::string detail, Span subject, std::optional<Span> context = {});
+  void error(std::string summary, std::string detail, diag::Span subject, std::optional<diag::Span> context = {});
   // "Did this sub-parse report an error?" is asked as "did the count grow since diag_mark()":
   // the reference asks its sub-result's own diagnostics. Dropped diagnostics (over the limit) are
   // counted too, so the answer does not change when the limit is reached.
   size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
   bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
 
-  std::string range_string(Span s);
+  std::string range_string(diag::Span s);
 
   // ---- Nodes -----------------------------------------------------------------------------------
 
@@ -239,7 +239,7 @@ class Parser {
     return static_cast<NodeId>(nodes_->size() - 1);
   }
 
-  Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, Span span, uint8_t flags = 0) {
+  Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, diag::Span span, uint8_t flags = 0) {
     uint32_t last = std::max(first, last_read_);
     NodeId id = add(kind, main, first, last, start_node, flags);
     return Expr{id, start_node, first, last, span};
@@ -247,11 +247,11 @@ class Parser {
 
   // Wraps everything parsed since start_node into one Error node, so a failed construct is still a
   // single well-formed subtree.
-  Expr wrap_error(uint32_t start_node, uint32_t first, Span span, uint32_t main) {
+  Expr wrap_error(uint32_t start_node, uint32_t first, diag::Span span, uint32_t main) {
     return make(NodeKind::Error, main, first, start_node, span);
   }
 
-  Span span_from(Span start) { return span_between(start, prev_span()); }
+  diag::Span span_from(diag::Span start) { return diag::span_between(start, prev_span()); }
 
   // ---- Nesting ---------------------------------------------------------------------------------
 
@@ -284,16 +284,16 @@ class Parser {
 
   // ---- Recovery --------------------------------------------------------------------------------
 
-  Token recover(K end);
+  lex::Token recover(K end);
   void recover_over(K start);
   void recover_after_body_item();
 
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
   Expr parse_body(K end, bool root);
-  std::optional<Span> parse_body_item();
-  void finish_attribute(const Token& ident, uint32_t ident_index, bool single_line);
-  void finish_block(const Token& ident, uint32_t ident_index);
+  std::optional<diag::Span> parse_body_item();
+  void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line);
+  void finish_block(const lex::Token& ident, uint32_t ident_index);
   void parse_single_attr_body();
   void parse_quoted_label();
 
@@ -308,20 +308,20 @@ class Parser {
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
   Expr parse_term();
-  void check_number(const Token& tok);
-  Expr finish_function_call(const Token& name, uint32_t name_index);
+  void check_number(const lex::Token& tok);
+  Expr finish_function_call(const lex::Token& name, uint32_t name_index);
   Expr parse_tuple();
   Expr parse_object();
-  Expr finish_for(const Token& open, uint32_t open_index, uint32_t start_node);
+  Expr finish_for(const lex::Token& open, uint32_t open_index, uint32_t start_node);
 
   // ---- Traversals and splats (parser_traversal.cpp) ---------------------------------------------
 
   Expr parse_traversals(Expr from);
-  void legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat);
+  void legacy_index_step(const lex::Token& num, const lex::Token& subject_tok, bool in_splat);
   Expr attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star);
   // The span of an earlier token that may already have left the window when no tree is built;
   // then the last read token's span stands in (only used for ranges of diagnostics).
-  Span token_at_span(uint32_t index) {
+  diag::Span token_at_span(uint32_t index) {
     if (index + 1 < buf_base_) return prev_span();
     return span_of(token_at(index));
   }
@@ -332,27 +332,27 @@ class Parser {
   // diagnostic about it points at.
   struct PartInfo {
     TemplatePart kind;
-    Span span;
+    diag::Span span;
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
   std::vector<PartInfo> parse_template_parts(K end);
-  void parse_template_interp(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span, K end,
+  void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span, K end,
                              std::vector<PartInfo>& parts);
-  void parse_template_directive(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span,
+  void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(const std::vector<PartInfo>& parts);
 
-  const SourceFile& src_;
+  const source::SourceFile& src_;
   std::string_view text_;
-  Lexer lexer_;
-  InvalidTokenChecker checker_;
+  lex::Lexer lexer_;
+  lex::InvalidTokenChecker checker_;
   const ParseOptions& options_;
   // Without a tree the token array is a window: tokens before the last one read are dropped.
   bool keep_tokens_;
   std::vector<Node>* nodes_;
 
-  std::vector<Token> buf_;
+  std::vector<lex::Token> buf_;
   uint32_t buf_base_ = 0;
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
@@ -373,10 +373,10 @@ class Parser {
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
 
-  Diagnostics lex_diags_;
-  Diagnostics parse_diags_;
+  diag::Diagnostics lex_diags_;
+  diag::Diagnostics parse_diags_;
   uint64_t lex_dropped_ = 0;
   uint64_t parse_dropped_ = 0;
 };
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

@@ -9,7 +9,7 @@
 #include "syntax/string_literal.h"
 #include "util/text.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 // (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token of
 // a standalone template), `end` the token that closes it. The structure is checked only after
@@ -17,7 +17,7 @@ namespace hcl::parser_detail {
 Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
   (void)flush;
   DepthGuard guard(*this);
-  Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  diag::Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   std::vector<PartInfo> parts = parse_template_parts(end);
   check_template_structure(parts);
@@ -28,14 +28,14 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
 // bad ones; the tree keeps the source text.
 std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
   std::vector<PartInfo> parts;
-  Span start_span = next_span();
-  Span end_span{};
+  diag::Span start_span = next_span();
+  diag::Span end_span{};
   // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
   // hcl2json, the template structure itself) recurses once per open if/for, so each one counts
   // towards the same depth limit as the expressions inside it.
   uint32_t open_directives = 0;
   for (;;) {
-    Token next = read();
+    lex::Token next = read();
     uint32_t next_index = last_read_;
     if (next.kind == end) {
       end_span = span_of(next);
@@ -63,9 +63,9 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
       default: {
         if (!recovery_) {
           error("Unterminated template string", "No closing marker was found for the string.", span_of(next),
-                span_between(start_span, span_of(next)));
+                diag::span_between(start_span, span_of(next)));
         }
-        Token final_tok = recover(end);
+        lex::Token final_tok = recover(end);
         end_span = span_of(final_tok);
         break;
       }
@@ -80,7 +80,7 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
 // hints: a colon or an unclosed quote suggests the "${" was meant literally (as in shell
 // scripts), which "$${" would express.
-void Parser::parse_template_interp(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span, K end,
+void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span, K end,
                                    std::vector<PartInfo>& parts) {
   push_nl(false);
   parse_expression();
@@ -97,7 +97,7 @@ void Parser::parse_template_interp(const Token& next, uint32_t next_index, uint3
               "Template interpolation doesn't expect a colon at this location. Did you intend this to be a "
               "literal sequence to be processed as part of another language? If so, you can escape it by "
               "starting with \"$${\" instead of just \"${\".",
-              span_of(close.tok), span_between(start_span, span_of(close.tok)));
+              span_of(close.tok), diag::span_between(start_span, span_of(close.tok)));
       } else if ((close.tok.kind == K::CQuote || close.tok.kind == K::OQuote) && end == K::CQuote) {
         error("Unclosed template interpolation sequence",
               "There is no closing brace for this interpolation sequence before the end of the quoted "
@@ -109,7 +109,7 @@ void Parser::parse_template_interp(const Token& next, uint32_t next_index, uint3
               "This can happen when you include interpolation syntax for another language, such as shell "
               "scripting, but forget to escape the interpolation start token. If this is an embedded "
               "sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
-              span_of(close.tok), span_between(start_span, span_of(close.tok)));
+              span_of(close.tok), diag::span_between(start_span, span_of(close.tok)));
       }
     }
     recover(K::TemplateSeqEnd);
@@ -118,14 +118,14 @@ void Parser::parse_template_interp(const Token& next, uint32_t next_index, uint3
   }
   pop_nl();
   add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
-  parts.push_back({TemplatePart::Interp, span_between(span_of(next), prev_span())});
+  parts.push_back({TemplatePart::Interp, diag::span_between(span_of(next), prev_span())});
 }
 
 // "%{" keyword ... "}": if, else, endif, for, endfor. Each becomes a node of its own kind (the
 // condition or collection as its child), and a PartInfo for the structure check. A directive
 // that cannot be read is skipped to its "}" and left as an Error node, and the template goes
 // on: the reference's messages for what follows do not depend on it.
-void Parser::parse_template_directive(const Token& next, uint32_t next_index, uint32_t part_start, Span start_span,
+void Parser::parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                       std::vector<PartInfo>& parts, uint32_t& open_directives) {
   push_nl(false);
   Peeked kw = peek();
@@ -139,7 +139,7 @@ void Parser::parse_template_directive(const Token& next, uint32_t next_index, ui
       error("Invalid template directive",
             "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
             "sequence.",
-            span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+            span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
     }
     abandon();
     return;
@@ -194,22 +194,22 @@ void Parser::parse_template_directive(const Token& next, uint32_t next_index, ui
     part = TemplatePart::EndFor;
   } else {
     if (!recovery_) {
-      std::string_view suggestion = name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
-      std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", go_quote(suggestion));
+      std::string_view suggestion = util::name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
+      std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
       error("Invalid template control keyword",
-            fmt::format("{} is not a valid template control keyword.{}", go_quote(word), hint),
-            span_of(kw.tok), span_between(span_of(next), span_of(kw.tok)));
+            fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint),
+            span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
     }
     abandon();
     return;
   }
-  Span directive_span = span_between(span_of(next), next_span());
+  diag::Span directive_span = diag::span_between(span_of(next), next_span());
   Peeked close = peek();
   if (close.tok.kind != K::TemplateSeqEnd) {
     if (!recovery_) {
       error(fmt::format("Extra characters in {} marker", word),
             "Expected a closing brace to end the sequence, but found extra characters.", span_of(close.tok),
-            span_between(start_span, span_of(close.tok)));
+            diag::span_between(start_span, span_of(close.tok)));
     }
     recover(K::TemplateSeqEnd);
   } else {
@@ -237,7 +237,7 @@ void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
   struct Open {
     TemplatePart kind;
     bool in_else;
-    Span span;
+    diag::Span span;
   };
   std::vector<Open> stack;
   for (const PartInfo& p : parts) {
@@ -298,4 +298,4 @@ void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
   }
 }
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

@@ -6,7 +6,7 @@
 // heredocs) are in parser_template.cpp.
 #include "syntax/parser_internal.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 namespace {
 
@@ -52,7 +52,7 @@ Expr Parser::parse_term() {
       Peeked close = peek();
       if (close.tok.kind != K::CParen) {
         error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
-              span_of(close.tok), span_between(span_of(start.tok), span_of(close.tok)));
+              span_of(close.tok), diag::span_between(span_of(start.tok), span_of(close.tok)));
         recovery_ = true;
       }
       read();
@@ -61,12 +61,12 @@ Expr Parser::parse_term() {
       return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
     }
     case K::NumberLit: {
-      Token tok = read();
+      lex::Token tok = read();
       check_number(tok);
       return make(NodeKind::Literal, start.index, start.index, start_node, span_of(tok));
     }
     case K::Ident: {
-      Token tok = read();
+      lex::Token tok = read();
       K after = peek().tok.kind;
       if (after == K::OParen || after == K::DoubleColon) return finish_function_call(tok, start.index);
       std::string_view name = tok.text(text_);
@@ -79,7 +79,7 @@ Expr Parser::parse_term() {
     // A heredoc's "<<-" strips the common leading whitespace (the evaluator and hcl2json do it,
     // from the flag); the template ends at the matching closer.
     case K::OHeredoc: {
-      Token open = read();
+      lex::Token open = read();
       uint8_t flags = 0;
       if (open.kind == K::OHeredoc) {
         flags |= node_flags::kHeredoc;
@@ -91,14 +91,14 @@ Expr Parser::parse_term() {
     case K::Minus:
     // A unary operator nests like a bracket (-(-(-x)) ...), so it counts towards the depth limit.
     case K::Bang: {
-      Token op = read();
+      lex::Token op = read();
       Expr operand;
       {
         DepthGuard guard(*this);
         if (!guard.ok) return wrap_error(start_node, start.index, span_of(op), start.index);
         operand = parse_operand();
       }
-      return make(NodeKind::Unary, start.index, start.index, start_node, span_between(span_of(op), operand.span));
+      return make(NodeKind::Unary, start.index, start.index, start_node, diag::span_between(span_of(op), operand.span));
     }
     case K::OBrack: return parse_tuple();
     case K::OBrace: return parse_object();
@@ -124,7 +124,7 @@ Expr Parser::parse_term() {
 
 // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
 // number parser does not.
-void Parser::check_number(const Token& tok) {
+void Parser::check_number(const lex::Token& tok) {
   if (!valid_number_literal(tok.text(text_))) {
     error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(tok));
   }
@@ -134,27 +134,27 @@ void Parser::check_number(const Token& tok) {
 // by commas (newlines are insignificant, a trailing comma is allowed), an optional "..." after
 // the last argument, then ")". A bad name or a missing "(" skips over the next parenthesized
 // group, which is most likely the call's arguments.
-Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
+Expr Parser::finish_function_call(const lex::Token& name, uint32_t name_index) {
   uint32_t start_node = mark();
-  Token open = read();
+  lex::Token open = read();
   // Namespaced names (provider::aws::arn_parse), HCL 2.20 and later.
   while (open.kind == K::DoubleColon) {
-    Token next_name = read();
+    lex::Token next_name = read();
     if (next_name.kind != K::Ident) {
       error("Missing function name",
             "Function scope resolution symbol :: must be followed by a function name in this scope.",
-            span_of(next_name), span_between(span_of(name), span_of(next_name)));
+            span_of(next_name), diag::span_between(span_of(name), span_of(next_name)));
       recover_over(K::OParen);
-      return wrap_error(start_node, name_index, span_between(span_of(name), span_of(next_name)), name_index);
+      return wrap_error(start_node, name_index, diag::span_between(span_of(name), span_of(next_name)), name_index);
     }
     open = read();
   }
   if (open.kind != K::OParen) {
     error("Missing open parenthesis",
           "Function selector must be followed by an open parenthesis to begin the function call.", span_of(open),
-          span_between(span_of(name), span_of(open)));
+          diag::span_between(span_of(name), span_of(open)));
     recover_over(K::OParen);
-    return wrap_error(start_node, name_index, span_between(span_of(name), span_of(open)), name_index);
+    return wrap_error(start_node, name_index, diag::span_between(span_of(name), span_of(open)), name_index);
   }
   bool expand_final = false;
   push_nl(false);
@@ -169,7 +169,7 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
       recover(K::CParen);
       break;
     }
-    Token sep = read();
+    lex::Token sep = read();
     if (sep.kind == K::CParen) break;
     // Only the last argument may be expanded (f(xs...)): ")" must follow at once.
     if (sep.kind == K::Ellipsis) {
@@ -178,7 +178,7 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
         if (!recovery_) {
           error("Missing closing parenthesis",
                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
-                span_of(sep), span_between(span_of(name), span_of(sep)));
+                span_of(sep), diag::span_between(span_of(name), span_of(sep)));
         }
         recover(K::CParen);
       } else {
@@ -193,10 +193,10 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
         error("Unterminated function call",
               "There is no closing parenthesis for this function call before the end of the file. This may be "
               "caused by incorrect parenthesis nesting elsewhere in this file.",
-              span_between(span_of(name), span_of(open)));
+              diag::span_between(span_of(name), span_of(open)));
       } else {
         error("Missing argument separator", "A comma is required to separate each function argument from the next.",
-              span_of(sep), span_between(span_of(name), span_of(sep)));
+              span_of(sep), diag::span_between(span_of(name), span_of(sep)));
       }
       recover(K::CParen);
       break;
@@ -215,7 +215,7 @@ Expr Parser::finish_function_call(const Token& name, uint32_t name_index) {
 // comma allowed) "]", or a for expression when "for" comes first.
 Expr Parser::parse_tuple() {
   uint32_t start_node = mark();
-  Token open = read();
+  lex::Token open = read();
   uint32_t open_index = last_read_;
   push_nl(false);
   if (is_keyword(peek().tok, "for")) {
@@ -250,7 +250,7 @@ Expr Parser::parse_tuple() {
                 span_of(open));
         } else {
           error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
-                span_of(next.tok), span_between(span_of(open), span_of(next.tok)));
+                span_of(next.tok), diag::span_between(span_of(open), span_of(next.tok)));
         }
       }
       recover(K::CBrack);
@@ -268,7 +268,7 @@ Expr Parser::parse_tuple() {
 // separates them like a comma.
 Expr Parser::parse_object() {
   uint32_t start_node = mark();
-  Token open = read();
+  lex::Token open = read();
   uint32_t open_index = last_read_;
   push_nl(false);
   bool is_for = is_keyword(peek().tok, "for");
@@ -304,7 +304,7 @@ Expr Parser::parse_object() {
     Peeked sep = peek();
     if (sep.tok.kind != K::Equal && sep.tok.kind != K::Colon) {
       if (!recovery_) {
-        Span ctx = span_between(span_of(open), span_of(sep.tok));
+        diag::Span ctx = diag::span_between(span_of(open), span_of(sep.tok));
         switch (sep.tok.kind) {
           case K::Newline:
           case K::Comma:
@@ -359,7 +359,7 @@ Expr Parser::parse_object() {
         } else {
           error("Missing attribute separator",
                 "Expected a newline or comma to mark the beginning of the next attribute.", span_of(after.tok),
-                span_between(span_of(open), span_of(after.tok)));
+                diag::span_between(span_of(open), span_of(after.tok)));
         }
       }
       recover(K::CBrace);
@@ -376,13 +376,13 @@ Expr Parser::parse_object() {
 // checked step by step with the reference's messages, each pointing at the token found instead;
 // whether "=>" and "..." are allowed depends on the brackets and is checked only at the end, so
 // a whole for expression is parsed before those are reported, as in the reference.
-Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_node) {
+Expr Parser::finish_for(const lex::Token& open, uint32_t open_index, uint32_t start_node) {
   push_nl(false);
   struct PopGuard {
     Parser& p;
     ~PopGuard() { p.pop_nl(); }
   } pop_guard{*this};
-  Token intro = read();
+  lex::Token intro = read();
   uint32_t intro_index = last_read_;
   bool make_obj = open.kind == K::OBrace;
   K close_kind = make_obj ? K::CBrace : K::CBrack;
@@ -391,10 +391,10 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
   auto fail = [&](const char* detail) {
     Peeked p = peek();
     if (!recovery_) {
-      error("Invalid 'for' expression", detail, span_of(p.tok), span_between(span_of(open), span_of(p.tok)));
+      error("Invalid 'for' expression", detail, span_of(p.tok), diag::span_between(span_of(open), span_of(p.tok)));
     }
-    Token close = recover(close_kind);
-    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+    lex::Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
   };
   (void)intro;
   uint8_t flags = make_obj ? node_flags::kForObject : 0;
@@ -413,8 +413,8 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
   size_t d0 = diag_mark();
   parse_expression();
   if (recovery_ && errors_since(d0)) {
-    Token close = recover(close_kind);
-    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+    lex::Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
   }
   if (peek().tok.kind != K::Colon) return fail("For expression requires a colon after the collection expression.");
   read();
@@ -429,10 +429,10 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
     value = parse_expression();
   }
   if (recovery_ && errors_since(d1)) {
-    Token close = recover(close_kind);
-    return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+    lex::Token close = recover(close_kind);
+    return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
   }
-  std::optional<Token> ellipsis;
+  std::optional<lex::Token> ellipsis;
   if (peek().tok.kind == K::Ellipsis) {
     ellipsis = read();
     flags |= node_flags::kGroup;
@@ -443,24 +443,24 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
     size_t d2 = diag_mark();
     parse_expression();
     if (recovery_ && errors_since(d2)) {
-      Token close = recover(opposite(open.kind));
-      return wrap_error(start_node, open_index, span_between(span_of(open), span_of(close)), intro_index);
+      lex::Token close = recover(opposite(open.kind));
+      return wrap_error(start_node, open_index, diag::span_between(span_of(open), span_of(close)), intro_index);
     }
   }
-  Token close;
+  lex::Token close;
   Peeked next = peek();
   if (next.tok.kind == close_kind) {
     close = read();
   } else {
     if (!recovery_) {
       error("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.", span_of(next.tok),
-            span_between(span_of(open), span_of(next.tok)));
+            diag::span_between(span_of(open), span_of(next.tok)));
     }
     close = recover(close_kind);
   }
   // Errors about the kind of for expression point at the offending part, with the whole
   // expression as context.
-  Span whole = span_between(span_of(open), span_of(close));
+  diag::Span whole = diag::span_between(span_of(open), span_of(close));
   if (!make_obj) {
     if (key) {
       error("Invalid 'for' expression", "Key expression is not valid when building a tuple.", key->span, whole);
@@ -475,4 +475,4 @@ Expr Parser::finish_for(const Token& open, uint32_t open_index, uint32_t start_n
   return make(NodeKind::ForExpr, intro_index, open_index, start_node, whole, flags);
 }
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

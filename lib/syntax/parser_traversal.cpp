@@ -5,7 +5,7 @@
 // it: a GetAttr, Index or Splat node's first child is the expression it applies to.
 #include "syntax/parser_internal.h"
 
-namespace hcl::parser_detail {
+namespace hcl::syntax::parser_detail {
 
 // Every step's node starts where `from` started (from.start_node, from.first_tok), so the
 // steps nest left to right: a.b[0] is Index(GetAttr(a, b), 0).
@@ -20,12 +20,12 @@ Expr Parser::parse_traversals(Expr from) {
       if (attr.tok.kind == K::Ident) {
         read();
         ret = make(NodeKind::GetAttr, attr.index, from.first_tok, from.start_node,
-                   span_between(ret.span, span_of(attr.tok)));
+                   diag::span_between(ret.span, span_of(attr.tok)));
       } else if (attr.tok.kind == K::NumberLit) {
-        Token num = read();
+        lex::Token num = read();
         legacy_index_step(num, attr.tok, false);
         ret = make(NodeKind::LegacyIndex, attr.index, from.first_tok, from.start_node,
-                   span_between(ret.span, span_of(num)));
+                   diag::span_between(ret.span, span_of(num)));
       } else if (attr.tok.kind == K::Star) {
         ret = attribute_splat(ret, from, dot_index, attr);
       } else {
@@ -37,14 +37,14 @@ Expr Parser::parse_traversals(Expr from) {
       continue;
     }
     if (next.tok.kind == K::OBrack) {
-      Token open = read();
+      lex::Token open = read();
       uint32_t open_index = last_read_;
       // The full splat [*]: the rest of the traversal (any kind of step) applies to each element,
       // so it is parsed as a traversal from a SplatItem node, which the evaluator binds to each
       // element in turn. The Splat node's children are the source and that per-element traversal.
       if (peek().tok.kind == K::Star) {
         read();
-        Token close = read();
+        lex::Token close = read();
         if (close.kind != K::CBrack && !recovery_) {
           // The reference points this diagnostic at the token recovery stops on (its subject
           // aliases the variable that recovery overwrites).
@@ -55,7 +55,7 @@ Expr Parser::parse_traversals(Expr from) {
         }
         uint32_t each_start = mark();
         NodeId item = add(NodeKind::SplatItem, open_index, open_index, last_read_, each_start);
-        Expr item_expr{item, each_start, open_index, last_read_, span_between(span_of(open), span_of(close))};
+        Expr item_expr{item, each_start, open_index, last_read_, diag::span_between(span_of(open), span_of(close))};
         Expr each;
         {
           // The rest of the traversal applies to each element.
@@ -63,14 +63,14 @@ Expr Parser::parse_traversals(Expr from) {
           each = guard.ok ? parse_traversals(item_expr) : item_expr;
         }
         ret = make(NodeKind::Splat, open_index + 1, from.first_tok, from.start_node,
-                   span_between(ret.span, each.span));
+                   diag::span_between(ret.span, each.span));
         continue;
       }
       // An index key is any expression; newlines inside the brackets are insignificant.
       push_nl(false);
       size_t d0 = diag_mark();
       Expr key = parse_expression();
-      Token close;
+      lex::Token close;
       if (recovery_ && errors_since(d0)) {
         close = recover(K::CBrack);
       } else {
@@ -84,7 +84,7 @@ Expr Parser::parse_traversals(Expr from) {
       pop_nl();
       (void)key;
       ret = make(NodeKind::Index, open_index, from.first_tok, from.start_node,
-                 span_between(ret.span, span_of(close)));
+                 diag::span_between(ret.span, span_of(close)));
       continue;
     }
     break;
@@ -95,7 +95,7 @@ Expr Parser::parse_traversals(Expr from) {
 // A number after a dot (the legacy index, foo.0). The lexer reads foo.0.1 as one number "0.1",
 // which would be two chained indexes; the reference rejects that with a message that depends
 // on whether the index is inside an attribute-only splat.
-void Parser::legacy_index_step(const Token& num, const Token& subject_tok, bool in_splat) {
+void Parser::legacy_index_step(const lex::Token& num, const lex::Token& subject_tok, bool in_splat) {
   std::string_view t = num.text(text_);
   size_t dot = t.find('.');
   if (dot != std::string_view::npos) {
@@ -122,16 +122,16 @@ Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked sta
   read();  // the star
   uint32_t each_start = mark();
   NodeId item = add(NodeKind::SplatItem, star.index, dot_index, star.index, each_start);
-  Expr each{item, each_start, dot_index, star.index, Span{token_at_span(dot_index).start, star.tok.end}};
-  Span last_span = span_of(star.tok);
+  Expr each{item, each_start, dot_index, star.index, diag::Span{token_at_span(dot_index).start, star.tok.end}};
+  diag::Span last_span = span_of(star.tok);
   while (peek().tok.kind == K::Dot) {
     read();
     Peeked step = peek();
     if (step.tok.kind == K::NumberLit) {
-      Token num = read();
+      lex::Token num = read();
       legacy_index_step(num, star.tok, true);
       each = make(NodeKind::LegacyIndex, step.index, each.first_tok, each.start_node,
-                  span_between(each.span, span_of(num)));
+                  diag::span_between(each.span, span_of(num)));
       last_span = span_of(num);
       continue;
     }
@@ -148,12 +148,12 @@ Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked sta
       recovery_ = true;
       break;
     }
-    Token attr = read();
-    each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, span_between(each.span, span_of(attr)));
+    lex::Token attr = read();
+    each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, diag::span_between(each.span, span_of(attr)));
     last_span = span_of(attr);
   }
-  return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, span_between(ret.span, last_span),
+  return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, diag::span_between(ret.span, last_span),
               node_flags::kAttrSplat);
 }
 
-}  // namespace hcl::parser_detail
+}  // namespace hcl::syntax::parser_detail

@@ -7,7 +7,7 @@
 #include "source/utf8.h"
 #include "util/text.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
 namespace {
 
@@ -25,13 +25,13 @@ size_t loose_char_len(std::string_view s, size_t at) {
 
 }  // namespace
 
-std::string decode_literal(std::string_view text, bool quoted, const SourceFile* file, uint32_t offset,
-                           Diagnostics* diags) {
+std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file, uint32_t offset,
+                           diag::Diagnostics* diags) {
   std::string out;
   out.reserve(text.size());
   auto report = [&](size_t from, size_t to, std::string detail) {
     if (!diags || !file) return;
-    Diagnostic d;
+    diag::Diagnostic d;
     d.summary = "Invalid escape sequence";
     d.detail = std::move(detail);
     d.subject = file->range(offset + static_cast<uint32_t>(from), offset + static_cast<uint32_t>(to));
@@ -67,7 +67,7 @@ std::string decode_literal(std::string_view text, bool quoted, const SourceFile*
           i = end;
           continue;
         }
-        utf8::append(out, cp);
+        source::utf8::append(out, cp);
         i = end;
         continue;
       }
@@ -81,7 +81,7 @@ std::string decode_literal(std::string_view text, bool quoted, const SourceFile*
         default: {
           std::string_view symbol = text.substr(i + 1, n);
           report(i, i + 1 + n,
-                 fmt::format("The symbol {} is not a valid escape sequence selector.", go_quote(symbol)));
+                 fmt::format("The symbol {} is not a valid escape sequence selector.", util::go_quote(symbol)));
           out.append(symbol);
         }
       }
@@ -100,4 +100,4 @@ std::string decode_literal(std::string_view text, bool quoted, const SourceFile*
   return out;
 }
 
-}  // namespace hcl
+}  // namespace hcl::syntax

@@ -7,15 +7,15 @@
 #include <string_view>
 
 #include "diag/diagnostic.h"
+#include "source/source_file.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
-class SourceFile;
 
 // Decodes `text`, which starts at byte `offset` of `file`. Invalid escapes are reported to
 // `diags` when given, and kept in the result as the reference keeps them.
-std::string decode_literal(std::string_view text, bool quoted, const SourceFile* file = nullptr,
-                           uint32_t offset = 0, Diagnostics* diags = nullptr);
+std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file = nullptr,
+                           uint32_t offset = 0, diag::Diagnostics* diags = nullptr);
 
 // Whether decoding could change the text (so callers can skip the work).
 inline bool literal_needs_decoding(std::string_view text, bool quoted) {
@@ -24,4 +24,4 @@ inline bool literal_needs_decoding(std::string_view text, bool quoted) {
   return false;
 }
 
-}  // namespace hcl
+}  // namespace hcl::syntax

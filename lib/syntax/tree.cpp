@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace hcl {
+namespace hcl::syntax {
 
 std::string_view node_kind_name(NodeKind kind) {
   switch (kind) {
@@ -80,13 +80,13 @@ size_t SyntaxTree::child_count(NodeId id) const {
   return count;
 }
 
-Span SyntaxTree::span(NodeId id) const {
+diag::Span SyntaxTree::span(NodeId id) const {
   const Node& n = nodes_[id];
-  return Span{tokens_[n.first_token].start, tokens_[n.last_token].end};
+  return diag::Span{tokens_[n.first_token].start, tokens_[n.last_token].end};
 }
 
 std::string_view SyntaxTree::node_text(NodeId id) const {
-  Span s = span(id);
+  diag::Span s = span(id);
   return text().substr(s.start, s.end - s.start);
 }
 
@@ -95,7 +95,7 @@ std::string SyntaxTree::print() const {
   std::string_view src = text();
   out.reserve(src.size());
   uint32_t at = 0;
-  for (const Token& t : tokens_) {
+  for (const lex::Token& t : tokens_) {
     // Between tokens there is only blank space (or, before the first, a byte-order mark).
     out.append(src.substr(at, t.start - at));
     out.append(src.substr(t.start, t.end - t.start));
@@ -105,4 +105,4 @@ std::string SyntaxTree::print() const {
   return out;
 }
 
-}  // namespace hcl
+}  // namespace hcl::syntax

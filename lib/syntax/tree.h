@@ -15,7 +15,7 @@
 #include "lex/token.h"
 #include "source/source_file.h"
 
-namespace hcl {
+namespace hcl::syntax {
 
 enum class NodeKind : uint8_t {
   // Structure.
@@ -83,14 +83,14 @@ struct Node {
 
 class SyntaxTree {
  public:
-  explicit SyntaxTree(std::shared_ptr<const SourceFile> source) : source_(std::move(source)) {}
+  explicit SyntaxTree(std::shared_ptr<const source::SourceFile> source) : source_(std::move(source)) {}
 
-  const SourceFile& source() const { return *source_; }
-  std::shared_ptr<const SourceFile> source_ptr() const { return source_; }
+  const source::SourceFile& source() const { return *source_; }
+  std::shared_ptr<const source::SourceFile> source_ptr() const { return source_; }
   std::string_view text() const { return source_->text(); }
 
-  const std::vector<Token>& tokens() const { return tokens_; }
-  const Token& token(uint32_t i) const { return tokens_[i]; }
+  const std::vector<lex::Token>& tokens() const { return tokens_; }
+  const lex::Token& token(uint32_t i) const { return tokens_[i]; }
   std::string_view token_text(uint32_t i) const { return tokens_[i].text(text()); }
 
   const std::vector<Node>& nodes() const { return nodes_; }
@@ -104,22 +104,22 @@ class SyntaxTree {
   size_t child_count(NodeId id) const;
 
   // The source text a node covers (from its first token to its last).
-  Span span(NodeId id) const;
+  diag::Span span(NodeId id) const;
   std::string_view node_text(NodeId id) const;
-  Range range(NodeId id) const { auto s = span(id); return source_->range(s.start, s.end); }
-  Range token_range(uint32_t i) const { return source_->range(tokens_[i].start, tokens_[i].end); }
+  source::Range range(NodeId id) const { auto s = span(id); return source_->range(s.start, s.end); }
+  source::Range token_range(uint32_t i) const { return source_->range(tokens_[i].start, tokens_[i].end); }
 
   // The whole source, rebuilt from tokens and the blank space between them.
   std::string print() const;
 
   // Builder interface for the parser.
-  std::vector<Token>& mutable_tokens() { return tokens_; }
+  std::vector<lex::Token>& mutable_tokens() { return tokens_; }
   std::vector<Node>& mutable_nodes() { return nodes_; }
 
  private:
-  std::shared_ptr<const SourceFile> source_;
-  std::vector<Token> tokens_;
+  std::shared_ptr<const source::SourceFile> source_;
+  std::vector<lex::Token> tokens_;
   std::vector<Node> nodes_;
 };
 
-}  // namespace hcl
+}  // namespace hcl::syntax

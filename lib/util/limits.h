@@ -5,11 +5,11 @@
 
 #include <cstdint>
 
-namespace hcl {
+namespace hcl::util {
 
 // Nesting deeper than this (brackets, blocks, templates, operators, JSON objects and arrays) is
 // reported instead of read, so no input can exhaust the stack; at this depth an optimized build
 // needs about 2 MiB of stack for parsing, evaluation and conversion (docs/ARCHITECTURE.md).
 inline constexpr uint32_t kMaxNestingDepth = 1000;
 
-}  // namespace hcl
+}  // namespace hcl::util

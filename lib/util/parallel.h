@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace hcl {
+namespace hcl::util {
 
 // Calls job(i) for every i in [0, n), on up to `threads` threads (0: one per core). Jobs must be
 // independent; each writes only its own result slot.
@@ -29,4 +29,4 @@ inline void parallel_for(size_t n, const std::function<void(size_t)>& job, unsig
   for (auto& t : pool) t.join();
 }
 
-}  // namespace hcl
+}  // namespace hcl::util

@@ -8,7 +8,7 @@
 
 #include "source/utf8.h"
 
-namespace hcl {
+namespace hcl::util {
 
 namespace {
 
@@ -17,7 +17,7 @@ std::vector<char32_t> scalars(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       out.push_back(0xFFFD);
       ++i;
@@ -51,12 +51,12 @@ bool go_printable(char32_t cp) {
 }
 
 std::string hclwrite_quote(std::string_view value) {
-  std::string s = utf8::to_nfc(value);  // as cty.StringVal stores it
+  std::string s = source::utf8::to_nfc(value);  // as cty.StringVal stores it
   std::string out = "\"";
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       cp = 0xFFFD;  // Go ranges over a bad byte as U+FFFD
       n = 1;
@@ -75,7 +75,7 @@ std::string hclwrite_quote(std::string_view value) {
         break;
       default:
         if (go_printable(cp)) {
-          utf8::append(out, cp);
+          source::utf8::append(out, cp);
         } else {
           char buf[16];
           if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
@@ -126,7 +126,7 @@ void escape_json(std::string& out, std::string_view s) {
       continue;
     }
     char32_t cp;
-    int len = utf8::decode(s, i, cp);
+    int len = source::utf8::decode(s, i, cp);
     if (len == 0) {
       // utf8.DecodeRuneInString: an invalid byte is one RuneError.
       out.append(s.data() + start, i - start);
@@ -189,7 +189,7 @@ void append_escaped(std::string& out, std::string_view s, Escape escape) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
-    int n = utf8::decode(s, i, cp);
+    int n = source::utf8::decode(s, i, cp);
     if (n == 0) {
       append_hex_byte(out, static_cast<unsigned char>(s[i++]));
       continue;
@@ -277,4 +277,4 @@ std::string uri_encode_path(std::string_view path) {
   return out;
 }
 
-}  // namespace hcl
+}  // namespace hcl::util

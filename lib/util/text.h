@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hcl {
+namespace hcl::util {
 
 // Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
 // Go's quoting (strconv.Quote, QuoteRune, hclwrite's string literals) escapes everything else.
@@ -45,4 +45,4 @@ size_t edit_distance(std::string_view a, std::string_view b);
 // The first candidate within edit distance 2 of `given` (the reference's "did you mean"), or "".
 std::string_view name_suggestion(std::string_view given, const std::vector<std::string_view>& candidates);
 
-}  // namespace hcl
+}  // namespace hcl::util

@@ -28,8 +28,8 @@ namespace hcl::fuzz {
 // Tokens tile the input in both lexer modes: only spaces, tabs or a leading byte-order mark between
 // tokens, and the final Eof at the very end.
 inline std::string lexer_properties(std::string_view src) {
-  for (auto mode : {LexMode::Config, LexMode::Template}) {
-    auto toks = lex_all(src, mode);
+  for (auto mode : {lex::LexMode::Config, lex::LexMode::Template}) {
+    auto toks = lex::lex_all(src, mode);
     uint32_t at = 0;
     for (const auto& t : toks) {
       if (t.start < at || t.end < t.start || t.end > src.size()) return "token out of order or bounds";
@@ -39,12 +39,12 @@ inline std::string lexer_properties(std::string_view src) {
       }
       at = t.end;
     }
-    if (toks.empty() || toks.back().kind != TokenKind::Eof || at != src.size()) return "tokens do not reach the end";
+    if (toks.empty() || toks.back().kind != lex::TokenKind::Eof || at != src.size()) return "tokens do not reach the end";
   }
   return {};
 }
 
-inline std::string tree_properties(const SyntaxTree& tree, const std::string& text) {
+inline std::string tree_properties(const syntax::SyntaxTree& tree, const std::string& text) {
   if (tree.print() != text) return "printing the tree does not give back the input";
   const auto& nodes = tree.nodes();
   const auto ntok = tree.tokens().size();
@@ -53,7 +53,7 @@ inline std::string tree_properties(const SyntaxTree& tree, const std::string& te
     if (n.subtree_size == 0 || n.subtree_size > i + 1) return "bad subtree size";
     if (n.first_token >= ntok || n.last_token >= ntok || n.main_token >= ntok) return "token index out of range";
     if (n.first_token > n.last_token) return "reversed token range";
-    for (auto c : tree.children(static_cast<NodeId>(i)))
+    for (auto c : tree.children(static_cast<syntax::NodeId>(i)))
       if (c >= i || c + nodes[c].subtree_size < i + 1 - n.subtree_size) return "child outside its parent";
   }
   return {};
@@ -62,11 +62,11 @@ inline std::string tree_properties(const SyntaxTree& tree, const std::string& te
 // The parser never crashes; its tree is lossless and well formed; checking without a tree reports
 // the same diagnostics as building one.
 inline std::string parser_properties(const std::string& text) {
-  auto src = std::make_shared<SourceFile>("fuzz.hcl", text);
-  for (auto parse : {parse_config, parse_expression, parse_template}) {
+  auto src = std::make_shared<source::SourceFile>("fuzz.hcl", text);
+  for (auto parse : {syntax::parse_config, syntax::parse_expression, syntax::parse_template}) {
     auto full = parse(src, {});
     if (auto e = tree_properties(*full.tree, text); !e.empty()) return e;
-    ParseOptions light;
+    syntax::ParseOptions light;
     light.build_tree = false;
     auto checked = parse(src, light);
     if (full.diagnostics.size() != checked.diagnostics.size()) return "streaming parse reports different diagnostics";
@@ -83,7 +83,7 @@ inline std::string parser_properties(const std::string& text) {
 // reference's spacing can join tokens, e.g. `0. 1` formats as `0.1`, one number.)
 inline bool only_respaced(std::string_view a, std::string_view b) {
   size_t at = 0;
-  for (const Token& t : lex_all(a)) {
+  for (const lex::Token& t : lex::lex_all(a)) {
     std::string_view text = t.text(a);
     // Template text may itself start with blanks, so try the token where we are first.
     if (b.substr(at, text.size()) != text) {
@@ -100,14 +100,14 @@ inline bool only_respaced(std::string_view a, std::string_view b) {
 // and is final (formatting it again changes nothing), in both styles.
 inline std::string format_properties(const std::string& text) {
   format::format_source(text);  // any input, as hclwrite.Format takes any tokens
-  auto src = std::make_shared<SourceFile>("fuzz.hcl", text);
+  auto src = std::make_shared<source::SourceFile>("fuzz.hcl", text);
   for (auto style : {format::Style::Canonical, format::Style::Terraform}) {
     format::FormatOptions opt;
     opt.style = style;
     auto once = format::format_config(src, opt);
     if (!once.ok) return {};  // invalid input is refused, and that is tested elsewhere
     std::string out = once.changed ? once.output : text;
-    auto again_src = std::make_shared<SourceFile>("fuzz.hcl", out);
+    auto again_src = std::make_shared<source::SourceFile>("fuzz.hcl", out);
     auto again = format::format_config(again_src, opt);
     if (!again.ok) return "formatted output does not parse";
     if (again.changed) return "formatting is not idempotent";
@@ -201,7 +201,7 @@ inline std::string eval_properties(const std::string& input) {
     eval::RunOptions opt;
     opt.template_mode = tmpl;
     auto r = eval::run(expr, scope, opt);
-    if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
+    if (!r.value && !diag::has_errors(r.diagnostics)) return "no value and no error";
     if (r.value && r.value->is_wholly_known()) {
       if (auto j = cty::value_to_json(*r.value)) {
         if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
@@ -213,15 +213,15 @@ inline std::string eval_properties(const std::string& input) {
 
 // Converting any valid file to JSON gives valid JSON, with and without evaluation.
 inline std::string json_properties(const std::string& text) {
-  auto src = std::make_shared<SourceFile>("fuzz.hcl", text);
-  auto parsed = parse_config(src);
-  if (has_errors(parsed.diagnostics)) return {};
+  auto src = std::make_shared<source::SourceFile>("fuzz.hcl", text);
+  auto parsed = syntax::parse_config(src);
+  if (diag::has_errors(parsed.diagnostics)) return {};
   for (bool simplify : {false, true}) {
     json::Options opt;
     if (simplify) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&json::pure_functions()));
     auto r = json::convert_file(*parsed.tree, opt);
     if (r.ok && !valid_json(r.text)) return "conversion wrote invalid JSON";
-    if (!r.ok && !has_errors(r.diagnostics)) return "conversion failed without an error";
+    if (!r.ok && !diag::has_errors(r.diagnostics)) return "conversion failed without an error";
   }
   return {};
 }
@@ -275,7 +275,7 @@ inline std::string functions_properties(const std::string& expr) {
   eval::Scope scope = small_budget_scope();
   scope.set("s", cty::Value::string(expr));
   auto r = eval::run(expr, scope, {});
-  if (!r.value && !has_errors(r.diagnostics)) return "no value and no error";
+  if (!r.value && !diag::has_errors(r.diagnostics)) return "no value and no error";
   if (r.value && r.value->is_wholly_known()) {
     if (auto j = cty::value_to_json(*r.value)) {
       if (!valid_json(*j)) return "value_to_json wrote invalid JSON";
@@ -312,7 +312,7 @@ inline std::string yaml_properties(const std::string& text) {
   scope.set("y", cty::Value::string(text));
   for (const char* expr : {"yamldecode(y)", "yamlencode(yamldecode(y))"}) {
     auto r = eval::run(expr, scope, {});
-    if (!r.value && !has_errors(r.diagnostics)) return std::string(expr) + ": no value and no error";
+    if (!r.value && !diag::has_errors(r.diagnostics)) return std::string(expr) + ": no value and no error";
   }
   return {};
 }

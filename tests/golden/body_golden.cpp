@@ -61,11 +61,11 @@ std::string native(const std::string& path, const std::string& content, bool kee
   std::string error;
   auto scope = scope_for(path, error);
   if (!scope) return error;
-  auto source = std::make_shared<hcl::SourceFile>(fs::path(path).filename().string(), content);
-  hcl::ParseResult parsed = hcl::parse_config(source);
-  if (hcl::has_errors(parsed.diagnostics))
+  auto source = std::make_shared<hcl::source::SourceFile>(fs::path(path).filename().string(), content);
+  hcl::syntax::ParseResult parsed = hcl::syntax::parse_config(source);
+  if (hcl::diag::has_errors(parsed.diagnostics))
     return "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(parsed.diagnostics) + "}\n";
-  auto body = hcl::body::native_body(std::shared_ptr<const hcl::SyntaxTree>(std::move(parsed.tree)));
+  auto body = hcl::body::native_body(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::move(parsed.tree)));
   return document(hcl::config::evaluate_file(body, scope, hcl::config::EvaluateOptions{keep_dynamic}));
 }
 
@@ -73,10 +73,10 @@ std::string json_syntax(const std::string& path, const std::string& content) {
   std::string error;
   auto scope = scope_for(path, error);
   if (!scope) return error;
-  auto source = std::make_shared<hcl::SourceFile>(fs::path(path).filename().string(), content);
+  auto source = std::make_shared<hcl::source::SourceFile>(fs::path(path).filename().string(), content);
   hcl::jsonsyntax::ParseResult parsed = hcl::jsonsyntax::parse_file(source);
   std::string out = "parse " + hcl::eval::diagnostics_to_json(parsed.diagnostics) + "\n";
-  if (hcl::has_errors(parsed.diagnostics)) return out;
+  if (hcl::diag::has_errors(parsed.diagnostics)) return out;
   return out + "eval " + document(hcl::config::evaluate_file(hcl::body::json_body(parsed.document), scope));
 }
 

@@ -27,9 +27,9 @@ std::optional<std::string> read_text(const fs::path& p) {
   return ss.str();
 }
 
-std::string where(const hcl::Diagnostic& d) {
+std::string where(const hcl::diag::Diagnostic& d) {
   if (!d.subject) return "-";
-  const hcl::Range& r = *d.subject;
+  const hcl::source::Range& r = *d.subject;
   return r.filename + ":" + std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
          std::to_string(r.end.line) + ":" + std::to_string(r.end.column) + "@" + std::to_string(r.start.byte) + "-" +
          std::to_string(r.end.byte);
@@ -66,7 +66,7 @@ std::string section(const fs::path& dir, const std::string& spec, const std::vec
   if (r.status == 1) return out + "Error: " + r.error + "\n";
   std::vector<std::string> lines;
   for (const auto& d : r.diagnostics)
-    lines.push_back(std::string(d.severity == hcl::Severity::Error ? "error" : "warning") + " " + where(d) + " " +
+    lines.push_back(std::string(d.severity == hcl::diag::Severity::Error ? "error" : "warning") + " " + where(d) + " " +
                     one_line(d.summary) + " | " + one_line(d.detail) + "\n");
   std::sort(lines.begin(), lines.end());
   for (const auto& l : lines) out += l;

@@ -63,15 +63,15 @@ std::string run_line(const std::string& line, const std::string& name, const std
   } else if (args.size() > 3) {
     req.target = args[3];
   }
-  auto result = hcl::edit::run(std::make_shared<hcl::SourceFile>(name, input), req);
+  auto result = hcl::edit::run(std::make_shared<hcl::source::SourceFile>(name, input), req);
   if (!result.ok) return "FAILED\n";
   std::string out = result.output;
   if (result.is_file && result.changed) {
     // An edited file must parse (run() promises it) and, in hcledit's layout, be formatted.
-    auto src = std::make_shared<hcl::SourceFile>(name, out);
-    hcl::ParseOptions po;
+    auto src = std::make_shared<hcl::source::SourceFile>(name, out);
+    hcl::syntax::ParseOptions po;
     po.build_tree = false;
-    if (hcl::has_errors(hcl::parse_config(src, po).diagnostics)) out += "RESULT DOES NOT PARSE\n";
+    if (hcl::diag::has_errors(hcl::syntax::parse_config(src, po).diagnostics)) out += "RESULT DOES NOT PARSE\n";
   }
   return out;
 }

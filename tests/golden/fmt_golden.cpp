@@ -15,7 +15,7 @@
 namespace {
 
 bool same_tokens(std::string_view a, std::string_view b) {
-  auto ta = hcl::lex_all(a), tb = hcl::lex_all(b);
+  auto ta = hcl::lex::lex_all(a), tb = hcl::lex::lex_all(b);
   if (ta.size() != tb.size()) return false;
   for (size_t i = 0; i < ta.size(); ++i)
     if (ta[i].kind != tb[i].kind || ta[i].text(a) != tb[i].text(b)) return false;
@@ -30,30 +30,30 @@ std::string properties(const std::string& input, const std::string& output, bool
 }
 
 bool parses(const std::string& path, const std::string& content) {
-  auto src = std::make_shared<hcl::SourceFile>(std::filesystem::path(path).filename().string(), content);
-  hcl::ParseOptions po;
+  auto src = std::make_shared<hcl::source::SourceFile>(std::filesystem::path(path).filename().string(), content);
+  hcl::syntax::ParseOptions po;
   po.build_tree = false;
-  return !hcl::has_errors(hcl::parse_config(src, po).diagnostics);
+  return !hcl::diag::has_errors(hcl::syntax::parse_config(src, po).diagnostics);
 }
 
 HCL_GOLDEN_FEATURE("fmt", ".hcl", ".out", [](const std::string& path, const std::string& content) {
   std::string out = hcl::format::format_source(content);
   // The streaming and whole-array entry points must agree.
-  auto tokens = hcl::lex_all(content);
+  auto tokens = hcl::lex::lex_all(content);
   if (hcl::format::format_tokens(content, tokens) != out) return out + "FORMAT_TOKENS DIFFERS\n";
   if (!parses(path, content)) return out;
   return out + properties(content, out, true);
 });
 
 HCL_GOLDEN_FEATURE("fmt_terraform", ".tf", ".out", [](const std::string& path, const std::string& content) {
-  auto src = std::make_shared<hcl::SourceFile>(std::filesystem::path(path).filename().string(), content);
+  auto src = std::make_shared<hcl::source::SourceFile>(std::filesystem::path(path).filename().string(), content);
   hcl::format::FormatOptions options;
   options.style = hcl::format::Style::Terraform;
   auto result = hcl::format::format_config(src, options);
   if (!result.ok) return std::string("SYNTAX ERROR\n");
   std::string out = result.changed ? result.output : content;
   // The Terraform rewrites change tokens on purpose; the result must still be a fixed point.
-  auto again = hcl::format::format_config(std::make_shared<hcl::SourceFile>("again", out), options);
+  auto again = hcl::format::format_config(std::make_shared<hcl::source::SourceFile>("again", out), options);
   if (!again.ok) return out + "RESULT DOES NOT PARSE\n";
   if (again.changed) return out + "NOT IDEMPOTENT\n";
   return out;

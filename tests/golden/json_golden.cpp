@@ -18,7 +18,7 @@
 
 namespace {
 
-std::string render_errors(const hcl::Diagnostics& diags) {
+std::string render_errors(const hcl::diag::Diagnostics& diags) {
   std::string out;
   for (const auto& d : diags) {
     std::string where = "-";
@@ -28,7 +28,7 @@ std::string render_errors(const hcl::Diagnostics& diags) {
     std::string detail = d.detail;
     for (auto& c : detail)
       if (c == '\n') c = ' ';
-    out += fmt::format("{} {}: {}: {}\n", d.severity == hcl::Severity::Error ? "error" : "warning", where, d.summary,
+    out += fmt::format("{} {}: {}: {}\n", d.severity == hcl::diag::Severity::Error ? "error" : "warning", where, d.summary,
                        detail);
   }
   return out;
@@ -57,9 +57,9 @@ std::string strip_layout(const std::string& pretty) {
 }
 
 HCL_GOLDEN_FEATURE("json", ".hcl", ".json", [](const std::string& path, const std::string& content) {
-  auto src = std::make_shared<hcl::SourceFile>(std::filesystem::path(path).filename().string(), content);
-  auto parsed = hcl::parse_config(src);
-  if (hcl::has_errors(parsed.diagnostics)) return "parse failed:\n" + render_errors(parsed.diagnostics);
+  auto src = std::make_shared<hcl::source::SourceFile>(std::filesystem::path(path).filename().string(), content);
+  auto parsed = hcl::syntax::parse_config(src);
+  if (hcl::diag::has_errors(parsed.diagnostics)) return "parse failed:\n" + render_errors(parsed.diagnostics);
   hcl::json::ConvertResult pretty = hcl::json::convert_file(*parsed.tree);
   if (!pretty.ok) return render_errors(pretty.diagnostics);
   hcl::json::Options compact_options;

@@ -11,7 +11,7 @@
 
 namespace {
 
-std::string render(const hcl::Diagnostics& diags) {
+std::string render(const hcl::diag::Diagnostics& diags) {
   std::string out;
   for (const auto& d : diags) {
     std::string where = "-";
@@ -27,8 +27,8 @@ std::string render(const hcl::Diagnostics& diags) {
 }
 
 HCL_GOLDEN_FEATURE("validate", ".hcl", ".diag", [](const std::string& path, const std::string& content) {
-  auto src = std::make_shared<hcl::SourceFile>(std::filesystem::path(path).filename().string(), content);
-  auto result = hcl::parse_config(src);
+  auto src = std::make_shared<hcl::source::SourceFile>(std::filesystem::path(path).filename().string(), content);
+  auto result = hcl::syntax::parse_config(src);
   // The tree must hold every byte, valid input or not.
   if (result.tree && result.tree->print() != content) return std::string("ROUND TRIP FAILED\n");
   return render(result.diagnostics);

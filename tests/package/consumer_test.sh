@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Installs the build into a temporary prefix and builds an example consumer against it, once with
-# find_package(hcl) and once with pkg-config.
+# Installs the build into a temporary prefix, checks that it holds exactly the public headers, and
+# builds the complete example of docs/library.md against it (extracted from the page, so the
+# guide cannot drift from the library), once with find_package(hcl) and once with pkg-config, and
+# checks that it prints what the page says.
 # usage: consumer_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 BUILD=$1
@@ -9,15 +11,41 @@ SRC=$2
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cmake --install "$BUILD" --prefix "$TMP/prefix" >/dev/null
-printf 'a = 1\nb "x" {\n  c = 2\n}\nd = [1, 2]\n' > "$TMP/in.hcl"
 
-cmake -S "$SRC/tests/package/consumer" -B "$TMP/cmake-build" -DCMAKE_PREFIX_PATH="$TMP/prefix" >/dev/null
+# The block that follows the marker <!-- package-test: NAME --> in docs/library.md.
+extract() {
+  awk -v marker="<!-- package-test: $1 -->" '
+    $0 == marker { found = 1; next }
+    found == 1 && /^```/ { found = 2; next }
+    found == 2 && /^```/ { exit }
+    found == 2 { print }' "$SRC/docs/library.md"
+}
+extract example.cpp > "$TMP/example.cpp"
+extract web.hcl > "$TMP/web.hcl"
+extract expected-output > "$TMP/expected"
+for f in example.cpp web.hcl expected; do
+  [ -s "$TMP/$f" ] || { echo "docs/library.md has no block for $f"; exit 1; }
+done
+
+# Only the public interface is installed: these headers, nothing from the stages.
+headers=$(cd "$TMP/prefix/include" && find . -type f | sort | tr '\n' ' ')
+want="./hcl/diagnostic.h ./hcl/evaluate.h ./hcl/file.h ./hcl/format.h ./hcl/hcl.h ./hcl/json.h ./hcl/value.h "
+[ "$headers" = "$want" ] || { echo "installed headers: $headers"; echo "expected:          $want"; exit 1; }
+
+cd "$TMP"
+cmake -S "$SRC/tests/package/consumer" -B "$TMP/cmake-build" -DCMAKE_PREFIX_PATH="$TMP/prefix" \
+  -DHCL_EXAMPLE="$TMP/example.cpp" >/dev/null
 cmake --build "$TMP/cmake-build" >/dev/null
-out=$("$TMP/cmake-build/hcl_consumer" "$TMP/in.hcl")
-[ "$out" = "attributes=2 blocks=1 diagnostics=0" ] || { echo "find_package consumer printed: $out"; exit 1; }
+"$TMP/cmake-build/hcl_consumer" web.hcl > "$TMP/out-cmake"
+diff -u "$TMP/expected" "$TMP/out-cmake" || { echo "find_package consumer differs from docs/library.md"; exit 1; }
 
 export PKG_CONFIG_PATH=$(dirname "$(find "$TMP/prefix" -name hcl.pc)")
-g++ -o "$TMP/pc-consumer" "$SRC/tests/package/consumer/main.cpp" $(pkg-config --cflags --libs hcl)
-out=$("$TMP/pc-consumer" "$TMP/in.hcl")
-[ "$out" = "attributes=2 blocks=1 diagnostics=0" ] || { echo "pkg-config consumer printed: $out"; exit 1; }
+g++ -o "$TMP/pc-consumer" "$TMP/example.cpp" $(pkg-config --cflags --libs hcl)
+"$TMP/pc-consumer" web.hcl > "$TMP/out-pc"
+diff -u "$TMP/expected" "$TMP/out-pc" || { echo "pkg-config consumer differs from docs/library.md"; exit 1; }
+
+# A diagnostic comes back rendered with the file's name, line and source line.
+printf 'name = \n' > bad.hcl
+if "$TMP/cmake-build/hcl_consumer" bad.hcl > "$TMP/out-bad"; then echo "a broken file passed"; exit 1; fi
+grep -q 'on bad.hcl line 1' "$TMP/out-bad" || { echo "no rendered diagnostic:"; cat "$TMP/out-bad"; exit 1; }
 echo ok

@@ -15,7 +15,7 @@ dev=$(ls "$TMP"/pkg/libhcl-dev_*.deb)
 dpkg-deb -c "$tool" > "$TMP/tool.list"
 dpkg-deb -c "$dev" > "$TMP/dev.list"
 grep -q './usr/bin/hcl$' "$TMP/tool.list" || { echo "hcl binary missing from $tool"; exit 1; }
-grep -q 'usr/include/hcl/syntax/parser.h' "$TMP/dev.list" || { echo "headers missing from $dev"; exit 1; }
+grep -q 'usr/include/hcl/hcl.h' "$TMP/dev.list" || { echo "headers missing from $dev"; exit 1; }
 grep -Eq 'usr/lib/([a-z0-9_]+-linux-gnu/)?cmake/hcl/hclConfig.cmake' "$TMP/dev.list" || { echo "CMake config missing"; exit 1; }
 grep -Eq 'usr/lib/([a-z0-9_]+-linux-gnu/)?pkgconfig/hcl.pc' "$TMP/dev.list" || { echo "pkg-config file missing"; exit 1; }
 for pkg in hcl libhcl-dev; do

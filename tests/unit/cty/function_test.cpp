@@ -77,6 +77,6 @@ TEST_CASE("the standard table and its signatures") {
   CHECK(hcl::cty::signature(*t.find("convert")) == "convert(value any, type type) any");
   CHECK(hcl::cty::signature(*t.find("try")) == "try(expressions... expression) any");
   CHECK(hcl::cty::signature(*t.find("tolist")) == "tolist(v any) list(any)");
-  CHECK(hcl::cty::range_string(hcl::Range{"f", {1, 5, 4}, {1, 11, 10}}) == "f:1,5-11");
-  CHECK(hcl::cty::range_string(hcl::Range{"f", {1, 5, 4}, {2, 1, 10}}) == "f:1,5-2,1");
+  CHECK(hcl::cty::range_string(hcl::source::Range{"f", {1, 5, 4}, {1, 11, 10}}) == "f:1,5-11");
+  CHECK(hcl::cty::range_string(hcl::source::Range{"f", {1, 5, 4}, {2, 1, 10}}) == "f:1,5-2,1");
 }

@@ -14,21 +14,21 @@ using namespace hcl;
 
 namespace {
 
-std::shared_ptr<const SourceFile> source(std::string text) {
-  return std::make_shared<SourceFile>("test.hcl", std::move(text));
+std::shared_ptr<const source::SourceFile> source_of(std::string text) {
+  return std::make_shared<source::SourceFile>("test.hcl", std::move(text));
 }
 
 std::unique_ptr<edit::Document> open(const std::string& text) {
-  Diagnostics diags;
-  auto doc = edit::Document::open(source(text), diags);
+  diag::Diagnostics diags;
+  auto doc = edit::Document::open(source_of(text), diags);
   REQUIRE(doc);
   return doc;
 }
 
 bool parses(const std::string& text) {
-  ParseOptions po;
+  syntax::ParseOptions po;
   po.build_tree = false;
-  return !has_errors(parse_config(source(text), po).diagnostics);
+  return !diag::has_errors(syntax::parse_config(source_of(text), po).diagnostics);
 }
 
 std::string slurp(const std::filesystem::path& p) {
@@ -99,14 +99,14 @@ TEST_CASE("edit: nothing edited renders the input itself") {
 }
 
 TEST_CASE("edit: a file that does not parse is not opened") {
-  Diagnostics diags;
-  CHECK_FALSE(edit::Document::open(source("a {\n"), diags));
-  CHECK(has_errors(diags));
+  diag::Diagnostics diags;
+  CHECK_FALSE(edit::Document::open(source_of("a {\n"), diags));
+  CHECK(diag::has_errors(diags));
   edit::Request req;
   req.op = edit::Operation::AttributeSet;
   req.address = "a.x";
   req.value = "1";
-  auto r = edit::run(source("a {\n  x = \n}\n"), req);
+  auto r = edit::run(source_of("a {\n  x = \n}\n"), req);
   CHECK_FALSE(r.ok);
   CHECK(r.output.empty());
 }
@@ -117,13 +117,13 @@ TEST_CASE("edit: ambiguous addresses are refused for changes and read as the fir
   req.op = edit::Operation::AttributeSet;
   req.address = "b.x";
   req.value = "3";
-  auto r = edit::run(source(text), req);
+  auto r = edit::run(source_of(text), req);
   CHECK_FALSE(r.ok);
   REQUIRE(!r.diagnostics.empty());
   CHECK(r.diagnostics[0].summary == "Ambiguous address");
   CHECK(r.diagnostics[0].detail.find("test.hcl:2, test.hcl:5") != std::string::npos);
   req.op = edit::Operation::AttributeGet;
-  r = edit::run(source(text), req);
+  r = edit::run(source_of(text), req);
   CHECK(r.ok);
   CHECK(r.output == "1\n");
 }

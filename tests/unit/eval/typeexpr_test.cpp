@@ -8,18 +8,18 @@
 namespace {
 
 std::string type_of(const std::string& text, bool defaults = true) {
-  auto src = std::make_shared<hcl::SourceFile>("<type>", text);
-  auto p = hcl::parse_expression(src);
-  if (hcl::has_errors(p.diagnostics)) return "parse error";
+  auto src = std::make_shared<hcl::source::SourceFile>("<type>", text);
+  auto p = hcl::syntax::parse_expression(src);
+  if (hcl::diag::has_errors(p.diagnostics)) return "parse error";
   auto r = defaults ? hcl::eval::type_constraint_with_defaults(*p.tree, p.tree->root())
                     : hcl::eval::exact_type(*p.tree, p.tree->root());
-  if (hcl::has_errors(r.diagnostics)) return "error: " + r.diagnostics[0].detail;
+  if (hcl::diag::has_errors(r.diagnostics)) return "error: " + r.diagnostics[0].detail;
   return r.type.type_string();
 }
 
 hcl::cty::Value apply(const std::string& type, const std::string& json) {
-  auto src = std::make_shared<hcl::SourceFile>("<type>", type);
-  auto p = hcl::parse_expression(src);
+  auto src = std::make_shared<hcl::source::SourceFile>("<type>", type);
+  auto p = hcl::syntax::parse_expression(src);
   auto r = hcl::eval::type_constraint_with_defaults(*p.tree, p.tree->root());
   auto v = *hcl::cty::json_to_value(json);
   return r.defaults ? r.defaults->apply(v) : v;

@@ -24,7 +24,7 @@ std::string slurp(const fs::path& p) {
 }
 
 bool same_tokens(std::string_view a, std::string_view b) {
-  auto ta = hcl::lex_all(a), tb = hcl::lex_all(b);
+  auto ta = hcl::lex::lex_all(a), tb = hcl::lex::lex_all(b);
   if (ta.size() != tb.size()) return false;
   for (size_t i = 0; i < ta.size(); ++i)
     if (ta[i].kind != tb[i].kind || ta[i].text(a) != tb[i].text(b)) return false;
@@ -32,7 +32,7 @@ bool same_tokens(std::string_view a, std::string_view b) {
 }
 
 hcl::format::FormatResult format_config(const std::string& text, hcl::format::FormatOptions options = {}) {
-  return hcl::format::format_config(std::make_shared<hcl::SourceFile>("test.hcl", text), options);
+  return hcl::format::format_config(std::make_shared<hcl::source::SourceFile>("test.hcl", text), options);
 }
 
 }  // namespace
@@ -123,7 +123,7 @@ TEST_CASE("long runs are aligned across the streaming window") {
     return true;
   }));
   CHECK(chunks == expected);
-  auto tokens = hcl::lex_all(in);
+  auto tokens = hcl::lex::lex_all(in);
   CHECK(hcl::format::format_tokens(in, tokens) == expected);
 }
 

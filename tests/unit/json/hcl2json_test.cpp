@@ -12,15 +12,15 @@
 #include "json/hcl2json.h"
 #include "syntax/parser.h"
 
-using hcl::NodeId;
-using hcl::NodeKind;
-using hcl::SyntaxTree;
+using hcl::syntax::NodeId;
+using hcl::syntax::NodeKind;
+using hcl::syntax::SyntaxTree;
 namespace json = hcl::json;
 
 namespace {
 
 std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& name = "test.hcl") {
-  auto r = hcl::parse_config(std::make_shared<hcl::SourceFile>(name, text));
+  auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text));
   REQUIRE_MESSAGE(r.diagnostics.empty(), text);
   return std::move(r.tree);
 }
@@ -168,7 +168,7 @@ TEST_CASE("merged bodies") {
   std::vector<json::BodyRef> bodies{{a.get(), a->root()}, {b.get(), b->root()}};
   std::string out;
   json::Writer w(out, false);
-  hcl::Diagnostics diags;
+  hcl::diag::Diagnostics diags;
   REQUIRE(json::write_body(w, bodies, {}, diags));
   CHECK(out == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
 
@@ -203,7 +203,7 @@ TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
       r.value.members = {{"z", s}, {"a", n}, {"z", n}};
     } else if (text == "bad") {
       r.status = json::EvalStatus::Error;
-      r.diagnostics.push_back(hcl::Diagnostic{hcl::Severity::Error, "Bad", "", t.range(e), {}});
+      r.diagnostics.push_back(hcl::diag::Diagnostic{hcl::diag::Severity::Error, "Bad", "", t.range(e), {}});
     }
     return r;
   };
@@ -255,7 +255,7 @@ std::vector<std::string> pieces(const SyntaxTree& t, NodeId tmpl) {
 
 // The JSON string read back as HCL JSON reads strings in full-expression mode: a template.
 std::unique_ptr<SyntaxTree> read_back(const std::string& s) {
-  auto r = hcl::parse_template(std::make_shared<hcl::SourceFile>("<json>", s));
+  auto r = hcl::syntax::parse_template(std::make_shared<hcl::source::SourceFile>("<json>", s));
   REQUIRE_MESSAGE(r.diagnostics.empty(), s);
   return std::move(r.tree);
 }
@@ -307,7 +307,7 @@ TEST_CASE("every string value converted from the corpus reads back as a template
     std::ifstream in(corpus / "real" / rel, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
-    auto parsed = hcl::parse_config(std::make_shared<hcl::SourceFile>(rel, ss.str()));
+    auto parsed = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(rel, ss.str()));
     REQUIRE(parsed.tree);
     json::Options compact;
     compact.pretty = false;
@@ -318,7 +318,7 @@ TEST_CASE("every string value converted from the corpus reads back as a template
     std::function<void(const nlohmann::json&, bool)> walk = [&](const nlohmann::json& v, bool in_expr) {
       if (v.is_string() && in_expr) {
         ++strings;
-        auto back = hcl::parse_template(std::make_shared<hcl::SourceFile>(rel, v.get<std::string>()));
+        auto back = hcl::syntax::parse_template(std::make_shared<hcl::source::SourceFile>(rel, v.get<std::string>()));
         CHECK_MESSAGE(back.diagnostics.empty(), rel, ": ", v.get<std::string>());
       } else if (v.is_array()) {
         for (const auto& x : v) walk(x, in_expr);

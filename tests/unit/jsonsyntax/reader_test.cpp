@@ -11,11 +11,11 @@ namespace js = hcl::jsonsyntax;
 namespace {
 
 js::ParseResult parse(const std::string& text, bool file = true) {
-  auto source = std::make_shared<hcl::SourceFile>("t.json", text);
+  auto source = std::make_shared<hcl::source::SourceFile>("t.json", text);
   return file ? js::parse_file(source) : js::parse_expression(source);
 }
 
-std::string where(const hcl::Range& r) {
+std::string where(const hcl::source::Range& r) {
   return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "@" + std::to_string(r.start.byte) + "-" +
          std::to_string(r.end.line) + ":" + std::to_string(r.end.column) + "@" + std::to_string(r.end.byte);
 }

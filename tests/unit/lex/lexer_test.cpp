@@ -6,8 +6,8 @@
 
 #include "lex/lexer.h"
 
-using hcl::TokenKind;
-using K = hcl::TokenKind;
+using hcl::lex::TokenKind;
+using K = hcl::lex::TokenKind;
 
 namespace {
 
@@ -16,17 +16,17 @@ struct Tok {
   std::string text;
 };
 
-std::vector<Tok> lex(std::string_view src, hcl::LexMode mode = hcl::LexMode::Config) {
+std::vector<Tok> lex(std::string_view src, hcl::lex::LexMode mode = hcl::lex::LexMode::Config) {
   std::vector<Tok> out;
-  for (const auto& t : hcl::lex_all(src, mode)) out.push_back({t.kind, std::string(t.text(src))});
+  for (const auto& t : hcl::lex::lex_all(src, mode)) out.push_back({t.kind, std::string(t.text(src))});
   return out;
 }
 
-std::string kinds(std::string_view src, hcl::LexMode mode = hcl::LexMode::Config) {
+std::string kinds(std::string_view src, hcl::lex::LexMode mode = hcl::lex::LexMode::Config) {
   std::string out;
   for (const auto& t : lex(src, mode)) {
     if (!out.empty()) out += ' ';
-    out += std::string(hcl::token_kind_name(t.kind)).substr(5);
+    out += std::string(hcl::lex::token_kind_name(t.kind)).substr(5);
     if (t.kind != K::Eof && t.kind != K::Newline) out += "(" + t.text + ")";
   }
   return out;
@@ -114,7 +114,7 @@ TEST_CASE("heredocs") {
 }
 
 TEST_CASE("bare templates") {
-  using M = hcl::LexMode;
+  using M = hcl::lex::LexMode;
   CHECK(kinds("a ${b}\nc\n", M::Template) ==
         "StringLit(a ) TemplateInterp(${) Ident(b) TemplateSeqEnd(}) StringLit(\n) StringLit(c\n) EOF");
   CHECK(kinds("50%", M::Template) == "StringLit(50) StringLit(%) EOF");
@@ -124,7 +124,7 @@ TEST_CASE("bare templates") {
 }
 
 TEST_CASE("a byte-order mark is skipped") {
-  auto toks = hcl::lex_all("\xef\xbb\xbf" "a");
+  auto toks = hcl::lex::lex_all("\xef\xbb\xbf" "a");
   REQUIRE(toks.size() == 2);
   CHECK(toks[0].start == 3);
   CHECK(toks[0].kind == K::Ident);
@@ -132,7 +132,7 @@ TEST_CASE("a byte-order mark is skipped") {
 
 TEST_CASE("every byte belongs to a token or to blank space between tokens") {
   std::string src = "a = \"x${y}\" # c\n  b = <<EOT\n  z\nEOT\n\t\xff c\r\n";
-  auto toks = hcl::lex_all(src);
+  auto toks = hcl::lex::lex_all(src);
   uint32_t at = 0;
   for (const auto& t : toks) {
     for (uint32_t i = at; i < t.start; ++i) CHECK((src[i] == ' ' || src[i] == '\t'));

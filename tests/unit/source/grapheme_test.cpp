@@ -15,7 +15,7 @@ namespace {
 std::vector<size_t> clusters(const std::string& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size();) {
-    size_t n = hcl::utf8::grapheme_cluster_length(s, i);
+    size_t n = hcl::source::utf8::grapheme_cluster_length(s, i);
     out.push_back(n);
     i += n;
   }
@@ -48,5 +48,5 @@ TEST_CASE("grapheme clusters follow go-textseg's grammar") {
   // A stray byte stands alone; a malformed sequence shaped like UTF-8 takes marks.
   CHECK(clusters("\x80\u0301") == V{1, 2});
   CHECK(clusters("\xC0\x80\u0301") == V{4});
-  CHECK(hcl::grapheme_count("ab\U0001F1E6\u0301\u200D\U0001F467c") == 4);
+  CHECK(hcl::source::grapheme_count("ab\U0001F1E6\u0301\u200D\U0001F467c") == 4);
 }

@@ -10,16 +10,16 @@
 
 namespace {
 
-hcl::ParseResult config(const std::string& text, const hcl::ParseOptions& opt = {}) {
-  return hcl::parse_config(std::make_shared<hcl::SourceFile>("test.hcl", text), opt);
+hcl::syntax::ParseResult config(const std::string& text, const hcl::syntax::ParseOptions& opt = {}) {
+  return hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>("test.hcl", text), opt);
 }
-hcl::ParseResult expr(const std::string& text) {
-  return hcl::parse_expression(std::make_shared<hcl::SourceFile>("<expr>", text));
+hcl::syntax::ParseResult expr(const std::string& text) {
+  return hcl::syntax::parse_expression(std::make_shared<hcl::source::SourceFile>("<expr>", text));
 }
 
 // The tree in a compact prefix notation, e.g. Binary(Literal,Literal).
-std::string shape(const hcl::SyntaxTree& t, hcl::NodeId id) {
-  std::string out(hcl::node_kind_name(t.node(id).kind));
+std::string shape(const hcl::syntax::SyntaxTree& t, hcl::syntax::NodeId id) {
+  std::string out(hcl::syntax::node_kind_name(t.node(id).kind));
   auto kids = t.children(id);
   if (!kids.empty()) {
     out += "(";
@@ -140,7 +140,7 @@ TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
   std::string blocks;
   for (int i = 0; i < 50000; ++i) blocks += "b {\n";
   for (int i = 0; i < 50000; ++i) blocks += "}\n";
-  auto rb = config(blocks, hcl::ParseOptions{false});
+  auto rb = config(blocks, hcl::syntax::ParseOptions{false});
   REQUIRE(!rb.diagnostics.empty());
   CHECK(rb.diagnostics[0].summary == "Nesting too deep");
   std::string ok = "a = " + std::string(900, '(') + "1" + std::string(900, ')') + "\n";
@@ -171,7 +171,7 @@ TEST_CASE("template directives count towards the nesting limit like brackets") {
 
 TEST_CASE("diagnostics per file are capped") {
   std::string many(100000, '$');
-  auto r = config(many, hcl::ParseOptions{false});
+  auto r = config(many, hcl::syntax::ParseOptions{false});
   CHECK(r.diagnostics.size() <= 1001);
   CHECK(r.diagnostics.back().summary == "Too many errors");
 }
