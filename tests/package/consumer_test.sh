@@ -12,20 +12,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cmake --install "$BUILD" --prefix "$TMP/prefix" >/dev/null
 
-# The block that follows the marker <!-- package-test: NAME --> in docs/library.md.
-extract() {
-  awk -v marker="<!-- package-test: $1 -->" '
-    $0 == marker { found = 1; next }
-    found == 1 && /^```/ { found = 2; next }
-    found == 2 && /^```/ { exit }
-    found == 2 { print }' "$SRC/docs/library.md"
-}
-extract example.cpp > "$TMP/example.cpp"
-extract web.hcl > "$TMP/web.hcl"
-extract expected-output > "$TMP/expected"
-for f in example.cpp web.hcl expected; do
-  [ -s "$TMP/$f" ] || { echo "docs/library.md has no block for $f"; exit 1; }
-done
+. "$SRC/tests/package/library_example.sh"
+library_example "$SRC" "$TMP"
 
 # Only the public interface is installed: these headers, nothing from the stages.
 headers=$(cd "$TMP/prefix/include" && find . -type f | sort | tr '\n' ' ')

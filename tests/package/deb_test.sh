@@ -43,8 +43,10 @@ trap cleanup EXIT
 dpkg -i "$tool" "$dev" >/dev/null
 /usr/bin/hcl --version | grep -q '^hcl ' || { echo "installed hcl does not run"; exit 1; }
 printf 'a = 1\n' | /usr/bin/hcl validate - >/dev/null
-cmake -S "$SRC/tests/package/consumer" -B "$TMP/consumer" >/dev/null
+. "$SRC/tests/package/library_example.sh"
+library_example "$SRC" "$TMP"
+cmake -S "$SRC/tests/package/consumer" -B "$TMP/consumer" -DHCL_EXAMPLE="$TMP/example.cpp" >/dev/null
 cmake --build "$TMP/consumer" >/dev/null
-printf 'a = 1\n' > "$TMP/x.hcl"
-[ "$("$TMP/consumer/hcl_consumer" "$TMP/x.hcl")" = "attributes=1 blocks=0 diagnostics=0" ] || { echo "consumer against /usr failed"; exit 1; }
+(cd "$TMP" && "$TMP/consumer/hcl_consumer" web.hcl) > "$TMP/out"
+diff -u "$TMP/expected" "$TMP/out" || { echo "the library.md example built against /usr differs"; exit 1; }
 echo ok
