@@ -4,6 +4,8 @@
 # golang-go and golang-github-hashicorp-hcl-v2-dev are for the tests only: HashiCorp's spec suite
 # (tests/spec) is built from the latter's sources and run against `hcl dec`.
 # neovim is for the tests only too: the editor test of `hcl lsp` (tests/cli/lsp_neovim_cli.sh).
+# clang-format (14, as Debian 12 has it) is for the tests only too: the layout check
+# (tests/cli/format_style_cli.sh).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -11,4 +13,4 @@ apt-get install -y -qq --no-install-recommends \
   g++ cmake make pkg-config python3 python3-jsonschema git dpkg-dev file scdoc groff-base man-db bash-completion zsh fish pre-commit lintian \
   libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev libmpfr-dev doctest-dev \
   libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev lld \
-  golang-go golang-github-hashicorp-hcl-v2-dev neovim >/dev/null
+  golang-go golang-github-hashicorp-hcl-v2-dev neovim clang-format >/dev/null

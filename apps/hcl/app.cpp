@@ -106,12 +106,14 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   std::vector<io::FoundFile> files;
   for (const std::string& path : paths) {
     io::FindResult found = io::find_files({path}, extensions, request.recursive);
-    for (const auto& e : found.errors) std::fprintf(stderr, "hcl %s: %s\n", request.command, util::escape_controls(e).c_str());
+    for (const auto& e : found.errors)
+      std::fprintf(stderr, "hcl %s: %s\n", request.command, util::escape_controls(e).c_str());
     failed |= !found.errors.empty();
     if (found.files.empty() && found.errors.empty()) {
       // Only an explicit path is worth a word: the current directory by default may be empty.
       if (!request.paths.empty() || request.require_files)
-        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command, util::escape_controls(path).c_str(),
+        std::fprintf(stderr, "hcl %s: %s: %s no files ending in %s\n", request.command,
+                     util::escape_controls(path).c_str(),
                      request.require_files ? "error:" : "warning:", extension_list(extensions).c_str());
       failed |= request.require_files;
     }
@@ -123,7 +125,8 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   return files;
 }
 
-std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format, bool color) {
+std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
+                               bool color) {
   std::string out;
   diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
     return source && source->name() == name ? source : nullptr;
@@ -152,7 +155,9 @@ namespace {
 
 // Whether the reader of a pipe or socket has gone: writing to it would fail with EPIPE.
 bool reader_gone(int fd) {
-  struct pollfd p {fd, POLLOUT, 0};
+  struct pollfd p {
+    fd, POLLOUT, 0
+  };
   return ::poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diag/diagnostic.h"
@@ -90,7 +90,8 @@ io::ReadResult read_input(const std::string& path);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead).
-std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format, bool color);
+std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
+                               bool color);
 
 // Writes a whole buffer to a stream, reporting failure (a closed pipe, a full disk).
 bool write_all(std::FILE* stream, std::string_view text);

@@ -8,8 +8,8 @@
 // failure ("Error: ..."), such as a value with no JSON form or an unwritable --out file.
 #include "app.h"
 #include "commands.h"
-#include "dec/output.h"
 #include "dec/decode.h"
+#include "dec/output.h"
 #include "io/files.h"
 #include "util/text.h"
 

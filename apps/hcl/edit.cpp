@@ -105,8 +105,7 @@ int run_edit(const EditOptions& opt) {
   bool modifying = spec->op != edit::Operation::AttributeGet && spec->op != edit::Operation::BlockList &&
                    spec->op != edit::Operation::BlockGet && spec->op != edit::Operation::BodyGet;
   bool several = files.size() > 1;
-  if (modifying && several && !opt.update)
-    return usage("editing several files needs -u (--update) to write them back");
+  if (modifying && several && !opt.update) return usage("editing several files needs -u (--update) to write them back");
 
   // Edit everything in memory first: with -u a failure in one file leaves every file untouched.
   std::vector<Outcome> outcomes;
@@ -137,8 +136,8 @@ int run_edit(const EditOptions& opt) {
       spec->op != edit::Operation::BlockNew) {
     // A directory may have held no file at all.
     std::string where = outcomes.size() == 1 ? outcomes.front().name : std::to_string(outcomes.size()) + " files";
-    write_all(stderr, "Error: Nothing matches the address\n\n\"" + util::escape_controls(req.address) + "\" names nothing in " +
-                          util::escape_controls(where) + " (--require-match).\n");
+    write_all(stderr, "Error: Nothing matches the address\n\n\"" + util::escape_controls(req.address) +
+                          "\" names nothing in " + util::escape_controls(where) + " (--require-match).\n");
     failed = true;
   }
   if (failed) return kExitFailed;
@@ -157,7 +156,8 @@ int run_edit(const EditOptions& opt) {
       continue;
     }
     // Several files' answers are told apart by a comment line naming each.
-    if (several && !r.output.empty() && !write_all(stdout, "# " + util::escape_controls(o.name) + "\n")) output_failed = true;
+    if (several && !r.output.empty() && !write_all(stdout, "# " + util::escape_controls(o.name) + "\n"))
+      output_failed = true;
     if (!write_all(stdout, r.output)) output_failed = true;
   }
   if (std::fflush(stdout) != 0 || output_failed) {

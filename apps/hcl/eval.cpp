@@ -8,21 +8,20 @@
 
 #include "app.h"
 #include "commands.h"
-#include "eval/eval.h"
 #include "cty/json_encoding.h"
 #include "cty/print.h"
+#include "eval/eval.h"
 #include "eval/run_expression.h"
+#include "eval_file.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "util/text.h"
-#include "eval_file.h"
 
 namespace hcl::app {
 
 namespace {
 
 using cty::Value;
-
 
 // Messages quote file names and flags as given: a control character in one reaches the terminal
 // escaped.
@@ -114,9 +113,9 @@ int run_eval(EvalOptions& opt) {
   // --file names a configuration (evaluated whole, or giving EXPR its variables), or with
   // --template a template file.
   bool config_file = opt.file_given && !opt.template_mode;
-  int sources = (opt.expression_given) + (opt.expression_flag_given) +
-                (opt.file_given && !config_file);
-  if (sources == 0 && !config_file) return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
+  int sources = (opt.expression_given) + (opt.expression_flag_given) + (opt.file_given && !config_file);
+  if (sources == 0 && !config_file)
+    return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
   if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
   std::optional<Syntax> syntax = parse_syntax(opt.syntax);
   if (!syntax) return usage("--syntax must be hcl or json");
@@ -174,7 +173,8 @@ int run_eval(EvalOptions& opt) {
   if (config_file) {
     FileRequest fr{file_name, std::move(file_text), *syntax, opt.keep_dynamic, sources > 0, opt.type, &text};
     file = evaluate_config_file(fr, scope);
-    if (file->kind == FileEvaluation::Kind::Failed) return Output{opt, file->result.sources}.fail(file->result.diagnostics);
+    if (file->kind == FileEvaluation::Kind::Failed)
+      return Output{opt, file->result.sources}.fail(file->result.diagnostics);
     if (file->kind == FileEvaluation::Kind::Expression) {
       ro.filename = file_name;
       file.reset();

@@ -33,7 +33,7 @@ bool apply_type(eval::RunResult& r, const std::string& type, const source::Range
   auto converted = cty::convert(v, ty.type);
   if (!converted) {
     r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
-                                       "Unsuitable value: " + converted.error(), subject, std::nullopt});
+                                             "Unsuitable value: " + converted.error(), subject, std::nullopt});
     return false;
   }
   r.value = std::move(*converted);

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "app.h"
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "source/source_file.h"
-#include "app.h"
 
 namespace hcl::app {
 
@@ -31,12 +31,12 @@ struct FileEvaluation {
 };
 
 struct FileRequest {
-  std::string name;    // as shown in diagnostics
+  std::string name;  // as shown in diagnostics
   std::string text;
   Syntax syntax = Syntax::ByName;
   bool keep_dynamic = false;
-  bool for_expression = false;  // an expression will be evaluated with the file's variables
-  std::string type;             // --type for the document
+  bool for_expression = false;      // an expression will be evaluated with the file's variables
+  std::string type;                 // --type for the document
   std::string* text_out = nullptr;  // receives the text when the file holds one expression
 };
 

@@ -5,21 +5,20 @@
 // files that are not formatted.
 #include <atomic>
 #include <mutex>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "app.h"
 #include "commands.h"
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
-#include "util/text.h"
 #include "util/parallel.h"
+#include "util/text.h"
 
 namespace hcl::app {
 
 namespace {
-
 
 // Files terraform skips in directories (configs.IsIgnoredFile): hidden files and editor backups.
 bool ignored_name(std::string_view path) {
@@ -34,7 +33,7 @@ struct FileOutcome {
   std::string out;   // standard output: listed name or diff
   std::string body;  // then the formatted text, when it is printed and differs from the input
   std::shared_ptr<const source::SourceFile> unchanged;  // or the input itself, printed as it is
-  std::string err;   // standard error: diagnostics and failures
+  std::string err;                                      // standard error: diagnostics and failures
   bool failed = false;
   bool changed = false;
   // For --format json and github.
@@ -81,7 +80,8 @@ struct FileFormatter {
     fo.need_output = write || diff || print || format != DiagFormat::Text;
     format::FormatResult result = format::format_config(source, fo);
     if (!result.ok) {
-      if (format == DiagFormat::Text) r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
+      if (format == DiagFormat::Text)
+        r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
       r.diagnostics = std::move(result.diagnostics);
       r.source = source;
       r.failed = true;
@@ -98,7 +98,9 @@ struct FileFormatter {
           r.failed = true;
         }
       }
-      if (diff) r.out += format::unified_diff(original, result.output, "old/" + util::escape_controls(name), "new/" + util::escape_controls(name));
+      if (diff)
+        r.out += format::unified_diff(original, result.output, "old/" + util::escape_controls(name),
+                                      "new/" + util::escape_controls(name));
     }
     if (print) {
       if (r.changed) r.body = std::move(result.output);
@@ -197,13 +199,17 @@ int run_fmt(const FmtOptions& opt) {
         if (runner.format == DiagFormat::Json) {
           for (const auto& d : o.diagnostics) json_diags.push_back(diag::diagnostic_json(d, lookup));
           if (o.diagnostics.empty() && o.err.empty())
-            json_files.push_back({{"path", o.name}, {"formatted", !o.changed}, {"written", o.changed && runner.write},
-                                  {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line) : nlohmann::ordered_json()}});
+            json_files.push_back({{"path", o.name},
+                                  {"formatted", !o.changed},
+                                  {"written", o.changed && runner.write},
+                                  {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line)
+                                                                   : nlohmann::ordered_json()}});
         } else {
           diag::Diagnostics diags = std::move(o.diagnostics);
           if (o.changed) diags.push_back(change_diagnostic(o, opt.check || opt.require_no_change, runner.write));
           if (runner.format == DiagFormat::Sarif) {
-            for (auto& d : diags) sarif.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
+            for (auto& d : diags)
+              sarif.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
           } else {
             std::string lines;
             for (const auto& d : diags) lines += diag::render_github(d);
@@ -232,12 +238,13 @@ int run_fmt(const FmtOptions& opt) {
     size_t unformatted = 0;
     for (const auto& f : json_files) unformatted += f["formatted"].get<bool>() ? 0 : 1;
     nlohmann::ordered_json doc = {{"format_version", "1.0"},
-                          {"formatted", unformatted == 0 && error_count == 0 && !failed},
-                          {"unformatted_count", unformatted},
-                          {"error_count", error_count},
-                          {"files", json_files},
-                          {"diagnostics", json_diags}};
-    if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n")) output_failed = true;
+                                  {"formatted", unformatted == 0 && error_count == 0 && !failed},
+                                  {"unformatted_count", unformatted},
+                                  {"error_count", error_count},
+                                  {"files", json_files},
+                                  {"diagnostics", json_diags}};
+    if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"))
+      output_failed = true;
   } else if (runner.format == DiagFormat::Sarif) {
     if (!write_all(stdout, sarif_document(sarif))) output_failed = true;
   }

@@ -17,15 +17,15 @@
 
 #include "app.h"
 #include "commands.h"
-#include "funcs/library.h"
 #include "cty/function.h"
+#include "funcs/library.h"
 #include "io/files.h"
-#include "util/text.h"
-#include "json/hcl2json.h"
 #include "json/evaluator.h"
+#include "json/hcl2json.h"
 #include "json/syntax_convert.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
+#include "util/text.h"
 
 namespace hcl::app {
 
@@ -37,9 +37,9 @@ struct FileJob {
   std::shared_ptr<source::SourceFile> source;
   std::unique_ptr<syntax::SyntaxTree> tree;
   diag::Diagnostics diagnostics;  // parse and conversion
-  std::string text;         // this file's JSON (not with --merge, nor when streamed)
+  std::string text;               // this file's JSON (not with --merge, nor when streamed)
   bool ok = false;
-  bool stream = false;      // its JSON is written out while it is produced, from `tree`
+  bool stream = false;  // its JSON is written out while it is produced, from `tree`
 };
 
 // What the conversion of every file shares: the writer's options, and with --simplify, --vars or
@@ -102,8 +102,8 @@ void convert_json_syntax_file(const Conversion& conv, FileJob& job) {
   if (diag::has_errors(job.diagnostics)) return;
   if (conv.merge) {
     job.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot merge a file in the JSON syntax",
-                                         "--merge combines files in the native syntax only.", std::nullopt,
-                                         std::nullopt});
+                                               "--merge combines files in the native syntax only.", std::nullopt,
+                                               std::nullopt});
     return;
   }
   json::ConvertResult cr = json::convert_json_syntax(jp.document, conv.options, conv.scope, conv.keyed ? 1 : 0);

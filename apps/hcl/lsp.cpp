@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // `hcl lsp`: the language server (lib/lsp) on standard input and output.
 // Exit status: 0 after the client's shutdown and exit, 1 when the input ended without them.
-#include <csignal>
 #include <unistd.h>
+#include <csignal>
 
 #include "commands.h"
 #include "lsp/serve.h"

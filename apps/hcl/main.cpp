@@ -40,8 +40,11 @@ std::optional<uint64_t> parse_size(const std::string& text) {
   }
   if (i == 0) return std::nullopt;
   std::string unit = text.substr(i);
-  int shift = unit.empty() ? 0 : unit == "K" || unit == "KiB" ? 10 : unit == "M" || unit == "MiB" ? 20
-                                                             : unit == "G" || unit == "GiB" ? 30 : -1;
+  int shift = unit.empty()                   ? 0
+              : unit == "K" || unit == "KiB" ? 10
+              : unit == "M" || unit == "MiB" ? 20
+              : unit == "G" || unit == "GiB" ? 30
+                                             : -1;
   if (shift < 0 || n == 0 || n > (UINT64_MAX >> shift)) return std::nullopt;
   return n << shift;
 }
@@ -69,8 +72,9 @@ void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
 
 // --no-color: every subcommand takes it, as terraform's do.
 void add_color_option(CLI::App* cmd) {
-  cmd->add_flag_callback("--no-color", [] { hcl::app::disable_color(); },
-                         "Never colour diagnostics (nor when NO_COLOR is set, or output is not a terminal)");
+  cmd->add_flag_callback(
+      "--no-color", [] { hcl::app::disable_color(); },
+      "Never colour diagnostics (nor when NO_COLOR is set, or output is not a terminal)");
 }
 
 // --require-files, for the subcommands that search paths: CI gates fail instead of passing on
@@ -90,14 +94,14 @@ struct VariableFlags {
 
 std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
   auto v = std::make_shared<VariableFlags>();
-  v->files_option = cmd->add_option("--vars", v->files,
-                                    "JSON object file whose keys become variables (repeatable; - for stdin)")
-                        ->allow_extra_args(false)
-                        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  v->assignments_option = cmd->add_option("--var", v->assignments,
-                                          "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
-                              ->allow_extra_args(false)
-                              ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  v->files_option =
+      cmd->add_option("--vars", v->files, "JSON object file whose keys become variables (repeatable; - for stdin)")
+          ->allow_extra_args(false)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  v->assignments_option =
+      cmd->add_option("--var", v->assignments, "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
+          ->allow_extra_args(false)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   return v;
 }
 
@@ -106,11 +110,13 @@ void add_limit_options(CLI::App* cmd, hcl::cty::EvalLimits& limits) {
   const hcl::cty::EvalLimits defaults;
   cmd->add_option_function<uint64_t>(
       "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::cty::saturating_multiply(mib, 1 << 20); },
-      "MiB of strings and collections one evaluation may build (default " + std::to_string(defaults.max_bytes >> 20) + ")");
+      "MiB of strings and collections one evaluation may build (default " + std::to_string(defaults.max_bytes >> 20) +
+          ")");
   cmd->add_option("--max-eval-values", limits.max_values,
                   "Collection elements one evaluation may build (default " + std::to_string(defaults.max_values) + ")");
-  cmd->add_option("--max-eval-seconds", limits.max_seconds,
-                  "Seconds one evaluation may run, 0 for no limit (default " + std::to_string(defaults.max_seconds) + ")");
+  cmd->add_option(
+      "--max-eval-seconds", limits.max_seconds,
+      "Seconds one evaluation may run, 0 for no limit (default " + std::to_string(defaults.max_seconds) + ")");
 }
 
 // Both flags' values in command-line order, so that later definitions win.
@@ -147,8 +153,7 @@ Runner add_validate(CLI::App& app) {
 Runner add_fmt(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::FmtOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "fmt",
-      "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
+      "fmt", "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: standard input when it is a pipe or a file, else the current "
@@ -326,7 +331,8 @@ Runner add_edit(CLI::App& app) {
   add_extensions_option(cmd, opt->extensions);
   cmd->add_flag("--minimal", opt->minimal,
                 "Keep every byte outside the edited item as it was (default: reformat the file as hcledit does)");
-  cmd->add_flag("--require-match", opt->require_match, "Fail (exit 1) when the address names nothing (in any of the files)");
+  cmd->add_flag("--require-match", opt->require_match,
+                "Fail (exit 1) when the address names nothing (in any of the files)");
   cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
   cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
   add_input_limit_option(cmd);
@@ -353,9 +359,8 @@ struct Subcommand {
   Runner (*add)(CLI::App&);
 };
 constexpr Subcommand kSubcommands[] = {
-    {"validate", add_validate}, {"fmt", add_fmt}, {"eval", add_eval},
-    {"json", add_json},         {"tokens", add_tokens}, {"dec", add_dec},
-    {"edit", add_edit},         {"lsp", add_lsp},
+    {"validate", add_validate}, {"fmt", add_fmt}, {"eval", add_eval}, {"json", add_json},
+    {"tokens", add_tokens},     {"dec", add_dec}, {"edit", add_edit}, {"lsp", add_lsp},
 };
 
 // Where a command line names its subcommand: its first argument that is not a flag (the root's
@@ -458,7 +463,8 @@ int run_main(int argc, char** argv) {
         return text;
       },
       "Print the version, commit and build");
-  app.add_flag_callback("--no-color", [] { hcl::app::disable_color(); }, "Never colour diagnostics");
+  app.add_flag_callback(
+      "--no-color", [] { hcl::app::disable_color(); }, "Never colour diagnostics");
   app.require_subcommand(1);
   app.fallthrough(false);
 

@@ -6,8 +6,8 @@
 #include "app.h"
 #include "commands.h"
 #include "io/files.h"
-#include "util/text.h"
 #include "lex/lexer.h"
+#include "util/text.h"
 
 namespace hcl::app {
 
@@ -20,7 +20,9 @@ int run_tokens(const TokensOptions& opt) {
   source::SourceFile file(display_name(opt.path), std::move(content.content));
   auto tokens = lex::lex_all(file.text(), opt.template_mode ? lex::LexMode::Template : lex::LexMode::Config);
   nlohmann::json out = nlohmann::json::array();
-  auto pos = [](const source::Pos& p) { return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  auto pos = [](const source::Pos& p) {
+    return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}};
+  };
   for (const auto& t : tokens) {
     source::Range r = file.range(t.start, t.end);
     out.push_back({{"type", std::string(lex::token_kind_name(t.kind))},

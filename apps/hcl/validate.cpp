@@ -6,10 +6,10 @@
 #include "app.h"
 #include "commands.h"
 #include "io/files.h"
-#include "util/text.h"
 #include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
+#include "util/text.h"
 
 namespace hcl::app {
 
@@ -63,7 +63,9 @@ int run_validate(const ValidateOptions& opt) {
     }
     for (const auto& d : parsed.diagnostics) (d.severity == diag::Severity::Error ? r.errors : r.warnings)++;
     if (format == DiagFormat::Json) {
-      diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* { return n == source->name() ? source.get() : nullptr; };
+      diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* {
+        return n == source->name() ? source.get() : nullptr;
+      };
       for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diag::diagnostic_json(d, lookup));
     } else if (format == DiagFormat::Sarif) {
       r.diagnostics = std::move(parsed.diagnostics);
@@ -94,10 +96,10 @@ int run_validate(const ValidateOptions& opt) {
   }
   if (format == DiagFormat::Json) {
     nlohmann::ordered_json doc = {{"format_version", "1.0"},
-                          {"valid", errors == 0 && io_errors == 0},
-                          {"error_count", errors},
-                          {"warning_count", warnings},
-                          {"diagnostics", all}};
+                                  {"valid", errors == 0 && io_errors == 0},
+                                  {"error_count", errors},
+                                  {"warning_count", warnings},
+                                  {"diagnostics", all}};
     write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } else if (format == DiagFormat::Sarif) {
     write_all(stdout, sarif_document(sarif));

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "eval/eval.h"
 #include "cty/expected.h"
+#include "eval/eval.h"
 
 namespace hcl::app {
 
@@ -22,7 +22,7 @@ struct VariableSource {
 
 struct VariableOptions {
   std::vector<VariableSource> sources;  // in command-line order
-  cty::EvalLimits limits;              // --max-eval-*: the scope's evaluation budget
+  cty::EvalLimits limits;               // --max-eval-*: the scope's evaluation budget
   bool any() const { return !sources.empty(); }
 };
 
@@ -33,7 +33,7 @@ using StdinReader = std::function<cty::Expected<std::string>()>;
 // definitions win. A --vars file
 // must hold a JSON object; a --var value is read as JSON when it parses (strictly, with
 // `json_only`), else as a string. Returns a usage error message, or nothing.
-std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope& scope,
-                                          const StdinReader& read_stdin, bool json_only = false);
+std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope& scope, const StdinReader& read_stdin,
+                                          bool json_only = false);
 
 }  // namespace hcl::app

@@ -38,9 +38,8 @@ std::string version_text() {
 #else
       "unknown architecture";
 #endif
-  return std::string("hcl ") + HCL_VERSION + "\n" +
-         "commit " HCL_COMMIT " (" HCL_COMMIT_DATE ")\n" +
-         "built with " + compiler + ", " HCL_BUILD_KIND + arch + "\n" +
+  return std::string("hcl ") + HCL_VERSION + "\n" + "commit " HCL_COMMIT " (" HCL_COMMIT_DATE ")\n" + "built with " +
+         compiler + ", " HCL_BUILD_KIND + arch + "\n" +
          // The release whose behaviour hcl matches (parser, formatter, functions, cty values).
          "targets HCL 2.24.0, cty 1.16.3\n";
 }

@@ -9,17 +9,17 @@
 #include "body/json_body.h"
 #include "body/native.h"
 #include "config/file_value.h"
-#include "diag/render.h"
-#include "eval/eval.h"
 #include "cty/json_encoding.h"
 #include "cty/print.h"
+#include "diag/render.h"
+#include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "format/format.h"
 #include "funcs/library.h"
-#include "json/hcl2json.h"
 #include "json/evaluator.h"
-#include "jsonsyntax/reader.h"
+#include "json/hcl2json.h"
 #include "json/syntax_convert.h"
+#include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
 
 #ifndef HCL_VERSION
@@ -159,9 +159,8 @@ JsonResult to_json(const File& file, const JsonOptions& options) {
   json::Options conv;
   conv.pretty = options.pretty;
   conv.evaluator = json::make_evaluator(scope);
-  json::ConvertResult r = file.syntax() == Syntax::Json
-                              ? json::convert_json_syntax(file.impl().document, conv, scope)
-                              : json::convert_file(*file.impl().tree, conv);
+  json::ConvertResult r = file.syntax() == Syntax::Json ? json::convert_json_syntax(file.impl().document, conv, scope)
+                                                        : json::convert_file(*file.impl().tree, conv);
   out.ok = r.ok;
   out.text = std::move(r.text);
   out.diagnostics = convert(r.diagnostics);
@@ -184,8 +183,8 @@ EvalResult evaluate(const File& file, const Variables& variables) {
     out.diagnostics = file.diagnostics();
     return out;
   }
-  body::BodyPtr body = file.syntax() == Syntax::Json ? body::json_body(file.impl().document)
-                                                     : body::native_body(file.impl().tree);
+  body::BodyPtr body =
+      file.syntax() == Syntax::Json ? body::json_body(file.impl().document) : body::native_body(file.impl().tree);
   config::FileValue r = config::evaluate_file(body, scope_with(variables));
   if (r.document) out.value = wrap(std::move(*r.document));
   out.diagnostics = convert(r.diagnostics);

@@ -8,7 +8,9 @@ namespace hcl::ast {
 
 namespace {
 
-diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) { return diag::Span{tree.token(i).start, tree.token(i).end}; }
+diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) {
+  return diag::Span{tree.token(i).start, tree.token(i).end};
+}
 
 std::string_view trim_left_space(std::string_view s) {
   size_t i = 0;
@@ -60,7 +62,9 @@ size_t grapheme_prefix(std::string_view s, size_t n) {
 
 }  // namespace
 
-std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::NodeId body) { return tree.children(body); }
+std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::NodeId body) {
+  return tree.children(body);
+}
 
 Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   Attribute a;
@@ -88,7 +92,8 @@ Block block(const syntax::SyntaxTree& tree, syntax::NodeId node) {
       } else {
         std::string value;
         for (uint32_t t = cn.first_token + 1; t <= cn.last_token; ++t) {
-          if (tree.token(t).kind == lex::TokenKind::QuotedLit) value += syntax::decode_literal(tree.token_text(t), true);
+          if (tree.token(t).kind == lex::TokenKind::QuotedLit)
+            value += syntax::decode_literal(tree.token_text(t), true);
         }
         b.labels.push_back(std::move(value));
       }
@@ -191,7 +196,8 @@ Operator operator_of(const syntax::SyntaxTree& tree, syntax::NodeId node) {
     case lex::TokenKind::GreaterThan: return Operator::Greater;
     case lex::TokenKind::GreaterThanEq: return Operator::GreaterOrEqual;
     case lex::TokenKind::Plus: return Operator::Add;
-    case lex::TokenKind::Minus: return tree.node(node).kind == syntax::NodeKind::Unary ? Operator::Negate : Operator::Subtract;
+    case lex::TokenKind::Minus:
+      return tree.node(node).kind == syntax::NodeKind::Unary ? Operator::Negate : Operator::Subtract;
     case lex::TokenKind::Star: return Operator::Multiply;
     case lex::TokenKind::Slash: return Operator::Divide;
     case lex::TokenKind::Percent: return Operator::Modulo;
@@ -223,7 +229,8 @@ std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, synta
       const lex::Token& tok = tree.token(p.main_token);
       std::string_view text = tree.token_text(p.main_token);
       bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-      std::string v = syntax::literal_needs_decoding(text, quoted) ? syntax::decode_literal(text, quoted) : std::string(text);
+      std::string v =
+          syntax::literal_needs_decoding(text, quoted) ? syntax::decode_literal(text, quoted) : std::string(text);
       if (ltrim) v = std::string(trim_left_space(v));
       values[i] = std::move(v);
       is_literal[i] = true;

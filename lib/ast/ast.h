@@ -80,8 +80,21 @@ std::optional<std::string_view> keyword(const syntax::SyntaxTree& tree, syntax::
 
 // Binary and unary operators.
 enum class Operator : uint8_t {
-  Or, And, Equal, NotEqual, Less, LessOrEqual, Greater, GreaterOrEqual, Add, Subtract, Multiply, Divide, Modulo,
-  Negate, Not,
+  Or,
+  And,
+  Equal,
+  NotEqual,
+  Less,
+  LessOrEqual,
+  Greater,
+  GreaterOrEqual,
+  Add,
+  Subtract,
+  Multiply,
+  Divide,
+  Modulo,
+  Negate,
+  Not,
 };
 Operator operator_of(const syntax::SyntaxTree& tree, syntax::NodeId node);
 

@@ -48,7 +48,8 @@ source::Range Traversal::source_range() const { return range_between(steps.front
 
 std::optional<Value> Traversal::resolve(Context ctx) const {
   if (!tree || node == syntax::kNoNode) return std::nullopt;
-  eval::EvalResult r = ctx ? eval::evaluate(*tree, node, *ctx) : eval::evaluate(*tree, node, eval::Scope::no_variables());
+  eval::EvalResult r =
+      ctx ? eval::evaluate(*tree, node, *ctx) : eval::evaluate(*tree, node, eval::Scope::no_variables());
   if (diag::has_errors(r.diagnostics)) return std::nullopt;
   return r.value;
 }
@@ -78,24 +79,27 @@ const Expression* innermost(const ExprPtr& expr, ExprPtr& hold) {
 
 }  // namespace
 
-ExprPtr static_expr(Value value, source::Range range) { return std::make_shared<StaticExpression>(std::move(value), std::move(range)); }
+ExprPtr static_expr(Value value, source::Range range) {
+  return std::make_shared<StaticExpression>(std::move(value), std::move(range));
+}
 
 std::optional<std::vector<ExprPtr>> expr_list(const ExprPtr& expr, diag::Diagnostics& diags) {
   ExprPtr hold;
   if (auto list = innermost(expr, hold)->list()) return list;
   diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid expression", "A static list expression is required.",
-                             expr->start_range(), std::nullopt});
+                                   expr->start_range(), std::nullopt});
   return std::nullopt;
 }
 
 std::optional<Traversal> abs_traversal(const ExprPtr& expr, diag::Diagnostics& diags) {
   ExprPtr hold;
   if (auto t = innermost(expr, hold)->traversal()) return t;
-  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid expression",
-                             "A single static variable reference is required: only attribute access and indexing with "
-                             "constant keys. No calculations, function calls, template expressions, etc are allowed "
-                             "here.",
-                             expr->range(), std::nullopt});
+  diags.push_back(
+      diag::Diagnostic{diag::Severity::Error, "Invalid expression",
+                       "A single static variable reference is required: only attribute access and indexing with "
+                       "constant keys. No calculations, function calls, template expressions, etc are allowed "
+                       "here.",
+                       expr->range(), std::nullopt});
   return std::nullopt;
 }
 
@@ -116,7 +120,9 @@ class MergedBody final : public Body {
 
   const std::vector<BodyPtr>& bodies() const { return bodies_; }
 
-  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override { return merged(schema, false, nullptr, diags); }
+  BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override {
+    return merged(schema, false, nullptr, diags);
+  }
   BodyContent partial_content(const Schema& schema, BodyPtr* remain, diag::Diagnostics& diags) const override {
     return merged(schema, true, remain, diags);
   }
@@ -128,10 +134,11 @@ class MergedBody final : public Body {
       for (auto& a : these.items) {
         source::Range name_range = a.name_range;
         if (const Attribute* existing = out.add_unique(std::move(a))) {
-          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
-                                                 range_string(existing->name_range)),
-                                     name_range, std::nullopt});
+          diags.push_back(
+              diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
+                               fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
+                                           range_string(existing->name_range)),
+                               name_range, std::nullopt});
         }
       }
     }
@@ -164,19 +171,21 @@ class MergedBody final : public Body {
       for (auto& a : these.attributes.items) {
         source::Range name_range = a.name_range;
         if (const Attribute* existing = content.attributes.add_unique(std::move(a))) {
-          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
-                                     fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
-                                                 range_string(existing->name_range)),
-                                     name_range, std::nullopt});
+          diags.push_back(
+              diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
+                               fmt::format("Argument {} was already set at {}", util::go_quote(existing->name),
+                                           range_string(existing->name_range)),
+                               name_range, std::nullopt});
         }
       }
       for (auto& block : these.blocks) content.blocks.push_back(std::move(block));
     }
     for (const auto& a : schema.attributes) {
       if (!a.required || content.attributes.find(a.name)) continue;
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing required argument",
-                                 fmt::format("The argument {} is required, but was not set.", util::go_quote(a.name)),
-                                 std::nullopt, std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Missing required argument",
+                           fmt::format("The argument {} is required, but was not set.", util::go_quote(a.name)),
+                           std::nullopt, std::nullopt});
     }
     if (remain) *remain = merge_bodies(std::move(leftovers));
     return content;

@@ -24,9 +24,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cty/value.h"
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
-#include "cty/value.h"
 #include "source/source_file.h"
 #include "syntax/tree.h"
 

@@ -43,7 +43,8 @@ JsonTemplate parse_json_template(const std::string& filename, const std::string&
   syntax::ParseResult parsed = syntax::parse_template(source);
   out.diagnostics = std::move(parsed.diagnostics);
   shift_ranges(out.diagnostics, start);
-  if (!diag::has_errors(out.diagnostics) && parsed.tree) out.tree = std::shared_ptr<const syntax::SyntaxTree>(std::move(parsed.tree));
+  if (!diag::has_errors(out.diagnostics) && parsed.tree)
+    out.tree = std::shared_ptr<const syntax::SyntaxTree>(std::move(parsed.tree));
   return out;
 }
 
@@ -80,7 +81,8 @@ class JsonExpression final : public Expression {
       case Kind::Null: return Value::null();
       case Kind::Array: {
         std::vector<Value> items;
-        for (uint32_t i = 0; i < n.count; ++i) items.push_back(JsonExpression(doc_, doc_->element(node_, i)).value(ctx, diags));
+        for (uint32_t i = 0; i < n.count; ++i)
+          items.push_back(JsonExpression(doc_, doc_->element(node_, i)).value(ctx, diags));
         return Value::tuple(std::move(items));
       }
       case Kind::Object: return object_value(ctx, diags);
@@ -164,14 +166,15 @@ class JsonExpression final : public Expression {
       source::Range name_range = doc_->name_range(*m);
       auto converted = cty::convert(name, cty::Type::string());
       if (!converted) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object key expression",
-                                   fmt::format("Cannot use this expression as an object key: {}.", converted.error()),
-                                   name_range, std::nullopt});
+        diags.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Invalid object key expression",
+                             fmt::format("Cannot use this expression as an object key: {}.", converted.error()),
+                             name_range, std::nullopt});
         continue;
       }
       if (converted->is_null()) {
         diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object key expression",
-                                   "Cannot use null value as an object key.", name_range, std::nullopt});
+                                         "Cannot use null value as an object key.", name_range, std::nullopt});
         continue;
       }
       if (!converted->is_known()) {
@@ -184,9 +187,9 @@ class JsonExpression final : public Expression {
         if (k == key) earlier = &r;
       if (earlier) {
         diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate object attribute",
-                                   fmt::format("An attribute named {} was already defined at {}.", util::go_quote(key),
-                                               range_string(*earlier)),
-                                   name_range, std::nullopt});
+                                         fmt::format("An attribute named {} was already defined at {}.",
+                                                     util::go_quote(key), range_string(*earlier)),
+                                         name_range, std::nullopt});
         continue;
       }
       defined.emplace_back(key, name_range);
@@ -249,9 +252,9 @@ class JsonBody final : public Body {
       std::string suggestion = name_suggestion(m->name, suggestions);
       if (!suggestion.empty()) suggestion = fmt::format(" Did you mean {}?", util::go_quote(suggestion));
       source::Range r = doc_->name_range(*m);
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous JSON object property",
-                                 fmt::format("No argument or block type is named {}.{}", util::go_quote(m->name), suggestion),
-                                 r, r});
+      diags.push_back(diag::Diagnostic{
+          diag::Severity::Error, "Extraneous JSON object property",
+          fmt::format("No argument or block type is named {}.{}", util::go_quote(m->name), suggestion), r, r});
     }
     return content;
   }
@@ -267,17 +270,17 @@ class JsonBody final : public Body {
     Attributes out;
     if (doc_->node(node_).kind != Kind::Object) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect JSON value type",
-                                 "A JSON object is required here, setting the arguments for this block.",
-                                 doc_->start_range(node_), std::nullopt});
+                                       "A JSON object is required here, setting the arguments for this block.",
+                                       doc_->start_range(node_), std::nullopt});
       return out;
     }
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
       if (m->name == "//" || hidden_.count(m->name)) continue;
       if (const Attribute* existing = out.add_unique(attribute(*m))) {
         diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate attribute definition",
-                                   fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
-                                               range_string(existing->range)),
-                                   doc_->name_range(*m), std::nullopt});
+                                         fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
+                                                     range_string(existing->range)),
+                                         doc_->name_range(*m), std::nullopt});
       }
     }
     return out;
@@ -337,18 +340,20 @@ class JsonBody final : public Body {
     return out;
   }
 
-  void unpack_block(syntax::NodeId v, const std::string& type, const source::Range& type_range, std::span<const std::string> labels_left,
-                    std::vector<std::string>& labels, std::vector<source::Range>& label_ranges, std::vector<Block>& blocks,
+  void unpack_block(syntax::NodeId v, const std::string& type, const source::Range& type_range,
+                    std::span<const std::string> labels_left, std::vector<std::string>& labels,
+                    std::vector<source::Range>& label_ranges, std::vector<Block>& blocks,
                     diag::Diagnostics& diags) const {
     if (!labels_left.empty()) {
       const std::string& label_name = labels_left.front();
       auto props = collect_deep(v, &label_name, diags);
       if (props.empty()) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block label",
-                                   fmt::format("At least one object property is required, whose name represents the {} "
-                                               "block's {}.",
-                                               type, label_name),
-                                   doc_->start_range(v), std::nullopt});
+        diags.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Missing block label",
+                             fmt::format("At least one object property is required, whose name represents the {} "
+                                         "block's {}.",
+                                         type, label_name),
+                             doc_->start_range(v), std::nullopt});
         return;
       }
       for (const Member* p : props) {
@@ -378,11 +383,12 @@ class JsonBody final : public Body {
         for (uint32_t i = 0; i < n.count; ++i) make(doc_->element(v, i), doc_->open_range(v));
         return;
       default:
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect JSON value type",
-                                   fmt::format("Either a JSON object or a JSON array is required, representing the "
-                                               "contents of one or more {} blocks.",
-                                               util::go_quote(type)),
-                                   doc_->start_range(v), std::nullopt});
+        diags.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Incorrect JSON value type",
+                             fmt::format("Either a JSON object or a JSON array is required, representing the "
+                                         "contents of one or more {} blocks.",
+                                         util::go_quote(type)),
+                             doc_->start_range(v), std::nullopt});
     }
   }
 
@@ -404,9 +410,9 @@ class JsonBody final : public Body {
         if (const Attribute* existing = content.attributes.add_unique(attribute(*m))) {
           source::Range r = doc_->name_range(*m);
           diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
-                                     fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
-                                                 range_string(existing->range)),
-                                     r, r});
+                                           fmt::format("The argument {} was already set at {}.",
+                                                       util::go_quote(m->name), range_string(existing->range)),
+                                           r, r});
           continue;
         }
         used.insert(m->name);
@@ -420,9 +426,10 @@ class JsonBody final : public Body {
     }
     for (const auto& s : schema.attributes) {
       if (s.required && !content.attributes.find(s.name)) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing required argument",
-                                   fmt::format("The argument {} is required, but no definition was found.", util::go_quote(s.name)),
-                                   content.missing_item_range, std::nullopt});
+        diags.push_back(diag::Diagnostic{
+            diag::Severity::Error, "Missing required argument",
+            fmt::format("The argument {} is required, but no definition was found.", util::go_quote(s.name)),
+            content.missing_item_range, std::nullopt});
       }
     }
     return content;

@@ -69,7 +69,8 @@ bool build_traversal(const Tree& tree, syntax::NodeId n, bool literal_roots, Tra
   if (base.kind == syntax::NodeKind::Variable) {
     root.name = std::string(t.token_text(base.main_token));
     root.range = token_range(t, base.main_token);
-  } else if (literal_roots && base.kind == syntax::NodeKind::Literal && ast::literal_kind(t, cur) != ast::LiteralKind::Number) {
+  } else if (literal_roots && base.kind == syntax::NodeKind::Literal &&
+             ast::literal_kind(t, cur) != ast::LiteralKind::Number) {
     root.name = std::string(t.token_text(base.main_token));
     root.range = token_range(t, base.main_token);
   } else {
@@ -189,8 +190,8 @@ class NativeExpression final : public Expression {
   NativeExpression(Tree tree, syntax::NodeId node) : tree_(std::move(tree)), node_(node) {}
 
   Value value(Context ctx, diag::Diagnostics& diags) const override {
-    eval::EvalResult r = ctx ? eval::evaluate(*tree_, node_, *ctx)
-                             : eval::evaluate(*tree_, node_, eval::Scope::no_variables());
+    eval::EvalResult r =
+        ctx ? eval::evaluate(*tree_, node_, *ctx) : eval::evaluate(*tree_, node_, eval::Scope::no_variables());
     diag::append(diags, std::move(r.diagnostics));
     return r.value;
   }
@@ -219,7 +220,8 @@ struct Hidden {
 
 class NativeBody final : public Body {
  public:
-  NativeBody(Tree tree, syntax::NodeId body, Hidden hidden = {}) : tree_(std::move(tree)), body_(body), hidden_(std::move(hidden)) {}
+  NativeBody(Tree tree, syntax::NodeId body, Hidden hidden = {})
+      : tree_(std::move(tree)), body_(body), hidden_(std::move(hidden)) {}
 
   BodyContent content(const Schema& schema, diag::Diagnostics& diags) const override {
     Hidden remain;
@@ -241,9 +243,10 @@ class NativeBody final : public Body {
           }
         }
       }
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsupported argument",
-                                 fmt::format("An argument named {} is not expected here.{}", util::go_quote(attr.name), suggestion),
-                                 attr.name_range, std::nullopt});
+      diags.push_back(diag::Diagnostic{
+          diag::Severity::Error, "Unsupported argument",
+          fmt::format("An argument named {} is not expected here.{}", util::go_quote(attr.name), suggestion),
+          attr.name_range, std::nullopt});
     }
     for (const Block& block : items.blocks) {
       if (remain.blocks.count(block.type)) continue;
@@ -255,16 +258,17 @@ class NativeBody final : public Body {
       } else {
         for (const auto& s : schema.attributes) {
           if (s.name == block.type) {
-            suggestion = fmt::format(
-                " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
-                util::go_quote(block.type));
+            suggestion =
+                fmt::format(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+                            util::go_quote(block.type));
             break;
           }
         }
       }
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsupported block type",
-                                 fmt::format("Blocks of type {} are not expected here.{}", util::go_quote(block.type), suggestion),
-                                 block.type_range, std::nullopt});
+      diags.push_back(diag::Diagnostic{
+          diag::Severity::Error, "Unsupported block type",
+          fmt::format("Blocks of type {} are not expected here.{}", util::go_quote(block.type), suggestion),
+          block.type_range, std::nullopt});
     }
     return content;
   }
@@ -280,8 +284,9 @@ class NativeBody final : public Body {
     Items items = collect();
     if (!items.blocks.empty()) {
       const Block& example = items.blocks.front();
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Unexpected {} block", util::go_quote(example.type)),
-                                 "Blocks are not allowed here.", example.type_range, std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error,
+                                       fmt::format("Unexpected {} block", util::go_quote(example.type)),
+                                       "Blocks are not allowed here.", example.type_range, std::nullopt});
     }
     Attributes out;
     for (auto& a : items.attributes.items)
@@ -319,7 +324,9 @@ class NativeBody final : public Body {
     uint32_t i = b.first_token;
     if (body_ == t.root()) {
       // Comments are skipped, except that a line comment's newline counts as a newline token.
-      while (i + 1 < t.tokens().size() && t.token(i).kind == lex::TokenKind::Comment && !t.token_text(i).ends_with('\n')) ++i;
+      while (i + 1 < t.tokens().size() && t.token(i).kind == lex::TokenKind::Comment &&
+             !t.token_text(i).ends_with('\n'))
+        ++i;
     }
     return t.source().position(t.token(i).start);
   }
@@ -346,7 +353,8 @@ class NativeBody final : public Body {
         block.labels = b.labels;
         block.type_range = span_range(t, b.type_span);
         for (diag::Span s : b.label_spans) block.label_ranges.push_back(span_range(t, s));
-        block.def_range = block.label_ranges.empty() ? block.type_range : range_between(block.type_range, block.label_ranges.back());
+        block.def_range =
+            block.label_ranges.empty() ? block.type_range : range_between(block.type_range, block.label_ranges.back());
         block.body = std::make_shared<NativeBody>(tree_, b.body);
         block.open_brace_range = token_range(t, t.node(b.body).first_token);
         out.blocks.push_back(std::move(block));
@@ -364,9 +372,10 @@ class NativeBody final : public Body {
       const Attribute* attr = items.attributes.find(s.name);
       if (!attr || hidden.attrs.count(s.name)) {
         if (s.required) {
-          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing required argument",
-                                     fmt::format("The argument {} is required, but no definition was found.", util::go_quote(s.name)),
-                                     content.missing_item_range, std::nullopt});
+          diags.push_back(diag::Diagnostic{
+              diag::Severity::Error, "Missing required argument",
+              fmt::format("The argument {} is required, but no definition was found.", util::go_quote(s.name)),
+              content.missing_item_range, std::nullopt});
         }
         continue;
       }
@@ -383,7 +392,8 @@ class NativeBody final : public Body {
     const syntax::SyntaxTree& t = *tree_;
     std::vector<syntax::NodeId> block_nodes;
     for (syntax::NodeId item : ast::body_items(t, body_))
-      if (t.node(item).kind == syntax::NodeKind::Block && ast::block(t, item).body != syntax::kNoNode) block_nodes.push_back(item);
+      if (t.node(item).kind == syntax::NodeKind::Block && ast::block(t, item).body != syntax::kNoNode)
+        block_nodes.push_back(item);
     size_t bi = 0;
     for (Block& block : items.blocks) {
       syntax::NodeId node = block_nodes[bi++];
@@ -395,23 +405,22 @@ class NativeBody final : public Body {
       if (block.labels.size() > s->label_names.size()) {
         if (s->label_names.empty()) {
           diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Extraneous label for {}", block.type),
-                                     fmt::format("No labels are expected for {} blocks.", block.type),
-                                     block.label_ranges[0], context});
+                                           fmt::format("No labels are expected for {} blocks.", block.type),
+                                           block.label_ranges[0], context});
         } else {
-          diags.push_back(diag::Diagnostic{
-              diag::Severity::Error, fmt::format("Extraneous label for {}", block.type),
-              fmt::format("Only {} labels ({}) are expected for {} blocks.", s->label_names.size(),
-                          join(s->label_names), block.type),
-              block.label_ranges[s->label_names.size()], context});
+          diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Extraneous label for {}", block.type),
+                                           fmt::format("Only {} labels ({}) are expected for {} blocks.",
+                                                       s->label_names.size(), join(s->label_names), block.type),
+                                           block.label_ranges[s->label_names.size()], context});
         }
         continue;
       }
       if (block.labels.size() < s->label_names.size()) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error,
-                                   fmt::format("Missing {} for {}", s->label_names[block.labels.size()], block.type),
-                                   fmt::format("All {} blocks must have {} labels ({}).", block.type,
-                                               s->label_names.size(), join(s->label_names)),
-                                   open, context});
+        diags.push_back(diag::Diagnostic{
+            diag::Severity::Error, fmt::format("Missing {} for {}", s->label_names[block.labels.size()], block.type),
+            fmt::format("All {} blocks must have {} labels ({}).", block.type, s->label_names.size(),
+                        join(s->label_names)),
+            open, context});
         continue;
       }
       content.blocks.push_back(std::move(block));

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "dynblock/dynblock.h"
 #include "cty/json_encoding.h"
+#include "dynblock/dynblock.h"
 
 namespace hcl::config {
 
@@ -40,16 +40,16 @@ class FileEvaluator {
         if (!options_.keep_dynamic && block.type == "dynamic") {
           // A dynamic block names the type of the blocks it makes in its one label (the schema
           // error a reader of these blocks reports).
-          source::Range context = block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range)
-                                                 : block.def_range;
+          source::Range context =
+              block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range) : block.def_range;
           if (block.labels.empty()) {
             diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing type for dynamic",
-                                       "All dynamic blocks must have 1 labels (type).",
-                                       block.open_brace_range.value_or(block.def_range), context});
+                                             "All dynamic blocks must have 1 labels (type).",
+                                             block.open_brace_range.value_or(block.def_range), context});
           } else if (block.labels.size() > 1) {
             diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous label for dynamic",
-                                       "Only 1 labels (type) are expected for dynamic blocks.", block.label_ranges[1],
-                                       context});
+                                             "Only 1 labels (type) are expected for dynamic blocks.",
+                                             block.label_ranges[1], context});
           } else {
             for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
               place(*node, g.block, body(g.block.body, g.iteration, diags), diags);
@@ -74,10 +74,10 @@ class FileEvaluator {
       if (!v->failed) {
         auto json = cty::value_to_json(v->value);
         if (!json) {
-          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
-                                     fmt::format("The expression evaluated to {}, but {}.", v->value.go_string(),
-                                                 json.error()),
-                                     attr.expr->range(), std::nullopt});
+          diags.push_back(diag::Diagnostic{
+              diag::Severity::Error, "Result has no JSON form",
+              fmt::format("The expression evaluated to {}, but {}.", v->value.go_string(), json.error()),
+              attr.expr->range(), std::nullopt});
           v->failed = true;
         }
       }
@@ -106,10 +106,11 @@ class FileEvaluator {
     auto& slot = level->members[key];
     if (fits && slot && slot->kind != Node::Kind::List) fits = false;
     if (!fits) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Block does not fit the JSON shape",
-                                 fmt::format("Block \"{}\" has {} labels, unlike an earlier block of the same type.",
-                                             block.type, block.labels.size()),
-                                 block.def_range, std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Block does not fit the JSON shape",
+                           fmt::format("Block \"{}\" has {} labels, unlike an earlier block of the same type.",
+                                       block.type, block.labels.size()),
+                           block.def_range, std::nullopt});
       return;
     }
     if (!slot) {
@@ -178,11 +179,12 @@ FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::S
   FileEvaluator ev(scope, options);
   std::unique_ptr<Node> root = ev.body(body, nullptr, out.diagnostics);
   // The oracle reports in source order (a stable sort by where each diagnostic starts).
-  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(), [](const diag::Diagnostic& a, const diag::Diagnostic& b) {
-    int64_t x = a.subject ? a.subject->start.byte : -1;
-    int64_t y = b.subject ? b.subject->start.byte : -1;
-    return x < y;
-  });
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [](const diag::Diagnostic& a, const diag::Diagnostic& b) {
+                     int64_t x = a.subject ? a.subject->start.byte : -1;
+                     int64_t y = b.subject ? b.subject->start.byte : -1;
+                     return x < y;
+                   });
   for (const auto& [k, m] : root->members) out.variables[k] = reference(*m, true);
   if (!diag::has_errors(out.diagnostics)) out.document = document(*root);
   return out;

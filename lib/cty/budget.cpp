@@ -58,19 +58,22 @@ diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& li
   d.summary = "Evaluation too large";
   switch (e.limit) {
     case BudgetExceeded::Limit::Values:
-      d.detail = fmt::format("This expression builds more than {} values, the limit for one evaluation; "
-                             "--max-eval-values raises it.",
-                             limits.max_values);
+      d.detail = fmt::format(
+          "This expression builds more than {} values, the limit for one evaluation; "
+          "--max-eval-values raises it.",
+          limits.max_values);
       break;
     case BudgetExceeded::Limit::Bytes:
-      d.detail = fmt::format("This expression builds more than {} MiB of strings and collections, the limit for one "
-                             "evaluation; --max-eval-memory raises it.",
-                             limits.max_bytes >> 20);
+      d.detail = fmt::format(
+          "This expression builds more than {} MiB of strings and collections, the limit for one "
+          "evaluation; --max-eval-memory raises it.",
+          limits.max_bytes >> 20);
       break;
     case BudgetExceeded::Limit::Seconds:
-      d.detail = fmt::format("This expression ran for more than {} seconds, the limit for one evaluation; "
-                             "--max-eval-seconds raises it.",
-                             limits.max_seconds);
+      d.detail = fmt::format(
+          "This expression ran for more than {} seconds, the limit for one evaluation; "
+          "--max-eval-seconds raises it.",
+          limits.max_seconds);
       break;
     case BudgetExceeded::Limit::NumberDigits:
       d.detail = "This expression writes out a number whose decimal form would have more than a million digits.";

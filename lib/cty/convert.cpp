@@ -462,7 +462,8 @@ Conv convert_known(const Value& v, const Type& out, bool unsafe) {
 
   if (out.is_object() && in.is_object()) return convert_object_to_object(v, in, out, unsafe);
   if (out.is_tuple() && in.is_tuple()) return convert_tuple_to_tuple(v, in, out, unsafe);
-  if ((out.is_list() || out.is_set()) && (in.is_list() || in.is_set())) return convert_collection_to_collection(v, in, out, unsafe);
+  if ((out.is_list() || out.is_set()) && (in.is_list() || in.is_set()))
+    return convert_collection_to_collection(v, in, out, unsafe);
   if (out.is_map() && in.is_map()) return convert_map_to_map(v, in, out, unsafe);
   if ((out.is_list() || out.is_set()) && in.is_tuple()) return convert_tuple_to_sequence(v, in, out, unsafe);
   if (out.is_map() && in.is_object()) return convert_object_to_map(v, in, out, unsafe);
@@ -576,7 +577,9 @@ Unified unify_collection_types(TypeKind kind, const std::vector<Type>& types, bo
   for (const auto& t : types) etys.push_back(t.element());
   Unified u = unify(etys, unsafe);
   if (!u.type) return {};
-  Type ret = kind == TypeKind::Map ? Type::map(*u.type) : kind == TypeKind::List ? Type::list(*u.type) : Type::set(*u.type);
+  Type ret = kind == TypeKind::Map    ? Type::map(*u.type)
+             : kind == TypeKind::List ? Type::list(*u.type)
+                                      : Type::set(*u.type);
   if (!all_convert(types, ret, unsafe)) return {};
   return Unified{ret};
 }
@@ -831,9 +834,11 @@ bool likely_to_confuse(const Type& got, const Type& want) {
 
 std::string mismatch_message(const Type& got, const Type& want) {
   if (got.is_object() && want.is_object()) return mismatch_objects(got, want);
-  if (got.is_tuple() && want.is_list() && want.element().is_dynamic()) return "all list elements must have the same type";
+  if (got.is_tuple() && want.is_list() && want.element().is_dynamic())
+    return "all list elements must have the same type";
   if (got.is_tuple() && want.is_set() && want.element().is_dynamic()) return "all set elements must have the same type";
-  if (got.is_object() && want.is_map() && want.element().is_dynamic()) return "all map elements must have the same type";
+  if (got.is_object() && want.is_map() && want.element().is_dynamic())
+    return "all map elements must have the same type";
   if ((got.is_tuple() || got.is_object()) && want.is_collection())
     return mismatch_collections_from_structural(got, want);
   if (got.is_collection() && want.is_collection()) return mismatch_collections_from_collections(got, want);

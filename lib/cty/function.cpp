@@ -57,18 +57,23 @@ std::string signature(const Function& f) {
     if (!first) out += ", ";
     first = false;
     out += p.name + " ";
-    out += p.kind == ParamKind::TypeConstraint ? "type" : p.kind == ParamKind::Expression ? "expression" : p.type.type_string();
+    out += p.kind == ParamKind::TypeConstraint ? "type"
+           : p.kind == ParamKind::Expression   ? "expression"
+                                               : p.type.type_string();
   }
   if (f.variadic) {
     if (!first) out += ", ";
     const Param& p = *f.variadic;
     out += p.name + "... ";
-    out += p.kind == ParamKind::TypeConstraint ? "type" : p.kind == ParamKind::Expression ? "expression" : p.type.type_string();
+    out += p.kind == ParamKind::TypeConstraint ? "type"
+           : p.kind == ParamKind::Expression   ? "expression"
+                                               : p.type.type_string();
   }
   out += ")";
   std::vector<Value> probe;
   for (const auto& p : f.params) probe.push_back(Value::unknown(p.kind == ParamKind::Value ? p.type : Type::dynamic()));
-  if (f.variadic) probe.push_back(Value::unknown(f.variadic->kind == ParamKind::Value ? f.variadic->type : Type::dynamic()));
+  if (f.variadic)
+    probe.push_back(Value::unknown(f.variadic->kind == ParamKind::Value ? f.variadic->type : Type::dynamic()));
   bool lazy = false;
   for (const auto& p : f.params) lazy |= p.kind != ParamKind::Value;
   if (f.variadic) lazy |= f.variadic->kind != ParamKind::Value;

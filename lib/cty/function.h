@@ -52,14 +52,13 @@
 #include <utility>
 #include <vector>
 
-#include "diag/diagnostic.h"
 #include "cty/convert.h"
 #include "cty/expected.h"
 #include "cty/type.h"
 #include "cty/value.h"
+#include "diag/diagnostic.h"
 
 namespace hcl::cty {
-
 
 // Why a call failed: about one argument (its index in the call, variadic ones included) or
 // about the call as a whole (argument = -1).
@@ -75,7 +74,9 @@ template <class T>
 using Result = cty::Expected<T, CallError>;
 
 inline cty::Unexpected<CallError> fail(CallError e) { return {std::move(e)}; }
-inline cty::Unexpected<CallError> fail_arg(int index, std::string message) { return {arg_error(index, std::move(message))}; }
+inline cty::Unexpected<CallError> fail_arg(int index, std::string message) {
+  return {arg_error(index, std::move(message))};
+}
 inline cty::Unexpected<CallError> fail_call(std::string message) { return {call_error(std::move(message))}; }
 
 // How an argument reaches the function.

@@ -43,7 +43,17 @@ class JsonTokens {
  public:
   explicit JsonTokens(std::string_view s) : s_(s) {}
 
-  enum class State : uint8_t { TopValue, ArrayStart, ArrayValue, ArrayComma, ObjectStart, ObjectKey, ObjectColon, ObjectValue, ObjectComma };
+  enum class State : uint8_t {
+    TopValue,
+    ArrayStart,
+    ArrayValue,
+    ArrayComma,
+    ObjectStart,
+    ObjectKey,
+    ObjectColon,
+    ObjectValue,
+    ObjectComma
+  };
   // A string, number or literal: a JsonNode without its containers, which every token would
   // otherwise construct and destroy.
   struct Scalar {
@@ -370,9 +380,7 @@ class OnePassDecoder {
       auto v = decode(std::move(*first), 0);
       if (!v || tokens_.more()) return std::nullopt;
       return std::move(v->value);
-    } catch (const BudgetExceeded&) {
-      return std::nullopt;
-    }
+    } catch (const BudgetExceeded&) { return std::nullopt; }
   }
 
  private:
@@ -512,7 +520,8 @@ Expected<Type> json_implied_type(const JsonNode& n) {
         if (!t) return t;
         auto [it, fresh] = seen.try_emplace(k, attrs.size());
         if (!fresh) {
-          if (!(attrs[it->second].second == *t)) return unexpected("duplicate " + util::go_quote(k) + " property in JSON object");
+          if (!(attrs[it->second].second == *t))
+            return unexpected("duplicate " + util::go_quote(k) + " property in JSON object");
           continue;
         }
         attrs.emplace_back(cty::normalize_nfc(k), std::move(*t));

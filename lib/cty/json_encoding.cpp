@@ -137,9 +137,7 @@ bool Marshal::value(const Value& v, const Type& t) {
       return true;
     }
     case TypeKind::Dynamic: out += "null"; return true;
-    case TypeKind::Capsule:
-      error = "cannot JSON-serialize " + t.friendly_name();
-      return false;
+    case TypeKind::Capsule: error = "cannot JSON-serialize " + t.friendly_name(); return false;
   }
   return true;
 }

@@ -237,9 +237,7 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
     mpfr_set_zero(result->f, neg ? -1 : 1);
     Number n;
     n.prec_ = precision;
-    if (neg) {
-      n.big_ = std::move(result);
-    }
+    if (neg) { n.big_ = std::move(result); }
     return n;
   }
   if (neg) mpz_neg(m.z, m.z);

@@ -36,8 +36,8 @@ class Number {
   // The binary exponent beyond which a number's decimal form has over a million digits (2^22
   // bits are 1.26 million decimal digits): such numbers are not printable (see above).
   static constexpr int64_t kMaxPrintableExponent = int64_t{1} << 22;
-  static constexpr uint32_t kIntPrecision = 64;       // cty.NumberIntVal
-  static constexpr uint32_t kFloat64Precision = 53;   // cty.NumberFloatVal
+  static constexpr uint32_t kIntPrecision = 64;      // cty.NumberIntVal
+  static constexpr uint32_t kFloat64Precision = 53;  // cty.NumberFloatVal
 
   // +0 with 512 bits.
   Number() = default;
@@ -65,10 +65,10 @@ class Number {
   bool is_printable() const;  // see the header comment; infinities are printable ("+Inf")
   // Why the number cannot be written as a JSON number, or nullptr when it can.
   const char* json_problem() const;
-  bool is_zero() const;             // +0 or -0
-  bool is_negative() const;         // sign bit (true for -0 and -Inf)
-  int sign() const;                 // big.Float.Sign: -1, 0 (both zeros), +1
-  bool is_integer() const;          // finite with no fractional part
+  bool is_zero() const;      // +0 or -0
+  bool is_negative() const;  // sign bit (true for -0 and -Inf)
+  int sign() const;          // big.Float.Sign: -1, 0 (both zeros), +1
+  bool is_integer() const;   // finite with no fractional part
   // The value as int64 when it is an integer in range (fractions and infinities: nullopt).
   std::optional<int64_t> to_int64() const;
   // Go's Float64(): nearest float64, ties to even.

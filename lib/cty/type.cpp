@@ -9,9 +9,9 @@
 namespace hcl::cty {
 
 struct Type::Node {
-  Type element;                      // list, set, map
-  std::vector<Type> elements;        // tuple
-  std::vector<Attribute> attributes; // object, sorted by name
+  Type element;                       // list, set, map
+  std::vector<Type> elements;         // tuple
+  std::vector<Attribute> attributes;  // object, sorted by name
   bool any_optional = false;
   std::string capsule_name;
 };
@@ -187,7 +187,8 @@ std::string Type::friendly(bool constraint) const {
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Map: {
-      std::string elem = constraint && node_->element.is_dynamic() ? "any single type" : node_->element.friendly(constraint);
+      std::string elem =
+          constraint && node_->element.is_dynamic() ? "any single type" : node_->element.friendly(constraint);
       const char* prefix = kind_ == TypeKind::List ? "list of " : kind_ == TypeKind::Set ? "set of " : "map of ";
       return prefix + elem;
     }

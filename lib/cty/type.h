@@ -48,7 +48,9 @@ class Type {
 
   TypeKind kind() const { return kind_; }
   bool is_dynamic() const { return kind_ == TypeKind::Dynamic; }
-  bool is_primitive() const { return kind_ == TypeKind::Bool || kind_ == TypeKind::Number || kind_ == TypeKind::String; }
+  bool is_primitive() const {
+    return kind_ == TypeKind::Bool || kind_ == TypeKind::Number || kind_ == TypeKind::String;
+  }
   bool is_bool() const { return kind_ == TypeKind::Bool; }
   bool is_number() const { return kind_ == TypeKind::Number; }
   bool is_string() const { return kind_ == TypeKind::String; }

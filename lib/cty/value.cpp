@@ -263,9 +263,8 @@ Value Value::set(std::vector<Value> elements) {
   }
   std::sort(entries.begin(), entries.end(),
             [](const Entry& a, const Entry& b) { return a.crc != b.crc ? a.crc < b.crc : a.order < b.order; });
-  std::stable_sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
-    return set_less(ety, a.value, b.value, a.hash, b.hash);
-  });
+  std::stable_sort(entries.begin(), entries.end(),
+                   [&](const Entry& a, const Entry& b) { return set_less(ety, a.value, b.value, a.hash, b.hash); });
   Elements out;
   out.reserve(entries.size());
   for (auto& e : entries) out.push_back(std::move(e.value));
@@ -315,7 +314,8 @@ Value Value::object(std::vector<Attribute> attributes) {
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
-  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)), weight);
+  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)),
+                weight);
 }
 
 Value Value::tuple_typed(std::vector<Value> elements, Type type) {
@@ -528,7 +528,8 @@ std::string Value::go_string() const {
   switch (type_.kind()) {
     case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
     case TypeKind::Number: {
-      if (!number_.is_printable()) return "cty.MustParseNumberVal(" + util::go_quote(number_.round_trip_scientific()) + ")";
+      if (!number_.is_printable())
+        return "cty.MustParseNumberVal(" + util::go_quote(number_.round_trip_scientific()) + ")";
       if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
       Number f = Number::from_double(number_.to_double());
       if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";

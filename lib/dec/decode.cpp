@@ -24,10 +24,11 @@ namespace {
 
 diag::Diagnostic unreadable(const std::string& path, bool json) {
   if (json)
-    return diag::Diagnostic{diag::Severity::Error, "Failed to open file", "The file " + util::go_quote(path) + " could not be opened.",
-                      std::nullopt, std::nullopt};
+    return diag::Diagnostic{diag::Severity::Error, "Failed to open file",
+                            "The file " + util::go_quote(path) + " could not be opened.", std::nullopt, std::nullopt};
   return diag::Diagnostic{diag::Severity::Error, "Failed to read file",
-                    "The configuration file " + util::go_quote(path) + " could not be read.", std::nullopt, std::nullopt};
+                          "The configuration file " + util::go_quote(path) + " could not be read.", std::nullopt,
+                          std::nullopt};
 }
 
 // hclparse: a body from text, in the JSON syntax or the native one (null when the native text

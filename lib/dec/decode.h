@@ -10,17 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "diag/diagnostic.h"
 #include "cty/budget.h"
+#include "diag/diagnostic.h"
 #include "source/source_file.h"
 
 namespace hcl::dec {
 
 struct RunRequest {
   std::string spec_path;
-  std::vector<std::string> vars;     // --vars arguments in order: a JSON object, or a path
-  std::vector<std::string> inputs;   // paths; none: standard input
-  std::string syntax;                // "", "hcl" or "json" (default: by file name)
+  std::vector<std::string> vars;    // --vars arguments in order: a JSON object, or a path
+  std::vector<std::string> inputs;  // paths; none: standard input
+  std::string syntax;               // "", "hcl" or "json" (default: by file name)
   bool var_refs = false;
   bool with_type = false;
   bool keep_nulls = false;
@@ -36,9 +36,9 @@ struct RunRequest {
 struct RunResult {
   // 0 success; 2 diagnostics with errors; 1 another failure (`error`).
   int status = 0;
-  std::string output;       // on success: the document, with a final newline
+  std::string output;             // on success: the document, with a final newline
   diag::Diagnostics diagnostics;  // errors on status 2; warnings may come with a success
-  std::string error;        // status 1
+  std::string error;              // status 1
   std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for snippets
 
   const source::SourceFile* source(const std::string& name) const;

@@ -30,7 +30,9 @@ std::string escape_html(std::string_view json) {
 
 void quote(std::string& out, std::string_view s) { json::append_quoted(out, s); }
 
-std::string pos_json(const source::Pos& p) { return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte); }
+std::string pos_json(const source::Pos& p) {
+  return fmt::format("{{\"line\":{},\"column\":{},\"byte\":{}}}", p.line, p.column, p.byte);
+}
 
 std::string range_json(const source::Range& r) {
   std::string out = "{\"filename\":";

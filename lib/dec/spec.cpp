@@ -20,7 +20,8 @@ std::vector<BlockLabel> labels_for_block(const body::Block& block) {
   return out;
 }
 
-Value decode_body(const body::BodyPtr& body, Labels labels, body::Context ctx, const Spec& spec, diag::Diagnostics& diags) {
+Value decode_body(const body::BodyPtr& body, Labels labels, body::Context ctx, const Spec& spec,
+                  diag::Diagnostics& diags) {
   BodyContent content = body->content(implied_schema(spec), diags);
   return spec.decode(content, labels, ctx, diags);
 }
@@ -112,9 +113,10 @@ Value AttrSpec::decode(const BodyContent& content, Labels, body::Context ctx, di
   auto converted = cty::convert(val, type);
   if (!converted) {
     source::Range r = attr->expr->range();
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Incorrect attribute value type",
-                               fmt::format("Inappropriate value for attribute {}: {}.", util::go_quote(name), converted.error()),
-                               r, body::range_between(attr->name_range, r)});
+    diags.push_back(diag::Diagnostic{
+        diag::Severity::Error, "Incorrect attribute value type",
+        fmt::format("Inappropriate value for attribute {}: {}.", util::go_quote(name), converted.error()), r,
+        body::range_between(attr->name_range, r)});
     return Value::unknown(type);
   }
   return *converted;
@@ -143,10 +145,11 @@ Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, d
   for (const auto& candidate : content.blocks) {
     if (candidate.type != type_name) continue;
     if (child) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
-                                 fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
-                                             util::go_quote(type_name), body::range_string(child->def_range)),
-                                 candidate.def_range, std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
+                           fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
+                                       util::go_quote(type_name), body::range_string(child->def_range)),
+                           candidate.def_range, std::nullopt});
       break;
     }
     child = &candidate;
@@ -154,8 +157,8 @@ Value BlockSpec::decode(const BodyContent& content, Labels, body::Context ctx, d
   if (!child) {
     if (required) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing {} block", type_name),
-                                 fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
-                                 content.missing_item_range, std::nullopt});
+                                       fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
+                                       content.missing_item_range, std::nullopt});
     }
     return Value::null(nested->implied_type());
   }
@@ -196,13 +199,15 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
     ranges.push_back(body_source_range(child.body, labels, *nested));
   }
   if (static_cast<int64_t>(elems.size()) < min_items) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Insufficient {} blocks", type_name),
-                               fmt::format("At least {} {} blocks are required.", min_items, util::go_quote(type_name)),
-                               content.missing_item_range, std::nullopt});
+    diags.push_back(
+        diag::Diagnostic{diag::Severity::Error, fmt::format("Insufficient {} blocks", type_name),
+                         fmt::format("At least {} {} blocks are required.", min_items, util::go_quote(type_name)),
+                         content.missing_item_range, std::nullopt});
   } else if (max_items > 0 && static_cast<int64_t>(elems.size()) > max_items) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Too many {} blocks", type_name),
-                               fmt::format("No more than {} {} blocks are allowed", max_items, util::go_quote(type_name)),
-                               ranges[static_cast<size_t>(max_items)], std::nullopt});
+    diags.push_back(
+        diag::Diagnostic{diag::Severity::Error, fmt::format("Too many {} blocks", type_name),
+                         fmt::format("No more than {} {} blocks are allowed", max_items, util::go_quote(type_name)),
+                         ranges[static_cast<size_t>(max_items)], std::nullopt});
   }
   if (elems.empty()) {
     return kind == Kind::List ? Value::empty_list(nested->implied_type()) : Value::empty_set(nested->implied_type());
@@ -212,19 +217,19 @@ Value BlockListSpec::decode(const BodyContent& content, Labels, body::Context ct
   for (const auto& v : elems) types.push_back(v.type());
   cty::Unified u = cty::unify(types, true);
   if (!u.type) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
-                               "Corresponding attributes in all blocks of this type must be the same.", ranges[0],
-                               std::nullopt});
+    diags.push_back(diag::Diagnostic{
+        diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
+        "Corresponding attributes in all blocks of this type must be the same.", ranges[0], std::nullopt});
     return Value::dynamic();
   }
   for (size_t i = 0; i < elems.size(); ++i) {
     if (elems[i].type() == *u.type && !u.all_dynamic) continue;
     auto converted = cty::convert_unified(elems[i], u, true);
     if (!converted) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
-                                 fmt::format("Block with index {} has inconsistent argument types: {}.", i,
-                                             converted.error()),
-                                 ranges[i], std::nullopt});
+      diags.push_back(diag::Diagnostic{
+          diag::Severity::Error, fmt::format("Unconsistent argument types in {} blocks", type_name),
+          fmt::format("Block with index {} has inconsistent argument types: {}.", i, converted.error()), ranges[i],
+          std::nullopt});
       return Value::dynamic();
     }
     elems[i] = std::move(*converted);
@@ -281,9 +286,10 @@ Value map_value(const MapNode& node, size_t depth, const Type& element) {
 Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx, diag::Diagnostics& diags) const {
   if (label_names.empty() || implied_type().has_dynamic_types()) {
     // The spec reader refuses such specs; the reference panics here.
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block_map spec",
-                               "A block_map spec needs at least one label and may not contain attributes with type 'any'.",
-                               content.missing_item_range, std::nullopt});
+    diags.push_back(
+        diag::Diagnostic{diag::Severity::Error, "Invalid block_map spec",
+                         "A block_map spec needs at least one label and may not contain attributes with type 'any'.",
+                         content.missing_item_range, std::nullopt});
     return Value::dynamic();
   }
   MapNode root;
@@ -298,10 +304,11 @@ Value BlockMapSpec::decode(const BodyContent& content, Labels, body::Context ctx
     if (target->children.count(key)) {
       std::string quoted;
       for (const auto& l : child.labels) quoted += " " + util::go_quote(l);
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
-                                 fmt::format("A block for {}{} was already defined. The {} labels must be unique.",
-                                             type_name, quoted, type_name),
-                                 child.def_range, std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
+                           fmt::format("A block for {}{} was already defined. The {} labels must be unique.", type_name,
+                                       quoted, type_name),
+                           child.def_range, std::nullopt});
       continue;
     }
     target->children[key].value = std::move(val);
@@ -333,7 +340,9 @@ namespace {
 struct NoopSpec final : Spec {
   Value decode(const BodyContent&, Labels, body::Context, diag::Diagnostics&) const override { return Value::null(); }
   Type implied_type() const override { return Type::dynamic(); }
-  source::Range source_range(const BodyContent&, Labels) const override { return source::Range{"noopSpec", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}}; }
+  source::Range source_range(const BodyContent&, Labels) const override {
+    return source::Range{"noopSpec", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
+  }
 };
 
 }  // namespace
@@ -357,16 +366,16 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
   if (!block) {
     if (required) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing {} block", type_name),
-                                 fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
-                                 content.missing_item_range, std::nullopt});
+                                       fmt::format("A block of type {} is required here.", util::go_quote(type_name)),
+                                       content.missing_item_range, std::nullopt});
     }
     return Value::null(Type::map(element_type));
   }
   if (other) {
     diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Duplicate {} block", type_name),
-                               fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
-                                           util::go_quote(type_name), body::range_string(block->def_range)),
-                               other->def_range, std::nullopt});
+                                     fmt::format("Only one block of type {} is allowed. Previous definition was at {}.",
+                                                 util::go_quote(type_name), body::range_string(block->def_range)),
+                                     other->def_range, std::nullopt});
   }
   body::Attributes attrs = block->body->just_attributes(diags);
   if (attrs.empty()) return Value::empty_map(element_type);
@@ -376,10 +385,10 @@ Value BlockAttrsSpec::decode(const BodyContent& content, Labels, body::Context c
     auto converted = cty::convert(v, element_type);
     if (!converted) {
       source::Range r = attr.expr->range();
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid attribute value",
-                                 fmt::format("Invalid value for attribute of {} block: {}.", util::go_quote(type_name),
-                                             converted.error()),
-                                 r, body::range_between(attr.name_range, r)});
+      diags.push_back(diag::Diagnostic{
+          diag::Severity::Error, "Invalid attribute value",
+          fmt::format("Invalid value for attribute of {} block: {}.", util::go_quote(type_name), converted.error()), r,
+          body::range_between(attr.name_range, r)});
       vals.emplace_back(attr.name, Value::unknown(element_type));
       continue;
     }
@@ -420,7 +429,8 @@ source::Range BlockLabelSpec::source_range(const BodyContent& content, Labels la
   return labels[index].range;
 }
 
-Value DefaultSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
+Value DefaultSpec::decode(const BodyContent& content, Labels labels, body::Context ctx,
+                          diag::Diagnostics& diags) const {
   Value v = primary->decode(content, labels, ctx, diags);
   if (v.is_null()) v = fallback->decode(content, labels, ctx, diags);
   return v;
@@ -447,7 +457,8 @@ std::vector<body::BlockHeaderSchema> DefaultSpec::block_header_schemata() const 
 
 const Spec* DefaultSpec::nested_spec() const { return primary->is_block_spec() ? primary->nested_spec() : nullptr; }
 
-Value TransformExprSpec::decode(const BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const {
+Value TransformExprSpec::decode(const BodyContent& content, Labels labels, body::Context ctx,
+                                diag::Diagnostics& diags) const {
   diag::Diagnostics own;
   Value wrapped_value = wrapped->decode(content, labels, ctx, own);
   bool failed = diag::has_errors(own);

@@ -37,7 +37,8 @@ class Spec {
   virtual ~Spec() = default;
   // The value for `content` (the part of a body this spec's schema selected), in the block
   // whose labels are `labels` (none at the top).
-  virtual Value decode(const body::BodyContent& content, Labels labels, body::Context ctx, diag::Diagnostics& diags) const = 0;
+  virtual Value decode(const body::BodyContent& content, Labels labels, body::Context ctx,
+                       diag::Diagnostics& diags) const = 0;
   virtual Type implied_type() const = 0;
   // The nested specs that read the same body (not those of nested blocks).
   virtual void visit_same_body_children(const Visit& cb) const {}
@@ -173,7 +174,9 @@ struct DefaultSpec final : Spec {
   Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override { return primary->implied_type(); }
   void visit_same_body_children(const Visit& cb) const override;
-  source::Range source_range(const body::BodyContent& c, Labels l) const override { return primary->source_range(c, l); }
+  source::Range source_range(const body::BodyContent& c, Labels l) const override {
+    return primary->source_range(c, l);
+  }
   bool is_attr_spec() const override { return true; }
   std::vector<body::AttributeSchema> attr_schemata() const override;
   bool is_block_spec() const override { return true; }
@@ -190,7 +193,9 @@ struct TransformExprSpec final : Spec {
   Value decode(const body::BodyContent&, Labels, body::Context, diag::Diagnostics&) const override;
   Type implied_type() const override;
   void visit_same_body_children(const Visit& cb) const override { cb(*wrapped); }
-  source::Range source_range(const body::BodyContent& c, Labels l) const override { return wrapped->source_range(c, l); }
+  source::Range source_range(const body::BodyContent& c, Labels l) const override {
+    return wrapped->source_range(c, l);
+  }
 };
 
 // ---- Decoding -----------------------------------------------------------------------------------

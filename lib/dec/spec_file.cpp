@@ -212,7 +212,8 @@ std::shared_ptr<const SpecPtr::element_type> err_spec() {
 
 // The named arguments of a spec block (gohcl.DecodeBody's schema: sorted by name), the rest an
 // error unless `remain` collects it.
-BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, BodyPtr* remain, diag::Diagnostics& diags) {
+BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, BodyPtr* remain,
+                      diag::Diagnostics& diags) {
   std::sort(attrs.begin(), attrs.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   Schema schema;
   schema.attributes = std::move(attrs);
@@ -221,13 +222,13 @@ BodyContent read_args(const BodyPtr& body, std::vector<AttributeSchema> attrs, B
 }
 
 void unsuitable(const ExprPtr& expr, const std::string& why, diag::Diagnostics& diags) {
-  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type", "Unsuitable value: " + why, expr->start_range(),
-                             expr->range()});
+  diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type", "Unsuitable value: " + why,
+                                   expr->start_range(), expr->range()});
 }
 
 // gohcl.DecodeExpression into a pointer (null leaves it unset).
-std::optional<Value> arg_value(const BodyContent& content, const std::string& name, const Type& type,
-                               body::Context ctx, diag::Diagnostics& diags) {
+std::optional<Value> arg_value(const BodyContent& content, const std::string& name, const Type& type, body::Context ctx,
+                               diag::Diagnostics& diags) {
   const body::Attribute* attr = content.attributes.find(name);
   if (!attr) return std::nullopt;
   Value v = attr->expr->value(ctx, diags);
@@ -268,7 +269,8 @@ std::optional<int64_t> arg_int(const BodyContent& c, const std::string& name, di
   return i;
 }
 
-std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name, diag::Diagnostics& diags) {
+std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const std::string& name,
+                                                    diag::Diagnostics& diags) {
   auto v = arg_value(c, name, Type::list(Type::string()), nullptr, diags);
   if (!v) return std::nullopt;
   std::vector<std::string> out;
@@ -287,15 +289,16 @@ std::optional<std::vector<std::string>> arg_strings(const BodyContent& c, const 
 const std::vector<std::string>& spec_block_types() {
   // block_attrs is documented but left out of the reference's own list (so it rejects it); it
   // is accepted here.
-  static const std::vector<std::string> types = {"object",     "array",     "literal",   "attr",    "block",
-                                                 "block_list", "block_map", "block_set", "default", "transform",
-                                                 "block_attrs"};
+  static const std::vector<std::string> types = {"object",  "array",      "literal",    "attr",
+                                                 "block",   "block_list", "block_map",  "block_set",
+                                                 "default", "transform",  "block_attrs"};
   return types;
 }
 
 Schema spec_schema(bool labelled) {
   Schema s;
-  for (const auto& t : spec_block_types()) s.blocks.push_back({t, labelled ? std::vector<std::string>{"key"} : std::vector<std::string>{}});
+  for (const auto& t : spec_block_types())
+    s.blocks.push_back({t, labelled ? std::vector<std::string>{"key"} : std::vector<std::string>{}});
   return s;
 }
 
@@ -316,8 +319,8 @@ class SpecReader {
     if (t == "transform") return transform(b.body, diags);
     if (t == "literal") return literal(b.body, diags);
     diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid spec block",
-                               fmt::format("Blocks of type {} are not expected here.", util::go_quote(t)), b.type_range,
-                               std::nullopt});
+                                     fmt::format("Blocks of type {} are not expected here.", util::go_quote(t)),
+                                     b.type_range, std::nullopt});
     return err_spec();
   }
 
@@ -329,12 +332,13 @@ class SpecReader {
     diag::append(diags, std::move(own));
     if (content.blocks.empty()) {
       if (failed) return err_spec();
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail, body->missing_item_range(), std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail, body->missing_item_range(),
+                                       std::nullopt});
       return err_spec();
     }
     if (content.blocks.size() > 1) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range,
-                                 std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail,
+                                       content.blocks[1].def_range, std::nullopt});
       return err_spec();
     }
     return block(content.blocks[0], diags);
@@ -367,12 +371,14 @@ class SpecReader {
     spec->name = name ? *name : implied;
     spec->required = required.value_or(false);
     const body::Attribute* type = c.attributes.find("type");
-    spec->type = eval_type_expr(type ? type->expr : body::static_expr(Value::null(), body->missing_item_range()), diags);
+    spec->type =
+        eval_type_expr(type ? type->expr : body::static_expr(Value::null(), body->missing_item_range()), diags);
     if (spec->name.empty()) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing name in attribute spec",
-                                 "The name attribute is required, to specify the attribute name that is expected in an "
-                                 "input HCL file.",
-                                 body->missing_item_range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Missing name in attribute spec",
+                           "The name attribute is required, to specify the attribute name that is expected in an "
+                           "input HCL file.",
+                           body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     return spec;
@@ -390,11 +396,13 @@ class SpecReader {
     auto spec = std::make_shared<BlockSpec>();
     spec->type_name = type ? *type : implied;
     spec->required = required.value_or(false);
-    spec->nested = only_child(nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
+    spec->nested = only_child(
+        nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
     return spec;
   }
 
-  SpecPtr block_list(const BodyPtr& body, const std::string& implied, BlockListSpec::Kind kind, diag::Diagnostics& diags) {
+  SpecPtr block_list(const BodyPtr& body, const std::string& implied, BlockListSpec::Kind kind,
+                     diag::Diagnostics& diags) {
     diag::Diagnostics own;
     BodyPtr nested;
     BodyContent c = read_args(body, {{"block_type", false}, {"min_items", false}, {"max_items", false}}, &nested, own);
@@ -409,13 +417,15 @@ class SpecReader {
     spec->type_name = type ? *type : implied;
     spec->min_items = min_items.value_or(0);
     spec->max_items = max_items.value_or(0);
-    spec->nested = only_child(nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
+    spec->nested = only_child(
+        nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
     if (spec->type_name.empty()) {
       const char* what = kind == BlockListSpec::Kind::List ? "block_list" : "block_set";
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, fmt::format("Missing block_type in {} spec", what),
-                                 "The block_type attribute is required, to specify the block type name that is expected "
-                                 "in an input HCL file.",
-                                 body->missing_item_range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, fmt::format("Missing block_type in {} spec", what),
+                           "The block_type attribute is required, to specify the block type name that is expected "
+                           "in an input HCL file.",
+                           body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     return spec;
@@ -433,31 +443,34 @@ class SpecReader {
     auto spec = std::make_shared<BlockMapSpec>();
     spec->type_name = type ? *type : implied;
     if (labels) spec->label_names = *labels;
-    spec->nested = only_child(nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
+    spec->nested = only_child(
+        nested, "A block spec must have exactly one child spec specifying how to decode block contents.", diags);
     if (spec->type_name.empty()) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_map spec",
-                                 "The block_type attribute is required, to specify the block type name that is expected "
-                                 "in an input HCL file.",
-                                 body->missing_item_range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_map spec",
+                           "The block_type attribute is required, to specify the block type name that is expected "
+                           "in an input HCL file.",
+                           body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (spec->label_names.empty()) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block label name list",
-                                 "A block_map must have at least one label specified.", body->missing_item_range(),
-                                 std::nullopt});
+                                       "A block_map must have at least one label specified.",
+                                       body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (spec->implied_type().has_dynamic_types()) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid block_map spec",
-                                 "A block_map spec may not contain attributes with type 'any'.",
-                                 body->missing_item_range(), std::nullopt});
+                                       "A block_map spec may not contain attributes with type 'any'.",
+                                       body->missing_item_range(), std::nullopt});
     }
     return spec;
   }
 
   SpecPtr block_attrs(const BodyPtr& body, const std::string& implied, diag::Diagnostics& diags) {
     diag::Diagnostics own;
-    BodyContent c = read_args(body, {{"block_type", false}, {"element_type", false}, {"required", false}}, nullptr, own);
+    BodyContent c =
+        read_args(body, {{"block_type", false}, {"element_type", false}, {"required", false}}, nullptr, own);
     auto type = arg_string(c, "block_type", own);
     auto required = arg_bool(c, "required", own);
     bool failed = diag::has_errors(own);
@@ -470,10 +483,11 @@ class SpecReader {
     spec->element_type =
         eval_type_expr(et ? et->expr : body::static_expr(Value::null(), body->missing_item_range()), diags);
     if (spec->type_name.empty()) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_attrs spec",
-                                 "The block_type attribute is required, to specify the block type name that is expected "
-                                 "in an input HCL file.",
-                                 body->missing_item_range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Missing block_type in block_attrs spec",
+                           "The block_type attribute is required, to specify the block type name that is expected "
+                           "in an input HCL file.",
+                           body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     return spec;
@@ -499,16 +513,17 @@ class SpecReader {
     diag::append(diags, std::move(own));
     if (content.blocks.empty()) {
       if (failed) return err_spec();
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block",
-                                 "A default block must have at least one nested spec, each specifying a possible outcome.",
-                                 body->missing_item_range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Missing spec block",
+                           "A default block must have at least one nested spec, each specifying a possible outcome.",
+                           body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     if (content.blocks.size() == 1 && !failed) {
       // (The reference points at a second block that does not exist, and crashes.)
       diags.push_back(diag::Diagnostic{diag::Severity::Warning, "Useless default block",
-                                 "A default block with only one spec is equivalent to using that spec alone.",
-                                 content.blocks[0].def_range, std::nullopt});
+                                       "A default block with only one spec is equivalent to using that spec alone.",
+                                       content.blocks[0].def_range, std::nullopt});
     }
     SpecPtr spec;
     for (const auto& b : content.blocks) {
@@ -547,8 +562,8 @@ class SpecReader {
     if (nc.blocks.size() != 1) {
       if (nested_failed) return err_spec();
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid transform spec",
-                                 "A transform spec block must have exactly one nested spec block.",
-                                 body->missing_item_range(), std::nullopt});
+                                       "A transform spec block must have exactly one nested spec block.",
+                                       body->missing_item_range(), std::nullopt});
       return err_spec();
     }
     spec->wrapped = block(nc.blocks[0], diags);
@@ -598,8 +613,8 @@ BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, diag::Dia
     for (const auto& p : *param_exprs) {
       std::string name = body::expr_as_keyword(p);
       if (name.empty()) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid param element", "Each parameter name must be an identifier.",
-                                   p->range(), std::nullopt});
+        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid param element",
+                                         "Each parameter name must be an identifier.", p->range(), std::nullopt});
         ok = false;
         break;
       }
@@ -611,8 +626,8 @@ BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, diag::Dia
       var_param = body::expr_as_keyword(variadic->expr);
       if (var_param.empty()) {
         diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid variadic_param",
-                                   "The variadic parameter name must be an identifier.", variadic->expr->range(),
-                                   std::nullopt});
+                                         "The variadic parameter name must be an identifier.", variadic->expr->range(),
+                                         std::nullopt});
         continue;
       }
     }
@@ -624,7 +639,9 @@ BodyPtr read_functions(const BodyPtr& body, cty::FunctionTable& table, diag::Dia
       eval::Scope scope(&spec_functions());
       scope.set_functions_inherited(true);
       for (size_t i = 0; i < params.size(); ++i) scope.set(params[i], args[i]);
-      if (has_variadic) scope.set(var_param, Value::tuple(std::vector<Value>(args.begin() + static_cast<ptrdiff_t>(params.size()), args.end())));
+      if (has_variadic)
+        scope.set(var_param,
+                  Value::tuple(std::vector<Value>(args.begin() + static_cast<ptrdiff_t>(params.size()), args.end())));
       diag::Diagnostics d;
       Value v = result->value(&scope, d);
       if (diag::has_errors(d)) return cty::fail_call(diagnostics_error(d));
@@ -653,8 +670,8 @@ Type eval_type_expr(const ExprPtr& expr, diag::Diagnostics& diags) {
   if (result.is_null()) return Type::dynamic();
   if (result.type() != type_type()) {
     diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid type expression",
-                               fmt::format("A type is required, not {}.", result.type().friendly_name()), std::nullopt,
-                               std::nullopt});
+                                     fmt::format("A type is required, not {}.", result.type().friendly_name()),
+                                     std::nullopt, std::nullopt});
     return Type::dynamic();
   }
   return unwrap_type(result);
@@ -688,11 +705,13 @@ SpecFile load_spec(std::shared_ptr<const source::SourceFile> source, diag::Diagn
   const char* detail = "A spec file must have exactly one root block specifying how to map to a JSON value.";
   if (content.blocks.empty()) {
     if (!root_failed)
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail, root_body->missing_item_range(), std::nullopt});
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing spec block", detail,
+                                       root_body->missing_item_range(), std::nullopt});
     return out;
   }
   if (content.blocks.size() > 1) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail, content.blocks[1].def_range, std::nullopt});
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous spec block", detail,
+                                     content.blocks[1].def_range, std::nullopt});
     return out;
   }
   out.root = reader.block(content.blocks[0], diags);

@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "dec/spec.h"
 #include "cty/function.h"
+#include "dec/spec.h"
 #include "source/source_file.h"
 
 namespace hcl::dec {

@@ -42,6 +42,8 @@ struct Span {
   uint32_t end = 0;
 };
 
-inline Span span_between(Span a, Span b) { return Span{a.start < b.start ? a.start : b.start, a.end > b.end ? a.end : b.end}; }
+inline Span span_between(Span a, Span b) {
+  return Span{a.start < b.start ? a.start : b.start, a.end > b.end ? a.end : b.end};
+}
 
 }  // namespace hcl::diag

@@ -127,7 +127,9 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
         uint32_t line_begin = file->line_offset(line);
         uint32_t line_end = line_begin + static_cast<uint32_t>(text.size());
         uint32_t hs = std::clamp(subj.start.byte, line_begin, line_end);
-        uint32_t he = std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte), line_begin, line_end);
+        uint32_t he =
+            std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte),
+                       line_begin, line_end);
         if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
         Window w = clip_line(text, hs - line_begin, he - line_begin);
         std::string_view raw = w.text;
@@ -158,7 +160,9 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
   j["severity"] = diag.severity == Severity::Error ? "error" : "warning";
   j["summary"] = diag.summary;
   j["detail"] = diag.detail;
-  auto pos = [](const source::Pos& p) { return nlohmann::ordered_json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}}; };
+  auto pos = [](const source::Pos& p) {
+    return nlohmann::ordered_json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}};
+  };
   if (diag.subject) {
     const source::Range& r = *diag.subject;
     j["range"] = nlohmann::ordered_json{{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
@@ -169,12 +173,10 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
       size_t hs = std::min<size_t>(r.start.byte - line_begin, code.size());
       size_t he = std::min<size_t>(r.end.byte - line_begin, code.size());
       Window w = clip_line(code, hs, std::max(hs, he));
-      j["snippet"] = nlohmann::ordered_json{{"context", nullptr},
-                      {"code", std::move(w.text)},
-                      {"start_line", r.start.line},
-                      {"highlight_start_offset", w.hs},
-                      {"highlight_end_offset", w.he},
-                      {"values", nlohmann::ordered_json::array()}};
+      j["snippet"] =
+          nlohmann::ordered_json{{"context", nullptr},           {"code", std::move(w.text)},
+                                 {"start_line", r.start.line},   {"highlight_start_offset", w.hs},
+                                 {"highlight_end_offset", w.he}, {"values", nlohmann::ordered_json::array()}};
     }
   }
   return j;

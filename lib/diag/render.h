@@ -12,7 +12,6 @@
 
 namespace hcl::diag {
 
-
 struct TextStyle {
   bool color = false;
   unsigned width = 0;  // wrap details to this width; 0 leaves them as they are

@@ -49,9 +49,9 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
                    {"level", d.severity == Severity::Error ? "error" : "warning"},
                    {"message", {{"text", text}}}};
     if (d.subject) {
-      result["locations"] = json::array(
-          {{{"physicalLocation",
-             {{"artifactLocation", {{"uri", util::uri_encode_path(d.subject->filename)}}}, {"region", region(*d.subject)}}}}});
+      result["locations"] = json::array({{{"physicalLocation",
+                                           {{"artifactLocation", {{"uri", util::uri_encode_path(d.subject->filename)}}},
+                                            {"region", region(*d.subject)}}}}});
     }
     out_results.push_back(std::move(result));
   }
@@ -61,10 +61,9 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
   driver["rules"] = std::move(rules);
   return json{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
-              {"runs",
-               json::array({{{"tool", {{"driver", std::move(driver)}}},
-                             {"columnKind", "unicodeCodePoints"},
-                             {"results", std::move(out_results)}}})}};
+              {"runs", json::array({{{"tool", {{"driver", std::move(driver)}}},
+                                     {"columnKind", "unicodeCodePoints"},
+                                     {"results", std::move(out_results)}}})}};
 }
 
 }  // namespace hcl::diag

@@ -182,8 +182,8 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
     if (failed) return std::nullopt;
     if (traversal->steps.size() != 1) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic iterator name",
-                                 "Dynamic iterator must be a single variable name.", traversal->source_range(),
-                                 std::nullopt});
+                                       "Dynamic iterator must be a single variable name.", traversal->source_range(),
+                                       std::nullopt});
       return std::nullopt;
     }
     spec.iterator = traversal->root_name();
@@ -198,15 +198,15 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
   const cty::Type& t = spec.for_each.type();
   bool iterable = t.is_list() || t.is_map() || t.is_set() || t.is_tuple() || t.is_object();
   if (!iterable && !t.is_dynamic()) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic for_each value",
-                               fmt::format("Cannot use a {} value in for_each. An iterable collection is required.",
-                                           t.friendly_name()),
-                               each->expr->range(), std::nullopt});
+    diags.push_back(diag::Diagnostic{
+        diag::Severity::Error, "Invalid dynamic for_each value",
+        fmt::format("Cannot use a {} value in for_each. An iterable collection is required.", t.friendly_name()),
+        each->expr->range(), std::nullopt});
     return std::nullopt;
   }
   if (spec.for_each.is_null()) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic for_each value", "Cannot use a null value in for_each.",
-                               each->expr->range(), std::nullopt});
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic for_each value",
+                                     "Cannot use a null value in for_each.", each->expr->range(), std::nullopt});
     return std::nullopt;
   }
 
@@ -218,30 +218,33 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
     if (failed) return std::nullopt;
     spec.labels = std::move(*list);
     if (label_count && spec.labels.size() > *label_count) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous dynamic block label",
-                                 fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
-                                 spec.labels[*label_count]->range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Extraneous dynamic block label",
+                           fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
+                           spec.labels[*label_count]->range(), std::nullopt});
       return std::nullopt;
     }
     if (label_count && spec.labels.size() < *label_count) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Insufficient dynamic block labels",
-                                 fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
-                                 la->expr->range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Insufficient dynamic block labels",
+                           fmt::format("Blocks of type {} require {} label(s).", util::go_quote(type), *label_count),
+                           la->expr->range(), std::nullopt});
       return std::nullopt;
     }
   }
 
   if (c.blocks.empty()) {
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing dynamic content block",
-                               "A dynamic block must have a nested block of type \"content\" to describe the body of "
-                               "each generated block.",
-                               c.missing_item_range, std::nullopt});
+    diags.push_back(
+        diag::Diagnostic{diag::Severity::Error, "Missing dynamic content block",
+                         "A dynamic block must have a nested block of type \"content\" to describe the body of "
+                         "each generated block.",
+                         c.missing_item_range, std::nullopt});
     return std::nullopt;
   }
   if (c.blocks.size() > 1) {
     diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous dynamic content block",
-                               "Only one nested content block is allowed for each dynamic block.",
-                               c.blocks[1].def_range, std::nullopt});
+                                     "Only one nested content block is allowed for each dynamic block.",
+                                     c.blocks[1].def_range, std::nullopt});
     return std::nullopt;
   }
   spec.content = c.blocks[0].body;
@@ -249,7 +252,8 @@ std::optional<Spec> decode_spec(const Block& raw, std::optional<size_t> label_co
 }
 
 // newBlock: one generated block, its labels evaluated under the iteration.
-std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const ScopePtr& ctx, diag::Diagnostics& diags) {
+std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const ScopePtr& ctx,
+                               diag::Diagnostics& diags) {
   Block block;
   block.type = spec.type;
   block.type_range = spec.type_range;
@@ -265,19 +269,21 @@ std::optional<Block> new_block(const Spec& spec, const IterationPtr& it, const S
     auto s = cty::convert(v, cty::Type::string());
     if (!s) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
-                                 fmt::format("Cannot use this value as a dynamic block label: {}.", s.error()),
-                                 expr->range(), std::nullopt});
+                                       fmt::format("Cannot use this value as a dynamic block label: {}.", s.error()),
+                                       expr->range(), std::nullopt});
       return std::nullopt;
     }
     if (s->is_null()) {
       diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
-                                 "Cannot use a null value as a dynamic block label.", expr->range(), std::nullopt});
+                                       "Cannot use a null value as a dynamic block label.", expr->range(),
+                                       std::nullopt});
       return std::nullopt;
     }
     if (!s->is_known()) {
-      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
-                                 "This value is not yet known. Dynamic block labels must be immediately-known values.",
-                                 expr->range(), std::nullopt});
+      diags.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Invalid dynamic block label",
+                           "This value is not yet known. Dynamic block labels must be immediately-known values.",
+                           expr->range(), std::nullopt});
       return std::nullopt;
     }
     block.labels.push_back(s->as_string());
@@ -348,7 +354,9 @@ class ExpandBody final : public body::Body {
   }
 
   // Blocks are not allowed in this mode, so there is nothing to expand.
-  body::Attributes just_attributes(diag::Diagnostics& diags) const override { return original_->just_attributes(diags); }
+  body::Attributes just_attributes(diag::Diagnostics& diags) const override {
+    return original_->just_attributes(diags);
+  }
   source::Range missing_item_range() const override { return original_->missing_item_range(); }
 
  private:
@@ -399,9 +407,10 @@ class ExpandBody final : public body::Body {
       }
       if (!bs) {
         if (!partial) {
-          diags.push_back(diag::Diagnostic{diag::Severity::Error, "Unsupported block type",
-                                     fmt::format("Blocks of type {} are not expected here.", util::go_quote(real)),
-                                     rb.label_ranges[0], std::nullopt});
+          diags.push_back(
+              diag::Diagnostic{diag::Severity::Error, "Unsupported block type",
+                               fmt::format("Blocks of type {} are not expected here.", util::go_quote(real)),
+                               rb.label_ranges[0], std::nullopt});
         }
         continue;
       }

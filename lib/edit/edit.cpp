@@ -50,8 +50,8 @@ std::string tidy_blank_lines(std::string_view text) {
   if (eof > 0 && toks[kept[eof - 1]].kind == lex::TokenKind::Eof) --eof;
   size_t first_trailing = eof;
   while (first_trailing > 0 && toks[kept[first_trailing - 1]].kind == lex::TokenKind::Newline) --first_trailing;
-  if (eof - first_trailing > 1) kept.erase(kept.begin() + static_cast<ptrdiff_t>(first_trailing + 1),
-                                           kept.begin() + static_cast<ptrdiff_t>(eof));
+  if (eof - first_trailing > 1)
+    kept.erase(kept.begin() + static_cast<ptrdiff_t>(first_trailing + 1), kept.begin() + static_cast<ptrdiff_t>(eof));
   std::string out;
   for (size_t k = 0; k < kept.size(); ++k) {
     uint32_t i = kept[k];
@@ -216,10 +216,8 @@ std::vector<Item> Document::find_nested_blocks(std::span<const std::string> addr
       if (!it.is_block || name(it) != addr[0]) continue;
       auto have = labels(it);
       if (addr.size() < have.size() + 1 || !labels_match(addr.subspan(1), have, false)) continue;
-      if (addr.size() == have.size() + 1)
-        out.push_back(it);
-      else
-        self(self, body_of(it), addr.subspan(have.size() + 1));
+      if (addr.size() == have.size() + 1) out.push_back(it);
+      else self(self, body_of(it), addr.subspan(have.size() + 1));
     }
   };
   if (!address.empty()) walk(walk, root(), address);
@@ -314,8 +312,8 @@ void Document::replace_expression(const Item& attribute, std::string_view expres
   std::string spaced_expression = " ";
   spaced_expression += expression;
   hclwrite_.push_back({expr_first, attribute.end, std::move(spaced_expression)});
-  minimal_.push_back({diag::Span{tree_->token(expr_first).start, tree_->token(attribute.end - 1).end},
-                      std::string(expression)});
+  minimal_.push_back(
+      {diag::Span{tree_->token(expr_first).start, tree_->token(attribute.end - 1).end}, std::string(expression)});
 }
 
 void Document::rename_attribute(const Item& attribute, std::string_view name) {
@@ -348,7 +346,8 @@ void Document::remove(const Item& item) {
 void Document::append_attribute(const BodyRef& body, std::string_view name, std::string_view expression,
                                 bool blank_line_before) {
   std::string line = std::string(name) + " = " + std::string(expression);
-  insert(body, line, [&](const std::string&) { return line; }, blank_line_before);
+  insert(
+      body, line, [&](const std::string&) { return line; }, blank_line_before);
 }
 
 void Document::append_block(const BodyRef& body, std::string_view type, std::span<const std::string> labels,
@@ -359,8 +358,9 @@ void Document::append_block(const BodyRef& body, std::string_view type, std::spa
     header += quote_label(label);
   }
   std::string nl(newline());
-  insert(body, header + " {\n}", [&](const std::string& indent) { return header + " {" + nl + indent + "}"; },
-         blank_line_before);
+  insert(
+      body, header + " {\n}", [&](const std::string& indent) { return header + " {" + nl + indent + "}"; },
+      blank_line_before);
 }
 
 // hclwrite appends an item right before the body's closing brace (or the end of the file). When
@@ -385,7 +385,9 @@ void Document::insert(const BodyRef& body, const std::string& hclwrite_text,
   // one level deeper than the block), in the file's line ending.
   std::string outer = body.top_level ? "" : indent_of(body.end);
   std::vector<Item> its = items(body);
-  std::string inner = body.top_level ? "" : !its.empty() && !one_line_block ? indent_of(its.back().start) : outer + "  ";
+  std::string inner = body.top_level                    ? ""
+                      : !its.empty() && !one_line_block ? indent_of(its.back().start)
+                                                        : outer + "  ";
   if (one_line_block) outer = indent_of(body.begin - 1), inner = outer + "  ";
   std::string added = (blank_line_before ? nl : "") + inner + minimal_text(inner) + nl;
   const lex::Token& close = tree_->token(body.end);
@@ -398,7 +400,8 @@ void Document::insert(const BodyRef& body, const std::string& hclwrite_text,
       minimal_.push_back({diag::Span{open_end, close.start}, nl + added + outer});
     }
   } else if (!fresh_line) {
-    minimal_.push_back({diag::Span{static_cast<uint32_t>(text.size()), static_cast<uint32_t>(text.size())}, nl + added});
+    minimal_.push_back(
+        {diag::Span{static_cast<uint32_t>(text.size()), static_cast<uint32_t>(text.size())}, nl + added});
   } else {
     uint32_t at = body.top_level ? static_cast<uint32_t>(text.size()) : close.start;
     while (!body.top_level && at > 0 && is_blank(text[at - 1])) --at;
@@ -476,8 +479,9 @@ cty::Expected<std::string, diag::Diagnostic> expression_text(std::string_view va
     return cty::unexpected(std::move(d));
   }
   if (parsed.trailing_text)
-    return cty::unexpected(error("Invalid value: not one expression", "VALUE \"" + std::string(value) +
-                                  "\" holds more than one expression; quote a string as '\"text\"'."));
+    return cty::unexpected(
+        error("Invalid value: not one expression",
+              "VALUE \"" + std::string(value) + "\" holds more than one expression; quote a string as '\"text\"'."));
   const syntax::SyntaxTree& t = *parsed.tree;
   auto trivia = [&](uint32_t i) {
     lex::TokenKind k = t.token(i).kind;
@@ -517,8 +521,8 @@ bool modifies(Operation op) {
 
 namespace {
 
-Result run_once(const std::shared_ptr<const source::SourceFile>& source, const Request& req, bool own_line_lead_comments,
-                bool& invalid_result) {
+Result run_once(const std::shared_ptr<const source::SourceFile>& source, const Request& req,
+                bool own_line_lead_comments, bool& invalid_result) {
   Result res;
   auto fail = [&](diag::Diagnostic d) {
     res.ok = false;
@@ -562,9 +566,9 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
   if (new_name)
     if (auto d = check_name(*new_name)) return fail(std::move(*d));
   auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
-    return fail(error("Ambiguous address",
-                      "\"" + req.address + "\" names " + std::to_string(found.size()) + " " + std::string(what) +
-                          " (" + positions(tree, found) + "); hcledit would change the first only."));
+    return fail(error("Ambiguous address", "\"" + req.address + "\" names " + std::to_string(found.size()) + " " +
+                                               std::string(what) + " (" + positions(tree, found) +
+                                               "); hcledit would change the first only."));
   };
   auto exists = [&](const std::string& address) {
     return error("Attribute already exists", "The attribute " + address + " already exists.");
@@ -613,10 +617,8 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
         // hcledit sets an attribute that exists at the top level instead of refusing.
         auto found = doc->find_attributes(addr);
         res.matches = 1;
-        if (!found.empty())
-          doc->replace_expression(found.front(), value);
-        else
-          doc->append_attribute(doc->root(), addr[0], value, req.newline);
+        if (!found.empty()) doc->replace_expression(found.front(), value);
+        else doc->append_attribute(doc->root(), addr[0], value, req.newline);
         break;
       }
       std::span<const std::string> parent(addr.data(), addr.size() - 1);
@@ -652,8 +654,7 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
         if (req.op == Operation::BlockMv)
           doc->rename_block(it, target[0], std::span<const std::string>(target).subspan(1));
         if (req.op == Operation::BlockAppend)
-          doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1),
-                            req.newline);
+          doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1), req.newline);
       }
       tidy = req.op == Operation::BlockRm;
       break;
@@ -674,8 +675,8 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
     syntax::ParseResult check = syntax::parse_config(out, syntax::ParseOptions{.build_tree = false});
     if (diag::has_errors(check.diagnostics)) {
       diag::Diagnostic d = error("The edit would leave the file invalid",
-                           "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
-                               check.diagnostics.front().detail + " Nothing was changed.");
+                                 "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
+                                     check.diagnostics.front().detail + " Nothing was changed.");
       d.subject = check.diagnostics.front().subject;
       invalid_result = true;
       return fail(std::move(d));

@@ -146,25 +146,36 @@ class Document {
 // ---- hcledit's operations, as `hcl edit` runs them ---------------------------------------------
 
 enum class Operation : uint8_t {
-  AttributeGet, AttributeSet, AttributeAppend, AttributeRm, AttributeMv, AttributeReplace,
-  BlockList, BlockGet, BlockRm, BlockMv, BlockAppend, BlockNew, BodyGet,
+  AttributeGet,
+  AttributeSet,
+  AttributeAppend,
+  AttributeRm,
+  AttributeMv,
+  AttributeReplace,
+  BlockList,
+  BlockGet,
+  BlockRm,
+  BlockMv,
+  BlockAppend,
+  BlockNew,
+  BodyGet,
 };
 
 struct Request {
   Operation op = Operation::AttributeGet;
-  std::string address;  // ADDRESS, FROM or PARENT
-  std::string target;   // TO, CHILD or NAME
-  std::string value;    // VALUE
+  std::string address;         // ADDRESS, FROM or PARENT
+  std::string target;          // TO, CHILD or NAME
+  std::string value;           // VALUE
   bool newline = false;        // --newline: a blank line before what is appended
   bool with_comments = false;  // attribute get --with-comments
   Layout layout = Layout::Hclwrite;
 };
 
 struct Result {
-  bool ok = false;        // false: the operation failed; `diagnostics` say why
-  bool is_file = false;   // `output` is the whole file (edits) rather than a query's answer
-  bool changed = false;   // the file differs from the input
-  size_t matches = 0;     // items the address named (0: nothing done, as hcledit)
+  bool ok = false;       // false: the operation failed; `diagnostics` say why
+  bool is_file = false;  // `output` is the whole file (edits) rather than a query's answer
+  bool changed = false;  // the file differs from the input
+  size_t matches = 0;    // items the address named (0: nothing done, as hcledit)
   std::string output;
   diag::Diagnostics diagnostics;
 };

@@ -7,8 +7,8 @@
 
 #include <mutex>
 
-#include "eval/eval_internal.h"
 #include "cty/function.h"
+#include "eval/eval_internal.h"
 
 namespace hcl::eval {
 
@@ -46,7 +46,9 @@ std::string closest_name(std::string_view given, const std::vector<std::string_v
   return std::string(best);
 }
 
-bool is_trivia(lex::TokenKind k) { return k == lex::TokenKind::Newline || k == lex::TokenKind::Comment || k == lex::TokenKind::Eof; }
+bool is_trivia(lex::TokenKind k) {
+  return k == lex::TokenKind::Newline || k == lex::TokenKind::Comment || k == lex::TokenKind::Eof;
+}
 
 diag::Span expression_span(const syntax::SyntaxTree& tree, syntax::NodeId n) {
   const syntax::Node& nd = tree.node(n);
@@ -55,7 +57,8 @@ diag::Span expression_span(const syntax::SyntaxTree& tree, syntax::NodeId n) {
   // the expression's own range does not.
   while (first < last && is_trivia(tree.token(first).kind)) ++first;
   while (last > first && is_trivia(tree.token(last).kind)) --last;
-  if (nd.kind == syntax::NodeKind::Template && tree.token(nd.last_token).kind == lex::TokenKind::Eof) last = nd.last_token;
+  if (nd.kind == syntax::NodeKind::Template && tree.token(nd.last_token).kind == lex::TokenKind::Eof)
+    last = nd.last_token;
   return diag::Span{tree.token(first).start, tree.token(last).end};
 }
 

@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "diag/diagnostic.h"
 #include "cty/budget.h"
 #include "cty/value.h"
+#include "diag/diagnostic.h"
 #include "syntax/tree.h"
 
 namespace hcl::cty {
@@ -27,7 +27,6 @@ namespace hcl::eval {
 using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
-
 
 // What an expression can see: variables and functions (hcl.EvalContext). A scope without a
 // function table reports "Function calls not allowed"; one made with no_variables() reports

@@ -3,9 +3,9 @@
 // below, in the reference's order. That order decides which of several problems a call reports:
 // an unknown name before anything is evaluated, then the expanded final argument, then the
 // argument count, then every argument's conversion, and only then the function's own error.
+#include "cty/function.h"
 #include "eval/eval_internal.h"
 #include "eval/typeexpr.h"
-#include "cty/function.h"
 
 namespace hcl::eval::evaluator_detail {
 
@@ -226,7 +226,8 @@ void Evaluator::report_call_error(const ast::FunctionCall& call, diag::Span call
         error(d, "Invalid function argument",
               fmt::format("Invalid value for {} parameter: {}.", util::go_quote(p->name), e.message), call_range);
       } else {
-        error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+        error(d, "Error in function call",
+              fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
               diag::span_between(call.name_span, call.open_paren), call_range);
       }
     } else {
@@ -235,7 +236,8 @@ void Evaluator::report_call_error(const ast::FunctionCall& call, diag::Span call
             call_range);
     }
   } else {
-    error(d, "Error in function call", fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
+    error(d, "Error in function call",
+          fmt::format("Call to function {} failed: {}.", util::go_quote(call.name), e.message),
           diag::span_between(call.name_span, call.open_paren), call_range);
   }
 }

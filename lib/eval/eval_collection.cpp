@@ -33,11 +33,12 @@ Value Evaluator::object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
     if (!oi.force_non_literal) {
       const syntax::Node& kn = node(oi.key);
       if (kn.kind != syntax::NodeKind::Variable && is_scope_traversal(oi.key)) {
-        key_diags.push_back(diag::Diagnostic{diag::Severity::Error, "Ambiguous attribute key",
-                                       "If this expression is intended to be a reference, wrap it in parentheses. If "
-                                       "it's instead intended as a literal name containing periods, wrap it in quotes "
-                                       "to create a string literal.",
-                                       range(span(oi.key)), std::nullopt});
+        key_diags.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Ambiguous attribute key",
+                             "If this expression is intended to be a reference, wrap it in parentheses. If "
+                             "it's instead intended as a literal name containing periods, wrap it in quotes "
+                             "to create a string literal.",
+                             range(span(oi.key)), std::nullopt});
         key = Value::dynamic();
         literal_key = true;
       } else if (kn.kind == syntax::NodeKind::Variable) {

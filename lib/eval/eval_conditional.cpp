@@ -57,16 +57,17 @@ Value Evaluator::conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics
   syntax::NodeId tr = prev_sibling(fr);
   syntax::NodeId cond = prev_sibling(tr);
   return conditional_with(
-      cond, [&](diag::Diagnostics& td) { return eval(tr, f, td); }, [&](diag::Diagnostics& fd) { return eval(fr, f, fd); },
-      span(tr), span(fr), span(n), f, d);
+      cond, [&](diag::Diagnostics& td) { return eval(tr, f, td); },
+      [&](diag::Diagnostics& fd) { return eval(fr, f, fd); }, span(tr), span(fr), span(n), f, d);
 }
 
 // The reference evaluates both results before the condition, to find the result type even when
 // the condition is unknown; so both results' type problems are reported whatever the condition,
 // but only the chosen result's own diagnostics are kept. A literal null (null of dynamic type) on
 // one side takes the other side's type instead of being unified with it.
-Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
-                                  diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d) {
+Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false,
+                                  diag::Span true_range, diag::Span false_range, diag::Span src_range, const Frame* f,
+                                  diag::Diagnostics& d) {
   diag::Diagnostics true_diags, false_diags;
   Value tv = eval_true(true_diags);
   Value fv = eval_false(false_diags);

@@ -17,7 +17,8 @@ Value Evaluator::for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d
   spec.group = fe.group;
   spec.src_range = span(n);
   syntax::NodeId value = fe.value;
-  return for_with(spec, [&](const Frame* cf, diag::Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
+  return for_with(
+      spec, [&](const Frame* cf, diag::Diagnostics& cd) { return eval(value, cf, cd); }, f, d);
 }
 
 Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d) {
@@ -51,9 +52,10 @@ std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame*
   const Type& cty = coll.type();
   if (cty.is_dynamic()) return std::nullopt;
   if (!(cty.is_collection() || cty.is_structural())) {
-    error(d, "Iteration over non-iterable value",
-          fmt::format("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
-          coll_range, spec.src_range);
+    error(
+        d, "Iteration over non-iterable value",
+        fmt::format("A value of type {} cannot be used as the collection in a 'for' expression.", cty.friendly_name()),
+        coll_range, spec.src_range);
     return std::nullopt;
   }
   // The reference checks the condition (below) before this; here an unknown collection returns
@@ -104,8 +106,8 @@ Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& fra
   auto include = convert(raw, Type::boolean());
   if (!include) {
     if (report)
-      error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".",
-            span(spec.cond), spec.src_range);
+      error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".", span(spec.cond),
+            spec.src_range);
     return ForFilter::Unknown;
   }
   if (!include->is_known()) return ForFilter::Unknown;

@@ -61,10 +61,10 @@ inline bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
 // One part of a template, with directives nested (the reference's templateParser output).
 struct TemplatePart {
   enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;
-  Value literal;              // Literal
-  diag::Span range{};               // the part's Range()
-  diag::Span start{};               // the part's StartRange()
-  syntax::NodeId node = syntax::kNoNode;      // Interp: the expression; If: the condition; For: the collection
+  Value literal;                                     // Literal
+  diag::Span range{};                                // the part's Range()
+  diag::Span start{};                                // the part's StartRange()
+  syntax::NodeId node = syntax::kNoNode;             // Interp: the expression; If: the condition; For: the collection
   std::vector<TemplatePart> then_parts, else_parts;  // If (then_parts is also For's body)
   std::string_view key_var, value_var;               // For
 };
@@ -150,8 +150,9 @@ class Evaluator {
   // expression and the template if directive share it, as the reference's template parser builds
   // a ConditionalExpr.
   using BranchFn = std::function<Value(diag::Diagnostics&)>;
-  Value conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false, diag::Span true_range,
-                         diag::Span false_range, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
+  Value conditional_with(syntax::NodeId cond, const BranchFn& eval_true, const BranchFn& eval_false,
+                         diag::Span true_range, diag::Span false_range, diag::Span src_range, const Frame* f,
+                         diag::Diagnostics& d);
 
   // A for expression's parts (eval_for.cpp), shared by the for expression and the template for
   // directive (whose value is a template body).
@@ -196,9 +197,10 @@ class Evaluator {
   const TemplatePlan& template_plan(syntax::NodeId n);
   // The parts from kids[i] up to the directive that closes the enclosing one (else, endif,
   // endfor), nesting if and for directives; i ends on that closing directive.
-  std::vector<TemplatePart> template_parts(const std::vector<syntax::NodeId>& kids, const std::vector<std::string>& lits,
-                                           size_t& i);
-  Value template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f, diag::Diagnostics& d);
+  std::vector<TemplatePart> template_parts(const std::vector<syntax::NodeId>& kids,
+                                           const std::vector<std::string>& lits, size_t& i);
+  Value template_parts_value(const std::vector<TemplatePart>& parts, diag::Span src_range, const Frame* f,
+                             diag::Diagnostics& d);
   Value template_part_value(const TemplatePart& p, const Frame* f, diag::Diagnostics& d);
 
   std::vector<std::string_view> variable_names(const Frame* f) const;

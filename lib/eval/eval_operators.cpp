@@ -11,7 +11,7 @@ namespace {
 // diagnostics only, or nothing when both sides are needed. A null operand counts as false, as
 // cty's Value.True() says.
 std::optional<std::pair<Value, diag::Diagnostics>> short_circuit(bool is_or, const Value& a, const Value& b,
-                                                           diag::Diagnostics& ld, diag::Diagnostics& rd) {
+                                                                 diag::Diagnostics& ld, diag::Diagnostics& rd) {
   auto is = [](const Value& v, bool want) {
     if (!v.is_known()) return false;
     return v.is_null() ? !want : v.as_bool() == want;

@@ -173,7 +173,10 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, diag
       spec.src_range = p.range;
       diag::Span body_range = diag::span_between(p.then_parts.front().range, p.then_parts.back().range);
       Value tuple = for_with(
-          spec, [&](const Frame* cf, diag::Diagnostics& cd) { return template_parts_value(p.then_parts, body_range, cf, cd); },
+          spec,
+          [&](const Frame* cf, diag::Diagnostics& cd) {
+            return template_parts_value(p.then_parts, body_range, cf, cd);
+          },
           f, d);
       // TemplateJoinExpr: the for directive's results joined. Unlike the parts of a template, an
       // unknown (or dynamic) element stops the join at once, and the reference points its errors

@@ -219,7 +219,8 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
   if (ty.is_object()) {
     const auto* a = ty.attribute(name);
     if (!a) {
-      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", util::go_quote(name)), rng);
+      error(d, kUnsupported, fmt::format("This object does not have an attribute named {}.", util::go_quote(name)),
+            rng);
       return Value::dynamic();
     }
     if (!obj.is_known()) return Value::unknown(a->type);
@@ -229,8 +230,8 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
     if (!obj.is_known()) return Value::unknown(ty.element());
     const Value* v = obj.get(name);
     if (!v) {
-      error(d, "Missing map element", fmt::format("This map does not have an element with the key {}.", util::go_quote(name)),
-            rng);
+      error(d, "Missing map element",
+            fmt::format("This map does not have an element with the key {}.", util::go_quote(name)), rng);
       return Value::dynamic();
     }
     return *v;

@@ -15,7 +15,8 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   std::string name = !options.filename.empty() ? options.filename : options.template_mode ? "<template>" : "<expr>";
   auto source = std::make_shared<source::SourceFile>(name, std::move(text));
   r.sources.push_back(source);
-  syntax::ParseResult parsed = options.template_mode ? syntax::parse_template(source) : syntax::parse_expression(source);
+  syntax::ParseResult parsed =
+      options.template_mode ? syntax::parse_template(source) : syntax::parse_expression(source);
   r.diagnostics = std::move(parsed.diagnostics);
   if (diag::has_errors(r.diagnostics) || !parsed.tree) return r;
   const syntax::SyntaxTree& tree = *parsed.tree;
@@ -45,7 +46,7 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
     auto converted = convert(value, ty.type);
     if (!converted) {
       r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
-                                         "Unsuitable value: " + converted.error(), expr_range, std::nullopt});
+                                               "Unsuitable value: " + converted.error(), expr_range, std::nullopt});
       return r;
     }
     value = std::move(*converted);
@@ -54,10 +55,10 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   if (options.require_json) {
     auto json = value_to_json(value);
     if (!json) {
-      r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
-                                         fmt::format("The expression evaluated to {}, but {}.", value.go_string(),
-                                                     json.error()),
-                                         expr_range, std::nullopt});
+      r.diagnostics.push_back(
+          diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
+                           fmt::format("The expression evaluated to {}, but {}.", value.go_string(), json.error()),
+                           expr_range, std::nullopt});
       return r;
     }
   }

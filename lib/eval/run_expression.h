@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "cty/value.h"
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
-#include "cty/value.h"
 #include "source/source_file.h"
 
 namespace hcl::eval {
@@ -21,7 +21,6 @@ using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 
-
 struct RunOptions {
   bool template_mode = false;  // parse as template text (hclsyntax.ParseTemplate)
   std::string type;            // a type constraint to convert the result to ("" for none)
@@ -30,8 +29,8 @@ struct RunOptions {
 };
 
 struct RunResult {
-  std::optional<Value> value;  // set on success
-  diag::Diagnostics diagnostics;     // errors on failure; warnings may come with a value
+  std::optional<Value> value;                                      // set on success
+  diag::Diagnostics diagnostics;                                   // errors on failure; warnings may come with a value
   std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for rendering snippets
 };
 

@@ -24,9 +24,10 @@ struct Reader {
   source::Range range(syntax::NodeId n) const { return t.range(n); }
   source::Range range(diag::Span s) const { return t.source().range(s.start, s.end); }
 
-  void error(diag::Diagnostics& d, std::string detail, source::Range subject, std::optional<source::Range> context = std::nullopt,
-             const char* summary = kInvalidType) {
-    d.push_back(diag::Diagnostic{diag::Severity::Error, summary, std::move(detail), std::move(subject), std::move(context)});
+  void error(diag::Diagnostics& d, std::string detail, source::Range subject,
+             std::optional<source::Range> context = std::nullopt, const char* summary = kInvalidType) {
+    d.push_back(
+        diag::Diagnostic{diag::Severity::Error, summary, std::move(detail), std::move(subject), std::move(context)});
   }
 
   // hcl.ExprAsKeyword: a bare name (true, false and null count as names).
@@ -71,8 +72,8 @@ struct Reader {
       return r;
     }
     if (kw == "list" || kw == "map" || kw == "set") {
-      error(r.diagnostics, fmt::format("The {} type constructor requires one argument specifying the element type.", kw),
-            range(expr));
+      error(r.diagnostics,
+            fmt::format("The {} type constructor requires one argument specifying the element type.", kw), range(expr));
       return r;
     }
     if (kw == "object") {
@@ -87,7 +88,8 @@ struct Reader {
       return r;
     }
     if (!kw.empty()) {
-      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", util::go_quote(kw)), range(expr));
+      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", util::go_quote(kw)),
+            range(expr));
       return r;
     }
 
@@ -101,12 +103,14 @@ struct Reader {
     auto call = ast::function_call(t, expr);
     diag::Span args_span = diag::span_between(call.open_paren, call.close_paren);
     if (call.name == "bool" || call.name == "string" || call.name == "number") {
-      error(r.diagnostics, fmt::format("Primitive type keyword {} does not expect arguments.", util::go_quote(call.name)),
+      error(r.diagnostics,
+            fmt::format("Primitive type keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
       return r;
     }
     if (call.name == "any") {
-      error(r.diagnostics, fmt::format("Type constraint keyword {} does not expect arguments.", util::go_quote(call.name)),
+      error(r.diagnostics,
+            fmt::format("Type constraint keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
       return r;
     }
@@ -263,12 +267,14 @@ struct Reader {
       return r;
     }
     if (call.name == "optional") {
-      error(r.diagnostics, fmt::format("Keyword {} is valid only as a modifier for object type attributes.",
-                                       util::go_quote(call.name)),
-            range(call.name_span));
+      error(
+          r.diagnostics,
+          fmt::format("Keyword {} is valid only as a modifier for object type attributes.", util::go_quote(call.name)),
+          range(call.name_span));
       return r;
     }
-    error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", util::go_quote(call.name)), range(expr));
+    error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", util::go_quote(call.name)),
+          range(expr));
     return r;
   }
 };
@@ -325,7 +331,8 @@ Value apply_defaults(const TypeDefaults* d, const Value& in) {
     if (v.length() == 0) return v;
     std::vector<Value> elems;
     elems.reserve(v.length());
-    for (size_t i = 0; i < v.length(); ++i) elems.push_back(apply_defaults(child_for_index(d, v.element_key(i)), v.element_at(i)));
+    for (size_t i = 0; i < v.length(); ++i)
+      elems.push_back(apply_defaults(child_for_index(d, v.element_key(i)), v.element_at(i)));
     if (ty.is_list()) return Value::list(std::move(elems));
     if (ty.is_set()) return Value::set(std::move(elems));
     return Value::tuple(std::move(elems));
@@ -350,10 +357,14 @@ Value apply_defaults(const TypeDefaults* d, const Value& in) {
 
 Value TypeDefaults::apply(const Value& v) const { return apply_defaults(this, v); }
 
-TypeExprResult type_constraint(const syntax::SyntaxTree& tree, syntax::NodeId node) { return Reader{tree, true, false}.get(node); }
+TypeExprResult type_constraint(const syntax::SyntaxTree& tree, syntax::NodeId node) {
+  return Reader{tree, true, false}.get(node);
+}
 TypeExprResult type_constraint_with_defaults(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   return Reader{tree, true, true}.get(node);
 }
-TypeExprResult exact_type(const syntax::SyntaxTree& tree, syntax::NodeId node) { return Reader{tree, false, false}.get(node); }
+TypeExprResult exact_type(const syntax::SyntaxTree& tree, syntax::NodeId node) {
+  return Reader{tree, false, false}.get(node);
+}
 
 }  // namespace hcl::eval

@@ -8,9 +8,9 @@
 #include <memory>
 #include <string>
 
-#include "diag/diagnostic.h"
 #include "cty/type.h"
 #include "cty/value.h"
+#include "diag/diagnostic.h"
 #include "syntax/tree.h"
 
 namespace hcl::eval {
@@ -19,7 +19,6 @@ namespace hcl::eval {
 using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
-
 
 // Default values of optional attributes, shaped like the type constraint they came from
 // (typeexpr.Defaults): values by attribute name, and the defaults of nested types by attribute

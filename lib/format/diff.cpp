@@ -36,7 +36,9 @@ std::vector<Line> split_lines(std::string_view s) {
   return out;
 }
 
-inline bool same(const Line& a, const Line& b) { return a.hash == b.hash && a.newline == b.newline && a.text == b.text; }
+inline bool same(const Line& a, const Line& b) {
+  return a.hash == b.hash && a.newline == b.newline && a.text == b.text;
+}
 
 class Differ {
  public:

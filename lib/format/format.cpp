@@ -37,12 +37,16 @@ constexpr uint32_t kNone = UINT32_MAX;
 
 inline int bracket_change(K k) {
   switch (k) {
-    case K::OBrace: case K::OBrack: case K::OParen: case K::TemplateControl: case K::TemplateInterp:
-      return 1;
-    case K::CBrace: case K::CBrack: case K::CParen: case K::TemplateSeqEnd:
-      return -1;
-    default:
-      return 0;
+    case K::OBrace:
+    case K::OBrack:
+    case K::OParen:
+    case K::TemplateControl:
+    case K::TemplateInterp: return 1;
+    case K::CBrace:
+    case K::CBrack:
+    case K::CParen:
+    case K::TemplateSeqEnd: return -1;
+    default: return 0;
   }
 }
 
@@ -63,13 +67,14 @@ bool space_after(K subject, bool subject_is_in, K before, K after, bool dot_join
   if (dot_joins_number) return true;
   if (subject == K::Ident && after == K::OParen) return false;  // a function call
   // Namespaced function names (provider::ns::fn, HCL 2.20) stay in one piece.
-  if ((subject == K::Ident && after == K::DoubleColon) || (subject == K::DoubleColon && after == K::Ident)) return false;
+  if ((subject == K::Ident && after == K::DoubleColon) || (subject == K::DoubleColon && after == K::Ident))
+    return false;
   if (subject == K::Dot || after == K::Dot) return false;
   if (after == K::Comma || after == K::Ellipsis) return false;
   if (subject == K::Comma) return true;
   if (subject == K::QuotedLit || subject == K::StringLit || subject == K::OQuote || subject == K::OHeredoc ||
       after == K::QuotedLit || after == K::StringLit || after == K::CQuote || after == K::CHeredoc)
-    return false;  // template text is never re-spaced
+    return false;                                        // template text is never re-spaced
   if (subject_is_in && before == K::Ident) return true;  // [for x in [a]: x]
   if (after == K::OBrack && (subject == K::Ident || subject == K::NumberLit || bracket_change(subject) < 0))
     return false;  // an index
@@ -78,14 +83,28 @@ bool space_after(K subject, bool subject_is_in, K before, K after, bool dot_join
     // Negation when what precedes cannot end an operand.
     if (before == kNil) return false;  // at the start of a cell
     switch (before) {
-      case K::OParen: case K::OBrace: case K::OBrack: case K::Equal: case K::Colon: case K::Comma: case K::Question:
-      case K::Plus: case K::Star: case K::Slash: case K::Percent: case K::Minus:
-      case K::EqualOp: case K::NotEqual: case K::GreaterThan: case K::GreaterThanEq: case K::LessThan:
+      case K::OParen:
+      case K::OBrace:
+      case K::OBrack:
+      case K::Equal:
+      case K::Colon:
+      case K::Comma:
+      case K::Question:
+      case K::Plus:
+      case K::Star:
+      case K::Slash:
+      case K::Percent:
+      case K::Minus:
+      case K::EqualOp:
+      case K::NotEqual:
+      case K::GreaterThan:
+      case K::GreaterThanEq:
+      case K::LessThan:
       case K::LessThanEq:
-      case K::And: case K::Or: case K::Bang:
-        return false;
-      default:
-        return true;
+      case K::And:
+      case K::Or:
+      case K::Bang: return false;
+      default: return true;
     }
   }
   if (subject == K::OBrace || after == K::CBrace) return !(subject == K::OBrace && after == K::CBrace);
@@ -102,7 +121,7 @@ struct Line {
   uint32_t begin, end;  // all the line's tokens
   uint32_t lead_end;    // the lead cell is [begin, lead_end)
   uint32_t assign_begin, assign_end;
-  uint32_t comment;      // token number, or kNone
+  uint32_t comment;       // token number, or kNone
   uint32_t lead_columns;  // width of the lead cell, indentation included (for lines in a run)
   uint32_t assign_rest;   // width of the assign cell without the space before its "="
 };
@@ -409,8 +428,8 @@ class Formatter {
   const char* src_;
   Next next_;
   Output& output_;
-  std::vector<lex::Token> win_;   // tokens from number base_ on
-  std::vector<uint32_t> sp_;  // spaces before each of them
+  std::vector<lex::Token> win_;  // tokens from number base_ on
+  std::vector<uint32_t> sp_;     // spaces before each of them
   uint32_t base_ = 0;
   std::vector<Line> lines_;  // lines from number lbase_ on
   uint32_t lbase_ = 0;
@@ -431,7 +450,8 @@ bool run_formatter(std::string_view src, Next next, Output& out) {
 // Formats `src` from the lexer, streaming.
 bool format_lexed(std::string_view src, Output& out) {
   lex::Lexer lexer(src);
-  return run_formatter(src, [&lexer] { return lexer.next(); }, out);
+  return run_formatter(
+      src, [&lexer] { return lexer.next(); }, out);
 }
 
 // Whether formatting `src` gives something other than `original`; `out` receives the result

@@ -128,7 +128,8 @@ class Rewriter {
       if (name == "list" || name == "map" || name == "set") replace(first, last, std::string(name) + "(any)");
       return;
     }
-    if (last - first + 1 == 3 && kind(first) == K::OQuote && kind(first + 1) == K::QuotedLit && kind(last) == K::CQuote) {
+    if (last - first + 1 == 3 && kind(first) == K::OQuote && kind(first + 1) == K::QuotedLit &&
+        kind(last) == K::CQuote) {
       std::string_view name = text(first + 1);
       if (name == "string") replace(first, last, "string");
       else if (name == "list") replace(first, last, "list(string)");

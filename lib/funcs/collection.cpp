@@ -132,8 +132,9 @@ Function keys_function() {
 Function values_function() {
   return Function{
       .name = "values",
-      .description = "Returns the values of elements of a given map, or the values of attributes of a given object, "
-                     "in lexicographic order by key or attribute name.",
+      .description =
+          "Returns the values of elements of a given map, or the values of attributes of a given object, "
+          "in lexicographic order by key or attribute name.",
       .params = {Param{.name = "mapping"}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
@@ -160,8 +161,9 @@ Function values_function() {
 Function lookup_function() {
   return Function{
       .name = "lookup",
-      .description = "Returns the value of the element with the given key from the given map, or the default value "
-                     "if there is no such element.",
+      .description =
+          "Returns the value of the element with the given key from the given map, or the default value "
+          "if there is no such element.",
       .params = {Param{.name = "inputMap"}, Param{.name = "key", .type = Type::string()}},
       .variadic = Param{.name = "default", .allow_null = true, .allow_dynamic = true},
       .return_type = [](Args args) -> Result<Type> {
@@ -206,8 +208,9 @@ Function lookup_function() {
 Function merge_function() {
   return Function{
       .name = "merge",
-      .description = "Merges all of the elements from the given maps into a single map, or the attributes from "
-                     "given objects into a single object.",
+      .description =
+          "Merges all of the elements from the given maps into a single map, or the attributes from "
+          "given objects into a single object.",
       .params = {},
       .variadic = Param{.name = "maps", .allow_null = true, .allow_dynamic = true},
       .return_type = [](Args args) -> Result<Type> {
@@ -285,8 +288,9 @@ std::string count_mismatch(size_t keys, size_t values) {
 Function zipmap_function() {
   return Function{
       .name = "zipmap",
-      .description = "Constructs a map from a list of keys and a corresponding list of values, which must both be of "
-                     "the same length.",
+      .description =
+          "Constructs a map from a list of keys and a corresponding list of values, which must both be of "
+          "the same length.",
       .params = {Param{.name = "keys", .type = Type::list(Type::string())}, Param{.name = "values"}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& keys = args[0];
@@ -336,8 +340,9 @@ Function transpose_function() {
   const Type map_of_lists = Type::map(Type::list(Type::string()));
   return Function{
       .name = "transpose",
-      .description = "Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of "
-                     "strings.",
+      .description =
+          "Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of "
+          "strings.",
       .params = {Param{.name = "values", .type = map_of_lists}},
       .return_type = static_return(map_of_lists),
       .impl = [](Args args, const Type& ret) -> Result<Value> {
@@ -456,8 +461,9 @@ Function matchkeys_function() {
   const Type list_of_any = Type::list(Type::dynamic());
   return Function{
       .name = "matchkeys",
-      .description = "Constructs a new list by taking a subset of elements from one list whose indexes match the "
-                     "corresponding indexes of values in another list.",
+      .description =
+          "Constructs a new list by taking a subset of elements from one list whose indexes match the "
+          "corresponding indexes of values in another list.",
       .params = {Param{.name = "values", .type = list_of_any}, Param{.name = "keys", .type = list_of_any},
                  Param{.name = "searchset", .type = list_of_any}},
       .return_type = [](Args args) -> Result<Type> {
@@ -467,8 +473,7 @@ Function matchkeys_function() {
       },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         const Value& values = args[0];
-        if (values.length() != args[1].length())
-          return fail_call("length of keys and values should be equal");
+        if (values.length() != args[1].length()) return fail_call("length of keys and values should be equal");
         auto u = cty::unify({args[1].type(), args[2].type()}, true);
         auto keys = cty::convert_unified(args[1], u, true);
         auto search = cty::convert_unified(args[2], u, true);

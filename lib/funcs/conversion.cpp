@@ -11,8 +11,8 @@ namespace {
 Function make_to(std::string name, Type want) {
   Function f;
   f.name = std::move(name);
-  f.description = "Converts the given value to " + want.friendly_name() +
-                  ", or raises an error if that conversion is impossible.";
+  f.description =
+      "Converts the given value to " + want.friendly_name() + ", or raises an error if that conversion is impossible.";
   // Of unknown type allowed since cty 1.14.4, so that tostring(null) is a null string.
   f.params = {Param{.name = "v", .allow_null = true, .allow_dynamic = true}};
   f.return_type = [want](Args args) -> Result<Type> {
@@ -38,8 +38,8 @@ Function make_to(std::string name, Type want) {
     }
     if (got.is_string() && want.is_number()) {
       std::string what = a.is_null() ? "string" : util::go_quote(a.as_string());
-      return fail_arg(0, "cannot convert " + what +
-                             " to number; given string must be a decimal representation of a number");
+      return fail_arg(
+          0, "cannot convert " + what + " to number; given string must be a decimal representation of a number");
     }
     return fail_arg(0, "cannot convert " + got.friendly_name() + " to " + want.friendly_name_for_constraint());
   };

@@ -168,8 +168,7 @@ cty::Expected<Timestamp, ParseError> parse_rfc3339(std::string_view value) {
   }
   if (!value.empty())
     return cty::unexpected(ParseError{"", std::string(value), ": extra text: " + util::go_quote(value)});
-  if (t.day < 1 || t.day > days_in(t.month, t.year))
-    return cty::unexpected(ParseError{"", "", ": day out of range"});
+  if (t.day < 1 || t.day > days_in(t.month, t.year)) return cty::unexpected(ParseError{"", "", ": day out of range"});
   return t;
 }
 
@@ -189,8 +188,10 @@ std::string describe_parse_error(const ParseError& e, bool strict) {
   else if (l == "Z07:00") what = "UTC offset";
   else if (l == "T") return "not a valid RFC3339 timestamp: missing required time introducer 'T'";
   else if (l == ":" || l == "-") {
-    if (e.value_elem.empty()) return "not a valid RFC3339 timestamp: end of string where " + util::go_quote(l) + " is expected";
-    return "not a valid RFC3339 timestamp: found " + util::go_quote(e.value_elem) + " where " + util::go_quote(l) + " is expected";
+    if (e.value_elem.empty())
+      return "not a valid RFC3339 timestamp: end of string where " + util::go_quote(l) + " is expected";
+    return "not a valid RFC3339 timestamp: found " + util::go_quote(e.value_elem) + " where " + util::go_quote(l) +
+           " is expected";
   } else {
     what = "timestamp segment";
   }
@@ -507,8 +508,9 @@ Param string_param(std::string name) { return Param{.name = std::move(name), .ty
 void add_datetime_functions(FunctionTable& table) {
   table.add({
       .name = "formatdate",
-      .description = "Formats a timestamp given in RFC 3339 syntax into another timestamp in some other machine-oriented "
-                     "time syntax, as described in the format string.",
+      .description =
+          "Formats a timestamp given in RFC 3339 syntax into another timestamp in some other machine-oriented "
+          "time syntax, as described in the format string.",
       .params = {string_param("format"), string_param("time")},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {

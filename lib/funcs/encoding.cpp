@@ -128,7 +128,7 @@ class CsvReader {
   }
 
   Expected<std::optional<std::vector<std::string>>, Error> finish(size_t rec_line, std::vector<std::string> fields,
-                                                                   std::optional<Error> err) {
+                                                                  std::optional<Error> err) {
     if (err) return unexpected(*err);
     if (fields_per_record > 0) {
       if (fields.size() != fields_per_record) return unexpected(Error{rec_line, "wrong number of fields"});
@@ -258,19 +258,23 @@ constexpr Charset kCharsets[] = {
     {"UTF-16", "UTF-16BE", "utf-16|csutf16"},
     {"UTF-16BE", "UTF-16BE", "utf-16be|csutf16be"},
     {"UTF-16LE", "UTF-16LE", "utf-16le|csutf16le"},
-    {"US-ASCII", "ASCII", "us-ascii|iso-ir-6|ansi_x3.4-1968|ansi_x3.4-1986|iso_646.irv:1991|iso646-us|us|ibm367|cp367|csascii"},
+    {"US-ASCII", "ASCII",
+     "us-ascii|iso-ir-6|ansi_x3.4-1968|ansi_x3.4-1986|iso_646.irv:1991|iso646-us|us|ibm367|cp367|csascii"},
     {"ISO-8859-1", "ISO-8859-1", "iso-8859-1|iso_8859-1:1987|iso-ir-100|iso_8859-1|latin1|l1|ibm819|cp819|csisolatin1"},
     {"ISO-8859-2", "ISO-8859-2", "iso-8859-2|iso_8859-2:1987|iso-ir-101|iso_8859-2|latin2|l2|csisolatin2"},
     {"ISO-8859-3", "ISO-8859-3", "iso-8859-3|iso_8859-3:1988|iso-ir-109|iso_8859-3|latin3|l3|csisolatin3"},
     {"ISO-8859-4", "ISO-8859-4", "iso-8859-4|iso_8859-4:1988|iso-ir-110|iso_8859-4|latin4|l4|csisolatin4"},
     {"ISO-8859-5", "ISO-8859-5", "iso-8859-5|iso_8859-5:1988|iso-ir-144|iso_8859-5|cyrillic|csisolatincyrillic"},
-    {"ISO-8859-6", "ISO-8859-6", "iso-8859-6|iso_8859-6:1987|iso-ir-127|iso_8859-6|ecma-114|asmo-708|arabic|csisolatinarabic"},
-    {"ISO-8859-7", "ISO-8859-7", "iso-8859-7|iso_8859-7:1987|iso-ir-126|iso_8859-7|elot_928|ecma-118|greek|greek8|csisolatingreek"},
+    {"ISO-8859-6", "ISO-8859-6",
+     "iso-8859-6|iso_8859-6:1987|iso-ir-127|iso_8859-6|ecma-114|asmo-708|arabic|csisolatinarabic"},
+    {"ISO-8859-7", "ISO-8859-7",
+     "iso-8859-7|iso_8859-7:1987|iso-ir-126|iso_8859-7|elot_928|ecma-118|greek|greek8|csisolatingreek"},
     {"ISO-8859-8", "ISO-8859-8", "iso-8859-8|iso_8859-8:1988|iso-ir-138|iso_8859-8|hebrew|csisolatinhebrew"},
     {"ISO-8859-9", "ISO-8859-9", "iso-8859-9|iso_8859-9:1989|iso-ir-148|iso_8859-9|latin5|l5|csisolatin5"},
     {"ISO-8859-10", "ISO-8859-10", "iso-8859-10|iso-ir-157|l6|iso_8859-10:1992|csisolatin6|latin6"},
     {"ISO-8859-13", "ISO-8859-13", "iso-8859-13|csiso885913"},
-    {"ISO-8859-14", "ISO-8859-14", "iso-8859-14|iso-ir-199|iso_8859-14:1998|iso_8859-14|latin8|iso-celtic|l8|csiso885914"},
+    {"ISO-8859-14", "ISO-8859-14",
+     "iso-8859-14|iso-ir-199|iso_8859-14:1998|iso_8859-14|latin8|iso-celtic|l8|csiso885914"},
     {"ISO-8859-15", "ISO-8859-15", "iso-8859-15|iso_8859-15|latin-9|csiso885915"},
     {"ISO-8859-16", "ISO-8859-16", "iso-8859-16|iso-ir-226|iso_8859-16:2001|iso_8859-16|latin10|l10|csiso885916"},
     {"KOI8-R", "KOI8-R", "koi8-r|cskoi8r"},
@@ -395,7 +399,8 @@ void add_encoding_functions(FunctionTable& table) {
 
   table.add({
       .name = "jsondecode",
-      .description = "Parses the given string as JSON and returns a value corresponding to what the JSON document describes.",
+      .description =
+          "Parses the given string as JSON and returns a value corresponding to what the JSON document describes.",
       .params = {string_param("str")},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_known()) return Type::dynamic();
@@ -463,7 +468,8 @@ void add_encoding_functions(FunctionTable& table) {
         const std::string& s = args[0].as_string();
         auto bytes = base64_decode(s);
         if (!bytes) return fail_call("failed to decode base64 data " + util::go_quote(s));
-        if (!source::utf8::is_valid(*bytes)) return fail_call("the result of decoding the provided string is not valid UTF-8");
+        if (!source::utf8::is_valid(*bytes))
+          return fail_call("the result of decoding the provided string is not valid UTF-8");
         return Value::string(*bytes);
       },
   });
@@ -490,7 +496,8 @@ void add_encoding_functions(FunctionTable& table) {
                                  " is not a supported IANA encoding name or alias in this Terraform version");
         auto bytes = iconv_convert(cs->iconv, "UTF-8", args[0].as_string());
         if (!bytes)
-          return fail_arg(0, std::string("the given string contains characters that cannot be represented in ") + cs->name);
+          return fail_arg(
+              0, std::string("the given string contains characters that cannot be represented in ") + cs->name);
         // golang.org/x/text writes "UTF-16" big-endian with a byte order mark.
         if (std::string_view(cs->name) == "UTF-16") bytes->insert(0, "\xFE\xFF");
         return Value::string_nfc(base64_encode(*bytes));
@@ -509,7 +516,8 @@ void add_encoding_functions(FunctionTable& table) {
                                  " is not a supported IANA encoding name or alias in this Terraform version");
         auto bytes = base64_decode(args[0].as_string());
         if (!bytes)
-          return fail_arg(0, "the given value is has an invalid base64 symbol at offset " + std::to_string(bytes.error()));
+          return fail_arg(0,
+                          "the given value is has an invalid base64 symbol at offset " + std::to_string(bytes.error()));
         std::string_view in = *bytes;
         const char* from = cs->iconv;
         if (std::string_view(cs->name) == "UTF-16") {

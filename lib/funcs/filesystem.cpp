@@ -21,8 +21,8 @@
 
 #include "ast/ast.h"
 #include "cty/budget.h"
-#include "eval/eval.h"
 #include "cty/unicode.h"
+#include "eval/eval.h"
 #include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/library.h"
@@ -727,8 +727,8 @@ class TemplateFile {
     collect_variables(tree, tree.root(), bound, refs);
     for (const auto& r : refs)
       if (!scope.find(r.name))
-        return fail_arg(1, "vars map does not contain key " + util::go_quote(r.name) + ", referenced at " +
-                               range_string(r.range));
+        return fail_arg(
+            1, "vars map does not contain key " + util::go_quote(r.name) + ", referenced at " + range_string(r.range));
     eval::EvalResult result = eval::evaluate(tree, tree.root(), scope);
     if (diag::has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
     return std::move(result.value);
@@ -745,8 +745,9 @@ Param templatefile_vars() { return Param{.name = "vars"}; }
 Function templatefile_recursion_stub() {
   return Function{
       .name = "templatefile",
-      .description = "Reads the file at the given path and renders its content as a template using the given "
-                     "variables.",
+      .description =
+          "Reads the file at the given path and renders its content as a template using the given "
+          "variables.",
       .params = {templatefile_path(), templatefile_vars()},
       .return_type = [](Args) -> Result<Type> {
         return fail_call("cannot recursively call templatefile from inside templatefile call");
@@ -757,7 +758,8 @@ Function templatefile_recursion_stub() {
   };
 }
 
-Function string_function(std::string name, std::string description, std::function<Result<Value>(const std::string&)> fn) {
+Function string_function(std::string name, std::string description,
+                         std::function<Result<Value>(const std::string&)> fn) {
   return Function{
       .name = std::move(name),
       .description = std::move(description),
@@ -832,18 +834,22 @@ void add_filesystem_functions(FunctionTable& table, const FileAccess& access) {
                           Digest{"filesha512", DigestAlgorithm::SHA512, false, "a SHA-512 digest, in hexadecimal"},
                           Digest{"filebase64sha256", DigestAlgorithm::SHA256, true, "a SHA-256 digest, in Base64"},
                           Digest{"filebase64sha512", DigestAlgorithm::SHA512, true, "a SHA-512 digest, in Base64"}}) {
-    table.add(string_function(d.name, std::string("Reads the contents of a file at the given path and returns ") + d.what + ".",
-                              [place, d](const std::string& p) { return file_digest(place, p, d.algorithm, d.base64); }));
+    table.add(string_function(
+        d.name, std::string("Reads the contents of a file at the given path and returns ") + d.what + ".",
+        [place, d](const std::string& p) { return file_digest(place, p, d.algorithm, d.base64); }));
   }
 
-  table.add(string_function("basename", "Takes a string containing a filesystem path and removes all except the last "
-                                        "portion from it.",
+  table.add(string_function("basename",
+                            "Takes a string containing a filesystem path and removes all except the last "
+                            "portion from it.",
                             [](const std::string& p) -> Result<Value> { return Value::string(base_name(p)); }));
-  table.add(string_function("dirname", "Takes a string containing a filesystem path and removes the last portion "
-                                       "from it.",
+  table.add(string_function("dirname",
+                            "Takes a string containing a filesystem path and removes the last portion "
+                            "from it.",
                             [](const std::string& p) -> Result<Value> { return Value::string(dir_name(p)); }));
-  table.add(string_function("abspath", "Takes a string containing a filesystem path and converts it to an absolute "
-                                       "path.",
+  table.add(string_function("abspath",
+                            "Takes a string containing a filesystem path and converts it to an absolute "
+                            "path.",
                             [place](const std::string& p) -> Result<Value> {
                               if (is_abs(p)) return Value::string(clean(p));
                               auto wd = working_directory();
@@ -851,8 +857,9 @@ void add_filesystem_functions(FunctionTable& table, const FileAccess& access) {
                               std::string base = is_abs(place.base) ? place.base : join({*wd, place.base});
                               return Value::string(join({base, p}));
                             }));
-  table.add(string_function("pathexpand", "Takes a filesystem path that might begin with a `~` segment, and if so it "
-                                          "replaces that segment with the current user's home directory path.",
+  table.add(string_function("pathexpand",
+                            "Takes a filesystem path that might begin with a `~` segment, and if so it "
+                            "replaces that segment with the current user's home directory path.",
                             [](const std::string& p) -> Result<Value> {
                               auto e = expand_home(p);
                               if (!e) return fail(e.error());

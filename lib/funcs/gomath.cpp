@@ -55,13 +55,18 @@ double exp(double x, bool fma) {
   constexpr double kLn2Hi = 0.69314718055966295651160180568695068359375;
   constexpr double kLn2Lo = 0.28235290563031577122588448175013436025525412068e-12;
   constexpr double kOverflow = 7.09782712893384e+02;
-  constexpr double kC[] = {2.4801587301587301587e-5, 1.9841269841269841270e-4, 1.3888888888888888889e-3,
-                           8.3333333333333333333e-3, 4.1666666666666666667e-2, 1.6666666666666666667e-1,
-                           0.5,                      1.0};
+  constexpr double kC[] = {2.4801587301587301587e-5,
+                           1.9841269841269841270e-4,
+                           1.3888888888888888889e-3,
+                           8.3333333333333333333e-3,
+                           4.1666666666666666667e-2,
+                           1.6666666666666666667e-1,
+                           0.5,
+                           1.0};
   uint64_t bits = to_bits(x);
   if ((bits & ~(uint64_t{1} << 63)) >= 0x7FF0000000000000ULL) {
     if (bits == 0xFFF0000000000000ULL) return 0;  // -Inf
-    return x;                                      // +Inf or NaN
+    return x;                                     // +Inf or NaN
   }
   if (x > kOverflow) return std::numeric_limits<double>::infinity();
   int32_t k = cvtsd2sl(kLog2e * x);
@@ -224,6 +229,5 @@ double pow(double x, double y, bool fma) {
   }
   return go_ldexp(a1, ae);
 }
-
 
 }  // namespace hcl::funcs::gomath

@@ -16,7 +16,6 @@ namespace hcl::funcs::gostd {
 // strconv.QuoteRune ('x', '\n', '\x00', '\u00a0').
 std::string quote_rune(char32_t r);
 
-
 // unicode.IsLetter, IsDigit, IsSpace.
 bool is_letter(char32_t r);
 bool is_digit(char32_t r);

@@ -18,8 +18,9 @@ namespace hcl::funcs {
 namespace {
 
 Function hash_function(std::string name, std::string what, DigestAlgorithm algorithm, bool base64) {
-  std::string description = base64 ? "Computes the " + what + " hash of a string and encodes it with Base64."
-                                   : "Computes the " + what + " hash of a string and encodes it as lowercase hexadecimal digits.";
+  std::string description =
+      base64 ? "Computes the " + what + " hash of a string and encodes it with Base64."
+             : "Computes the " + what + " hash of a string and encodes it as lowercase hexadecimal digits.";
   return Function{
       .name = std::move(name),
       .description = std::move(description),

@@ -17,7 +17,6 @@ using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 
-
 // Language machinery: try, can (ext-tryfunc) and convert (ext-typeexpr).
 void add_lang_functions(FunctionTable& table);
 // tostring, tonumber, tobool, tolist, toset, tomap.

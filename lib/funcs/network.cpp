@@ -130,7 +130,8 @@ Bytes cidr_mask(int64_t ones, int64_t bits) {
 
 // IP.Mask: nil when the lengths cannot be reconciled.
 Bytes mask_ip(Bytes ip, Bytes mask) {
-  if (mask.size() == 16 && ip.size() == 4 && std::all_of(mask.begin(), mask.begin() + 12, [](uint8_t b) { return b == 0xff; }))
+  if (mask.size() == 16 && ip.size() == 4 &&
+      std::all_of(mask.begin(), mask.begin() + 12, [](uint8_t b) { return b == 0xff; }))
     mask.erase(mask.begin(), mask.begin() + 12);
   if (mask.size() == 4 && has_v4_prefix(ip)) ip.erase(ip.begin(), ip.begin() + 12);
   if (ip.size() != mask.size()) return {};
@@ -534,8 +535,8 @@ cty::Expected<IPNet, CidrError> subnet(const IPNet& base, int64_t new_bits, cons
   auto [parent_len, addr_len] = mask_size(base.mask);
   auto new_prefix_len = static_cast<int64_t>(static_cast<uint64_t>(parent_len) + static_cast<uint64_t>(new_bits));
   if (new_prefix_len > addr_len) {
-    return cty::Unexpected<CidrError>{{false, "insufficient address space to extend prefix of " + std::to_string(parent_len) +
-                                                   " by " + std::to_string(new_bits)}};
+    return cty::Unexpected<CidrError>{{false, "insufficient address space to extend prefix of " +
+                                                  std::to_string(parent_len) + " by " + std::to_string(new_bits)}};
   }
   // 1 << newbits in uint64: zero from 64 bits on (and for negative newbits), so the limit wraps
   // to the largest uint64.
@@ -543,7 +544,7 @@ cty::Expected<IPNet, CidrError> subnet(const IPNet& base, int64_t new_bits, cons
   uint64_t max_net = (shift < 64 ? uint64_t{1} << shift : 0) - 1;
   if (num.low_uint64() > max_net) {
     return cty::Unexpected<CidrError>{{false, "prefix extension of " + std::to_string(new_bits) +
-                                                   " does not accommodate a subnet numbered " + num.value().text()}};
+                                                  " does not accommodate a subnet numbered " + num.value().text()}};
   }
   auto ip = insert_num_into_ip(base.ip, num, new_prefix_len);
   if (!ip) return cty::Unexpected<CidrError>{{true, ip.error()}};
@@ -690,7 +691,8 @@ void add_network_functions(FunctionTable& table) {
 
         int64_t first_length = 0;
         if (auto e = to_go_int(args[1].as_number(), first_length)) return fail_arg(1, *e);
-        first_length = static_cast<int64_t>(static_cast<uint64_t>(first_length) + static_cast<uint64_t>(start_prefix_len));
+        first_length =
+            static_cast<int64_t>(static_cast<uint64_t>(first_length) + static_cast<uint64_t>(start_prefix_len));
 
         int address_bits = static_cast<int>(network->ip.size() * 8);
         IPNet current = previous_subnet(*network, first_length);
@@ -705,8 +707,8 @@ void add_network_functions(FunctionTable& table) {
           length += start_prefix_len;
           if (length > address_bits) {
             std::string protocol = address_bits == 32 ? "IPv4" : address_bits == 128 ? "IPv6" : "IP";
-            return fail_arg(index, "would extend prefix to " + std::to_string(length) + " bits, which is too long for an " +
-                                       protocol + " address");
+            return fail_arg(index, "would extend prefix to " + std::to_string(length) +
+                                       " bits, which is too long for an " + protocol + " address");
           }
           auto [next, rollover] = next_subnet(current, length);
           if (rollover || !ipnet_contains(*network, next.ip)) {

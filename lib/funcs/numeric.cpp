@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "funcs/library.h"
 #include "cty/gocty.h"
 #include "funcs/gomath.h"
+#include "funcs/library.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -185,7 +185,9 @@ void add_numeric_functions(FunctionTable& table) {
         if (auto e = to_go_int(args[1].as_number(), base)) return fail_arg(1, *e);
         if (base < 2 || base > 62) return fail_arg(1, "base must be a whole number between 2 and 62 inclusive");
         auto n = parse_integer(text, static_cast<int>(base));
-        if (!n) return fail_arg(0, "cannot parse " + util::go_quote(text) + " as a base " + std::to_string(base) + " integer");
+        if (!n)
+          return fail_arg(0,
+                          "cannot parse " + util::go_quote(text) + " as a base " + std::to_string(base) + " integer");
         return Value::number(*n);
       },
   });

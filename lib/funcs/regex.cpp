@@ -91,7 +91,8 @@ bool find_at(const RE2& re, std::string_view s, size_t pos, Match& m) {
   m.assign(static_cast<size_t>(n), std::nullopt);
   for (int i = 0; i < n; ++i)
     if (groups[static_cast<size_t>(i)].data() != nullptr)
-      m[static_cast<size_t>(i)] = std::string_view(groups[static_cast<size_t>(i)].data(), groups[static_cast<size_t>(i)].size());
+      m[static_cast<size_t>(i)] =
+          std::string_view(groups[static_cast<size_t>(i)].data(), groups[static_cast<size_t>(i)].size());
   return true;
 }
 
@@ -232,7 +233,8 @@ Value match_value(const RE2& re, const Match& m, const Type& t) {
     return Value::tuple(std::move(elems));
   }
   std::vector<Value::Attribute> attrs;
-  for (const auto& [index, name] : re.CapturingGroupNames()) attrs.emplace_back(name, group_value(m[static_cast<size_t>(index)]));
+  for (const auto& [index, name] : re.CapturingGroupNames())
+    attrs.emplace_back(name, group_value(m[static_cast<size_t>(index)]));
   return Value::object(std::move(attrs));
 }
 
@@ -253,15 +255,17 @@ void add_regex_functions(FunctionTable& table) {
         Compiled c = compile(args[0].as_string());
         if (c.error) return fail_arg(0, "error parsing pattern: " + go_compile_error(*c.error));
         Match m;
-        if (!find_at(*c.re, args[1].as_string(), 0, m)) return fail_call("pattern did not match any part of the given string");
+        if (!find_at(*c.re, args[1].as_string(), 0, m))
+          return fail_call("pattern did not match any part of the given string");
         return match_value(*c.re, m, ret);
       },
   });
 
   table.add({
       .name = "regexall",
-      .description = "Applies the given regular expression pattern to the given string and returns a list of information "
-                     "about all non-overlapping matches, or an empty list if there are no matches.",
+      .description =
+          "Applies the given regular expression pattern to the given string and returns a list of information "
+          "about all non-overlapping matches, or an empty list if there are no matches.",
       .params = {Param{.name = "pattern", .type = Type::string()}, Param{.name = "string", .type = Type::string()}},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_known()) return Type::list(Type::dynamic());
@@ -285,8 +289,9 @@ void add_regex_functions(FunctionTable& table) {
 
   table.add({
       .name = "replace",
-      .description = "Replaces every occurrence of a substring; a substring wrapped in slashes is a regular expression, "
-                     "and the replacement may then refer to its capture groups as $1 or ${name}.",
+      .description =
+          "Replaces every occurrence of a substring; a substring wrapped in slashes is a regular expression, "
+          "and the replacement may then refer to its capture groups as $1 or ${name}.",
       .params = {Param{.name = "str", .type = Type::string()}, Param{.name = "substr", .type = Type::string()},
                  Param{.name = "replace", .type = Type::string()}},
       .return_type = static_return(Type::string()),

@@ -21,8 +21,9 @@ Value list_or_empty(std::vector<Value> elements, const Type& element) {
 Function concat_function() {
   return Function{
       .name = "concat",
-      .description = "Concatenates together all of the given lists or tuples into a single sequence, preserving the "
-                     "input order.",
+      .description =
+          "Concatenates together all of the given lists or tuples into a single sequence, preserving the "
+          "input order.",
       .params = {},
       .variadic = Param{.name = "seqs"},
       .return_type = [](Args args) -> Result<Type> {
@@ -160,9 +161,10 @@ bool flatten_into(const Value& seq, std::vector<Value>& out) {
 Function flatten_function() {
   return Function{
       .name = "flatten",
-      .description = "Transforms a list, set, or tuple value into a tuple by replacing any given elements that are "
-                     "themselves sequences with a flattened tuple of all of the nested elements concatenated "
-                     "together.",
+      .description =
+          "Transforms a list, set, or tuple value into a tuple by replacing any given elements that are "
+          "themselves sequences with a flattened tuple of all of the nested elements concatenated "
+          "together.",
       .params = {Param{.name = "list"}},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_wholly_known()) return Type::dynamic();
@@ -236,8 +238,7 @@ Result<SliceIndexes> slice_indexes(Args args) {
   if (args[2].is_known()) {
     if (auto e = to_go_int(args[2].as_number(), s.end)) return fail_arg(2, "invalid end index: " + *e);
     if (s.end < 0) return fail_arg(2, "end index must not be less than zero");
-    if (length_known && s.end > length)
-      return fail_arg(2, "end index must not be greater than the length of the list");
+    if (length_known && s.end > length) return fail_arg(2, "end index must not be greater than the length of the list");
     end_known = true;
   }
   if (start_known && end_known && s.start > s.end) return fail_arg(1, "start index must not be greater than end index");
@@ -320,8 +321,9 @@ Function element_function() {
   static const std::string kEmpty = "cannot use element function with an empty list";
   return Function{
       .name = "element",
-      .description = "Returns the element with the given index from the given list or tuple, applying the modulo "
-                     "operation to the given index if it's greater than the number of elements.",
+      .description =
+          "Returns the element with the given index from the given list or tuple, applying the modulo "
+          "operation to the given index if it's greater than the number of elements.",
       .params = {Param{.name = "list"}, Param{.name = "index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& index = args[1];

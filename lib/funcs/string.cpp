@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "cty/budget.h"
+#include "cty/gocty.h"
 #include "cty/unicode.h"
 #include "funcs/gostd.h"
-#include "cty/gocty.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
 
@@ -183,16 +183,17 @@ void add_string_functions(FunctionTable& table) {
       "Removes any consecutive space characters (as defined by Unicode) from the start and end of the given string.",
       [](std::string_view s) { return std::string(source::utf8::trim_space(s)); }));
   // cty's chomp removes the match of (?:\r\n?|\n)*\z: every trailing CR and LF.
-  table.add(string_to_string(
-      "chomp", "Removes one or more newline characters from the end of the given string.", [](std::string_view s) {
-        size_t end = s.size();
-        while (end > 0 && (s[end - 1] == '\n' || s[end - 1] == '\r')) --end;
-        return std::string(s.substr(0, end));
-      }));
+  table.add(string_to_string("chomp", "Removes one or more newline characters from the end of the given string.",
+                             [](std::string_view s) {
+                               size_t end = s.size();
+                               while (end > 0 && (s[end - 1] == '\n' || s[end - 1] == '\r')) --end;
+                               return std::string(s.substr(0, end));
+                             }));
 
   table.add({
       .name = "trim",
-      .description = "Removes consecutive sequences of characters in \"cutset\" from the start and end of the given string.",
+      .description =
+          "Removes consecutive sequences of characters in \"cutset\" from the start and end of the given string.",
       .params = {str_param(), str_param("cutset")},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {
@@ -226,16 +227,14 @@ void add_string_functions(FunctionTable& table) {
                              [](std::string_view s, std::string_view p) { return s.starts_with(p); }));
   table.add(string_predicate("endswith", "Checks whether a string ends with the given suffix.", "suffix",
                              [](std::string_view s, std::string_view p) { return s.ends_with(p); }));
-  table.add(string_predicate("strcontains", "Checks whether a string contains the given substring.", "substr",
-                             [](std::string_view s, std::string_view p) {
-                               return s.find(p) != std::string_view::npos;
-                             }));
+  table.add(
+      string_predicate("strcontains", "Checks whether a string contains the given substring.", "substr",
+                       [](std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }));
 
   table.add({
       .name = "substr",
       .description = "Extracts a substring from the given string.",
-      .params = {str_param("str", true),
-                 Param{.name = "offset", .type = Type::number(), .allow_dynamic = true},
+      .params = {str_param("str", true), Param{.name = "offset", .type = Type::number(), .allow_dynamic = true},
                  Param{.name = "length", .type = Type::number(), .allow_dynamic = true}},
       .return_type = static_return(Type::string()),
       .impl = [](Args args, const Type&) -> Result<Value> {
@@ -279,7 +278,8 @@ void add_string_functions(FunctionTable& table) {
 
   table.add({
       .name = "join",
-      .description = "Concatenates together the elements of all given lists with a delimiter, producing a single string.",
+      .description =
+          "Concatenates together the elements of all given lists with a delimiter, producing a single string.",
       .params = {str_param("separator")},
       .variadic = Param{.name = "lists", .type = Type::list(Type::string())},
       .return_type = static_return(Type::string()),

@@ -236,9 +236,18 @@ Result<std::string> format_verb(Verb& v, Args args) {
       if (!c) return fail_call(unsupported(v, c.error()));
       return std::string(c->as_bool() ? "true" : "false");
     }
-    case 'b': case 'd': case 'o': case 'x': case 'X': case 'e': case 'E': case 'f': case 'g': case 'G':
-      return format_number(v, arg);
-    case 's': case 'q': return format_string(v, arg);
+    case 'b':
+    case 'd':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'e':
+    case 'E':
+    case 'f':
+    case 'g':
+    case 'G': return format_number(v, arg);
+    case 's':
+    case 'q': return format_string(v, arg);
     default:
       return fail_call("unsupported format verb " + gostd::quote_rune(static_cast<unsigned char>(v.mode)) + " in " +
                        quote(v.raw) + " at offset " + std::to_string(v.offset));
@@ -398,8 +407,9 @@ Result<Value> formatlist(Args args, const Type& ret) {
 void add_format_functions(FunctionTable& table) {
   table.add({
       .name = "format",
-      .description = "Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax "
-                     "to the C function \\\"printf\\\".",
+      .description =
+          "Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax "
+          "to the C function \\\"printf\\\".",
       .params = {Param{.name = "format", .type = Type::string()}},
       // Arguments of unknown type reach the implementation since cty 1.16.1: a null is "null".
       .variadic = Param{.name = "args", .allow_null = true, .allow_unknown = true, .allow_dynamic = true},

@@ -137,8 +137,8 @@ std::optional<std::string> yaml_timestamp(std::string_view s) {
   }
   static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1] || (month == 2 && day == 29 && !leap) ||
-      hour > 23 || minute > 59 || second > 59)
+  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1] || (month == 2 && day == 29 && !leap) || hour > 23 ||
+      minute > 59 || second > 59)
     return std::nullopt;
   auto two = [](int v) { return std::string(1, static_cast<char>('0' + v / 10)) + static_cast<char>('0' + v % 10); };
   return std::string(s.substr(0, 4)) + "-" + two(month) + "-" + two(day) + "T" + two(hour) + ":" + two(minute) + ":" +
@@ -187,10 +187,13 @@ std::optional<Value> parse_go_int(std::string plain) {
 Expected<Value> resolve_scalar(const std::string& tag, const std::string& src) {
   static const std::map<std::string, Value> kWords = [] {
     std::map<std::string, Value> m;
-    for (const char* w : {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) m[w] = Value::boolean(true);
-    for (const char* w : {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}) m[w] = Value::boolean(false);
+    for (const char* w : {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})
+      m[w] = Value::boolean(true);
+    for (const char* w : {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})
+      m[w] = Value::boolean(false);
     for (const char* w : {"", "~", "null", "Null", "NULL"}) m[w] = Value::null();
-    for (const char* w : {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}) m[w] = Value::number(Number::infinity(false));
+    for (const char* w : {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})
+      m[w] = Value::number(Number::infinity(false));
     for (const char* w : {"-.inf", "-.Inf", "-.INF"}) m[w] = Value::number(Number::infinity(true));
     return m;
   }();
@@ -322,12 +325,15 @@ class Decoder {
       case YAML_ALIAS_EVENT: {
         std::string anchor = event_anchor(e);
         if (pending_.count(anchor))
-          return unexpected(at(e.start_mark, "cannot refer to anchor " + util::go_quote(anchor) + " from inside its own definition"));
+          return unexpected(
+              at(e.start_mark, "cannot refer to anchor " + util::go_quote(anchor) + " from inside its own definition"));
         auto it = anchors_.find(anchor);
-        if (it == anchors_.end()) return unexpected(at(e.start_mark, "reference to undefined anchor " + util::go_quote(anchor)));
+        if (it == anchors_.end())
+          return unexpected(at(e.start_mark, "reference to undefined anchor " + util::go_quote(anchor)));
         height_ = it->second.height;
         if (depth + height_ > kMaxYamlDepth)
-          return unexpected(at(e.start_mark, "YAML nesting is deeper than " + std::to_string(kMaxYamlDepth) + " levels"));
+          return unexpected(
+              at(e.start_mark, "YAML nesting is deeper than " + std::to_string(kMaxYamlDepth) + " levels"));
         return it->second.value;
       }
       case YAML_MAPPING_START_EVENT: return mapping(e, depth);
@@ -340,7 +346,8 @@ class Decoder {
 
   Expected<Value> mapping(const yaml_event_t& start, int depth) {
     std::string tag = event_tag(start), anchor = event_anchor(start);
-    if (!tag.empty() && tag != kMapTag) return unexpected(at(start.start_mark, "can't interpret mapping as " + short_tag(tag)));
+    if (!tag.empty() && tag != kMapTag)
+      return unexpected(at(start.start_mark, "can't interpret mapping as " + short_tag(tag)));
     if (!anchor.empty()) ++pending_[anchor];
     std::vector<Value::Attribute> attrs;
     int height = 1;
@@ -374,7 +381,8 @@ class Decoder {
 
   Expected<Value> sequence(const yaml_event_t& start, int depth) {
     std::string tag = event_tag(start), anchor = event_anchor(start);
-    if (!tag.empty() && tag != kSeqTag) return unexpected(at(start.start_mark, "can't interpret sequence as " + short_tag(tag)));
+    if (!tag.empty() && tag != kSeqTag)
+      return unexpected(at(start.start_mark, "can't interpret sequence as " + short_tag(tag)));
     if (!anchor.empty()) ++pending_[anchor];
     std::vector<Value> elems;
     int height = 1;
@@ -484,7 +492,8 @@ class Emitter {
       yaml_mapping_start_event_initialize(&ev, nullptr, nullptr, 1, YAML_BLOCK_MAPPING_STYLE);
       if (!emit(ev)) return unexpected(error());
       for (const auto& [k, e] : v.attributes()) {
-        auto r = scalar(k, k.find('\n') != std::string::npos ? YAML_LITERAL_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+        auto r =
+            scalar(k, k.find('\n') != std::string::npos ? YAML_LITERAL_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
         if (!r) return r;
         r = value(e);
         if (!r) return r;
@@ -505,7 +514,8 @@ class Emitter {
 void add_yaml_functions(FunctionTable& table) {
   table.add({
       .name = "yamldecode",
-      .description = "Parses the given string as YAML and returns a value corresponding to what the YAML document describes.",
+      .description =
+          "Parses the given string as YAML and returns a value corresponding to what the YAML document describes.",
       .params = {Param{.name = "src", .type = Type::string()}},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_known()) return Type::dynamic();

@@ -9,17 +9,17 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
-#include <set>
-#include <system_error>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <random>
+#include <set>
+#include <system_error>
+#include <thread>
 
 namespace hcl::io {
 
@@ -186,8 +186,7 @@ class Walk {
  private:
   // Reads pending directories until none is left and no thread can add one.
   void work() {
-    while (step(false)) {
-    }
+    while (step(false)) {}
   }
 
   // Takes one pending directory (waiting while others may still add some) and reads it; false
@@ -477,8 +476,7 @@ void remove_temporary_files_on_signals() {
   }
 }
 
-std::optional<std::string> replace_file(const std::string& path, std::string_view content,
-                                        const FileStamp* expected) {
+std::optional<std::string> replace_file(const std::string& path, std::string_view content, const FileStamp* expected) {
   // Follow symbolic links so the link itself survives and its target gets the new contents.
   std::error_code ec;
   fs::path target = fs::path(path);
@@ -535,7 +533,8 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
   // The owner first: changing it clears the setuid and setgid bits, which the mode then restores.
   bool owner_kept = ::fchown(fd, st.st_uid, st.st_gid) == 0;
   if (!owner_kept && errno != EPERM) return fail(std::string("cannot set owner: ") + std::strerror(errno));
-  if (::fchmod(fd, st.st_mode & 07777) != 0) return fail(std::string("cannot set permissions: ") + std::strerror(errno));
+  if (::fchmod(fd, st.st_mode & 07777) != 0)
+    return fail(std::string("cannot set permissions: ") + std::strerror(errno));
   if (::fsync(fd) != 0) return fail(std::string("cannot flush to disk: ") + std::strerror(errno));
   int closed = ::close(fd);
   fd = -1;
@@ -551,7 +550,8 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
     ::unlink(tmp.c_str());
     return result;
   }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) return fail(std::string("cannot replace file: ") + std::strerror(errno));
+  if (::rename(tmp.c_str(), target.c_str()) != 0)
+    return fail(std::string("cannot replace file: ") + std::strerror(errno));
   return std::nullopt;
 }
 

@@ -5,9 +5,9 @@
 
 #include <memory>
 
+#include "cty/value.h"
 #include "eval/eval.h"
 #include "funcs/library.h"
-#include "cty/value.h"
 #include "json/hcl2json.h"
 
 namespace hcl::cty {

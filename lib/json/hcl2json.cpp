@@ -222,7 +222,8 @@ class Converter {
     TypeIndex types;
     for (const BodyRef& ref : bodies)
       for (syntax::NodeId item : ChildList(*ref.tree, ref.body))
-        if (ref.tree->node(item).kind == syntax::NodeKind::Block && !add_block(trie, types, *ref.tree, item)) return false;
+        if (ref.tree->node(item).kind == syntax::NodeKind::Block && !add_block(trie, types, *ref.tree, item))
+          return false;
     for (const TrieNode& n : trie)
       for (const BodyRef& ref : n.bodies)
         if (!labels_consistent(std::span<const BodyRef>(&ref, 1))) return false;
@@ -238,14 +239,15 @@ class Converter {
       }
       if (r.status == EvalStatus::Error && options_.strict) {
         append(diags_, std::move(r.diagnostics));
-        if (!diag::has_errors(diags_)) diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Expression cannot be evaluated", "", t.range(e), {}});
+        if (!diag::has_errors(diags_))
+          diags_.push_back(
+              diag::Diagnostic{diag::Severity::Error, "Expression cannot be evaluated", "", t.range(e), {}});
         return false;
       }
     }
     const syntax::Node& n = t.node(e);
     switch (n.kind) {
-      case syntax::NodeKind::Literal:
-        return literal(t, e, false);
+      case syntax::NodeKind::Literal: return literal(t, e, false);
       case syntax::NodeKind::Unary: {
         syntax::NodeId operand = t.first_child(e);
         if (t.node(operand).kind == syntax::NodeKind::Literal) {
@@ -276,10 +278,8 @@ class Converter {
         w_.end_array();
         return true;
       }
-      case syntax::NodeKind::Object:
-        return object(t, e);
-      default:
-        break;
+      case syntax::NodeKind::Object: return object(t, e);
+      default: break;
     }
     wrapped(t, e);
     return true;
@@ -357,7 +357,8 @@ class Converter {
   std::string object_key(const syntax::SyntaxTree& t, syntax::NodeId key) {
     if (is_traversal(t, key)) return std::string(t.node_text(key));
     // The keywords name keys too (hcl.ExprAsKeyword); only null differs from its string value.
-    if (t.node(key).kind == syntax::NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null) return "null";
+    if (t.node(key).kind == syntax::NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null)
+      return "null";
     TemplateText text;
     string_part(text, t, key);
     text.finish();
@@ -400,8 +401,7 @@ class Converter {
         conditional(out, t.node_text(kids[0]), yes, no);
         return;
       }
-      default:
-        break;
+      default: break;
     }
     std::string s = "${";
     s += t.node_text(e);
@@ -567,7 +567,8 @@ class Converter {
     return false;
   }
 
-  void attribute_conflict(const syntax::SyntaxTree& first_tree, syntax::NodeId first, const syntax::SyntaxTree& t, syntax::NodeId attr) {
+  void attribute_conflict(const syntax::SyntaxTree& first_tree, syntax::NodeId first, const syntax::SyntaxTree& t,
+                          syntax::NodeId attr) {
     ast::Attribute a = ast::attribute(t, attr);
     diag::Diagnostic d;
     d.summary = "Conflicting attribute";

@@ -103,12 +103,9 @@ struct Decimal {
     bool up;
     if (mant[n] == '5' && n + 1 == mant.size())
       up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;  // exactly halfway: to even
-    else
-      up = mant[n] >= '5';
-    if (up)
-      round_up(n);
-    else
-      round_down(n);
+    else up = mant[n] >= '5';
+    if (up) round_up(n);
+    else round_down(n);
   }
 };
 
@@ -363,10 +360,8 @@ NumberText number_literal_text(std::string_view literal, bool negate) {
     XFloat p(kLiteralPrec + 64);
     uint64_t n = lit.exp5 < 0 ? static_cast<uint64_t>(-(lit.exp5 + 1)) + 1 : static_cast<uint64_t>(lit.exp5);
     pow5(p, n);
-    if (lit.exp5 < 0)
-      quo(x, z, p);
-    else
-      mul(x, z, p);
+    if (lit.exp5 < 0) quo(x, z, p);
+    else mul(x, z, p);
   }
   mpz_clear(mant);
   if (x.form == XFloat::Inf) {

@@ -24,8 +24,8 @@ ConvertResult convert_json_syntax(std::shared_ptr<const jsonsyntax::Document> do
       } else if (options.strict) {
         if (!diag::has_errors(d)) {
           d.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
-                                 "The value of " + a.name + " has no JSON form: " + why + ".", a.expr->range(),
-                                 std::nullopt});
+                                       "The value of " + a.name + " has no JSON form: " + why + ".", a.expr->range(),
+                                       std::nullopt});
         }
         diag::append(out.diagnostics, std::move(d));
         continue;
@@ -43,8 +43,8 @@ ConvertResult convert_json_syntax(std::shared_ptr<const jsonsyntax::Document> do
     auto j = from_eval(*v, why);
     if (!j) {
       out.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
-                                           "The value of " + a.name + " has no JSON form: " + why + ".",
-                                           a.expr->range(), std::nullopt});
+                                                 "The value of " + a.name + " has no JSON form: " + why + ".",
+                                                 a.expr->range(), std::nullopt});
       continue;
     }
     root.members.push_back(Member{a.name, std::move(*j)});

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/writer.h"
 
-
 namespace hcl::json {
 
 void Writer::key(std::string_view name) {

@@ -32,14 +32,23 @@ source::Range Document::close_range(NodeId id) const {
   return range(start, nodes_[id].end);
 }
 
-bool is_json_filename(std::string_view name) {
-  return name.size() >= 5 && name.substr(name.size() - 5) == ".json";
-}
+bool is_json_filename(std::string_view name) { return name.size() >= 5 && name.substr(name.size() - 5) == ".json"; }
 
 namespace {
 
 enum class Tok : uint8_t {
-  BraceO, BraceC, BrackO, BrackC, Comma, Colon, Equals, Keyword, String, Number, Eof, Invalid,
+  BraceO,
+  BraceC,
+  BrackO,
+  BrackC,
+  Comma,
+  Colon,
+  Equals,
+  Keyword,
+  String,
+  Number,
+  Eof,
+  Invalid,
 };
 
 struct Token {
@@ -202,7 +211,14 @@ size_t string_error_offset(std::string_view tok) {
     if (i >= tok.size()) return tok.size();
     c = static_cast<unsigned char>(tok[i]);
     switch (c) {
-      case 'b': case 'f': case 'n': case 'r': case 't': case '\\': case '/': case '"': ++i; continue;
+      case 'b':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't':
+      case '\\':
+      case '/':
+      case '"': ++i; continue;
       case 'u':
         ++i;
         for (int k = 0; k < 4; ++k, ++i) {
@@ -326,10 +342,11 @@ class Parser {
     if (file) {
       Kind k = doc_->node(root).kind;
       if (k != Kind::Object && k != Kind::Array) {
-        diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Root value must be object",
-                                    "The root value in a JSON-based configuration must be either a JSON object or "
-                                    "a JSON array of objects.",
-                                    doc_->start_range(root), std::nullopt});
+        diags_.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Root value must be object",
+                             "The root value in a JSON-based configuration must be either a JSON object or "
+                             "a JSON array of objects.",
+                             doc_->start_range(root), std::nullopt});
         // An empty stand-in, so that reading the body does not report the same problem again.
         Node fake;
         fake.kind = Kind::Object;
@@ -354,7 +371,8 @@ class Parser {
   source::Range range(const Token& t) const { return doc_->range(t.start, t.end); }
 
   void error(std::string summary, std::string detail, const Token& subject) {
-    diags_.push_back(diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
+    diags_.push_back(
+        diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
   }
 
   NodeId add(Node n) {
@@ -395,8 +413,8 @@ class Parser {
       case Tok::String: v = parse_string(); break;
       case Tok::Keyword: v = parse_keyword(); break;
       case Tok::BraceC:
-        error("Missing JSON value", "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
-              tok);
+        error("Missing JSON value",
+              "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", tok);
         break;
       case Tok::BrackC:
         error("Missing array element value",
@@ -437,8 +455,8 @@ class Parser {
       if (k.kind != Kind::String) {
         // (An Invalid key has already been reported; the reference reports it again in these terms.)
         diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object property name",
-                                    "A JSON object property name must be a string", doc_->start_range(key),
-                                    std::nullopt});
+                                          "A JSON object property name must be a string", doc_->start_range(key),
+                                          std::nullopt});
         return kNone;
       }
       Member m;
@@ -481,8 +499,8 @@ class Parser {
         case Tok::BraceC: break;
         default:
           recover(read(), Tok::BraceO, Tok::BraceC);
-          error("Missing attribute seperator comma", "A comma must appear between each property definition in an object.",
-                peek());
+          error("Missing attribute seperator comma",
+                "A comma must appear between each property definition in an object.", peek());
           return kNone;
       }
       break;
@@ -578,7 +596,7 @@ class Parser {
       std::optional<source::Range> context;
       if (!(subject == range(tok))) context = range(tok);
       diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid JSON string",
-                                  "There is a syntax error in the given JSON string.", subject, context});
+                                        "There is a syntax error in the given JSON string.", subject, context});
       return kNone;
     }
     Node n;
@@ -605,7 +623,8 @@ class Parser {
       return add(std::move(n));
     }
     if (s == "undefined" || s == "NaN" || s == "Infinity") {
-      error("Invalid JSON keyword", fmt::format("The JavaScript identifier {} cannot be used in JSON.", util::go_quote(s)), tok);
+      error("Invalid JSON keyword",
+            fmt::format("The JavaScript identifier {} cannot be used in JSON.", util::go_quote(s)), tok);
       return kNone;
     }
     std::string_view suggestion = util::name_suggestion(s, {"false", "true", "null"});

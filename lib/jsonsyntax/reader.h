@@ -29,14 +29,14 @@ using NodeId = uint32_t;
 struct Node {
   Kind kind = Kind::Invalid;
   bool boolean = false;
-  source::Pos start, end;      // the value's range (an object or array: from its opening to its closing bracket)
-  uint32_t first = 0;  // Object: index of its first member in Document::members; Array: of its first element
-  uint32_t count = 0;  // Object: members; Array: elements
-  std::string text;    // String: the decoded string; Number: the number's text
+  source::Pos start, end;  // the value's range (an object or array: from its opening to its closing bracket)
+  uint32_t first = 0;      // Object: index of its first member in Document::members; Array: of its first element
+  uint32_t count = 0;      // Object: members; Array: elements
+  std::string text;        // String: the decoded string; Number: the number's text
 };
 
 struct Member {
-  std::string name;      // decoded
+  std::string name;                  // decoded
   source::Pos name_start, name_end;  // the quoted name
   NodeId value = 0;
 };

@@ -144,7 +144,16 @@ Token Lexer::scan_main() {
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
 
   switch (c) {
-    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9': {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': {
       // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
       uint32_t q = p + 1, good = p + 1;
       while (q < size_) {
@@ -184,7 +193,8 @@ Token Lexer::scan_main() {
       if (at(p + 1) == '*' && p + 2 <= size_) {
         std::string_view rest = src_.substr(p + 2);
         size_t close = rest.find("*/");
-        if (close != std::string_view::npos) return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
+        if (close != std::string_view::npos)
+          return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
       }
       return one(TokenKind::Slash);
     }
@@ -219,16 +229,12 @@ Token Lexer::scan_main() {
     case '.':
       if (at(p + 1) == '.' && at(p + 2) == '.') return emit(TokenKind::Ellipsis, p, p + 3);
       return one(TokenKind::Dot);
-    case '{':
-      ++braces_;
-      return one(TokenKind::OBrace);
+    case '{': ++braces_; return one(TokenKind::OBrace);
     case '}': return close_brace(p, 1, false);
     case '~':
       if (at(p + 1) == '}') return close_brace(p, 2, true);
       return one(TokenKind::BitwiseNot);
-    case '"':
-      push(State::Quoted);
-      return one(TokenKind::OQuote);
+    case '"': push(State::Quoted); return one(TokenKind::OQuote);
     case '[': return one(TokenKind::OBrack);
     case ']': return one(TokenKind::CBrack);
     case '(': return one(TokenKind::OParen);

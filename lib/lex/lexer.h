@@ -14,7 +14,6 @@
 
 namespace hcl::lex {
 
-
 enum class LexMode : uint8_t {
   Config,    // a configuration file or a standalone expression
   Template,  // standalone template text (a template file)

@@ -37,7 +37,7 @@ CallAt call_at(const syntax::SyntaxTree& t, uint32_t off, bool in_arguments) {
 std::string param_type(const cty::Param& p) {
   return p.kind == cty::ParamKind::TypeConstraint ? "type"
          : p.kind == cty::ParamKind::Expression   ? "expression"
-                                                    : p.type.type_string();
+                                                  : p.type.type_string();
 }
 
 Json markdown(const cty::Function& f) {
@@ -77,8 +77,8 @@ Json signature_help(const Document& doc, Position p, Encoding e, Workspace& ws) 
     lex::TokenKind k = t.token(i).kind;
     if (t.token(i).start < c.call.open_paren.end) continue;
     if (lex::is_opening_bracket(k)) ++depth;
-    else if (k == lex::TokenKind::CBrace || k == lex::TokenKind::CBrack || k == lex::TokenKind::CParen || k == lex::TokenKind::CQuote ||
-             k == lex::TokenKind::CHeredoc || k == lex::TokenKind::TemplateSeqEnd)
+    else if (k == lex::TokenKind::CBrace || k == lex::TokenKind::CBrack || k == lex::TokenKind::CParen ||
+             k == lex::TokenKind::CQuote || k == lex::TokenKind::CHeredoc || k == lex::TokenKind::TemplateSeqEnd)
       --depth;
     else if (k == lex::TokenKind::Comma && depth == 0) ++active;
   }
@@ -90,8 +90,9 @@ Json signature_help(const Document& doc, Position p, Encoding e, Workspace& ws) 
     if (label.back() != '(') label += ", ";
     size_t start = label.size();
     label += prm.name + (variadic ? "..." : "") + " " + param_type(prm);
-    Json pj{{"label", {unit_count(label, 0, static_cast<uint32_t>(start), Encoding::Utf16),
-                       unit_count(label, 0, static_cast<uint32_t>(label.size()), Encoding::Utf16)}}};
+    Json pj{{"label",
+             {unit_count(label, 0, static_cast<uint32_t>(start), Encoding::Utf16),
+              unit_count(label, 0, static_cast<uint32_t>(label.size()), Encoding::Utf16)}}};
     if (!prm.description.empty()) pj["documentation"] = prm.description;
     params.push_back(std::move(pj));
   };
@@ -141,8 +142,10 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
   const Analysis& a = doc.analysis();
   // At the start of a line inside a block: the attribute names the file uses in blocks of the
   // same type.
-  uint32_t line_start = doc.lines().line_start(p.line < doc.lines().line_count() ? p.line : doc.lines().line_count() - 1);
-  bool item_start = std::all_of(text.begin() + line_start, text.begin() + w, [](char c) { return c == ' ' || c == '\t'; });
+  uint32_t line_start =
+      doc.lines().line_start(p.line < doc.lines().line_count() ? p.line : doc.lines().line_count() - 1);
+  bool item_start =
+      std::all_of(text.begin() + line_start, text.begin() + w, [](char c) { return c == ' ' || c == '\t'; });
   if (item_start && a.tree) {
     const syntax::SyntaxTree& t = *a.tree;
     std::string_view block_type;
@@ -163,7 +166,8 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
         ast::Block b = ast::block(t, id);
         if (b.type != block_type || b.body == syntax::kNoNode) continue;
         for (syntax::NodeId item : ast::body_items(t, b.body))
-          if (t.node(item).kind == syntax::NodeKind::Attribute) add(std::string(ast::attribute(t, item).name), kField, std::string(block_type));
+          if (t.node(item).kind == syntax::NodeKind::Attribute)
+            add(std::string(ast::attribute(t, item).name), kField, std::string(block_type));
       }
     }
     return Json{{"isIncomplete", false}, {"items", items}};

@@ -18,9 +18,9 @@
 namespace hcl::lsp {
 
 struct Analysis {
-  std::unique_ptr<syntax::SyntaxTree> tree;                   // native syntax (partial when it has errors)
+  std::unique_ptr<syntax::SyntaxTree> tree;          // native syntax (partial when it has errors)
   std::shared_ptr<const jsonsyntax::Document> json;  // JSON syntax
-  diag::Diagnostics diagnostics;                            // exactly what `hcl validate` reports
+  diag::Diagnostics diagnostics;                     // exactly what `hcl validate` reports
 };
 
 // One edit of a didChange notification: a range (absent: the whole text) and its new text.

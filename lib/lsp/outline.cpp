@@ -90,7 +90,8 @@ Json formatting(const Document& doc, Encoding e) {
     while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
     while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
     while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
-    edits.push_back(Json{{"range", range_json(doc.lines(), diag::Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
+    edits.push_back(
+        Json{{"range", range_json(doc.lines(), diag::Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
   }
   return edits;
 }
@@ -157,8 +158,9 @@ Json folding_ranges(const Document& doc, Encoding e) {
   const syntax::SyntaxTree& t = *a.tree;
   for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
     const syntax::Node& n = t.node(id);
-    bool fold = n.kind == syntax::NodeKind::Body || n.kind == syntax::NodeKind::Object || n.kind == syntax::NodeKind::Tuple ||
-                n.kind == syntax::NodeKind::FunctionCall || n.kind == syntax::NodeKind::ForExpr ||
+    bool fold = n.kind == syntax::NodeKind::Body || n.kind == syntax::NodeKind::Object ||
+                n.kind == syntax::NodeKind::Tuple || n.kind == syntax::NodeKind::FunctionCall ||
+                n.kind == syntax::NodeKind::ForExpr ||
                 (n.kind == syntax::NodeKind::Template && (n.flags & syntax::node_flags::kHeredoc));
     if (!fold || id == t.root()) continue;
     // A block's body node covers its braces, like the brackets of the others.
@@ -204,7 +206,8 @@ Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
         if (s.start <= off && off <= s.end) spans.push_back(s);
       }
       const auto& toks = t.tokens();
-      auto it = std::upper_bound(toks.begin(), toks.end(), off, [](uint32_t o, const lex::Token& tk) { return o < tk.start; });
+      auto it = std::upper_bound(toks.begin(), toks.end(), off,
+                                 [](uint32_t o, const lex::Token& tk) { return o < tk.start; });
       if (it != toks.begin()) {
         const lex::Token& tk = *(it - 1);
         if (tk.start <= off && off <= tk.end && tk.kind != lex::TokenKind::Eof && tk.kind != lex::TokenKind::Newline)
@@ -232,7 +235,20 @@ Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
 
 namespace {
 
-enum TokenType : uint32_t { kKeyword, kType, kClass, kProperty, kFunction, kVariable, kParameter, kString, kNumber, kOperator, kComment, kNone = UINT32_MAX };
+enum TokenType : uint32_t {
+  kKeyword,
+  kType,
+  kClass,
+  kProperty,
+  kFunction,
+  kVariable,
+  kParameter,
+  kString,
+  kNumber,
+  kOperator,
+  kComment,
+  kNone = UINT32_MAX
+};
 
 bool keyword_word(std::string_view w) {
   return w == "for" || w == "in" || w == "if" || w == "else" || w == "endif" || w == "endfor" || w == "true" ||
@@ -242,8 +258,9 @@ bool keyword_word(std::string_view w) {
 }  // namespace
 
 Json semantic_tokens_legend() {
-  return Json{{"tokenTypes", {"keyword", "type", "class", "property", "function", "variable", "parameter", "string", "number",
-                              "operator", "comment"}},
+  return Json{{"tokenTypes",
+               {"keyword", "type", "class", "property", "function", "variable", "parameter", "string", "number",
+                "operator", "comment"}},
               {"tokenModifiers", Json::array()}};
 }
 
@@ -261,7 +278,8 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
       case syntax::NodeKind::Block: {
         role[n.main_token] = kType;
         ast::Block b = ast::block(t, id);
-        for (uint32_t i = n.main_token + 1; i < toks.size() && b.label_spans.size() && toks[i].start < b.label_spans.back().end; ++i)
+        for (uint32_t i = n.main_token + 1;
+             i < toks.size() && b.label_spans.size() && toks[i].start < b.label_spans.back().end; ++i)
           if (toks[i].kind == lex::TokenKind::Ident) role[i] = kClass;
         break;
       }
@@ -270,7 +288,9 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
       case syntax::NodeKind::Variable: role[n.main_token] = kVariable; break;
       case syntax::NodeKind::Name: role[n.main_token] = kParameter; break;
       case syntax::NodeKind::FunctionCall:
-        for (uint32_t i = n.main_token; i < toks.size() && (toks[i].kind == lex::TokenKind::Ident || toks[i].kind == lex::TokenKind::DoubleColon); ++i)
+        for (uint32_t i = n.main_token;
+             i < toks.size() && (toks[i].kind == lex::TokenKind::Ident || toks[i].kind == lex::TokenKind::DoubleColon);
+             ++i)
           if (toks[i].kind == lex::TokenKind::Ident) role[i] = kFunction;
         break;
       case syntax::NodeKind::ObjectItem: {
@@ -292,7 +312,8 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
       uint32_t line_end = std::min(end, lines.line_end(p.line));
       if (line_end > start) {
         uint32_t len = unit_count(text, start, line_end, e);
-        data.insert(data.end(), {p.line - prev_line, p.line == prev_line ? p.character - prev_char : p.character, len, type, 0});
+        data.insert(data.end(),
+                    {p.line - prev_line, p.line == prev_line ? p.character - prev_char : p.character, len, type, 0});
         prev_line = p.line;
         prev_char = p.character;
       }
@@ -306,16 +327,34 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
     switch (tk.kind) {
       case lex::TokenKind::Comment: type = kComment; break;
       case lex::TokenKind::NumberLit: type = kNumber; break;
-      case lex::TokenKind::OQuote: case lex::TokenKind::CQuote: case lex::TokenKind::QuotedLit: case lex::TokenKind::StringLit:
-      case lex::TokenKind::OHeredoc: case lex::TokenKind::CHeredoc: type = kString; break;
+      case lex::TokenKind::OQuote:
+      case lex::TokenKind::CQuote:
+      case lex::TokenKind::QuotedLit:
+      case lex::TokenKind::StringLit:
+      case lex::TokenKind::OHeredoc:
+      case lex::TokenKind::CHeredoc: type = kString; break;
       case lex::TokenKind::Ident:
         type = role[i] != kNone ? role[i] : keyword_word(tk.text(text)) ? kKeyword : kVariable;
         break;
-      case lex::TokenKind::Star: case lex::TokenKind::Slash: case lex::TokenKind::Plus: case lex::TokenKind::Minus: case lex::TokenKind::Percent:
-      case lex::TokenKind::EqualOp: case lex::TokenKind::NotEqual: case lex::TokenKind::LessThan: case lex::TokenKind::LessThanEq:
-      case lex::TokenKind::GreaterThan: case lex::TokenKind::GreaterThanEq: case lex::TokenKind::And: case lex::TokenKind::Or:
-      case lex::TokenKind::Bang: case lex::TokenKind::Question: case lex::TokenKind::Colon: case lex::TokenKind::FatArrow:
-      case lex::TokenKind::Ellipsis: case lex::TokenKind::Equal: type = kOperator; break;
+      case lex::TokenKind::Star:
+      case lex::TokenKind::Slash:
+      case lex::TokenKind::Plus:
+      case lex::TokenKind::Minus:
+      case lex::TokenKind::Percent:
+      case lex::TokenKind::EqualOp:
+      case lex::TokenKind::NotEqual:
+      case lex::TokenKind::LessThan:
+      case lex::TokenKind::LessThanEq:
+      case lex::TokenKind::GreaterThan:
+      case lex::TokenKind::GreaterThanEq:
+      case lex::TokenKind::And:
+      case lex::TokenKind::Or:
+      case lex::TokenKind::Bang:
+      case lex::TokenKind::Question:
+      case lex::TokenKind::Colon:
+      case lex::TokenKind::FatArrow:
+      case lex::TokenKind::Ellipsis:
+      case lex::TokenKind::Equal: type = kOperator; break;
       default: break;
     }
     if (type != kNone) emit(tk.start, tk.end, type);
@@ -334,7 +373,8 @@ Json semantic_tokens_edits(const std::vector<uint32_t>& before, const std::vecto
   if (prefix == before.size() && prefix == after.size()) return edits;
   edits.push_back(Json{{"start", prefix},
                        {"deleteCount", before.size() - prefix - suffix},
-                       {"data", std::vector<uint32_t>(after.begin() + static_cast<long>(prefix), after.end() - static_cast<long>(suffix))}});
+                       {"data", std::vector<uint32_t>(after.begin() + static_cast<long>(prefix),
+                                                      after.end() - static_cast<long>(suffix))}});
   return edits;
 }
 

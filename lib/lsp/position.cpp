@@ -9,7 +9,11 @@ CharWidth char_width(std::string_view text, size_t i, Encoding e) {
   auto c = static_cast<unsigned char>(text[i]);
   // A byte that does not start a well-formed sequence counts alone, so every offset of binary
   // content stays reachable in both encodings.
-  uint32_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 4 : 0;
+  uint32_t n = c < 0x80                          ? 1
+               : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2
+               : (c & 0xF0) == 0xE0              ? 3
+               : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 4
+                                                 : 0;
   if (n == 0 || i + n > text.size()) return {1, 1};
   for (uint32_t k = 1; k < n; ++k)
     if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return {1, 1};

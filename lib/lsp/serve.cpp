@@ -115,9 +115,7 @@ int serve(int in_fd, int out_fd, const ServeOptions& options) {
     // stops as if the input had ended, instead of terminating mid-reply.
     try {
       read_messages(in_fd, max, *writer_ptr, *inbox_ptr);
-    } catch (const std::exception&) {
-      inbox_ptr->close();
-    }
+    } catch (const std::exception&) { inbox_ptr->close(); }
   });
 
   Server server([&](const Json& m) { writer.write(dump(m)); });

@@ -111,7 +111,8 @@ Json Server::dispatch(const std::string& method, const Json& params, bool& handl
     Json flat = Json::array();
     std::function<void(const Json&, const std::string&)> walk = [&](const Json& list, const std::string& container) {
       for (const auto& s : list) {
-        Json info{{"name", s["name"]}, {"kind", s["kind"]},
+        Json info{{"name", s["name"]},
+                  {"kind", s["kind"]},
                   {"location", {{"uri", params["textDocument"]["uri"]}, {"range", s["range"]}}}};
         if (!container.empty()) info["containerName"] = container;
         flat.push_back(info);
@@ -122,7 +123,8 @@ Json Server::dispatch(const std::string& method, const Json& params, bool& handl
     return flat;
   }
   if (method == "textDocument/foldingRange") return folding_ranges(*document(params), encoding_);
-  if (method == "textDocument/selectionRange") return selection_ranges(*document(params), params.at("positions"), encoding_);
+  if (method == "textDocument/selectionRange")
+    return selection_ranges(*document(params), params.at("positions"), encoding_);
   if (method == "textDocument/semanticTokens/full" || method == "textDocument/semanticTokens/full/delta") {
     const std::string& uri = params.at("textDocument").at("uri").get_ref<const std::string&>();
     std::vector<uint32_t> data = semantic_tokens(*document(params), encoding_);
@@ -150,9 +152,7 @@ Json Server::dispatch(const std::string& method, const Json& params, bool& handl
   if (method == "textDocument/rename") {
     try {
       return rename(*document(params), pos(), params.at("newName").get<std::string>(), encoding_, *workspace_, uri_for);
-    } catch (const std::invalid_argument& e) {
-      throw RequestError{error_code::kRequestFailed, e.what()};
-    }
+    } catch (const std::invalid_argument& e) { throw RequestError{error_code::kRequestFailed, e.what()}; }
   }
   handled = false;
   return nullptr;
@@ -165,7 +165,8 @@ void Server::handle(const Json& msg) {
     if (!msg.is_object() || !msg.contains("method") || !msg["method"].is_string()) {
       // Responses to requests the server never sends are ignored; anything else is invalid.
       if (msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"))) return;
-      if (msg.is_object() && msg.contains("id") && (msg["id"].is_number_integer() || msg["id"].is_string())) id = msg["id"];
+      if (msg.is_object() && msg.contains("id") && (msg["id"].is_number_integer() || msg["id"].is_string()))
+        id = msg["id"];
       send_(error_response(id, error_code::kInvalidRequest, "not a JSON-RPC request or notification"));
       return;
     }
@@ -180,7 +181,8 @@ void Server::handle(const Json& msg) {
     }
     static const Json kEmpty = Json::object();
     const Json& params = msg.contains("params") ? msg["params"] : kEmpty;
-    if (!params.is_object() && !params.is_array()) throw RequestError{error_code::kInvalidParams, "params must be an object"};
+    if (!params.is_object() && !params.is_array())
+      throw RequestError{error_code::kInvalidParams, "params must be an object"};
 
     if (method == "exit") {
       exited_ = true;
@@ -205,7 +207,8 @@ void Server::handle(const Json& msg) {
         const Json& td = params.at("textDocument");
         std::string uri = td.at("uri").get<std::string>();
         std::string path = uri_to_path(uri).value_or(uri);
-        documents_.insert_or_assign(uri, Document(path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
+        documents_.insert_or_assign(uri,
+                                    Document(path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
         semantic_results_.erase(uri);
         pending_.insert(uri);
       } else if (method == "textDocument/didChange") {
@@ -214,7 +217,8 @@ void Server::handle(const Json& msg) {
           TextChange change;
           change.text = c.at("text").get<std::string>();
           if (c.contains("range"))
-            change.range = std::make_pair(position_from_json(c["range"].at("start")), position_from_json(c["range"].at("end")));
+            change.range =
+                std::make_pair(position_from_json(c["range"].at("start")), position_from_json(c["range"].at("end")));
           doc->apply(change, encoding_);
         }
         if (params["textDocument"].contains("version") && params["textDocument"]["version"].is_number_integer())

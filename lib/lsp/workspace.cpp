@@ -27,8 +27,8 @@ diag::Span unquoted(std::string_view text, diag::Span s) {
 // Root names that are not managed resources (Terraform's reserved roots and HCL's for-expression
 // and dynamic-block iterators are the usual ones).
 bool reserved_root(std::string_view name) {
-  static constexpr std::string_view kReserved[] = {"var", "local", "module", "data", "path", "terraform",
-                                                   "count", "each", "self", "null", "true", "false"};
+  static constexpr std::string_view kReserved[] = {"var",   "local", "module", "data", "path", "terraform",
+                                                   "count", "each",  "self",   "null", "true", "false"};
   return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
 }
 
@@ -48,7 +48,8 @@ FileIndex index_file(const Document& doc) {
     diag::Span whole = t.span(item);
     auto declare = [&](std::string key, diag::Span name) { idx.declarations.push_back({std::move(key), name, whole}); };
     if (b.type == "variable" && b.labels.size() == 1) declare("var." + b.labels[0], unquoted(text, b.label_spans[0]));
-    else if (b.type == "module" && b.labels.size() == 1) declare("module." + b.labels[0], unquoted(text, b.label_spans[0]));
+    else if (b.type == "module" && b.labels.size() == 1)
+      declare("module." + b.labels[0], unquoted(text, b.label_spans[0]));
     else if (b.type == "data" && b.labels.size() == 2)
       declare("data." + b.labels[0] + "." + b.labels[1], unquoted(text, b.label_spans[1]));
     else if (b.type == "resource" && b.labels.size() == 2)

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "diag/diagnostic.h"
 #include "cty/function.h"
+#include "diag/diagnostic.h"
 #include "io/files.h"
 #include "lsp/position.h"
 #include "source/source_file.h"
@@ -70,7 +70,8 @@ class Workspace {
   std::function<std::vector<const Document*>()> open_;
   std::unique_ptr<cty::FunctionTable> functions_;
   std::map<std::string, Cached> cache_;
-  std::map<std::string, std::pair<std::shared_ptr<const source::SourceFile>, std::shared_ptr<const FileIndex>>> open_indexes_;
+  std::map<std::string, std::pair<std::shared_ptr<const source::SourceFile>, std::shared_ptr<const FileIndex>>>
+      open_indexes_;
 };
 
 // The kind of file name that decides the unit: ".tf" for main.tf, ".pkr.hcl" for a.pkr.hcl.

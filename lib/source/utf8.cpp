@@ -23,7 +23,7 @@ int decode(const unsigned char* p, const unsigned char* end, char32_t& out) {
   }
   if (c >= 0xE0 && c <= 0xEF) {
     if (!cont(1) || !cont(2)) return 0;
-    if (c == 0xE0 && p[1] < 0xA0) return 0;  // overlong
+    if (c == 0xE0 && p[1] < 0xA0) return 0;   // overlong
     if (c == 0xED && p[1] >= 0xA0) return 0;  // surrogate
     out = (char32_t(c & 0x0F) << 12) | (char32_t(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
     return 3;
@@ -32,8 +32,7 @@ int decode(const unsigned char* p, const unsigned char* end, char32_t& out) {
     if (!cont(1) || !cont(2) || !cont(3)) return 0;
     if (c == 0xF0 && p[1] < 0x90) return 0;   // overlong
     if (c == 0xF4 && p[1] >= 0x90) return 0;  // above U+10FFFF
-    out = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) | (char32_t(p[2] & 0x3F) << 6) |
-          (p[3] & 0x3F);
+    out = (char32_t(c & 0x07) << 18) | (char32_t(p[1] & 0x3F) << 12) | (char32_t(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
     return 4;
   }
   return 0;
@@ -113,10 +112,8 @@ bool is_id_start(char32_t cp) {
     case UTF8PROC_CATEGORY_LT:
     case UTF8PROC_CATEGORY_LM:
     case UTF8PROC_CATEGORY_LO:
-    case UTF8PROC_CATEGORY_NL:
-      return true;
-    default:
-      return false;
+    case UTF8PROC_CATEGORY_NL: return true;
+    default: return false;
   }
 }
 
@@ -130,20 +127,28 @@ bool is_id_continue(char32_t cp) {
     case UTF8PROC_CATEGORY_MN:
     case UTF8PROC_CATEGORY_MC:
     case UTF8PROC_CATEGORY_ND:
-    case UTF8PROC_CATEGORY_PC:
-      return true;
-    default:
-      return false;
+    case UTF8PROC_CATEGORY_PC: return true;
+    default: return false;
   }
 }
 
 bool is_space(char32_t cp) {
   switch (cp) {
-    case '\t': case '\n': case '\v': case '\f': case '\r': case ' ':
-    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F: case 0x3000:
-      return true;
-    default:
-      return cp >= 0x2000 && cp <= 0x200A;
+    case '\t':
+    case '\n':
+    case '\v':
+    case '\f':
+    case '\r':
+    case ' ':
+    case 0x85:
+    case 0xA0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000: return true;
+    default: return cp >= 0x2000 && cp <= 0x200A;
   }
 }
 
@@ -179,9 +184,9 @@ std::string to_nfc(std::string_view s) {
   if (is_nfc_quick(s) || !is_valid(s)) return std::string(s);
   // The explicit length keeps NUL characters, which a C-string interface would stop at.
   utf8proc_uint8_t* out = nullptr;
-  utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()),
-                                    static_cast<utf8proc_ssize_t>(s.size()), &out,
-                                    static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  utf8proc_ssize_t n =
+      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(s.data()), static_cast<utf8proc_ssize_t>(s.size()), &out,
+                   static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
   if (n < 0 || out == nullptr) return std::string(s);
   std::string result(reinterpret_cast<char*>(out), static_cast<size_t>(n));
   std::free(out);
@@ -206,7 +211,23 @@ namespace utf8 {
 
 namespace {
 
-enum class Seg : uint8_t { Other, CR, LF, Control, Extend, RI, SpacingMark, L, V, T, LV, LVT, ZWJ, Prepend, Pictographic };
+enum class Seg : uint8_t {
+  Other,
+  CR,
+  LF,
+  Control,
+  Extend,
+  RI,
+  SpacingMark,
+  L,
+  V,
+  T,
+  LV,
+  LVT,
+  ZWJ,
+  Prepend,
+  Pictographic
+};
 
 Seg seg_class(char32_t cp) {
   if (cp == 0xFFFD) return Seg::Control;  // textseg's ReplacementChar

@@ -141,11 +141,18 @@ void Parser::recover_after_body_item() {
         if (open.empty()) return;
         break;
       case K::Eof: return;
-      case K::OBrace: case K::OBrack: case K::OParen: case K::OQuote: case K::OHeredoc:
-      case K::TemplateInterp: case K::TemplateControl:
-        open.push_back(tok.kind);
-        break;
-      case K::CBrace: case K::CBrack: case K::CParen: case K::CQuote: case K::CHeredoc: {
+      case K::OBrace:
+      case K::OBrack:
+      case K::OParen:
+      case K::OQuote:
+      case K::OHeredoc:
+      case K::TemplateInterp:
+      case K::TemplateControl: open.push_back(tok.kind); break;
+      case K::CBrace:
+      case K::CBrack:
+      case K::CParen:
+      case K::CQuote:
+      case K::CHeredoc: {
         K opener = opposite(tok.kind);
         while (!open.empty() && open.back() != opener) open.pop_back();
         if (!open.empty()) open.pop_back();

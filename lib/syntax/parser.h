@@ -26,7 +26,7 @@ struct ParseOptions {
 
 struct ParseResult {
   std::unique_ptr<SyntaxTree> tree;  // null when build_tree is false
-  diag::Diagnostics diagnostics;           // lexical diagnostics first, then syntax, as the reference
+  diag::Diagnostics diagnostics;     // lexical diagnostics first, then syntax, as the reference
   // parse_expression only: a whole expression was followed by more text (the text is not one
   // expression, though it may begin with one).
   bool trailing_text = false;

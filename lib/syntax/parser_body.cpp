@@ -87,20 +87,15 @@ std::optional<diag::Span> Parser::parse_body_item() {
   uint32_t ident_index = last_read_;
   if (ident.kind != K::Ident) {
     recover_after_body_item();
-    error("Argument or block definition required", "An argument or block definition is required here.",
-          span_of(ident));
+    error("Argument or block definition required", "An argument or block definition is required here.", span_of(ident));
     return std::nullopt;
   }
   Peeked next = peek();
   switch (next.tok.kind) {
-    case K::Equal:
-      finish_attribute(ident, ident_index, false);
-      return span_of(ident);
+    case K::Equal: finish_attribute(ident, ident_index, false); return span_of(ident);
     case K::OQuote:
     case K::OBrace:
-    case K::Ident:
-      finish_block(ident, ident_index);
-      return std::nullopt;
+    case K::Ident: finish_block(ident, ident_index); return std::nullopt;
     default:
       recover_after_body_item();
       error("Argument or block definition required",
@@ -179,8 +174,7 @@ void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
             span_of(tok.tok), ctx);
     } else if (!recovery_) {
       error("Invalid block definition",
-            "Either a quoted string block label or an opening brace (\"{\") is expected here.", span_of(tok.tok),
-            ctx);
+            "Either a quoted string block label or an opening brace (\"{\") is expected here.", span_of(tok.tok), ctx);
     }
     recover_after_body_item();
     add(NodeKind::Body, last_read_, last_read_, last_read_, mark());
@@ -250,8 +244,8 @@ void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
     read();
   } else {
     if (!recovery_) {
-      error("Missing newline after block definition", "A block definition must end with a newline.",
-            span_of(eol.tok), diag::span_between(span_of(ident), span_of(eol.tok)));
+      error("Missing newline after block definition", "A block definition must end with a newline.", span_of(eol.tok),
+            diag::span_between(span_of(ident), span_of(eol.tok)));
     }
     recover_after_body_item();
   }
@@ -265,15 +259,12 @@ void Parser::parse_single_attr_body() {
   uint32_t ident_index = last_read_;
   if (ident.kind != K::Ident) {
     recover_after_body_item();
-    error("Argument or block definition required", "An argument or block definition is required here.",
-          span_of(ident));
+    error("Argument or block definition required", "An argument or block definition is required here.", span_of(ident));
     return;
   }
   Peeked next = peek();
   switch (next.tok.kind) {
-    case K::Equal:
-      finish_attribute(ident, ident_index, true);
-      return;
+    case K::Equal: finish_attribute(ident, ident_index, true); return;
     case K::OQuote:
     case K::OBrace:
     case K::Ident:

@@ -13,10 +13,17 @@ int binary_level(K k) {
   switch (k) {
     case K::Or: return 0;
     case K::And: return 1;
-    case K::EqualOp: case K::NotEqual: return 2;
-    case K::GreaterThan: case K::GreaterThanEq: case K::LessThan: case K::LessThanEq: return 3;
-    case K::Plus: case K::Minus: return 4;
-    case K::Star: case K::Slash: case K::Percent: return 5;
+    case K::EqualOp:
+    case K::NotEqual: return 2;
+    case K::GreaterThan:
+    case K::GreaterThanEq:
+    case K::LessThan:
+    case K::LessThanEq: return 3;
+    case K::Plus:
+    case K::Minus: return 4;
+    case K::Star:
+    case K::Slash:
+    case K::Percent: return 5;
     default: return -1;
   }
 }

@@ -75,7 +75,11 @@ enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFo
 class Parser {
  public:
   Parser(const source::SourceFile& src, lex::LexMode mode, const ParseOptions& options, SyntaxTree* tree)
-      : src_(src), text_(src.text()), lexer_(src.text(), mode), options_(options), keep_tokens_(tree != nullptr),
+      : src_(src),
+        text_(src.text()),
+        lexer_(src.text(), mode),
+        options_(options),
+        keep_tokens_(tree != nullptr),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
     if (tree) {
       // Dense configuration (lists of numbers, resources with short names) runs three to four
@@ -159,7 +163,8 @@ class Parser {
       const lex::Token& t = token_at(i);
       if (t.kind == K::Comment) {
         // A line comment ends its line: where newlines matter it reads as one.
-        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
+        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n')
+          return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
         ++i;
         continue;
       }
@@ -190,9 +195,7 @@ class Parser {
   }
   diag::Span next_span() { return span_of(peek().tok); }
 
-  bool is_keyword(const lex::Token& t, std::string_view kw) const {
-    return t.kind == K::Ident && t.text(text_) == kw;
-  }
+  bool is_keyword(const lex::Token& t, std::string_view kw) const { return t.kind == K::Ident && t.text(text_) == kw; }
 
   // Newline sensitivity (the reference's PushIncludeNewlines/PopIncludeNewlines): a body and an
   // object constructor's items end at newlines, brackets, parentheses and interpolations ignore
@@ -337,8 +340,8 @@ class Parser {
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
   std::vector<PartInfo> parse_template_parts(K end);
-  void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span, K end,
-                             std::vector<PartInfo>& parts);
+  void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
+                             K end, std::vector<PartInfo>& parts);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(const std::vector<PartInfo>& parts);

@@ -14,10 +14,12 @@ namespace hcl::syntax::parser_detail {
 // (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token of
 // a standalone template), `end` the token that closes it. The structure is checked only after
 // all parts are read, so its errors come after the parts' own, as in the reference.
-Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
+Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main,
+                                  uint8_t flags) {
   (void)flush;
   DepthGuard guard(*this);
-  diag::Span open_span = first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  diag::Span open_span =
+      first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   std::vector<PartInfo> parts = parse_template_parts(end);
   check_template_structure(parts);
@@ -52,9 +54,7 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
         parts.push_back({TemplatePart::Literal, span_of(next)});
         continue;
       }
-      case K::TemplateInterp:
-        parse_template_interp(next, next_index, part_start, start_span, end, parts);
-        continue;
+      case K::TemplateInterp: parse_template_interp(next, next_index, part_start, start_span, end, parts); continue;
       case K::TemplateControl:
         parse_template_directive(next, next_index, part_start, start_span, parts, open_directives);
         continue;
@@ -80,8 +80,8 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
 // hints: a colon or an unclosed quote suggests the "${" was meant literally (as in shell
 // scripts), which "$${" would express.
-void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span, K end,
-                                   std::vector<PartInfo>& parts) {
+void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start,
+                                   diag::Span start_span, K end, std::vector<PartInfo>& parts) {
   push_nl(false);
   parse_expression();
   Peeked close = peek();
@@ -125,8 +125,8 @@ void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, 
 // condition or collection as its child), and a PartInfo for the structure check. A directive
 // that cannot be read is skipped to its "}" and left as an Error node, and the template goes
 // on: the reference's messages for what follows do not depend on it.
-void Parser::parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
-                                      std::vector<PartInfo>& parts, uint32_t& open_directives) {
+void Parser::parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start,
+                                      diag::Span start_span, std::vector<PartInfo>& parts, uint32_t& open_directives) {
   push_nl(false);
   Peeked kw = peek();
   auto abandon = [&]() {
@@ -161,7 +161,8 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     part = TemplatePart::EndIf;
   } else if (word == "for") {
     if (peek().tok.kind != K::Ident) {
-      if (!recovery_) error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
+      if (!recovery_)
+        error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
       abandon();
       return;
     }
@@ -172,8 +173,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
       read();
       if (peek().tok.kind != K::Ident) {
         if (!recovery_)
-          error("Invalid 'for' directive", "For directive requires value variable name after comma.",
-                next_span());
+          error("Invalid 'for' directive", "For directive requires value variable name after comma.", next_span());
         abandon();
         return;
       }
@@ -197,8 +197,8 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
       std::string_view suggestion = util::name_suggestion(word, {"if", "for", "else", "endif", "endfor"});
       std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
       error("Invalid template control keyword",
-            fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint),
-            span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
+            fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint), span_of(kw.tok),
+            diag::span_between(span_of(next), span_of(kw.tok)));
     }
     abandon();
     return;
@@ -251,8 +251,8 @@ void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
       case TemplatePart::EndFor: {
         const char* name = p.kind == TemplatePart::Else ? "else" : p.kind == TemplatePart::EndIf ? "endif" : "endfor";
         if (stack.empty()) {
-          error(fmt::format("Unexpected {} directive", name), "The control directives within this template are unbalanced.",
-                p.span);
+          error(fmt::format("Unexpected {} directive", name),
+                "The control directives within this template are unbalanced.", p.span);
           break;
         }
         Open& top = stack.back();
@@ -285,12 +285,13 @@ void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
       case TemplatePart::End:
         while (!stack.empty()) {
           const Open& top = stack.back();
-          error("Unexpected end of template",
-                fmt::format(fmt::runtime(top.kind == TemplatePart::If
-                                             ? "The if directive at {} is missing its corresponding endif directive."
-                                             : "The for directive at {} is missing its corresponding endfor directive."),
-                            range_string(top.span)),
-                p.span);
+          error(
+              "Unexpected end of template",
+              fmt::format(fmt::runtime(top.kind == TemplatePart::If
+                                           ? "The if directive at {} is missing its corresponding endif directive."
+                                           : "The for directive at {} is missing its corresponding endfor directive."),
+                          range_string(top.span)),
+              p.span);
           stack.pop_back();
         }
         break;

@@ -249,8 +249,8 @@ Expr Parser::parse_tuple() {
                 "incorrect bracket nesting elsewhere in this file.",
                 span_of(open));
         } else {
-          error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
-                span_of(next.tok), diag::span_between(span_of(open), span_of(next.tok)));
+          error("Missing item separator", "Expected a comma to mark the beginning of the next item.", span_of(next.tok),
+                diag::span_between(span_of(open), span_of(next.tok)));
         }
       }
       recover(K::CBrack);
@@ -408,7 +408,8 @@ Expr Parser::finish_for(const lex::Token& open, uint32_t open_index, uint32_t st
     read();
     add(NodeKind::Name, last_read_, last_read_, last_read_, mark());
   }
-  if (!is_keyword(peek().tok, "in")) return fail("For expression requires the 'in' keyword after its name declarations.");
+  if (!is_keyword(peek().tok, "in"))
+    return fail("For expression requires the 'in' keyword after its name declarations.");
   read();
   size_t d0 = diag_mark();
   parse_expression();

@@ -149,7 +149,8 @@ Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked sta
       break;
     }
     lex::Token attr = read();
-    each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node, diag::span_between(each.span, span_of(attr)));
+    each = make(NodeKind::GetAttr, step.index, each.first_tok, each.start_node,
+                diag::span_between(each.span, span_of(attr)));
     last_span = span_of(attr);
   }
   return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, diag::span_between(ret.span, last_span),

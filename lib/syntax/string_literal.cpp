@@ -16,7 +16,11 @@ bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
 // The reference's notion of one character after a backslash (AnyUTF8 of its scanner).
 size_t loose_char_len(std::string_view s, size_t at) {
   auto c = static_cast<unsigned char>(s[at]);
-  size_t n = c < 0x80 ? 1 : (c >= 0xC0 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3 : (c >= 0xF0 && c <= 0xF7) ? 4 : 0;
+  size_t n = c < 0x80                   ? 1
+             : (c >= 0xC0 && c <= 0xDF) ? 2
+             : (c >= 0xE0 && c <= 0xEF) ? 3
+             : (c >= 0xF0 && c <= 0xF7) ? 4
+                                        : 0;
   if (n == 0 || at + n > s.size()) return 0;
   for (size_t i = 1; i < n; ++i)
     if ((static_cast<unsigned char>(s[at + i]) & 0xC0) != 0x80) return 0;
@@ -54,8 +58,9 @@ std::string decode_literal(std::string_view text, bool quoted, const source::Sou
         while (k < want && i + 2 + k < text.size() && is_hex(text[i + 2 + k])) ++k;
         size_t end = i + 2 + k;
         if (k != want) {
-          report(i, end, sel == 'u' ? "The \\u escape sequence must be followed by four hexadecimal digits."
-                                    : "The \\U escape sequence must be followed by eight hexadecimal digits.");
+          report(i, end,
+                 sel == 'u' ? "The \\u escape sequence must be followed by four hexadecimal digits."
+                            : "The \\U escape sequence must be followed by eight hexadecimal digits.");
           out.append(text.substr(i, end - i));
           i = end;
           continue;

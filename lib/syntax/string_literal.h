@@ -11,7 +11,6 @@
 
 namespace hcl::syntax {
 
-
 // Decodes `text`, which starts at byte `offset` of `file`. Invalid escapes are reported to
 // `diags` when given, and kept in the result as the reference keeps them.
 std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file = nullptr,

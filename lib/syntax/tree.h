@@ -56,17 +56,17 @@ std::string_view node_kind_name(NodeKind kind);
 
 // Node flags, by kind.
 namespace node_flags {
-inline constexpr uint8_t kHeredoc = 1;        // Template: opened by << or <<-
-inline constexpr uint8_t kFlush = 2;          // Template: opened by <<-
-inline constexpr uint8_t kAttrSplat = 1;      // Splat: the legacy attribute-only form .*
-inline constexpr uint8_t kExpandFinal = 1;    // FunctionCall: last argument expanded with ...
+inline constexpr uint8_t kHeredoc = 1;          // Template: opened by << or <<-
+inline constexpr uint8_t kFlush = 2;            // Template: opened by <<-
+inline constexpr uint8_t kAttrSplat = 1;        // Splat: the legacy attribute-only form .*
+inline constexpr uint8_t kExpandFinal = 1;      // FunctionCall: last argument expanded with ...
 inline constexpr uint8_t kForceNonLiteral = 1;  // ObjectItem: key written in parentheses
-inline constexpr uint8_t kForObject = 1;      // ForExpr: builds an object
-inline constexpr uint8_t kHasKeyVar = 2;      // ForExpr, TemplateFor: binds a key variable
-inline constexpr uint8_t kHasKeyExpr = 4;     // ForExpr: has a key expression (=>)
-inline constexpr uint8_t kHasCond = 8;        // ForExpr: has an if clause
-inline constexpr uint8_t kGroup = 16;         // ForExpr: grouping ellipsis
-inline constexpr uint8_t kOneLine = 1;        // Body: a single-line block's body
+inline constexpr uint8_t kForObject = 1;        // ForExpr: builds an object
+inline constexpr uint8_t kHasKeyVar = 2;        // ForExpr, TemplateFor: binds a key variable
+inline constexpr uint8_t kHasKeyExpr = 4;       // ForExpr: has a key expression (=>)
+inline constexpr uint8_t kHasCond = 8;          // ForExpr: has an if clause
+inline constexpr uint8_t kGroup = 16;           // ForExpr: grouping ellipsis
+inline constexpr uint8_t kOneLine = 1;          // Body: a single-line block's body
 }  // namespace node_flags
 
 using NodeId = uint32_t;
@@ -76,8 +76,8 @@ struct Node {
   NodeKind kind;
   uint8_t flags = 0;
   uint32_t main_token = 0;
-  uint32_t first_token = 0;  // first token of the node's source text
-  uint32_t last_token = 0;   // last token, inclusive
+  uint32_t first_token = 0;   // first token of the node's source text
+  uint32_t last_token = 0;    // last token, inclusive
   uint32_t subtree_size = 1;  // nodes in the subtree, this one included
 };
 
@@ -106,7 +106,10 @@ class SyntaxTree {
   // The source text a node covers (from its first token to its last).
   diag::Span span(NodeId id) const;
   std::string_view node_text(NodeId id) const;
-  source::Range range(NodeId id) const { auto s = span(id); return source_->range(s.start, s.end); }
+  source::Range range(NodeId id) const {
+    auto s = span(id);
+    return source_->range(s.start, s.end);
+  }
   source::Range token_range(uint32_t i) const { return source_->range(tokens_[i].start, tokens_[i].end); }
 
   // The whole source, rebuilt from tokens and the blank space between them.

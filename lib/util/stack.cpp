@@ -49,8 +49,8 @@ int run_with_stack(const std::function<int()>& work, std::size_t stack_bytes) {
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) return work();
   pthread_t thread;
-  bool started = pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
-                 pthread_create(&thread, &attr, run_job, &job) == 0;
+  bool started =
+      pthread_attr_setstacksize(&attr, stack_bytes) == 0 && pthread_create(&thread, &attr, run_job, &job) == 0;
   pthread_attr_destroy(&attr);
   if (!started) return work();
   pthread_join(thread, nullptr);

@@ -43,10 +43,8 @@ bool go_printable(char32_t cp) {
     case UTF8PROC_CATEGORY_CO:
     case UTF8PROC_CATEGORY_ZS:
     case UTF8PROC_CATEGORY_ZL:
-    case UTF8PROC_CATEGORY_ZP:
-      return false;
-    default:
-      return true;
+    case UTF8PROC_CATEGORY_ZP: return false;
+    default: return true;
   }
 }
 
@@ -264,8 +262,8 @@ std::string uri_encode_path(std::string_view path) {
   static const char hex[] = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : path) {
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                 c == '.' || c == '_' || c == '~' || c == '/';
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+                 c == '_' || c == '~' || c == '/';
     if (plain) {
       out += static_cast<char>(c);
     } else {

@@ -13,13 +13,13 @@
 #include <cctype>
 #include <functional>
 
-#include "eval/eval.h"
 #include "cty/json_encoding.h"
+#include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "format/format.h"
 #include "funcs/library.h"
-#include "json/hcl2json.h"
 #include "json/evaluator.h"
+#include "json/hcl2json.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
 
@@ -39,7 +39,8 @@ inline std::string lexer_properties(std::string_view src) {
       }
       at = t.end;
     }
-    if (toks.empty() || toks.back().kind != lex::TokenKind::Eof || at != src.size()) return "tokens do not reach the end";
+    if (toks.empty() || toks.back().kind != lex::TokenKind::Eof || at != src.size())
+      return "tokens do not reach the end";
   }
   return {};
 }
@@ -111,7 +112,8 @@ inline std::string format_properties(const std::string& text) {
     auto again = format::format_config(again_src, opt);
     if (!again.ok) return "formatted output does not parse";
     if (again.changed) return "formatting is not idempotent";
-    if (style == format::Style::Canonical && !only_respaced(text, out)) return "formatting changed more than blank space";
+    if (style == format::Style::Canonical && !only_respaced(text, out))
+      return "formatting changed more than blank space";
   }
   return {};
 }
@@ -120,8 +122,14 @@ inline std::string format_properties(const std::string& text) {
 // a double's range, which are valid JSON and which cty writes.)
 inline bool valid_json(std::string_view s) {
   size_t i = 0;
-  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i; };
-  auto digits = [&] { size_t b = i; while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i; return i > b; };
+  auto ws = [&] {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+  };
+  auto digits = [&] {
+    size_t b = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > b;
+  };
   std::function<bool(int)> value = [&](int depth) -> bool {
     if (depth > 10000) return false;
     ws();
@@ -167,7 +175,10 @@ inline bool valid_json(std::string_view s) {
       if (c == '-') ++i;
       if (i < s.size() && s[i] == '0') ++i;
       else if (!digits()) return false;
-      if (i < s.size() && s[i] == '.') { ++i; if (!digits()) return false; }
+      if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits()) return false;
+      }
       if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
         ++i;
         if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;

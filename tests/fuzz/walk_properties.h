@@ -65,8 +65,9 @@ inline std::string walk_properties(std::string_view script) {
   std::ofstream(outside / "secret.hcl") << "a = 1\n";
 
   static const char* const names[] = {"a", "b.hcl", "c.tf", ".hidden", "d.tfvars", "e"};
-  static const char* const targets[] = {".", "..", "../..", "../../..", "/", "/dev/zero", "a", "b.hcl",
-                                        "../outside", "../../outside/secret.hcl", "a/b.hcl", "missing"};
+  static const char* const targets[] = {".",         "..",     "../..", "../../..",   "/",
+                                        "/dev/zero", "a",      "b.hcl", "../outside", "../../outside/secret.hcl",
+                                        "a/b.hcl",   "missing"};
   std::vector<fs::path> dirs{tree};
   size_t budget = 48;  // operations, so that one input stays quick
   for (size_t i = 0; i + 2 < script.size() && budget > 0; i += 3, --budget) {

@@ -60,7 +60,8 @@ std::string section(const fs::path& dir, const std::string& spec, const std::vec
   if (r.status == 0) {
     // The reference prints no warnings on success; hcl does (departures/ shows them).
     out += r.output;
-    for (const auto& d : r.diagnostics) out += "warning " + where(d) + " " + one_line(d.summary) + " | " + one_line(d.detail) + "\n";
+    for (const auto& d : r.diagnostics)
+      out += "warning " + where(d) + " " + one_line(d.summary) + " | " + one_line(d.detail) + "\n";
     return out;
   }
   if (r.status == 1) return out + "Error: " + r.error + "\n";

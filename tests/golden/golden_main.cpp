@@ -73,7 +73,8 @@ static int run(int argc, char** argv) {
     }
     ++failed;
     std::cerr << "FAIL " << in.string() << "\n--- expected (" << expected_path.filename().string() << ")\n"
-              << expected << "\n--- actual\n" << actual << "\n---\n";
+              << expected << "\n--- actual\n"
+              << actual << "\n---\n";
   }
   std::cout << feature << ": " << passed << " passed, " << failed << " failed, " << missing << " missing\n";
   if (inputs.empty()) {

@@ -28,8 +28,8 @@ std::string render_errors(const hcl::diag::Diagnostics& diags) {
     std::string detail = d.detail;
     for (auto& c : detail)
       if (c == '\n') c = ' ';
-    out += fmt::format("{} {}: {}: {}\n", d.severity == hcl::diag::Severity::Error ? "error" : "warning", where, d.summary,
-                       detail);
+    out += fmt::format("{} {}: {}: {}\n", d.severity == hcl::diag::Severity::Error ? "error" : "warning", where,
+                       d.summary, detail);
   }
   return out;
 }
@@ -41,12 +41,9 @@ std::string strip_layout(const std::string& pretty) {
   for (char c : pretty) {
     if (in_string) {
       out.push_back(c);
-      if (escaped)
-        escaped = false;
-      else if (c == '\\')
-        escaped = true;
-      else if (c == '"')
-        in_string = false;
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
       continue;
     }
     if (c == ' ' || c == '\n') continue;

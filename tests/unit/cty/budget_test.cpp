@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "cty/budget.h"
-#include "eval/eval.h"
 #include "cty/json_encoding.h"
+#include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "funcs/library.h"
 
@@ -32,9 +32,11 @@ TEST_CASE("an evaluation that would build too many values stops with a diagnosti
 }
 
 TEST_CASE("an evaluation that would build too much text stops with a diagnostic") {
-  CHECK(outcome("length(join(\"\", [for a in range(1024) : join(\"\", [for b in range(1024) : format(\"%1000s\", \"x\")])]))") ==
-        "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
-        "evaluation; --max-eval-memory raises it.");
+  CHECK(
+      outcome(
+          "length(join(\"\", [for a in range(1024) : join(\"\", [for b in range(1024) : format(\"%1000s\", \"x\")])]))") ==
+      "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
+      "evaluation; --max-eval-memory raises it.");
   CHECK(outcome("length(\"${join(\"\", [for a in range(1024) : format(\"%100000s\", \"x\")])}\")") == "102400000");
 }
 
@@ -97,7 +99,8 @@ TEST_CASE("a value's weight counts shared storage at every use, so sharing canno
     }
     return "yamldecode(\"" + doc + "\")";
   };
-  CHECK(outcome("length(" + bomb('i') + ".i)").rfind("Evaluation too large: This expression builds more than 512 MiB", 0) == 0);
+  CHECK(outcome("length(" + bomb('i') + ".i)")
+            .rfind("Evaluation too large: This expression builds more than 512 MiB", 0) == 0);
   CHECK(outcome("length(" + bomb('c') + ".c)") == "10");
   // The same through a for expression's shared element.
   CHECK(outcome("length([for a in range(1000) : [for b in range(1000) : [for c in range(100) : \"xxxxxxxx\"]]])")
@@ -114,10 +117,15 @@ TEST_CASE("functions whose result outgrows their arguments are charged before th
   CHECK(outcome("length(indent(1000000, join(\"\\n\", range(1000))))").rfind(memory, 0) == 0);
   CHECK(outcome("length(format(\"%16000000s%16000000s\", \"\", \"\"))") == "32000000");
   // A template repeating one large string.
-  CHECK(outcome("length([for s in [format(\"%16000000s\", \"\")] : \"${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}\"])").rfind(memory, 0) == 0);
+  CHECK(
+      outcome(
+          "length([for s in [format(\"%16000000s\", \"\")] : \"${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}\"])")
+          .rfind(memory, 0) == 0);
   // The number of rows saturates instead of wrapping (seven range(1024) made 2^70, read as 0).
-  CHECK(outcome("length(setproduct(range(1024), range(1024), range(1024), range(1024), range(1024), range(1024), range(1024)))")
-            .rfind("Evaluation too large: This expression builds more than 4000000 values", 0) == 0);
+  CHECK(
+      outcome(
+          "length(setproduct(range(1024), range(1024), range(1024), range(1024), range(1024), range(1024), range(1024)))")
+          .rfind("Evaluation too large: This expression builds more than 4000000 values", 0) == 0);
   CHECK(outcome("length(setproduct(range(1000), range(1000), range(1000)))").rfind("Evaluation too large", 0) == 0);
   CHECK(outcome("length(setproduct(range(100), range(100)))") == "10000");
 }

@@ -61,7 +61,8 @@ TEST_CASE("structural and collection conversions") {
   CHECK(conv(tup, Type::set(S)) == R"(["1","a"] : ["set","string"])");
   CHECK(conv(tup, Type::tuple({S, S})) == R"(["1","a"] : ["tuple",["string","string"]])");
   CHECK(conv(tup, Type::tuple({S})) == "error: tuple required");
-  CHECK(conv(Value::tuple({n(1), Value::tuple({})}), Type::list(D)) == "error: all list elements must have the same type");
+  CHECK(conv(Value::tuple({n(1), Value::tuple({})}), Type::list(D)) ==
+        "error: all list elements must have the same type");
   Value obj = Value::object({{"a", n(1)}, {"b", s("x")}});
   CHECK(conv(obj, Type::map(S)) == R"({"a":"1","b":"x"} : ["map","string"])");
   CHECK(conv(obj, Type::object({{"a", S}})) == R"({"a":"1"} : ["object",{"a":"string"}])");
@@ -69,8 +70,10 @@ TEST_CASE("structural and collection conversions") {
   CHECK(conv(obj, Type::object({{"c", S}, {"d", S}})) == "error: attributes \"c\" and \"d\" are required");
   CHECK(conv(obj, Type::object({{"c", S}, {"d", S}, {"e", S}})) ==
         "error: attributes \"c\", \"d\", and \"e\" are required");
-  CHECK(conv(obj, Type::object({{"a", S}, {"c", N}}, {"c"})) == R"({"a":"1","c":null} : ["object",{"a":"string","c":"number"}])");
-  CHECK(conv(obj, Type::object({{"a", Type::list(S)}})) == "error: attribute \"a\": list of string required, but have number");
+  CHECK(conv(obj, Type::object({{"a", S}, {"c", N}}, {"c"})) ==
+        R"({"a":"1","c":null} : ["object",{"a":"string","c":"number"}])");
+  CHECK(conv(obj, Type::object({{"a", Type::list(S)}})) ==
+        "error: attribute \"a\": list of string required, but have number");
   CHECK(conv(Value::map({{"a", s("1")}}), Type::object({{"a", N}})) == R"({"a":1} : ["object",{"a":"number"}])");
   CHECK(conv(Value::map({{"a", s("1")}}), Type::object({{"a", N}, {"b", N}})) ==
         "error: map has no element for required attribute \"b\"");
@@ -80,7 +83,8 @@ TEST_CASE("structural and collection conversions") {
   CHECK(conv(Value::list({n(1)}), Type::map(N)) == "error: map of number required");
   CHECK(conv(Value::list({s("x")}), Type::list(N)) == "error: a number is required");
   CHECK(conv(Value::list({n(1)}), Type::set(B)) == "error: incorrect set element type: bool required, but have number");
-  CHECK(conv(Value::tuple({n(1), Value::list({n(1)})}), Type::list(S)) == "error: element 1: string required, but have list of number");
+  CHECK(conv(Value::tuple({n(1), Value::list({n(1)})}), Type::list(S)) ==
+        "error: element 1: string required, but have list of number");
 }
 
 TEST_CASE("unification, for conditionals and collections") {
@@ -102,11 +106,14 @@ TEST_CASE("unification, for conditionals and collections") {
 TEST_CASE("mismatch messages") {
   using hcl::cty::mismatch_message;
   CHECK(mismatch_message(N, Type::list(S)) == "list of string required, but have number");
-  CHECK(mismatch_message(Type::list(N), Type::list(B)) == "incorrect list element type: bool required, but have number");
+  CHECK(mismatch_message(Type::list(N), Type::list(B)) ==
+        "incorrect list element type: bool required, but have number");
   CHECK(mismatch_message(Type::tuple({N}), Type::list(D)) == "all list elements must have the same type");
   CHECK(mismatch_message(Type::object({}), Type::map(D)) == "all map elements must have the same type");
-  CHECK(mismatch_message(Type::object({{"a", N}}), Type::object({{"a", B}})) == "attribute \"a\": bool required, but have number");
-  CHECK(mismatch_message(Type::object({{"a", Type::tuple({})}}), Type::map(N)) == "element \"a\": number required, but have tuple");
+  CHECK(mismatch_message(Type::object({{"a", N}}), Type::object({{"a", B}})) ==
+        "attribute \"a\": bool required, but have number");
+  CHECK(mismatch_message(Type::object({{"a", Type::tuple({})}}), Type::map(N)) ==
+        "element \"a\": number required, but have tuple");
   // cty 1.16.3 names the found type except where that misleads (string to number or bool).
   CHECK(mismatch_message(S, N) == "number required");
   CHECK(mismatch_message(N, Type::set(Type::list(D))) == "set of list of dynamic required, but have number");

@@ -17,7 +17,10 @@ namespace {
 Function echo_first(bool allow_null, bool allow_unknown, bool allow_dynamic) {
   return Function{
       .name = "echo",
-      .params = {Param{.name = "v", .type = Type::number(), .allow_null = allow_null, .allow_unknown = allow_unknown,
+      .params = {Param{.name = "v",
+                       .type = Type::number(),
+                       .allow_null = allow_null,
+                       .allow_unknown = allow_unknown,
                        .allow_dynamic = allow_dynamic}},
       .return_type = hcl::cty::static_return(Type::number()),
       .impl = [](Args args, const Type&) -> Result<Value> {
@@ -39,7 +42,8 @@ std::string try_call(const Function& f, std::vector<Value> args) {
 
 TEST_CASE("call checks nulls, unknowns and dynamic arguments before the implementation") {
   CHECK(try_call(echo_first(false, false, false), {Value::number(5)}) == "5");
-  CHECK(try_call(echo_first(false, false, false), {Value::null(Type::number())}) == "error(0): argument must not be null");
+  CHECK(try_call(echo_first(false, false, false), {Value::null(Type::number())}) ==
+        "error(0): argument must not be null");
   CHECK(try_call(echo_first(true, false, false), {Value::null(Type::number())}) == "-1");
   CHECK(try_call(echo_first(false, false, false), {Value::unknown(Type::number())}) == "unknown \"number\"");
   CHECK(try_call(echo_first(false, true, false), {Value::unknown(Type::number())}) == "-2");
@@ -58,7 +62,8 @@ TEST_CASE("an implementation must return the type it promised") {
 TEST_CASE("function table") {
   FunctionTable t;
   t.add(echo_first(false, false, false));
-  t.add(Function{.name = "alpha", .return_type = hcl::cty::static_return(Type::boolean()),
+  t.add(Function{.name = "alpha",
+                 .return_type = hcl::cty::static_return(Type::boolean()),
                  .impl = [](Args, const Type&) -> Result<Value> { return Value::boolean(true); }});
   t.add(echo_first(true, false, false));  // replaces
   CHECK(t.size() == 2);

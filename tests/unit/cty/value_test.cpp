@@ -105,7 +105,8 @@ TEST_CASE("JSON in and out") {
   auto v = hcl::cty::json_to_value(R"({"b": [1, "x", true, null], "a": 123456789012345678901234567890.5})");
   REQUIRE(v);
   CHECK(js(*v) == R"({"a":123456789012345678901234567890.5,"b":[1,"x",true,null]})");
-  CHECK(hcl::cty::type_to_json(v->type()) == R"(["object",{"a":"number","b":["tuple",["number","string","bool","dynamic"]]}])");
+  CHECK(hcl::cty::type_to_json(v->type()) ==
+        R"(["object",{"a":"number","b":["tuple",["number","string","bool","dynamic"]]}])");
   CHECK(!hcl::cty::json_to_value("{"));
   CHECK(!hcl::cty::json_to_value("[1] 2"));
   CHECK(hcl::cty::json_quote("a\"\\\n\t\x01<>&\xe2\x80\xa8") == R"("a\"\\\n\t\u0001<>&\u2028")");

@@ -16,7 +16,8 @@ hcl::diag::Diagnostic diag_at(const hcl::source::SourceFile& f, uint32_t start, 
 }
 
 std::string text(const hcl::diag::Diagnostic& d, const hcl::source::SourceFile& f) {
-  return hcl::diag::render_text(d, [&](const std::string&) { return &f; }, hcl::diag::TextStyle{});
+  return hcl::diag::render_text(
+      d, [&](const std::string&) { return &f; }, hcl::diag::TextStyle{});
 }
 
 }  // namespace
@@ -56,8 +57,9 @@ TEST_CASE("github annotations escape their properties and message") {
   hcl::source::SourceFile f("dir,x/main:1.tf", "a = \n");
   auto d = diag_at(f, 4, 5);
   d.detail = "100% wrong\nreally";
-  CHECK(hcl::diag::render_github(d) ==
-        "::error file=dir%2Cx/main%3A1.tf,line=1,col=5,endLine=2,endColumn=1,title=Something wrong::100%25 wrong%0Areally\n");
+  CHECK(
+      hcl::diag::render_github(d) ==
+      "::error file=dir%2Cx/main%3A1.tf,line=1,col=5,endLine=2,endColumn=1,title=Something wrong::100%25 wrong%0Areally\n");
 }
 
 TEST_CASE("text diagnostics escape what a file could send to the terminal, as Go's %q shows it") {

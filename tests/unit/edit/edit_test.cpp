@@ -62,7 +62,8 @@ TEST_CASE("edit: labels are NFC and escape what Go cannot print, as hcledit writ
   // (unicode.IsPrint): a decomposed e-acute is composed, a no-break space and a zero-width space
   // are escaped, a bad byte becomes U+FFFD (hcl-oracle edit ... block append).
   CHECK(edit::quote_label("e\xcc\x81") == "\"\xc3\xa9\"");
-  CHECK(edit::quote_label("a\xc2\xa0" "b\xe2\x80\x8b") == R"("a\u00a0b\u200b")");
+  CHECK(edit::quote_label("a\xc2\xa0"
+                          "b\xe2\x80\x8b") == R"("a\u00a0b\u200b")");
   CHECK(edit::quote_label("\xff") == "\"\xef\xbf\xbd\"");
 }
 
@@ -85,8 +86,7 @@ TEST_CASE("edit: the API edits and renders, every other byte kept in the minimal
   REQUIRE(found.size() == 1);
   doc->replace_expression(found[0], "\"5.1.0\"");
   CHECK(doc->edited());
-  CHECK(doc->render(edit::Layout::Minimal) ==
-        "module \"vpc\" {\n  source=\"x\"   # keep\n  version = \"5.1.0\"\n}\n");
+  CHECK(doc->render(edit::Layout::Minimal) == "module \"vpc\" {\n  source=\"x\"   # keep\n  version = \"5.1.0\"\n}\n");
   CHECK(doc->render(edit::Layout::Hclwrite) ==
         "module \"vpc\" {\n  source  = \"x\" # keep\n  version = \"5.1.0\"\n}\n");
 }

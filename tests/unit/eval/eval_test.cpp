@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "eval/eval.h"
 #include "cty/json_encoding.h"
+#include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "funcs/library.h"
 #include "syntax/parser.h"
@@ -40,8 +40,7 @@ std::string brief(const std::string& expr, const char* vars = R"({"xs": [3, 1, 2
   for (const auto& d : r.diagnostics) {
     if (!out.empty()) out += "; ";
     out += d.summary;
-    if (d.subject)
-      out += " @ " + std::to_string(d.subject->start.column) + "-" + std::to_string(d.subject->end.column);
+    if (d.subject) out += " @ " + std::to_string(d.subject->start.column) + "-" + std::to_string(d.subject->end.column);
   }
   return out;
 }
@@ -62,14 +61,16 @@ std::string with_unknowns(const std::string& expr) {
   if (!r.value) return "error: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
   if (!r.value->is_known()) return "?" + hcl::cty::type_to_json(r.value->type());
   auto j = hcl::cty::value_to_json(*r.value);
-  return j ? *j + ":" + hcl::cty::type_to_json(r.value->type()) : "partly unknown " + hcl::cty::type_to_json(r.value->type());
+  return j ? *j + ":" + hcl::cty::type_to_json(r.value->type())
+           : "partly unknown " + hcl::cty::type_to_json(r.value->type());
 }
 
 }  // namespace
 
 TEST_CASE("literals, tuples, objects") {
   CHECK(doc("1.50") == R"({"value":1.5,"type":"number"})");
-  CHECK(doc("[1, \"a\", true, null]") == R"({"value":[1,"a",true,null],"type":["tuple",["number","string","bool","dynamic"]]})");
+  CHECK(doc("[1, \"a\", true, null]") ==
+        R"({"value":[1,"a",true,null],"type":["tuple",["number","string","bool","dynamic"]]})");
   CHECK(brief("{b = 1, a = 2, \"c d\" = 3}") == R"({"a":2,"b":1,"c d":3})");
   CHECK(brief("{true = 1, null = 2, 1 = 3}") == R"({"1":3,"null":2,"true":1})");
   CHECK(brief("{(name) = 1}") == R"({"web":1})");
@@ -230,7 +231,7 @@ TEST_CASE("unknown values propagate as cty propagates them") {
   CHECK(with_unknowns("{(us) = 1}") == R"(?"dynamic")");
   CHECK(with_unknowns("{for x in [1] : us => x}") == R"(?"dynamic")");
   CHECK(with_unknowns("[for x in [1, 2] : x if ub]") == R"(?"dynamic")");
-    CHECK(with_unknowns("max(d...)") == R"(?"dynamic")");
+  CHECK(with_unknowns("max(d...)") == R"(?"dynamic")");
   CHECK(with_unknowns("u > 1 && true") == R"(?"bool")");
   CHECK(with_unknowns("convert(u, string)") == R"(?"string")");
 }

@@ -43,7 +43,12 @@ void check_same(std::string_view text) {
 
 TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
   for (const char* doc : {
-           R"({})", R"([])", R"(null)", R"(1)", R"("x")", R"(true)",
+           R"({})",
+           R"([])",
+           R"(null)",
+           R"(1)",
+           R"("x")",
+           R"(true)",
            R"({"b": 1, "a": [1, "x", true, null, {"c": []}], "c": {"z": -0, "y": 0.1, "x": 1e400}})",
            R"([{"a": 1, "b": "x"}, {"b": "y", "a": 2}, {"a": null, "b": "z"}, {"a": 1, "b": [1]}])",
            R"([[1, 2], [3, 4], [5], [], [[]], [{}]])",
@@ -52,9 +57,17 @@ TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
                      1000000000000000000, -0, 0, -0.0, 1.5e-7, 100000000000000000000000, 1E2, 0.30000000000000004]})",
            // Where the one pass gives up and the two passes decide: repeated and non-NFC names,
            // numbers out of range, errors of every kind.
-           R"({"k": 1, "k": 2})", R"({"k": 1, "k": "x"})", R"({"k": null, "k": 1})",
-           R"({"e\u0301": 1, "\u00e9": 2})", R"({"a": 1e99999999999999999999})",
-           R"({"a": [1, 2)", R"({"a": 1,})", R"([1] 2)", R"({"a": tru})", R"("\x")", "",
+           R"({"k": 1, "k": 2})",
+           R"({"k": 1, "k": "x"})",
+           R"({"k": null, "k": 1})",
+           R"({"e\u0301": 1, "\u00e9": 2})",
+           R"({"a": 1e99999999999999999999})",
+           R"({"a": [1, 2)",
+           R"({"a": 1,})",
+           R"([1] 2)",
+           R"({"a": tru})",
+           R"("\x")",
+           "",
        })
     check_same(doc);
   std::string deep(2000, '[');

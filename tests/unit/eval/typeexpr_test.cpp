@@ -36,7 +36,8 @@ TEST_CASE("type expressions") {
   CHECK(type_of("nope") == "error: The keyword \"nope\" is not a valid type specification.");
   CHECK(type_of("list") == "error: The list type constructor requires one argument specifying the element type.");
   CHECK(type_of("string(1)") == "error: Primitive type keyword \"string\" does not expect arguments.");
-  CHECK(type_of("optional(string)") == "error: Keyword \"optional\" is valid only as a modifier for object type attributes.");
+  CHECK(type_of("optional(string)") ==
+        "error: Keyword \"optional\" is valid only as a modifier for object type attributes.");
   CHECK(type_of("object({a = optional(string, 1, 2)})") ==
         "error: Optional attribute modifier expects at most two arguments: the attribute type, and a default value.");
   CHECK(type_of("any", false) ==

@@ -96,7 +96,7 @@ TEST_CASE("diffs of random edits apply back") {
       std::string line = std::to_string(rng() % 6);
       a += line + "\n";
       switch (rng() % 5) {
-        case 0: break;                                  // dropped
+        case 0: break;                                                       // dropped
         case 1: b += line + "\n" + std::to_string(rng() % 6) + "\n"; break;  // one added
         case 2: b += "changed" + line + "\n"; break;
         default: b += line + "\n";

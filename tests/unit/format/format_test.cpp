@@ -85,7 +85,8 @@ TEST_CASE("alignment of = and of comments across runs of lines") {
 
 TEST_CASE("blank space that ends the input is kept, a byte-order mark is not") {
   CHECK(format_source("a = 1   ") == "a = 1   ");
-  CHECK(format_source("\xEF\xBB\xBF" "a=1\n") == "a = 1\n");
+  CHECK(format_source("\xEF\xBB\xBF"
+                      "a=1\n") == "a = 1\n");
   CHECK(format_source("") == "");
   CHECK(format_source("  \t ") == "    ");
 }
@@ -163,7 +164,9 @@ TEST_CASE("format_config reports whether the file changes") {
   CHECK(v.output.empty());
 
   // A result that is a prefix of the input (trailing bytes dropped) is a change too.
-  auto bom = format_config("\xEF\xBB\xBF" "a = 1\n");
+  auto bom = format_config(
+      "\xEF\xBB\xBF"
+      "a = 1\n");
   CHECK(bom.changed);
   CHECK(bom.output == "a = 1\n");
 

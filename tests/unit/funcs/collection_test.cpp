@@ -40,7 +40,8 @@ TEST_CASE("keys and values with unknowns") {
   CHECK(eval_with("keys(u)", {{"u", Value::dynamic()}}) == "cty.DynamicVal");
   // Unknown elements are copied as they are.
   Value m = Value::map({{"a", Value::unknown(kNum)}, {"b", Value::number(1)}});
-  CHECK(eval_with("values(m)", {{"m", m}}) == "cty.ListVal([]cty.Value{cty.UnknownVal(cty.Number), cty.NumberIntVal(1)})");
+  CHECK(eval_with("values(m)", {{"m", m}}) ==
+        "cty.ListVal([]cty.Value{cty.UnknownVal(cty.Number), cty.NumberIntVal(1)})");
   CHECK(eval_with("keys(m)", {{"m", m}}) == R"(["a","b"] ["list","string"])");
 }
 

@@ -41,7 +41,8 @@ TEST_CASE("yamldecode counts an alias at the depth of the value it repeats") {
   // 200 anchors, each ten levels around the one before: 2,000 levels from a shallow document.
   std::string chain = "a0: &a0 [[[[[[[[[[x]]]]]]]]]]\n";
   for (int i = 1; i < 200; ++i)
-    chain += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [[[[[[[[[[*a" + std::to_string(i - 1) + "]]]]]]]]]]\n";
+    chain +=
+        "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [[[[[[[[[[*a" + std::to_string(i - 1) + "]]]]]]]]]]\n";
   CHECK(eval_with("yamldecode(s)", {{"s", Value::string(chain)}}).find("deeper than 1000") != std::string::npos);
   std::string ok = "a: &a [[[[[[[[[[x]]]]]]]]]]\nb: [*a, *a]\n";
   CHECK(eval_with("length(yamldecode(s).b)", {{"s", Value::string(ok)}}) == "2 \"number\"");

@@ -82,8 +82,10 @@ TEST_CASE("fileset and symbolic links") {
   CHECK(eval_in(d.path, "fileset(\".\", \"*.txt\")") == R"(["linked.txt","real.txt"] ["set","string"])");
   CHECK(eval_in(d.path, "fileset(\".\", \"dangling.txt\")") == R"([] ["set","string"])");
   // Linked directories are walked into, by ** and by ordinary components alike.
-  CHECK(eval_in(d.path, "fileset(\".\", \"**/inner.txt\")") == R"(["dir/inner.txt","dirlink/inner.txt"] ["set","string"])");
-  CHECK(eval_in(d.path, "fileset(\".\", \"*/inner.txt\")") == R"(["dir/inner.txt","dirlink/inner.txt"] ["set","string"])");
+  CHECK(eval_in(d.path, "fileset(\".\", \"**/inner.txt\")") ==
+        R"(["dir/inner.txt","dirlink/inner.txt"] ["set","string"])");
+  CHECK(eval_in(d.path, "fileset(\".\", \"*/inner.txt\")") ==
+        R"(["dir/inner.txt","dirlink/inner.txt"] ["set","string"])");
   CHECK(eval_in(d.path, "fileset(\"dirlink\", \"*\")") == R"(["inner.txt"] ["set","string"])");
   // The same through an absolute path argument, whatever the base directory.
   CHECK(eval_in("/", "fileset(\"" + d.path.string() + "\", \"dir/*\")") == R"(["dir/inner.txt"] ["set","string"])");
@@ -103,9 +105,10 @@ TEST_CASE("fileexists and file on special files") {
   REQUIRE(mkfifo((d.path / "pipe").c_str(), 0600) == 0);
   d.link("f.txt", "link");
   d.link("nowhere", "broken");
-  CHECK(eval_in(d.path, "fileexists(\"pipe\")") ==
-        "error: Error in function call: Call to function \"fileexists\" failed: \"pipe\" is a named pipe, not a regular "
-        "file.");
+  CHECK(
+      eval_in(d.path, "fileexists(\"pipe\")") ==
+      "error: Error in function call: Call to function \"fileexists\" failed: \"pipe\" is a named pipe, not a regular "
+      "file.");
   CHECK(eval_in(d.path, "fileexists(\"link\")") == "true \"bool\"");
   CHECK(eval_in(d.path, "fileexists(\"broken\")") == "false \"bool\"");
   CHECK(eval_in(d.path, "file(\"link\")") == "\"x\" \"string\"");
@@ -122,11 +125,12 @@ TEST_CASE("paths resolve against the base directory") {
   CHECK(eval_in("/", "file(\"" + (sub / "a.txt").string() + "\")") == "\"A\" \"string\"");
   // Functions inside a template see the same base directory.
   CHECK(eval_in(d.path, "templatefile(\"t.tmpl\", {x = 1})") == "\"A-1\" \"string\"");
-  CHECK(eval_in(sub, "templatefile(\"../t.tmpl\", {x = 1})") ==
-        "error: Error in function call: Call to function \"templatefile\" failed: ../t.tmpl:1,9-18: Invalid function "
-        "argument; Invalid value for \"path\" parameter: no file exists at \"sub/a.txt\"; this function works only with "
-        "files that are distributed as part of the configuration source code, so if this file will be created by a "
-        "resource in this configuration you must instead obtain this result from an attribute of that resource..");
+  CHECK(
+      eval_in(sub, "templatefile(\"../t.tmpl\", {x = 1})") ==
+      "error: Error in function call: Call to function \"templatefile\" failed: ../t.tmpl:1,9-18: Invalid function "
+      "argument; Invalid value for \"path\" parameter: no file exists at \"sub/a.txt\"; this function works only with "
+      "files that are distributed as part of the configuration source code, so if this file will be created by a "
+      "resource in this configuration you must instead obtain this result from an attribute of that resource..");
   // abspath joins relative paths to the base directory (the working directory's by default).
   CHECK(eval_in(sub, "abspath(\"x/../y\")") == "\"" + (sub / "y").string() + "\" \"string\"");
   CHECK(eval_in(".", "abspath(\"y\")") == "\"" + (fs::current_path() / "y").string() + "\" \"string\"");

@@ -42,7 +42,8 @@ TEST_CASE("element, slice, reverse and chunklist with unknowns") {
   CHECK(eval_with("element(tolist([1, 2]), i)", {{"i", Value::unknown(kNum)}}) == "cty.UnknownVal(cty.Number)");
   CHECK(eval_with("element(u, 0)", {{"u", unknown_list(kStr)}}) == "cty.UnknownVal(cty.String)");
   CHECK(eval_with("slice([1, \"a\"], i, 1)", {{"i", Value::unknown(kNum)}}) == "cty.DynamicVal");
-  CHECK(eval_with("slice(tolist([1, 2]), i, 1)", {{"i", Value::unknown(kNum)}}) == "cty.UnknownVal(cty.List(cty.Number))");
+  CHECK(eval_with("slice(tolist([1, 2]), i, 1)", {{"i", Value::unknown(kNum)}}) ==
+        "cty.UnknownVal(cty.List(cty.Number))");
   // An unknown list's length is unknown, so only negative indexes can be refused.
   CHECK(eval_with("slice(u, 0, 5)", {{"u", unknown_list(kNum)}}) == "cty.UnknownVal(cty.List(cty.Number))");
   CHECK(eval_with("slice(u, -1, 5)", {{"u", unknown_list(kNum)}}) ==

@@ -27,7 +27,8 @@ TEST_CASE("formatlist makes unknown elements only where an iteration is unknown"
   // Length mismatches are reported even when another argument is unknown.
   CHECK(eval_with("formatlist(\"%s%s%s\", l, [\"x\"], [\"y\", \"z\"])",
                   {{"l", Value::unknown(Type::list(Type::string()))}})
-            .starts_with("error: Invalid function argument: Invalid value for \"args\" parameter: argument 3 has length 2"));
+            .starts_with(
+                "error: Invalid function argument: Invalid value for \"args\" parameter: argument 3 has length 2"));
 }
 
 TEST_CASE("format refuses padding it cannot sensibly allocate") {

@@ -231,10 +231,8 @@ std::vector<std::string> pieces(const SyntaxTree& t, NodeId tmpl) {
     switch (n.kind) {
       case NodeKind::TemplateLiteral:
         if (literals[i].empty()) break;
-        if (!out.empty() && out.back().rfind("L:", 0) == 0)
-          out.back() += literals[i];
-        else
-          out.push_back("L:" + literals[i]);
+        if (!out.empty() && out.back().rfind("L:", 0) == 0) out.back() += literals[i];
+        else out.push_back("L:" + literals[i]);
         break;
       case NodeKind::TemplateInterp: out.push_back("I:" + std::string(t.node_text(t.first_child(parts[i])))); break;
       case NodeKind::TemplateIf: out.push_back("if " + std::string(t.node_text(t.first_child(parts[i])))); break;
@@ -264,9 +262,18 @@ std::unique_ptr<SyntaxTree> read_back(const std::string& s) {
 
 TEST_CASE("converted strings read back as the same expressions") {
   const char* exprs[] = {
-      "var.x", "f(a, \"b\")", "a ? \"x\" : \"y\"", "\"${a}\" == \"b\"", "[for s in l : \"${s}!\"]",
-      "{ for k, v in m : k => v }", "jsonencode({ a = \"$${b}\" })", "x # trailing comment\n",
-      "concat(a, # a } brace in a comment\n b)", "f(<<EOT\n}\nEOT\n)", "a.b[0].c[*].d", "\"%{if c}x%{endif}\" != \"\"",
+      "var.x",
+      "f(a, \"b\")",
+      "a ? \"x\" : \"y\"",
+      "\"${a}\" == \"b\"",
+      "[for s in l : \"${s}!\"]",
+      "{ for k, v in m : k => v }",
+      "jsonencode({ a = \"$${b}\" })",
+      "x # trailing comment\n",
+      "concat(a, # a } brace in a comment\n b)",
+      "f(<<EOT\n}\nEOT\n)",
+      "a.b[0].c[*].d",
+      "\"%{if c}x%{endif}\" != \"\"",
   };
   for (const char* e : exprs) {
     CAPTURE(e);
@@ -281,9 +288,18 @@ TEST_CASE("converted strings read back as the same expressions") {
   }
 
   const char* templates[] = {
-      "\"plain\"", "\"a$${b}c\"", "\"%%{x}\"", "\"a${b}c${d}\"", "\"${a}${b}\"", "\"%{if c}x%{else}y%{endif}\"",
-      "\"%{for k, v in m}${k}=${v};%{endfor}\"", "\"$$ and %% and $ and %\"", "<<EOT\n$${x} %%{y}\n  ${z}\nEOT",
-      "<<-EOT\n    a ${b}\n      c\n    EOT", "\"tab\\tquote\\\"\"", "\"a ${~ b ~} c\"",
+      "\"plain\"",
+      "\"a$${b}c\"",
+      "\"%%{x}\"",
+      "\"a${b}c${d}\"",
+      "\"${a}${b}\"",
+      "\"%{if c}x%{else}y%{endif}\"",
+      "\"%{for k, v in m}${k}=${v};%{endfor}\"",
+      "\"$$ and %% and $ and %\"",
+      "<<EOT\n$${x} %%{y}\n  ${z}\nEOT",
+      "<<-EOT\n    a ${b}\n      c\n    EOT",
+      "\"tab\\tquote\\\"\"",
+      "\"a ${~ b ~} c\"",
   };
   for (const char* e : templates) {
     CAPTURE(e);

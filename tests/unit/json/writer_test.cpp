@@ -31,7 +31,8 @@ TEST_CASE("strings are escaped as encoding/json escapes them") {
   CHECK(quoted("é☃😀") == "\"é☃😀\"");
   CHECK(quoted("a\u2028b\u2029c") == "\"a\\u2028b\\u2029c\"");
   // Each byte of an invalid sequence is one U+FFFD (utf8.DecodeRuneInString).
-  CHECK(quoted("a\xff" "b") == "\"a\\ufffdb\"");
+  CHECK(quoted("a\xff"
+               "b") == "\"a\\ufffdb\"");
   CHECK(quoted("\xc0\x80") == "\"\\ufffd\\ufffd\"");
   CHECK(quoted("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
   CHECK(quoted("\xe2\x82") == "\"\\ufffd\\ufffd\"");

@@ -16,8 +16,8 @@ js::ParseResult parse(const std::string& text, bool file = true) {
 }
 
 std::string where(const hcl::source::Range& r) {
-  return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "@" + std::to_string(r.start.byte) + "-" +
-         std::to_string(r.end.line) + ":" + std::to_string(r.end.column) + "@" + std::to_string(r.end.byte);
+  return std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "@" + std::to_string(r.start.byte) +
+         "-" + std::to_string(r.end.line) + ":" + std::to_string(r.end.column) + "@" + std::to_string(r.end.byte);
 }
 
 // "summary at line:col@byte-line:col@byte" for each diagnostic.
@@ -70,9 +70,9 @@ TEST_CASE("json syntax: strings decode as Go's encoding/json does") {
   CHECK(text(R"("a\"b\\c\/d\b\f\n\r\t")") == "a\"b\\c/d\b\f\n\r\t");
   CHECK(text(R"("\u00e9\u20AC")") == "\xc3\xa9\xe2\x82\xac");
   CHECK(text(R"("\ud83d\ude00")") == "\xf0\x9f\x98\x80");          // a surrogate pair
-  CHECK(text(R"("\ud83d x")") == "\xef\xbf\xbd x");                 // a lone surrogate
+  CHECK(text(R"("\ud83d x")") == "\xef\xbf\xbd x");                // a lone surrogate
   CHECK(text(R"("\ude00\ud83d")") == "\xef\xbf\xbd\xef\xbf\xbd");  // in the wrong order
-  CHECK(text("\"a\xff\xfe\"") == "a\xef\xbf\xbd\xef\xbf\xbd");      // invalid UTF-8, byte by byte
+  CHECK(text("\"a\xff\xfe\"") == "a\xef\xbf\xbd\xef\xbf\xbd");     // invalid UTF-8, byte by byte
   CHECK(text(R"("\u0000")") == std::string(1, '\0'));
 }
 
@@ -94,18 +94,20 @@ TEST_CASE("json syntax: malformed strings, numbers and keywords") {
 }
 
 TEST_CASE("json syntax: structural errors, recovery and the root") {
-  CHECK(diags(R"({"a": [1, 2,], "b": 1})") ==
-        std::vector<std::string>{"Trailing comma in array at 1:12@11-1:13@12", "Mismatched braces at 1:14@13-1:15@14",
-                                 "Root value must be object at 1:1@0-1:2@1"});
+  CHECK(diags(R"({"a": [1, 2,], "b": 1})") == std::vector<std::string>{"Trailing comma in array at 1:12@11-1:13@12",
+                                                                       "Mismatched braces at 1:14@13-1:15@14",
+                                                                       "Root value must be object at 1:1@0-1:2@1"});
   // A bad value inside an object is replaced and parsing goes on.
   CHECK(diags(R"({"a": tru, "b": [}, "c": 1})").front() == "Invalid JSON keyword at 1:7@6-1:10@9");
-  CHECK(diags(R"({"a" 1})") ==
-        std::vector<std::string>{"Missing property value colon at 1:6@5-1:7@6", "Root value must be object at 1:1@0-1:2@1"});
-  CHECK(parse(R"({"a" = 1})").diagnostics[0].detail == "JSON uses a colon as its name/value delimiter, not an equals sign.");
+  CHECK(diags(R"({"a" 1})") == std::vector<std::string>{"Missing property value colon at 1:6@5-1:7@6",
+                                                        "Root value must be object at 1:1@0-1:2@1"});
+  CHECK(parse(R"({"a" = 1})").diagnostics[0].detail ==
+        "JSON uses a colon as its name/value delimiter, not an equals sign.");
   CHECK(diags(R"({1: 2})").front() == "Invalid object property name at 1:2@1-1:3@2");
   CHECK(diags("\"text\"") == std::vector<std::string>{"Root value must be object at 1:1@0-1:7@6"});
   CHECK(diags("{} []") == std::vector<std::string>{"Extraneous data after value at 1:4@3-1:5@4"});
-  CHECK(diags("") == std::vector<std::string>{"Missing value at 1:1@0-1:1@0", "Root value must be object at 1:1@0-1:1@0"});
+  CHECK(diags("") ==
+        std::vector<std::string>{"Missing value at 1:1@0-1:1@0", "Root value must be object at 1:1@0-1:1@0"});
   CHECK(diags("{\"a\": @}").front() == "Invalid start of value at 1:7@6-1:8@7");
   CHECK(diags("[1, 2").front() == "Unclosed object at 1:1@0-1:2@1");
   // The root is replaced by an empty object, so reading it reports nothing more.

@@ -77,11 +77,13 @@ TEST_CASE("comments and newlines") {
 }
 
 TEST_CASE("quoted templates") {
-  CHECK(kinds("\"a${b}c\"") == "OQuote(\") QuotedLit(a) TemplateInterp(${) Ident(b) TemplateSeqEnd(}) QuotedLit(c) CQuote(\") EOF");
+  CHECK(kinds("\"a${b}c\"") ==
+        "OQuote(\") QuotedLit(a) TemplateInterp(${) Ident(b) TemplateSeqEnd(}) QuotedLit(c) CQuote(\") EOF");
   CHECK(kinds("\"%{~ if x ~}\"") ==
         "OQuote(\") TemplateControl(%{~) Ident(if) Ident(x) TemplateSeqEnd(~}) CQuote(\") EOF");
   CHECK(kinds("\"\\\"\\n\\u00e9\"") == "OQuote(\") QuotedLit(\\\"\\n\\u00e9) CQuote(\") EOF");
-  CHECK(kinds("\"$${x}%%{y}\"") == "OQuote(\") QuotedLit($${) QuotedLit(x}) QuotedLit(%%{) QuotedLit(y}) CQuote(\") EOF");
+  CHECK(kinds("\"$${x}%%{y}\"") ==
+        "OQuote(\") QuotedLit($${) QuotedLit(x}) QuotedLit(%%{) QuotedLit(y}) CQuote(\") EOF");
   CHECK(kinds("\"$$ $\"") == "OQuote(\") QuotedLit($) QuotedLit($) QuotedLit( ) QuotedLit($) CQuote(\") EOF");
   CHECK(kinds("\"a\nb\"") == "OQuote(\") QuotedLit(a) QuotedNewline(\n) QuotedLit(b) CQuote(\") EOF");
   CHECK(kinds("\"\\\n\"") == "OQuote(\") Invalid(\\) QuotedNewline(\n) CQuote(\") EOF");
@@ -92,8 +94,9 @@ TEST_CASE("templates nest inside interpolations to any depth") {
   CHECK(kinds("\"${\"${\"${x}\"}\"}\"") ==
         "OQuote(\") TemplateInterp(${) OQuote(\") TemplateInterp(${) OQuote(\") TemplateInterp(${) Ident(x) "
         "TemplateSeqEnd(}) CQuote(\") TemplateSeqEnd(}) CQuote(\") TemplateSeqEnd(}) CQuote(\") EOF");
-  CHECK(kinds("\"${ {a=1} }\"") ==
-        "OQuote(\") TemplateInterp(${) OBrace({) Ident(a) Equal(=) NumberLit(1) CBrace(}) TemplateSeqEnd(}) CQuote(\") EOF");
+  CHECK(
+      kinds("\"${ {a=1} }\"") ==
+      "OQuote(\") TemplateInterp(${) OBrace({) Ident(a) Equal(=) NumberLit(1) CBrace(}) TemplateSeqEnd(}) CQuote(\") EOF");
 }
 
 TEST_CASE("heredocs") {
@@ -124,7 +127,9 @@ TEST_CASE("bare templates") {
 }
 
 TEST_CASE("a byte-order mark is skipped") {
-  auto toks = hcl::lex::lex_all("\xef\xbb\xbf" "a");
+  auto toks = hcl::lex::lex_all(
+      "\xef\xbb\xbf"
+      "a");
   REQUIRE(toks.size() == 2);
   CHECK(toks[0].start == 3);
   CHECK(toks[0].kind == K::Ident);

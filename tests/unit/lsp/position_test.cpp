@@ -15,14 +15,19 @@ TEST_CASE("lsp positions: UTF-16 units and UTF-8 bytes against byte offsets") {
   std::string text = "a\xC3\xA9\xF0\x9F\x98\x80z\r\nsecond\n";
   LineIndex li(text);
   CHECK(li.line_count() == 3);
-  struct Case { uint32_t line, character; Encoding e; uint32_t offset; };
+  struct Case {
+    uint32_t line, character;
+    Encoding e;
+    uint32_t offset;
+  };
   const Case cases[] = {
-      {0, 0, Encoding::Utf16, 0}, {0, 1, Encoding::Utf16, 1}, {0, 2, Encoding::Utf16, 3},
-      {0, 3, Encoding::Utf16, 3},  // inside the surrogate pair: the start of the character
-      {0, 4, Encoding::Utf16, 7}, {0, 5, Encoding::Utf16, 8},
+      {0, 0, Encoding::Utf16, 0},  {0, 1, Encoding::Utf16, 1},
+      {0, 2, Encoding::Utf16, 3},  {0, 3, Encoding::Utf16, 3},  // inside the surrogate pair: the start of the character
+      {0, 4, Encoding::Utf16, 7},  {0, 5, Encoding::Utf16, 8},
       {0, 6, Encoding::Utf16, 8},  // past the line's end (before "\r\n"): its end
-      {0, 7, Encoding::Utf8, 7}, {0, 99, Encoding::Utf8, 8},
-      {1, 3, Encoding::Utf16, 13}, {2, 0, Encoding::Utf16, 17}, {7, 3, Encoding::Utf16, 17},
+      {0, 7, Encoding::Utf8, 7},   {0, 99, Encoding::Utf8, 8},
+      {1, 3, Encoding::Utf16, 13}, {2, 0, Encoding::Utf16, 17},
+      {7, 3, Encoding::Utf16, 17},
   };
   for (const Case& c : cases) {
     CAPTURE(c.line);

@@ -64,8 +64,9 @@ TEST_CASE("traversals, splats and legacy indexes") {
 
 TEST_CASE("collections, for expressions and calls") {
   CHECK(expr_shape("[1, 2,]") == "Tuple(Literal,Literal)");
-  CHECK(expr_shape("{a = 1, (b) = 2, \"c\": 3}") ==
-        "Object(ObjectItem(Variable,Literal),ObjectItem(Parens(Variable),Literal),ObjectItem(Template(TemplateLiteral),Literal))");
+  CHECK(
+      expr_shape("{a = 1, (b) = 2, \"c\": 3}") ==
+      "Object(ObjectItem(Variable,Literal),ObjectItem(Parens(Variable),Literal),ObjectItem(Template(TemplateLiteral),Literal))");
   CHECK(expr_shape("[for i, v in x : v if i > 0]") == "ForExpr(Name,Name,Variable,Variable,Binary(Variable,Literal))");
   CHECK(expr_shape("{for k, v in x : k => v...}") == "ForExpr(Name,Name,Variable,Variable,Variable)");
   CHECK(expr_shape("f(a, b...)") == "FunctionCall(Variable,Variable)");
@@ -79,8 +80,9 @@ TEST_CASE("collections, for expressions and calls") {
 }
 
 TEST_CASE("templates keep their parts in source order") {
-  CHECK(expr_shape("\"a${b}%{if c}d%{else}e%{endif}\"") ==
-        "Template(TemplateLiteral,TemplateInterp(Variable),TemplateIf(Variable),TemplateLiteral,TemplateElse,TemplateLiteral,TemplateEndIf)");
+  CHECK(
+      expr_shape("\"a${b}%{if c}d%{else}e%{endif}\"") ==
+      "Template(TemplateLiteral,TemplateInterp(Variable),TemplateIf(Variable),TemplateLiteral,TemplateElse,TemplateLiteral,TemplateEndIf)");
   CHECK(expr_shape("\"%{for k, v in m}${v}%{endfor}\"") ==
         "Template(TemplateFor(Name,Name,Variable),TemplateInterp(Variable),TemplateEndFor)");
   CHECK(expr_shape("\"\"") == "Template");
@@ -183,23 +185,23 @@ TEST_CASE("round trip: printing the tree gives back every testdata file byte for
   // The conformance corpus too, when it is present beside the checkout.
   if (fs::exists(HCL_CORPUS_DIR "/real")) roots.emplace_back(HCL_CORPUS_DIR "/real");
   for (const auto& root : roots)
-  for (const auto& e : fs::recursive_directory_iterator(root)) {
-    if (!e.is_regular_file()) continue;
-    std::ifstream f(e.path(), std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    std::string text = ss.str();
-    auto r = config(text);
-    CHECK_MESSAGE(r.tree->print() == text, e.path().string());
-    // Tokens tile the text: only blanks between them.
-    uint32_t at = 0;
-    for (const auto& t : r.tree->tokens()) {
-      for (uint32_t i = at; i < t.start; ++i)
-        if (!(i < r.tree->source().bom_length() || text[i] == ' ' || text[i] == '\t')) FAIL(e.path().string());
-      at = t.end;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      if (!e.is_regular_file()) continue;
+      std::ifstream f(e.path(), std::ios::binary);
+      std::stringstream ss;
+      ss << f.rdbuf();
+      std::string text = ss.str();
+      auto r = config(text);
+      CHECK_MESSAGE(r.tree->print() == text, e.path().string());
+      // Tokens tile the text: only blanks between them.
+      uint32_t at = 0;
+      for (const auto& t : r.tree->tokens()) {
+        for (uint32_t i = at; i < t.start; ++i)
+          if (!(i < r.tree->source().bom_length() || text[i] == ' ' || text[i] == '\t')) FAIL(e.path().string());
+        at = t.end;
+      }
+      ++count;
     }
-    ++count;
-  }
   CHECK(count > 50);
 }
 
@@ -207,7 +209,7 @@ TEST_CASE("parse_expression says when a whole expression was followed by more te
   CHECK(expr("\"name\" = 1").trailing_text);
   CHECK(expr("a b").trailing_text);
   CHECK_FALSE(expr("1 + 2").trailing_text);
-  CHECK_FALSE(expr("1 +").trailing_text);       // unfinished, not followed
+  CHECK_FALSE(expr("1 +").trailing_text);  // unfinished, not followed
   CHECK_FALSE(expr("upper(").trailing_text);
   CHECK_FALSE(config("a = 1\nb c").trailing_text);  // only expressions set it
 }
