@@ -7,6 +7,19 @@
 
 namespace hcl::eval::evaluator_detail {
 
+namespace {
+
+// An empty branch or loop body still yields one part, an empty literal, as the reference's
+// template parser gives one, placed where the body would have been (diagnostics point there).
+TemplatePart empty_literal_part(uint32_t at) {
+  TemplatePart e;
+  e.literal = Value::string_nfc("");
+  e.range = e.start = diag::Span{at, at};
+  return e;
+}
+
+}  // namespace
+
 // The parts of a template node, nested. A template that is exactly one interpolation is a
 // TemplateWrapExpr: its value passes through unconverted ("${x}" may be a list).
 const TemplatePlan& Evaluator::template_plan(syntax::NodeId n) {
@@ -90,18 +103,8 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::No
           endif = span(kids[i]);
           ++i;
         }
-        if (p.then_parts.empty()) {
-          TemplatePart e;
-          e.literal = Value::string_nfc("");
-          e.range = e.start = diag::Span{open.end, open.end};
-          p.then_parts.push_back(std::move(e));
-        }
-        if (p.else_parts.empty()) {
-          TemplatePart e;
-          e.literal = Value::string_nfc("");
-          e.range = e.start = diag::Span{endif.start, endif.start};
-          p.else_parts.push_back(std::move(e));
-        }
+        if (p.then_parts.empty()) p.then_parts.push_back(empty_literal_part(open.end));
+        if (p.else_parts.empty()) p.else_parts.push_back(empty_literal_part(endif.start));
         p.range = diag::span_between(open, endif);
         p.start = start_span(p.node);
         out.push_back(std::move(p));
@@ -122,12 +125,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::No
           endfor = span(kids[i]);
           ++i;
         }
-        if (p.then_parts.empty()) {
-          TemplatePart e;
-          e.literal = Value::string_nfc("");
-          e.range = e.start = diag::Span{open.end, open.end};
-          p.then_parts.push_back(std::move(e));
-        }
+        if (p.then_parts.empty()) p.then_parts.push_back(empty_literal_part(open.end));
         p.range = diag::span_between(open, endfor);
         p.start = open;
         out.push_back(std::move(p));

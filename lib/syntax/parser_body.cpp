@@ -96,13 +96,7 @@ std::optional<diag::Span> Parser::parse_body_item() {
     case K::OQuote:
     case K::OBrace:
     case K::Ident: finish_block(ident, ident_index); return std::nullopt;
-    default:
-      recover_after_body_item();
-      error("Argument or block definition required",
-            "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to "
-            "introduce the argument value.",
-            span_of(ident));
-      return std::nullopt;
+    default: argument_or_block_required(ident); return std::nullopt;
   }
 }
 
@@ -276,12 +270,7 @@ void Parser::parse_single_attr_body() {
                         util::go_quote(ident.text(text_))),
             diag::span_between(span_of(ident), span_of(next.tok)));
       return;
-    default:
-      recover_after_body_item();
-      error("Argument or block definition required",
-            "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to "
-            "introduce the argument value.",
-            span_of(ident));
+    default: argument_or_block_required(ident);
   }
 }
 
@@ -322,6 +311,16 @@ void Parser::parse_quoted_label() {
     break;
   }
   add(NodeKind::BlockLabel, first, first, last_read_, start_node);
+}
+
+// A body item's name followed by neither "=" nor a block's opening: the reference gives this same
+// error after a name in a body and in a single-line block's body, then skips to the item's end.
+void Parser::argument_or_block_required(const lex::Token& ident) {
+  recover_after_body_item();
+  error("Argument or block definition required",
+        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to "
+        "introduce the argument value.",
+        span_of(ident));
 }
 
 }  // namespace hcl::syntax::parser_detail

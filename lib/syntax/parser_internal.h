@@ -298,6 +298,7 @@ class Parser {
   void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line);
   void finish_block(const lex::Token& ident, uint32_t ident_index);
   void parse_single_attr_body();
+  void argument_or_block_required(const lex::Token& ident);
   void parse_quoted_label();
 
   // ---- Operators (parser_expression.cpp) --------------------------------------------------------
