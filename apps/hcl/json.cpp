@@ -37,9 +37,10 @@ struct FileJob {
   std::shared_ptr<source::SourceFile> source;
   std::unique_ptr<syntax::SyntaxTree> tree;
   diag::Diagnostics diagnostics;  // parse and conversion
-  std::string text;               // this file's JSON (not with --merge, nor when streamed)
+  std::string text;               // this file's JSON (not with --merge, nor for a single file)
+  // A single file's JSON, made while it was parsed, written out by run_json.
+  std::unique_ptr<json::FileDocument> document;
   bool ok = false;
-  bool stream = false;  // its JSON is written out while it is produced, from `tree`
 };
 
 // What the conversion of every file shares: the writer's options, and with --simplify, --vars or
@@ -122,21 +123,33 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   }
   job.source = std::make_shared<source::SourceFile>(job.name, std::move(content.content));
   if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
-  syntax::ParseResult parsed = syntax::parse_config(job.source);
+  // Without evaluation each item of the file is converted as soon as it is parsed, so the
+  // file's tree is never held whole: the JSON, compact until it is written, is all that grows.
+  syntax::ParseOptions parse_options;
+  std::unique_ptr<json::FileDocument> document;
+  if (!conv.merge && !conv.options.evaluator) {
+    document = std::make_unique<json::FileDocument>(job.source->size());
+    parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
+  }
+  syntax::ParseResult parsed = syntax::parse_config(job.source, parse_options);
   job.diagnostics = std::move(parsed.diagnostics);
   if (diag::has_errors(job.diagnostics)) return;
+  if (document) {
+    job.ok = document->check(job.diagnostics);
+    if (!job.ok) return;
+    if (conv.keyed) {
+      document->write([&job](std::string_view text) { job.text.append(text); }, conv.options.pretty, 1);
+    } else {
+      job.document = std::move(document);
+    }
+    return;
+  }
   job.tree = std::move(parsed.tree);
   if (conv.merge) {
     job.ok = true;
     return;
   }
   json::BodyRef ref{job.tree.get(), job.tree->root()};
-  if (!conv.keyed && json::can_stream(std::span<const json::BodyRef>(&ref, 1), conv.options)) {
-    // A document that cannot fail half way need not be held whole: run_json writes it out as it
-    // is made, and it costs no memory beyond the tree.
-    job.ok = job.stream = true;
-    return;
-  }
   job.text.reserve(json::output_size_hint(job.source->size(), conv.options.pretty));
   json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
   job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
@@ -239,13 +252,7 @@ int run_json(const JsonOptions& opt) {
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
     FileJob& job = jobs[0];
-    if (job.stream) {
-      json::Writer w(job.text, conv.options.pretty);
-      w.stream_to(put);
-      json::BodyRef ref{job.tree.get(), job.tree->root()};
-      diag::Diagnostics unexpected;  // can_stream said there would be none
-      json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, unexpected);
-    }
+    if (job.document) job.document->write(put, conv.options.pretty);
     job.text.push_back('\n');
     put(job.text);
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "ast/ast.h"
@@ -117,14 +118,16 @@ class ChildList {
 };
 
 // The label trie of one body's blocks: a node is either an object of label levels or, innermost,
-// an array of block bodies.
+// an array of block bodies (as numbers its owner gives them: an index into the blocks of a body
+// being converted, or into the converted text of a file's items).
 struct TrieNode {
   bool leaf = false;
-  std::vector<BodyRef> bodies;
+  std::vector<uint32_t> items;
   std::map<std::string, uint32_t, std::less<>> children;
-  // The block that made this node, for messages.
-  const syntax::SyntaxTree* tree = nullptr;
-  syntax::NodeId block = syntax::kNoNode;
+  // The block that made this node, for messages: its file, where it starts, how many labels.
+  const source::SourceFile* file = nullptr;
+  uint32_t offset = 0;
+  size_t labels = 0;
 };
 
 // Block types of one body in first-seen order, with a hash index once there are many.
@@ -152,6 +155,33 @@ struct TypeIndex {
   }
 };
 
+// The blocks of one body: their types in first-seen order, each the root of its label trie.
+struct BlockTrie {
+  std::vector<TrieNode> nodes;
+  TypeIndex types;
+};
+
+// Writes a label trie's node: objects keyed by label, innermost an array of what leaf(item)
+// writes for each block body. Stops at the first leaf that fails.
+template <class Leaf>
+bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
+  const TrieNode& n = trie.nodes[id];
+  if (n.leaf) {
+    w.begin_array();
+    for (uint32_t item : n.items)
+      if (!leaf(item)) return false;
+    w.end_array();
+    return true;
+  }
+  w.begin_object();
+  for (const auto& [label, child] : n.children) {
+    w.key(label);
+    if (!write_trie(w, trie, child, leaf)) return false;
+  }
+  w.end_object();
+  return true;
+}
+
 class Converter {
  public:
   Converter(Writer& w, const Options& options, diag::Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
@@ -165,8 +195,8 @@ class Converter {
       uint32_t blocks = 0;
     };
     std::vector<Member> members;
-    std::vector<TrieNode> trie;
-    TypeIndex types;
+    BlockTrie trie;
+    std::vector<BodyRef> blocks;  // the bodies of blocks, numbered as the trie's items
     size_t attribute_count = 0;
 
     for (const BodyRef& ref : bodies) {
@@ -177,7 +207,9 @@ class Converter {
           members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
-          if (!add_block(trie, types, tree, item)) return false;
+          std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
+          if (!ref) return false;
+          blocks.push_back(*ref);
         }
       }
     }
@@ -195,8 +227,8 @@ class Converter {
     }
     // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
     std::vector<Member> sorted;
-    sorted.reserve(types.entries.size() + members.size());
-    for (auto& [type, node] : types.entries) sorted.push_back(Member{type, nullptr, syntax::kNoNode, node});
+    sorted.reserve(trie.types.entries.size() + members.size());
+    for (auto& [type, node] : trie.types.entries) sorted.push_back(Member{type, nullptr, syntax::kNoNode, node});
     for (auto& m : members) sorted.push_back(m);
     std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
 
@@ -207,7 +239,8 @@ class Converter {
       w_.key(m.name);
       if (m.attribute != syntax::kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
-      } else if (!write_trie(trie, m.blocks)) {
+      } else if (!write_trie(w_, trie, m.blocks,
+                             [&](uint32_t b) { return body(std::span<const BodyRef>(&blocks[b], 1)); })) {
         return false;
       }
     }
@@ -215,19 +248,44 @@ class Converter {
     return true;
   }
 
-  // The label conflicts body() would meet in these bodies and every body nested in them, without
-  // writing (the order they are met in does not matter: the caller only learns whether any is).
-  bool labels_consistent(std::span<const BodyRef> bodies) {
-    std::vector<TrieNode> trie;
-    TypeIndex types;
-    for (const BodyRef& ref : bodies)
-      for (syntax::NodeId item : ChildList(*ref.tree, ref.body))
-        if (ref.tree->node(item).kind == syntax::NodeKind::Block && !add_block(trie, types, *ref.tree, item))
-          return false;
-    for (const TrieNode& n : trie)
-      for (const BodyRef& ref : n.bodies)
-        if (!labels_consistent(std::span<const BodyRef>(&ref, 1))) return false;
-    return true;
+  // Places a block in its body's label trie as item number `item`, and returns its body; nothing
+  // when its labels conflict with an earlier block's (reported).
+  std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item) {
+    ast::Block b = ast::block(t, block);
+    // hcl2json walks one object level per label, creating levels as needed; a level that already
+    // holds block bodies (or, innermost, one that holds labels) is a conflict.
+    auto make = [&](bool leaf) {
+      TrieNode n;
+      n.leaf = leaf;
+      n.file = &t.source();
+      n.offset = b.type_span.start;
+      n.labels = b.labels.size();
+      trie.nodes.push_back(std::move(n));
+      return static_cast<uint32_t>(trie.nodes.size() - 1);
+    };
+    bool last = b.labels.empty();
+    uint32_t cur;
+    if (const uint32_t* found = trie.types.find(b.type); !found) {
+      cur = make(last);
+      trie.types.add(b.type, cur);
+    } else {
+      cur = *found;
+      if (trie.nodes[cur].leaf != last) return label_conflict(trie.nodes[cur], t, b);
+    }
+    for (size_t i = 0; i < b.labels.size(); ++i) {
+      bool leaf = i + 1 == b.labels.size();
+      auto c = trie.nodes[cur].children.find(b.labels[i]);
+      if (c == trie.nodes[cur].children.end()) {
+        uint32_t child = make(leaf);
+        trie.nodes[cur].children.emplace(b.labels[i], child);
+        cur = child;
+      } else {
+        cur = c->second;
+        if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, b);
+      }
+    }
+    trie.nodes[cur].items.push_back(item);
+    return BodyRef{&t, b.body};
   }
 
   bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
@@ -487,71 +545,19 @@ class Converter {
     }
   }
 
-  bool add_block(std::vector<TrieNode>& trie, TypeIndex& types, const syntax::SyntaxTree& t, syntax::NodeId block) {
-    ast::Block b = ast::block(t, block);
-    // hcl2json walks one object level per label, creating levels as needed; a level that already
-    // holds block bodies (or, innermost, one that holds labels) is a conflict.
-    auto make = [&](bool leaf) {
-      trie.push_back(TrieNode{});
-      trie.back().leaf = leaf;
-      trie.back().tree = &t;
-      trie.back().block = block;
-      return static_cast<uint32_t>(trie.size() - 1);
-    };
-    bool last = b.labels.empty();
-    uint32_t cur;
-    if (const uint32_t* found = types.find(b.type); !found) {
-      cur = make(last);
-      types.add(b.type, cur);
-    } else {
-      cur = *found;
-      if (trie[cur].leaf != last) return label_conflict(trie[cur], t, b);
-    }
-    for (size_t i = 0; i < b.labels.size(); ++i) {
-      bool leaf = i + 1 == b.labels.size();
-      auto c = trie[cur].children.find(b.labels[i]);
-      if (c == trie[cur].children.end()) {
-        uint32_t child = make(leaf);
-        trie[cur].children.emplace(b.labels[i], child);
-        cur = child;
-      } else {
-        cur = c->second;
-        if (trie[cur].leaf != leaf) return label_conflict(trie[cur], t, b);
-      }
-    }
-    trie[cur].bodies.push_back(BodyRef{&t, b.body});
-    return true;
-  }
-
-  bool write_trie(const std::vector<TrieNode>& trie, uint32_t id) {
-    const TrieNode& n = trie[id];
-    if (n.leaf) {
-      w_.begin_array();
-      for (const BodyRef& ref : n.bodies)
-        if (!body(std::span<const BodyRef>(&ref, 1))) return false;
-      w_.end_array();
-      return true;
-    }
-    w_.begin_object();
-    for (const auto& [label, child] : n.children) {
-      w_.key(label);
-      if (!write_trie(trie, child)) return false;
-    }
-    w_.end_object();
-    return true;
-  }
-
-  static std::string where(const syntax::SyntaxTree& t, syntax::NodeId node) {
-    source::Range r = t.range(node);
+  static std::string where(const source::SourceFile& file, uint32_t offset) {
+    source::Range r = file.range(offset, offset);
     return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
   }
+  static std::string where(const syntax::SyntaxTree& t, syntax::NodeId node) {
+    return where(t.source(), t.span(node).start);
+  }
 
-  bool label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, const ast::Block& b) {
-    ast::Block other = ast::block(*existing.tree, existing.block);
+  std::nullopt_t label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, const ast::Block& b) {
     auto count = [](size_t n) {
       return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
     };
-    size_t shared = std::min(b.labels.size(), other.labels.size());
+    size_t shared = std::min(b.labels.size(), existing.labels);
     std::string same = shared == 0   ? ""
                        : shared == 1 ? " with the same first label"
                                      : " with the same first " + std::to_string(shared) + " labels";
@@ -559,12 +565,12 @@ class Converter {
     diag::Diagnostic d;
     d.summary = "Inconsistent block labels";
     d.detail = "This " + util::go_quote(b.type) + " block has " + count(b.labels.size()) + ", but the one at " +
-               where(*existing.tree, existing.block) + " has " + count(other.labels.size()) + same +
+               where(*existing.file, existing.offset) + " has " + count(existing.labels) + same +
                ". JSON output nests one object level per label and lists the block bodies innermost, so it "
                "cannot hold both.";
     d.subject = t.source().range(subject.start, subject.end);
     diags_.push_back(std::move(d));
-    return false;
+    return std::nullopt;
   }
 
   void attribute_conflict(const syntax::SyntaxTree& first_tree, syntax::NodeId first, const syntax::SyntaxTree& t,
@@ -623,13 +629,114 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
   return c.body(bodies);
 }
 
-bool can_stream(std::span<const BodyRef> bodies, const Options& options) {
-  if (bodies.size() != 1 || options.evaluator) return false;
-  std::string unused;
-  Writer w(unused);
+struct FileDocument::State {
+  std::shared_ptr<const source::SourceFile> source;  // which the names below point into
+  Options options;                                   // compact
+  std::string text;                                  // the items' compact JSON, back to back
+  Writer writer{text, false};
+  std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
+  std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
+  BlockTrie blocks;                                               // the trie's items are fragments
+  diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
+  std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
+
+  std::string_view fragment(uint32_t f) const {
+    return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
+  }
+
+  // Writes the document's structure in Converter::body's order, calling leaf(fragment) for each
+  // item's JSON in its place; stops when that fails.
+  template <class Leaf>
+  bool walk(Writer& w, Leaf&& leaf) const {
+    struct Member {
+      std::string_view name;
+      uint32_t index;  // a fragment (attributes) or a trie node (block types)
+      bool attribute;
+    };
+    std::vector<Member> sorted;
+    sorted.reserve(blocks.types.entries.size() + attributes.size());
+    for (auto& [type, node] : blocks.types.entries) sorted.push_back(Member{type, node, false});
+    for (auto& [name, f] : attributes) sorted.push_back(Member{name, f, true});
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
+    w.begin_object();
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
+      w.key(sorted[i].name);
+      if (sorted[i].attribute ? !leaf(sorted[i].index) : !write_trie(w, blocks, sorted[i].index, leaf)) return false;
+    }
+    w.end_object();
+    return true;
+  }
+};
+
+FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>()) {
+  state_->options.pretty = false;
+  // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
+  // written costs address space, not memory.
+  state_->text.reserve(output_size_hint(input_size, false));
+}
+FileDocument::~FileDocument() = default;
+
+void FileDocument::add(const syntax::SyntaxTree& t) {
+  State& st = *state_;
+  if (!st.conflict.empty()) return;  // the document has no JSON form anyway
+  if (!st.source) st.source = t.source_ptr();
+  syntax::NodeId item = t.root();
+  const syntax::Node& n = t.node(item);
+  auto fragment = static_cast<uint32_t>(st.fragments.size());
   diag::Diagnostics diags;
-  Converter c(w, options, diags);
-  return c.labels_consistent(bodies);
+  Converter c(st.writer, st.options, diags);
+  size_t start = st.text.size();
+  bool ok = true;
+  if (n.kind == syntax::NodeKind::Attribute) {
+    st.attributes.emplace_back(t.token_text(n.main_token), fragment);
+    ok = c.expression(t, t.first_child(item));
+  } else if (n.kind == syntax::NodeKind::Block) {
+    std::optional<BodyRef> body = c.add_block(st.blocks, t, item, fragment);
+    if (!body) {
+      st.conflict = std::move(diags);
+      return;
+    }
+    ok = c.body(std::span<const BodyRef>(&*body, 1));
+  } else {
+    return;
+  }
+  st.fragments.emplace_back(start, st.text.size());
+  if (!ok) st.failed.emplace_back(fragment, std::move(diags));
+}
+
+bool FileDocument::check(diag::Diagnostics& diagnostics) const {
+  const State& st = *state_;
+  if (!st.conflict.empty()) {
+    diag::append(diagnostics, diag::Diagnostics(st.conflict));
+    return false;
+  }
+  if (st.failed.empty()) return true;
+  // The failure write_body would meet first: the first in the document's order.
+  std::string scratch;
+  Writer w(scratch, false);
+  return st.walk(w, [&](uint32_t f) {
+    auto it = std::find_if(st.failed.begin(), st.failed.end(), [&](const auto& x) { return x.first == f; });
+    if (it == st.failed.end()) return true;
+    diag::append(diagnostics, diag::Diagnostics(it->second));
+    return false;
+  });
+}
+
+void FileDocument::write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level) const {
+  std::optional<Indenter> indenter;
+  if (pretty) indenter.emplace(sink, base_level);
+  std::function<void(std::string_view)> out = sink;
+  if (pretty) out = [&](std::string_view s) { indenter->write(s); };
+  std::string buffer;
+  Writer w(buffer, false);
+  w.stream_to(out);
+  state_->walk(w, [&](uint32_t f) {
+    w.raw(state_->fragment(f));
+    return true;
+  });
+  out(buffer);
+  if (indenter) indenter->finish();
 }
 
 ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -81,11 +82,31 @@ struct BodyRef {
 // attribute set twice); the writer's buffer then holds a partial document to discard.
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, diag::Diagnostics& diagnostics);
 
-// True when write_body cannot fail on these bodies: one body, no evaluator, and no block type
-// whose blocks nest different numbers of labels anywhere in it. Its output can then be written
-// out as it is produced (Writer::stream_to) without risking a partial document. False means
-// write_body may fail; it reports why.
-bool can_stream(std::span<const BodyRef> bodies, const Options& options);
+// One file converted item by item while it is parsed (syntax::ParseOptions::root_item), so
+// that no tree of the whole file is ever held: each item of the root body becomes compact JSON
+// text at once, kept until the parse has finished (a file whose last line has an error prints
+// nothing), and then laid out in hcl2json's order. It holds about the compact JSON's size, which
+// is about the input's. Without an evaluator; the output is write_body's byte for byte.
+class FileDocument {
+ public:
+  // `input_size`: the file's size, which the compact JSON seldom outgrows.
+  explicit FileDocument(size_t input_size);
+  ~FileDocument();
+  FileDocument(const FileDocument&) = delete;
+  FileDocument& operator=(const FileDocument&) = delete;
+
+  // An item (the tree's root: an attribute or a block of the file's root body).
+  void add(const syntax::SyntaxTree& item);
+  // False with error diagnostics when the file has no JSON form in this shape (the ones
+  // write_body reports).
+  bool check(diag::Diagnostics& diagnostics) const;
+  // Writes the document (after check) in pieces to `sink`, `base_level` levels in.
+  void write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level = 0) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // A capacity to reserve for the JSON of an input of this size (a hint, not a bound).
 size_t output_size_hint(size_t input_size, bool pretty);

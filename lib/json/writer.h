@@ -51,9 +51,14 @@ class Writer {
     out_.append(suffix);
     out_.push_back('"');
   }
-  // A number, true, false or null, already in JSON form.
+  // A number, true, false or null, already in JSON form; or any JSON value in compact form.
   void raw(std::string_view text) {
     element();
+    if (sink_ && text.size() >= chunk_) {  // passed on as it is, not copied
+      pass_on();
+      sink_(text);
+      return;
+    }
     out_.append(text);
   }
   // Text the caller has already quoted and escaped (for strings assembled in pieces).
@@ -106,6 +111,39 @@ class Writer {
   std::vector<uint32_t> counts_;  // members written so far, per open container
   std::function<void(std::string_view)> sink_;
   size_t chunk_ = 0;
+};
+
+// Lays out compact JSON arriving in pieces as json.Indent does, which is the Writer's pretty
+// layout: a document written compact and passed through here is byte for byte the one the
+// Writer writes pretty. Whitespace outside strings is not expected (compact input has none).
+class Indenter {
+ public:
+  explicit Indenter(std::function<void(std::string_view)> sink, size_t base_level = 0, int indent = 4,
+                    size_t chunk = 1 << 16)
+      : sink_(std::move(sink)), base_level_(base_level), indent_(indent), chunk_(chunk) {}
+
+  void write(std::string_view compact);
+  // Passes on what is left.
+  void finish() {
+    if (!out_.empty()) sink_(out_);
+    out_.clear();
+  }
+
+ private:
+  void newline() {
+    out_.push_back('\n');
+    out_.append((base_level_ + level_) * static_cast<size_t>(indent_), ' ');
+  }
+
+  std::function<void(std::string_view)> sink_;
+  size_t base_level_;
+  int indent_;
+  size_t chunk_;
+  std::string out_;
+  size_t level_ = 0;
+  bool in_string_ = false;
+  bool escape_ = false;  // in a string, right after a backslash
+  bool opened_ = false;  // right after "{" or "[": an empty one closes on the same line
 };
 
 }  // namespace hcl::json

@@ -92,6 +92,21 @@ std::string Parser::range_string(diag::Span s) {
   return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
 }
 
+// The root body's nodes hold nothing but the items already handed over, so after each item the
+// node array is empty again, and the item's nodes are exactly the array: the item is the root
+// of the tree, which borrows the token window for the call (the nodes index tokens as in the
+// whole file, hence the window's base).
+void Parser::hand_over_item() {
+  if (lex_diags_.empty() && parse_diags_.empty() && !abort_ && !nodes_->empty()) {
+    std::swap(buf_, tree_->mutable_tokens());
+    tree_->set_token_base(buf_base_);
+    options_.root_item(*tree_);
+    std::swap(buf_, tree_->mutable_tokens());
+  }
+  nodes_->clear();
+  trim();
+}
+
 // ---- Recovery ----------------------------------------------------------------------------------
 
 // (*parser).recover: skips to the token that closes the construct being parsed (end), counting
@@ -179,7 +194,13 @@ ParseResult run(std::shared_ptr<const source::SourceFile> source, lex::LexMode m
                 void (Parser::*entry)()) {
   ParseResult result;
   if (options.build_tree) result.tree = std::make_unique<SyntaxTree>(source);
-  Parser parser(*source, mode, options, result.tree.get());
+  // Handing items over, the parser still builds each item's nodes: into a tree that is not kept.
+  std::unique_ptr<SyntaxTree> items;
+  if (options.root_item && entry == &Parser::parse_config_file) {
+    items = std::make_unique<SyntaxTree>(source);
+    result.tree.reset();
+  }
+  Parser parser(*source, mode, options, items ? items.get() : result.tree.get());
   (parser.*entry)();
   result.trailing_text = parser.trailing_text();
   result.diagnostics = parser.finish(result.tree ? &result.tree->mutable_tokens() : nullptr);

@@ -3,6 +3,7 @@
 // recovery (hclsyntax/parser.go), so one file can report several independent errors.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "diag/diagnostic.h"
@@ -20,6 +21,12 @@ struct ParseOptions {
   uint32_t max_depth = kDefaultMaxDepth;
   // At most this many diagnostics are kept per parse; the rest are counted in a final one.
   uint32_t max_diagnostics = 1000;
+  // parse_config only: each item (attribute or block) of the file's root body is handed to this
+  // as soon as it is parsed, as the root of a tree that holds that item alone, and dropped when
+  // the call returns; the result then holds no tree. So a consumer that needs one item at a time
+  // (hcl json) never holds the whole file's tree. Items are handed over only while the parse has
+  // reported nothing: once it has, the consumer's work is moot, since the file has errors.
+  std::function<void(const SyntaxTree& item)> root_item = nullptr;
 
   static constexpr uint32_t kDefaultMaxDepth = util::kMaxNestingDepth;
 };

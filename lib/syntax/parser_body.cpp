@@ -35,6 +35,7 @@ Expr Parser::parse_body(K end, bool root) {
       }
       if (next.tok.kind == K::Ident) {
         std::optional<diag::Span> attr_name = parse_body_item();
+        if (root && options_.root_item) hand_over_item();
         if (attr_name) {
           std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
           auto [it, inserted] = attrs.emplace(name, *attr_name);

@@ -80,8 +80,9 @@ class Parser {
         lexer_(src.text(), mode),
         options_(options),
         keep_tokens_(tree != nullptr),
+        tree_(tree),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
-    if (tree) {
+    if (tree && !options.root_item) {
       // Dense configuration (lists of numbers, resources with short names) runs three to four
       // bytes a token and two tokens a node. Reserving that much avoids the copy that doubling
       // makes when an array outgrows its capacity, which briefly holds both arrays: capacity that
@@ -133,7 +134,8 @@ class Parser {
     return buf_[abs - buf_base_];
   }
 
-  // Without a tree only the last token read must stay available.
+  // Without a tree only the last token read must stay available (and with ParseOptions::root_item,
+  // between items of the root body).
   void trim() {
     uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
     if (keep_from > buf_base_ + 4096) {
@@ -291,6 +293,10 @@ class Parser {
   void recover_over(K start);
   void recover_after_body_item();
 
+  // ParseOptions::root_item: hands the item just parsed to the consumer, then drops its nodes and
+  // the tokens before it (parser.cpp).
+  void hand_over_item();
+
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
   Expr parse_body(K end, bool root);
@@ -354,6 +360,7 @@ class Parser {
   const ParseOptions& options_;
   // Without a tree the token array is a window: tokens before the last one read are dropped.
   bool keep_tokens_;
+  SyntaxTree* tree_;
   std::vector<Node>* nodes_;
 
   std::vector<lex::Token> buf_;

@@ -82,7 +82,7 @@ size_t SyntaxTree::child_count(NodeId id) const {
 
 diag::Span SyntaxTree::span(NodeId id) const {
   const Node& n = nodes_[id];
-  return diag::Span{tokens_[n.first_token].start, tokens_[n.last_token].end};
+  return diag::Span{token(n.first_token).start, token(n.last_token).end};
 }
 
 std::string_view SyntaxTree::node_text(NodeId id) const {

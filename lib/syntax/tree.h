@@ -90,8 +90,8 @@ class SyntaxTree {
   std::string_view text() const { return source_->text(); }
 
   const std::vector<lex::Token>& tokens() const { return tokens_; }
-  const lex::Token& token(uint32_t i) const { return tokens_[i]; }
-  std::string_view token_text(uint32_t i) const { return tokens_[i].text(text()); }
+  const lex::Token& token(uint32_t i) const { return tokens_[i - token_base_]; }
+  std::string_view token_text(uint32_t i) const { return token(i).text(text()); }
 
   const std::vector<Node>& nodes() const { return nodes_; }
   const Node& node(NodeId id) const { return nodes_[id]; }
@@ -110,7 +110,7 @@ class SyntaxTree {
     auto s = span(id);
     return source_->range(s.start, s.end);
   }
-  source::Range token_range(uint32_t i) const { return source_->range(tokens_[i].start, tokens_[i].end); }
+  source::Range token_range(uint32_t i) const { return source_->range(token(i).start, token(i).end); }
 
   // The whole source, rebuilt from tokens and the blank space between them.
   std::string print() const;
@@ -118,11 +118,15 @@ class SyntaxTree {
   // Builder interface for the parser.
   std::vector<lex::Token>& mutable_tokens() { return tokens_; }
   std::vector<Node>& mutable_nodes() { return nodes_; }
+  // The index of tokens()[0]. Only a tree holding one item of a file (ParseOptions::root_item)
+  // starts past 0: it holds a window of the file's tokens, which nodes index as in the whole file.
+  void set_token_base(uint32_t base) { token_base_ = base; }
 
  private:
   std::shared_ptr<const source::SourceFile> source_;
   std::vector<lex::Token> tokens_;
   std::vector<Node> nodes_;
+  uint32_t token_base_ = 0;
 };
 
 }  // namespace hcl::syntax

@@ -25,11 +25,37 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
   return std::move(r.tree);
 }
 
-// Compact JSON of a whole file.
+// The JSON of a whole file made item by item while it is parsed (json::FileDocument), as
+// `hcl json` makes it; or "ERROR: " and the first diagnostic's summary and detail.
+std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl") {
+  json::FileDocument doc(text.size());
+  hcl::syntax::ParseOptions po;
+  po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
+  auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text), po);
+  REQUIRE_MESSAGE(r.diagnostics.empty(), text);
+  CHECK(r.tree == nullptr);
+  hcl::diag::Diagnostics diags;
+  if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
+  std::string out;
+  doc.write([&](std::string_view piece) { out.append(piece); }, pretty);
+  return out;
+}
+
+// The same from the whole file's tree (json::convert_file).
+std::string whole(const std::string& text, bool pretty, const std::string& name = "test.hcl") {
+  json::Options options;
+  options.pretty = pretty;
+  auto r = json::convert_file(*parse(text, name), options);
+  if (!r.ok) return "ERROR: " + r.diagnostics.at(0).summary + ": " + r.diagnostics.at(0).detail;
+  return r.text;
+}
+
+// Compact JSON of a whole file (without an evaluator, made both ways, which must agree).
 std::string convert(const std::string& text, json::Options options = {}) {
   options.pretty = false;
   auto tree = parse(text);
   auto r = json::convert_file(*tree, options);
+  if (!options.evaluator) CHECK(by_items(text, false) == whole(text, false));
   if (!r.ok) return "ERROR: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
   return r.text;
 }
@@ -160,6 +186,62 @@ TEST_CASE("pretty output is hcl2json's layout") {
         "        ]\n"
         "    }\n"
         "}");
+}
+
+TEST_CASE("a file converted item by item while it is parsed is the whole tree's conversion") {
+  const char* files[] = {
+      "",
+      "a = 1\n",
+      "# only a comment\n",
+      "b \"l\" { x = [1, {}] }\nb \"k\" {\n  y = {}\n  z = []\n}\n",
+      "z = \"s\"\nr \"t\" \"n\" { x = 1 }\na = [1, \"x:y,{}[]\", \"q\\\"\\\\\"]\nr \"t\" \"m\" {}\nr \"t\" \"n\" { x = 2 }\n",
+      "x { y = 1 }\nx = 2\nx2 { }\n",
+      "o {\n  i {\n    j \"l\" {}\n  }\n}\n/* c */ p = <<EOT\n  a {\nEOT\n",
+      "t = \"${a} %{ if b }c%{ endif } [{\"\nu = f(1, [2], {a = 3})\n",
+  };
+  for (const char* f : files) {
+    CAPTURE(f);
+    CHECK(by_items(f, true) == whole(f, true));
+    CHECK(by_items(f, false) == whole(f, false));
+  }
+}
+
+TEST_CASE("item by item, a file with no JSON form reports the conflict the whole tree's conversion reports") {
+  const char* files[] = {
+      // Among the file's blocks: the first in source order, even after a conflict inside an earlier block.
+      "a {}\na \"x\" {}\n",
+      "o {\n  a {}\n  a \"x\" {}\n}\nb \"x\" {}\nb {}\n",
+      // Inside blocks: the first in the document's order, not the source's.
+      "z {\n  a {}\n  a \"x\" {}\n}\ny {\n  c \"x\" \"y\" {}\n  c \"x\" {}\n}\n",
+      "r \"t\" \"b\" {\n  a {}\n  a \"x\" {}\n}\nr \"t\" \"a\" {\n  c \"x\" {}\n  c {}\n}\n",
+      // Replaced by an attribute of the same name, a block's insides are never written.
+      "x {\n  a {}\n  a \"x\" {}\n}\nx = 1\n",
+  };
+  for (const char* f : files) {
+    CAPTURE(f);
+    CHECK(by_items(f, false, "main.tf") == whole(f, false, "main.tf"));
+  }
+  CHECK(by_items(files[2], false).find("This \"c\" block has 1 label") != std::string::npos);
+  CHECK(by_items(files[4], false) == R"({"x":1})");
+}
+
+TEST_CASE("compact JSON laid out in pieces by the Indenter is the Writer's pretty output") {
+  std::string text = "a = [1, {}, [], {b = \"x,y:{[\\\"]}\\\\\", c = [[{}]]}]\nr \"t\" { n = {} }\n";
+  std::string pretty = whole(text, true);
+  std::string compact = whole(text, false);
+  for (size_t piece : {size_t(1), size_t(2), size_t(3), size_t(7), compact.size()}) {
+    CAPTURE(piece);
+    std::string out;
+    json::Indenter indenter([&](std::string_view s) { out.append(s); }, 0, 4, 8);
+    for (size_t i = 0; i < compact.size(); i += piece) indenter.write(std::string_view(compact).substr(i, piece));
+    indenter.finish();
+    CHECK(out == pretty);
+  }
+  std::string nested;
+  json::Indenter one_in([&](std::string_view s) { nested.append(s); }, 1);
+  one_in.write(R"({"a":[]})");
+  one_in.finish();
+  CHECK(nested == "{\n        \"a\": []\n    }");
 }
 
 TEST_CASE("merged bodies") {

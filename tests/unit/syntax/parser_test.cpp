@@ -171,6 +171,47 @@ TEST_CASE("template directives count towards the nesting limit like brackets") {
   CHECK(config(siblings + "\"\n").diagnostics.empty());
 }
 
+TEST_CASE("root_item hands over each item of the root body as a tree of its own, and no tree is kept") {
+  std::string text = "# head\na = [1,\n  2]\nb \"l\" {\n  c = 3 # c\n}\n\n// mid\nd = \"${x}\"\n";
+  std::vector<std::string> items, shapes;
+  hcl::syntax::ParseOptions opt;
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) {
+    items.emplace_back(t.node_text(t.root()));
+    shapes.push_back(shape(t, t.root()));
+  };
+  auto r = config(text, opt);
+  CHECK(r.diagnostics.empty());
+  CHECK(r.tree == nullptr);
+  CHECK(items == std::vector<std::string>{"a = [1,\n  2]", "b \"l\" {\n  c = 3 # c\n}", "d = \"${x}\""});
+  auto whole = config(text);
+  std::vector<std::string> whole_shapes;
+  for (auto item : whole.tree->children(whole.tree->root())) whole_shapes.push_back(shape(*whole.tree, item));
+  CHECK(shapes == whole_shapes);
+
+  // The tokens of items handed over are dropped: the window stays small however long the file.
+  std::string many;
+  for (int i = 0; i < 20000; ++i) many += "a" + std::to_string(i) + " = [" + std::to_string(i) + "]\n";
+  size_t count = 0, widest = 0;
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) {
+    ++count;
+    widest = std::max(widest, t.tokens().size());
+    CHECK(t.node_text(t.root()) == "a" + std::to_string(count - 1) + " = [" + std::to_string(count - 1) + "]");
+  };
+  CHECK(config(many, opt).diagnostics.empty());
+  CHECK(count == 20000);
+  CHECK(widest < 10000);
+
+  // Once the parse has reported an error nothing more is handed over; the diagnostics are the same.
+  items.clear();
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) { items.emplace_back(t.node_text(t.root())); };
+  std::string bad = "a = 1\nb = (\nc = 2\n";
+  auto rb = config(bad, opt);
+  CHECK(items == std::vector<std::string>{"a = 1"});
+  auto wb = config(bad);
+  REQUIRE(rb.diagnostics.size() == wb.diagnostics.size());
+  for (size_t i = 0; i < rb.diagnostics.size(); ++i) CHECK(rb.diagnostics[i].summary == wb.diagnostics[i].summary);
+}
+
 TEST_CASE("diagnostics per file are capped") {
   std::string many(100000, '$');
   auto r = config(many, hcl::syntax::ParseOptions{false});
