@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/writer.h"
 
+#include <cstring>
+
 namespace hcl::json {
 
 void Writer::key(std::string_view name) {
@@ -18,33 +20,61 @@ void Writer::close(char c) {
   out_.push_back(c);
 }
 
+Indenter::Indenter(std::function<void(std::string_view)> sink, size_t base_level, int indent, size_t chunk)
+    : sink_(std::move(sink)),
+      base_level_(base_level),
+      indent_(indent),
+      buffer_(chunk + 2 * kBlock),
+      pad_(2 * kBlock, ' ') {
+  pad_[0] = '\n';
+  at_ = buffer_.data();
+  end_ = buffer_.data() + buffer_.size();
+}
+
+void Indenter::finish() {
+  if (at_ > buffer_.data()) sink_(std::string_view(buffer_.data(), static_cast<size_t>(at_ - buffer_.data())));
+  at_ = buffer_.data();
+}
+
+void Indenter::make_room(size_t n) {
+  finish();
+  if (buffer_.size() < n) {
+    buffer_.resize(n);
+    at_ = buffer_.data();
+  }
+  end_ = buffer_.data() + buffer_.size();
+}
+
 void Indenter::write(std::string_view s) {
-  size_t n = s.size();
-  for (size_t i = 0; i < n;) {
-    if (out_.size() >= chunk_) finish();
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  while (p < end) {
     if (in_string_) {
       // Up to and including the next quote or backslash, or to the end of this piece.
-      size_t j = i;
+      const char* from = p;
       if (escape_) {
         escape_ = false;
-        ++j;
+        ++p;
       }
-      while (j < n && s[j] != '"' && s[j] != '\\') ++j;
-      if (j == n) {
-        out_.append(s.substr(i));
+      auto quote = static_cast<const char*>(std::memchr(p, '"', static_cast<size_t>(end - p)));
+      const char* stop = quote ? quote : end;
+      if (auto backslash = static_cast<const char*>(std::memchr(p, '\\', static_cast<size_t>(stop - p))))
+        stop = backslash;
+      if (stop == end) {
+        put(from, end);
         break;
       }
-      out_.append(s.substr(i, j + 1 - i));
-      if (s[j] == '"') in_string_ = false;
+      put(from, stop + 1);
+      if (*stop == '"') in_string_ = false;
       else escape_ = true;
-      i = j + 1;
+      p = stop + 1;
       continue;
     }
-    char c = s[i++];
+    char c = *p++;
     if (opened_) {
       opened_ = false;
       if (c == '}' || c == ']') {
-        out_.push_back(c);
+        put(c);
         continue;
       }
       ++level_;
@@ -53,25 +83,34 @@ void Indenter::write(std::string_view s) {
     switch (c) {
       case '"':
         in_string_ = true;
-        out_.push_back(c);
+        put(c);
         break;
       case '{':
       case '[':
         opened_ = true;
-        out_.push_back(c);
+        put(c);
         break;
       case ',':
-        out_.push_back(c);
+        put(c);
         newline();
         break;
-      case ':': out_.append(": "); break;
+      case ':':
+        put(':');
+        put(' ');
+        break;
       case '}':
       case ']':
         --level_;
         newline();
-        out_.push_back(c);
+        put(c);
         break;
-      default: out_.push_back(c); break;
+      default: {
+        // A number, true, false or null: up to the next structural character.
+        const char* from = p - 1;
+        while (p < end && *p != ',' && *p != '}' && *p != ']') ++p;
+        put(from, p);
+        break;
+      }
     }
   }
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -119,27 +120,46 @@ class Writer {
 class Indenter {
  public:
   explicit Indenter(std::function<void(std::string_view)> sink, size_t base_level = 0, int indent = 4,
-                    size_t chunk = 1 << 16)
-      : sink_(std::move(sink)), base_level_(base_level), indent_(indent), chunk_(chunk) {}
+                    size_t chunk = 1 << 16);
 
   void write(std::string_view compact);
   // Passes on what is left.
-  void finish() {
-    if (!out_.empty()) sink_(out_);
-    out_.clear();
-  }
+  void finish();
 
  private:
+  // Room for n more bytes in the buffer (passing on what it holds first when it has not).
+  void reserve(size_t n) {
+    if (static_cast<size_t>(end_ - at_) < n) make_room(n);
+  }
+  void make_room(size_t n);
+  void put(char c) {
+    reserve(1);
+    *at_++ = c;
+  }
+  void put(const char* from, const char* to) {
+    reserve(static_cast<size_t>(to - from));
+    std::memcpy(at_, from, static_cast<size_t>(to - from));
+    at_ += to - from;
+  }
+  // A newline and the current level's indentation. Short ones, the usual, are copied as a block
+  // of fixed size (which compiles to a few stores) and the write position moved by their length.
   void newline() {
-    out_.push_back('\n');
-    out_.append((base_level_ + level_) * static_cast<size_t>(indent_), ' ');
+    size_t n = 1 + (base_level_ + level_) * static_cast<size_t>(indent_);
+    if (n > pad_.size() - kBlock) pad_.resize(n + kBlock, ' ');
+    reserve(n + kBlock);
+    if (n <= kBlock) std::memcpy(at_, pad_.data(), kBlock);
+    else std::memcpy(at_, pad_.data(), n);
+    at_ += n;
   }
 
+  static constexpr size_t kBlock = 64;
   std::function<void(std::string_view)> sink_;
   size_t base_level_;
   int indent_;
-  size_t chunk_;
-  std::string out_;
+  std::vector<char> buffer_;
+  char* at_;
+  char* end_;
+  std::string pad_;  // "\n" and spaces
   size_t level_ = 0;
   bool in_string_ = false;
   bool escape_ = false;  // in a string, right after a backslash

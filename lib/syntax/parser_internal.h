@@ -82,7 +82,7 @@ class Parser {
         keep_tokens_(tree != nullptr),
         tree_(tree),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
-    if (tree && !options.root_item) {
+    if (tree) {
       // Dense configuration (lists of numbers, resources with short names) runs three to four
       // bytes a token and two tokens a node. Reserving that much avoids the copy that doubling
       // makes when an array outgrows its capacity, which briefly holds both arrays: capacity that
