@@ -11,7 +11,9 @@
 
 #include "ast/ast.h"
 #include "json/number_text.h"
+#include "lex/token.h"
 #include "source/utf8.h"
+#include "syntax/string_literal.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -251,41 +253,62 @@ class Converter {
   // Places a block in its body's label trie as item number `item`, and returns its body; nothing
   // when its labels conflict with an earlier block's (reported).
   std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item) {
-    ast::Block b = ast::block(t, block);
+    // A block's children are its labels and then its body (ast::block, which the messages use,
+    // costs a few allocations a block: this runs for every one).
+    ChildList kids(t, block);
+    size_t labels = kids.size() - 1;
+    std::string_view type = t.token_text(t.node(block).main_token);
     // hcl2json walks one object level per label, creating levels as needed; a level that already
     // holds block bodies (or, innermost, one that holds labels) is a conflict.
     auto make = [&](bool leaf) {
       TrieNode n;
       n.leaf = leaf;
       n.file = &t.source();
-      n.offset = b.type_span.start;
-      n.labels = b.labels.size();
+      n.offset = t.token(t.node(block).main_token).start;
+      n.labels = labels;
       trie.nodes.push_back(std::move(n));
       return static_cast<uint32_t>(trie.nodes.size() - 1);
     };
-    bool last = b.labels.empty();
+    bool last = labels == 0;
     uint32_t cur;
-    if (const uint32_t* found = trie.types.find(b.type); !found) {
+    if (const uint32_t* found = trie.types.find(type); !found) {
       cur = make(last);
-      trie.types.add(b.type, cur);
+      trie.types.add(type, cur);
     } else {
       cur = *found;
-      if (trie.nodes[cur].leaf != last) return label_conflict(trie.nodes[cur], t, b);
+      if (trie.nodes[cur].leaf != last) return label_conflict(trie.nodes[cur], t, block);
     }
-    for (size_t i = 0; i < b.labels.size(); ++i) {
-      bool leaf = i + 1 == b.labels.size();
-      auto c = trie.nodes[cur].children.find(b.labels[i]);
+    std::string scratch;
+    for (size_t i = 0; i < labels; ++i) {
+      bool leaf = i + 1 == labels;
+      std::string_view label = label_text(t, kids[i], scratch);
+      auto c = trie.nodes[cur].children.find(label);
       if (c == trie.nodes[cur].children.end()) {
         uint32_t child = make(leaf);
-        trie.nodes[cur].children.emplace(b.labels[i], child);
+        trie.nodes[cur].children.emplace(std::string(label), child);
         cur = child;
       } else {
         cur = c->second;
-        if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, b);
+        if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, block);
       }
     }
     trie.nodes[cur].items.push_back(item);
-    return BodyRef{&t, b.body};
+    return BodyRef{&t, kids[labels]};
+  }
+
+  // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
+  // text with its escapes processed (in `scratch`).
+  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label, std::string& scratch) {
+    const syntax::Node& n = t.node(label);
+    if (t.token(n.first_token).kind == lex::TokenKind::Ident) return t.token_text(n.first_token);
+    scratch.clear();
+    for (uint32_t k = n.first_token + 1; k <= n.last_token; ++k) {
+      if (t.token(k).kind != lex::TokenKind::QuotedLit) continue;
+      std::string_view text = t.token_text(k);
+      if (syntax::literal_needs_decoding(text, true)) scratch += syntax::decode_literal(text, true);
+      else scratch += text;
+    }
+    return scratch;
   }
 
   bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
@@ -485,6 +508,17 @@ class Converter {
 
   // The parts of a template in order, with its if and for directives nested again.
   void template_parts(TemplateText& out, const syntax::SyntaxTree& t, syntax::NodeId tmpl, const ChildList& parts) {
+    if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateLiteral &&
+        !(t.node(tmpl).flags & syntax::node_flags::kFlush)) {
+      // The commonest string: one literal, nothing to trim. Its text is template_literals' one
+      // value, without building the list.
+      const lex::Token& tok = t.token(t.node(parts[0]).main_token);
+      std::string_view text = tok.text(t.text());
+      bool quoted = tok.kind == lex::TokenKind::QuotedLit;
+      if (syntax::literal_needs_decoding(text, quoted)) out.literal_nfc(syntax::decode_literal(text, quoted));
+      else out.literal_nfc(text);
+      return;
+    }
     std::vector<std::string> literals = ast::template_literals(t, tmpl);
     size_t i = 0;
     parts_until(out, t, parts, literals, i);
@@ -553,7 +587,8 @@ class Converter {
     return where(t.source(), t.span(node).start);
   }
 
-  std::nullopt_t label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, const ast::Block& b) {
+  std::nullopt_t label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, syntax::NodeId block) {
+    ast::Block b = ast::block(t, block);
     auto count = [](size_t n) {
       return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
     };
