@@ -55,6 +55,11 @@ class TemplateText {
     const std::string& s = pending_;
     size_t n = s.size();
     for (size_t i = 0; i < n; ++i) {
+      // Up to the next "$" or "%" the text is copied as it is.
+      size_t mark = s.find_first_of("$%", i);
+      if (mark == std::string::npos) mark = n;
+      text_.append(s, i, mark - i);
+      if ((i = mark) == n) break;
       char c = s[i];
       if ((c == '$' || c == '%') && i + 1 < n && s[i + 1] == '{') {
         text_.push_back(c);
@@ -157,6 +162,20 @@ struct TypeIndex {
   }
 };
 
+// Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
+// in a Go map). Bodies and objects mostly have a few members: those are sorted in place, without
+// the buffer std::stable_sort allocates.
+template <class T, class Name>
+void sort_by_name(std::vector<T>& v, Name name) {
+  auto less = [&](const T& a, const T& b) { return name(a) < name(b); };
+  if (v.size() > 32) {
+    std::stable_sort(v.begin(), v.end(), less);
+    return;
+  }
+  for (size_t i = 1; i < v.size(); ++i)
+    for (size_t j = i; j > 0 && less(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
+}
+
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
 struct BlockTrie {
   std::vector<TrieNode> nodes;
@@ -203,7 +222,9 @@ class Converter {
 
     for (const BodyRef& ref : bodies) {
       const syntax::SyntaxTree& tree = *ref.tree;
-      for (syntax::NodeId item : ChildList(tree, ref.body)) {
+      ChildList items(tree, ref.body);
+      members.reserve(members.size() + items.size());
+      for (syntax::NodeId item : items) {
         const syntax::Node& n = tree.node(item);
         if (n.kind == syntax::NodeKind::Attribute) {
           members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
@@ -232,7 +253,7 @@ class Converter {
     sorted.reserve(trie.types.entries.size() + members.size());
     for (auto& [type, node] : trie.types.entries) sorted.push_back(Member{type, nullptr, syntax::kNoNode, node});
     for (auto& m : members) sorted.push_back(m);
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
+    sort_by_name(sorted, [](const Member& m) { return m.name; });
 
     w_.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
@@ -346,6 +367,12 @@ class Converter {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
+        std::string decoded;
+        if (std::optional<std::string_view> s = single_literal(t, e, parts, decoded);
+            s && s->find_first_of("$%") == std::string_view::npos && source::utf8::is_nfc_quick(*s)) {
+          w_.string(*s);  // the commonest string: its text is its JSON form
+          return true;
+        }
         TemplateText text;
         template_parts(text, t, e, parts);
         text.finish();
@@ -396,7 +423,7 @@ class Converter {
       entries.emplace_back(object_key(t, kv[0]), kv[1]);
     }
     // Go map semantics: sorted keys, the last of equal keys wins.
-    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    sort_by_name(entries, [](const auto& entry) -> std::string_view { return entry.first; });
     w_.begin_object();
     for (size_t i = 0; i < entries.size(); ++i) {
       if (i + 1 < entries.size() && entries[i + 1].first == entries[i].first) continue;
@@ -507,16 +534,26 @@ class Converter {
   }
 
   // The parts of a template in order, with its if and for directives nested again.
+  // A template that is one literal with nothing to trim, the commonest string: its text, which is
+  // template_literals' one value, without building the list (decoded into `decoded` when it has
+  // escapes).
+  static std::optional<std::string_view> single_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
+                                                        const ChildList& parts, std::string& decoded) {
+    if (parts.size() != 1 || t.node(parts[0]).kind != syntax::NodeKind::TemplateLiteral ||
+        (t.node(tmpl).flags & syntax::node_flags::kFlush))
+      return std::nullopt;
+    const lex::Token& tok = t.token(t.node(parts[0]).main_token);
+    std::string_view text = tok.text(t.text());
+    bool quoted = tok.kind == lex::TokenKind::QuotedLit;
+    if (!syntax::literal_needs_decoding(text, quoted)) return text;
+    decoded = syntax::decode_literal(text, quoted);
+    return decoded;
+  }
+
   void template_parts(TemplateText& out, const syntax::SyntaxTree& t, syntax::NodeId tmpl, const ChildList& parts) {
-    if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateLiteral &&
-        !(t.node(tmpl).flags & syntax::node_flags::kFlush)) {
-      // The commonest string: one literal, nothing to trim. Its text is template_literals' one
-      // value, without building the list.
-      const lex::Token& tok = t.token(t.node(parts[0]).main_token);
-      std::string_view text = tok.text(t.text());
-      bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-      if (syntax::literal_needs_decoding(text, quoted)) out.literal_nfc(syntax::decode_literal(text, quoted));
-      else out.literal_nfc(text);
+    std::string decoded;
+    if (std::optional<std::string_view> s = single_literal(t, tmpl, parts, decoded)) {
+      out.literal_nfc(*s);
       return;
     }
     std::vector<std::string> literals = ast::template_literals(t, tmpl);
@@ -692,7 +729,7 @@ struct FileDocument::State {
     sorted.reserve(blocks.types.entries.size() + attributes.size());
     for (auto& [type, node] : blocks.types.entries) sorted.push_back(Member{type, node, false});
     for (auto& [name, f] : attributes) sorted.push_back(Member{name, f, true});
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) { return a.name < b.name; });
+    sort_by_name(sorted, [](const Member& m) { return m.name; });
     w.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;

@@ -315,8 +315,29 @@ void format_fast(const Literal& lit, std::string& out) {
 
 }  // namespace
 
+// The commonest literals print as written: an integer without leading zeros, or a decimal
+// fraction whose last digit is not zero, of at most 150 digits (the fast case below).
+static bool prints_as_written(std::string_view s) {
+  auto digits = [&](size_t i) {
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i;
+  };
+  if (s.empty() || s.size() > 150) return false;
+  size_t i = digits(0);
+  if (i == 0 || (s[0] == '0' && i > 1)) return false;
+  if (i == s.size()) return true;
+  if (s[i] != '.') return false;
+  size_t end = digits(i + 1);
+  return end == s.size() && end > i + 1 && s.back() != '0';
+}
+
 NumberText number_literal_text(std::string_view literal, bool negate) {
   NumberText r;
+  if (prints_as_written(literal)) {
+    if (negate) r.text.push_back('-');
+    r.text.append(literal);
+    return r;
+  }
   Literal lit;
   if (!parse_literal(literal, lit)) {
     r.status = NumberStatus::Invalid;
