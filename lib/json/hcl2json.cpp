@@ -230,6 +230,10 @@ class Converter {
           members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
+          if (blocks.empty()) {  // one block type with a label or two, as a rule
+            blocks.reserve(items.size());
+            trie.nodes.reserve(4);
+          }
           std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
           if (!ref) return false;
           blocks.push_back(*ref);
@@ -249,10 +253,12 @@ class Converter {
       }
     }
     // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
-    std::vector<Member> sorted;
-    sorted.reserve(trie.types.entries.size() + members.size());
-    for (auto& [type, node] : trie.types.entries) sorted.push_back(Member{type, nullptr, syntax::kNoNode, node});
-    for (auto& m : members) sorted.push_back(m);
+    // (There are no more types and attributes than items, which members has room for.)
+    std::vector<Member>& sorted = members;
+    const auto& types = trie.types.entries;
+    sorted.insert(sorted.begin(), types.size(), Member{});
+    for (size_t i = 0; i < types.size(); ++i)
+      sorted[i] = Member{types[i].first, nullptr, syntax::kNoNode, types[i].second};
     sort_by_name(sorted, [](const Member& m) { return m.name; });
 
     w_.begin_object();

@@ -152,7 +152,7 @@ class Indenter {
     at_ += n;
   }
 
-  static constexpr size_t kBlock = 64;
+  static constexpr size_t kBlock = 128;
   std::function<void(std::string_view)> sink_;
   size_t base_level_;
   int indent_;
