@@ -3,7 +3,9 @@
 // recovery (hclsyntax/parser.go), so one file can report several independent errors.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <span>
 
 #include "diag/diagnostic.h"
 #include "syntax/tree.h"
@@ -20,6 +22,10 @@ struct ParseOptions {
   uint32_t max_depth = kDefaultMaxDepth;
   // At most this many diagnostics are kept per parse; the rest are counted in a final one.
   uint32_t max_diagnostics = 1000;
+  // Given every token in source order, in batches as the parser is done with them, Eof in the
+  // last: a caller that needs the tokens as well (the formatter) shares this parse's lexing
+  // instead of lexing the text a second time.
+  std::function<void(std::span<const lex::Token>)> on_tokens = {};
 
   static constexpr uint32_t kDefaultMaxDepth = util::kMaxNestingDepth;
 };

@@ -138,6 +138,7 @@ class Parser {
     uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
     if (keep_from > buf_base_ + 4096) {
       uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
+      if (options_.on_tokens) options_.on_tokens(std::span<const lex::Token>(buf_.data(), drop));
       buf_.erase(buf_.begin(), buf_.begin() + drop);
       buf_base_ += drop;
     }
