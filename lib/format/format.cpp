@@ -127,6 +127,13 @@ constexpr auto kSpaceAfter = [] {
   return table;
 }();
 
+// The kinds Formatter::feed passes to take_special.
+constexpr auto kTakesCare = [] {
+  std::array<bool, lex::kTokenKindCount> table{};
+  for (K k : {K::Eof, K::Newline, K::Comment, K::Dot, K::Equal, K::OHeredoc}) table[static_cast<int>(k)] = true;
+  return table;
+}();
+
 constexpr auto kBracketChange = [] {
   std::array<int8_t, lex::kTokenKindCount> table{};
   for (int k = 0; k < lex::kTokenKindCount; ++k) table[k] = static_cast<int8_t>(bracket_change(static_cast<K>(k)));
@@ -302,16 +309,15 @@ class Formatter {
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
   bool feed(std::span<const lex::Token> tokens) {
+    if (done_) return !out_.stopped();
     for (const lex::Token& t : tokens) {
-      if (done_) break;
       // Most tokens are spaced against the one before them as they arrive.
-      if (has_pending_ || t.kind == K::Eof || t.kind == K::Comment ||
-          (t.kind == K::Dot && prev_kind_ == K::NumberLit)) {
+      if (has_pending_ || kTakesCare[static_cast<int>(t.kind)]) {
         take_special(t);
-        continue;
+      } else {
+        place(t, Role::Plain, false);
       }
-      place(t, false, false);
-      if (t.kind == K::Newline) line_done();
+      if (done_) break;
     }
     return !out_.stopped();
   }
@@ -319,24 +325,58 @@ class Formatter {
   bool done() const { return done_; }
 
  private:
+  // What a token is to its line, beyond its spacing.
+  enum class Role : uint8_t {
+    Plain,
+    Assign,   // the first "=" after the line's first token
+    Comment,  // a comment that ends a line with other tokens: the comment cell
+  };
+
   // The tokens that wait for the next one because it decides their space (a dot after a number,
   // see space_after; a comment without a newline, which is a comment cell if it is the text's
-  // last token), the token after them, comments and Eof.
+  // last token), the token after them, and the other tokens with a part in a line's layout.
   void take_special(const lex::Token& t) {
     if (has_pending_) {
       has_pending_ = false;
-      place(pending_, pending_.kind == K::Dot && prev_kind_ == K::NumberLit && continues_number(text(t)), false);
+      place(pending_, Role::Plain, pending_.kind == K::Dot && prev_kind_ == K::NumberLit && continues_number(text(t)));
     }
-    if (t.kind == K::Eof) {
-      finish(t);
-    } else if (ends_line(t, src_)) {
-      place(t, false, t.kind == K::Comment && line_tokens_ > 0);
-      line_done();
-    } else if (t.kind == K::Comment || (t.kind == K::Dot && prev_kind_ == K::NumberLit)) {
-      pending_ = t;
-      has_pending_ = true;
-    } else {
-      place(t, false, false);
+    switch (t.kind) {
+      case K::Eof: finish(t); return;
+      case K::Newline:
+        place(t, Role::Plain, false);
+        line_done();
+        return;
+      case K::Comment:
+        if (ends_line(t, src_)) {
+          place(t, prev_kind_ != kNil ? Role::Comment : Role::Plain, false);
+          line_done();
+        } else {
+          pending_ = t;
+          has_pending_ = true;
+        }
+        return;
+      case K::Dot:
+        if (prev_kind_ == K::NumberLit) {
+          pending_ = t;
+          has_pending_ = true;
+        } else {
+          place(t, Role::Plain, false);
+        }
+        return;
+      case K::Equal:
+        // An assign cell if the rest of the line is bracket-balanced, which the end of the line
+        // tells.
+        place(t, prev_kind_ != kNil && eq_piece_ == kNone ? Role::Assign : Role::Plain, false);
+        return;
+      case K::OHeredoc:
+        // Indentation counts the lead's brackets only up to a heredoc: its text does not count.
+        if (!heredoc_seen_) {
+          heredoc_seen_ = true;
+          net_at_heredoc_ = net_;
+        }
+        place(t, Role::Plain, false);
+        return;
+      default: place(t, Role::Plain, false); return;
     }
   }
 
@@ -344,10 +384,6 @@ class Formatter {
   Piece& piece(uint32_t p) { return pieces_[p - pbase_]; }
   Line& line(uint32_t l) { return lines_[l - lbase_]; }
   uint32_t next_piece() const { return pbase_ + static_cast<uint32_t>(pieces_.size()); }
-
-  bool is_in(const lex::Token& t) const {
-    return t.kind == K::Ident && t.size() == 2 && src_[t.start] == 'i' && src_[t.start + 1] == 'n';
-  }
 
   uint32_t width(const lex::Token& t) {
     if (t.end <= wide_) return t.size();
@@ -359,52 +395,47 @@ class Formatter {
     return text_columns(src_ + t.start, t.size());
   }
 
-  // Adds a token to the line: `dot_joins_number` as for space_after; `comment_cell`: the token is
-  // a comment ending a line that has other tokens.
-  [[gnu::always_inline]] void place(const lex::Token& t, bool dot_joins_number, bool comment_cell) {
+  // Adds a token to the line. `dot_joins_number` as for space_after.
+  [[gnu::always_inline]] void place(const lex::Token& t, Role role, bool dot_joins_number) {
     uint32_t w = width(t);
-    if (line_tokens_ == 0) {
+    if (prev_kind_ == kNil) {  // the line's first token, indented at the end of the line
       line_piece_ = next_piece();
-      pieces_.push_back(Piece{0, t.start, t.size()});  // indented at the end of the line
+      pieces_.push_back(Piece{0, t.start, t.size()});
       first_is_newline_ = t.kind == K::Newline;
       col_ = w;
     } else {
-      bool table = !dot_joins_number && !prev_is_in_ && prev_kind_ != K::Minus;
-      uint32_t sp = (table ? kSpaceAfter[static_cast<int>(prev_kind_)][static_cast<int>(t.kind)]
-                           : space_after(prev_kind_, prev_is_in_, before_kind_, t.kind, dot_joins_number))
+      // The table answers unless the subject is "-" (spaced by what precedes it), or "in" after
+      // a name (`for x in xs`), or a dot joins a number.
+      bool in_after_name = before_kind_ == K::Ident && prev_kind_ == K::Ident && prev_end_ - prev_start_ == 2 &&
+                           src_[prev_start_] == 'i' && src_[prev_start_ + 1] == 'n';
+      uint32_t sp = (dot_joins_number || in_after_name || prev_kind_ == K::Minus
+                         ? space_after(prev_kind_, in_after_name, before_kind_, t.kind, dot_joins_number)
+                         : kSpaceAfter[static_cast<int>(prev_kind_)][static_cast<int>(t.kind)])
                         ? 1
                         : 0;
-      if (comment_cell) {
-        col_at_comment_ = col_;
-        comment_piece_ = next_piece();
-        pieces_.push_back(Piece{0, t.start, t.size()});  // aligned with its run
-      } else if (t.kind == K::Equal && eq_piece_ == kNone) {
-        // The first "=" after the line's first token: an assign cell if the rest of the line is
-        // bracket-balanced, which the end of the line tells.
-        col_at_eq_ = col_;
-        eq_sp_ = sp;
-        net_lead_at_eq_ = net_lead_;
-        eq_piece_ = next_piece();
-        pieces_.push_back(Piece{sp, t.start, t.size()});
-      } else if (t.start - prev_end_ == sp && (sp == 0 || src_[prev_end_] == ' ')) {
+      if (role == Role::Plain && t.start - prev_end_ == sp && (sp == 0 || src_[prev_end_] == ' ')) {
         pieces_.back().len = t.end - pieces_.back().start;  // spaced right already
       } else {
+        if (role == Role::Assign) {
+          col_at_eq_ = col_;
+          eq_sp_ = sp;
+          net_at_eq_ = net_;
+          lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net_;
+          eq_piece_ = next_piece();
+        } else if (role == Role::Comment) {
+          col_at_comment_ = col_;
+          comment_piece_ = next_piece();
+          sp = 0;  // aligned with its run
+        }
         pieces_.push_back(Piece{sp, t.start, t.size()});
       }
       col_ += sp + w;
     }
-    int change = kBracketChange[static_cast<int>(t.kind)];
-    if (eq_piece_ != kNone) net_from_eq_ += change;
-    // Indentation counts the lead's brackets only up to a heredoc: its text does not count.
-    if (!lead_stopped_) {
-      net_lead_ += change;
-      lead_stopped_ = t.kind == K::OHeredoc;
-    }
+    net_ += kBracketChange[static_cast<int>(t.kind)];
     before_kind_ = prev_kind_;
     prev_kind_ = t.kind;
-    prev_is_in_ = is_in(t);
+    prev_start_ = t.start;
     prev_end_ = t.end;
-    ++line_tokens_;
   }
 
   void line_done() {
@@ -413,12 +444,13 @@ class Formatter {
   }
 
   void end_line() {
-    Line ln{line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
-    if (line_tokens_ == 0) ln.piece_begin = ln.piece_end;
-    bool has_assign = eq_piece_ != kNone && net_from_eq_ == 0;
-    if (line_tokens_ > 0) {
-      // The assign cell is balanced, so the line's net change is its lead's.
-      uint32_t ind = first_is_newline_ ? 0 : indent(has_assign ? net_lead_at_eq_ : net_lead_);
+    bool empty = prev_kind_ == kNil;
+    Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
+    bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
+    if (!empty) {
+      // The lead's net change, counted up to a heredoc; the assign cell is balanced.
+      int lead_net = has_assign ? lead_net_at_eq_ : heredoc_seen_ ? net_at_heredoc_ : net_;
+      uint32_t ind = first_is_newline_ ? 0 : indent(lead_net);
       piece(line_piece_).spaces = ind;
       if (has_assign) {
         ln.assign = eq_piece_;
@@ -445,20 +477,19 @@ class Formatter {
       pending_runs_.push_back(CommentRun{comment_open_, l});
       comment_open_ = kNone;
     }
-    resolve_comments();
+    if (!pending_runs_.empty()) resolve_comments();
 
-    line_tokens_ = 0;
     eq_piece_ = comment_piece_ = kNone;
     col_ = 0;
-    net_lead_ = net_from_eq_ = 0;
-    lead_stopped_ = false;
+    net_ = 0;
+    heredoc_seen_ = false;
     prev_kind_ = before_kind_ = kNil;
   }
 
   void finish(const lex::Token& eof) {
     if (has_pending_) {
       has_pending_ = false;
-      place(pending_, false, pending_.kind == K::Comment && line_tokens_ > 0);
+      place(pending_, pending_.kind == K::Comment && prev_kind_ != kNil ? Role::Comment : Role::Plain, false);
     }
     end_line();
     uint32_t end = lbase_ + static_cast<uint32_t>(lines_.size());
@@ -575,17 +606,17 @@ class Formatter {
   // The line being read.
   lex::Token pending_{};
   bool has_pending_ = false;
-  uint32_t line_tokens_ = 0;
   uint32_t line_piece_ = 0;
   bool first_is_newline_ = false;
-  K prev_kind_ = kNil, before_kind_ = kNil;
-  bool prev_is_in_ = false;
+  K prev_kind_ = kNil, before_kind_ = kNil;  // kNil: none yet in this line
+  uint32_t prev_start_ = 0;
   uint32_t prev_end_ = 0;  // where the previous token ended (kept across lines, for Eof)
   uint32_t col_ = 0;       // the line's width so far, without indentation
   uint32_t eq_piece_ = kNone, col_at_eq_ = 0, eq_sp_ = 0;
   uint32_t comment_piece_ = kNone, col_at_comment_ = 0;
-  int net_lead_ = 0, net_lead_at_eq_ = 0, net_from_eq_ = 0;
-  bool lead_stopped_ = false;
+  int net_ = 0;  // the line's net bracket change so far
+  int net_at_eq_ = 0, lead_net_at_eq_ = 0, net_at_heredoc_ = 0;
+  bool heredoc_seen_ = false;
 
   // Lines finished but not written, and their pieces (line lbase_ and piece pbase_ first).
   std::vector<Line> lines_;
