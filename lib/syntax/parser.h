@@ -24,8 +24,9 @@ struct ParseOptions {
   uint32_t max_diagnostics = 1000;
   // Given every token in source order, in batches as the parser is done with them, Eof in the
   // last: a caller that needs the tokens as well (the formatter) shares this parse's lexing
-  // instead of lexing the text a second time.
-  std::function<void(std::span<const lex::Token>)> on_tokens = {};
+  // instead of lexing the text a second time. `failed`: the parse has found an error already, so
+  // a caller that only wants valid input can stop working on the tokens.
+  std::function<void(std::span<const lex::Token>, bool failed)> on_tokens = {};
 
   static constexpr uint32_t kDefaultMaxDepth = util::kMaxNestingDepth;
 };

@@ -221,17 +221,21 @@ TEST_CASE("on_tokens hands out every token once, in order, Eof last") {
   // one whose parse stops early (nesting too deep), with and without a tree.
   std::string good;
   for (int i = 0; i < 4000; ++i) good += "r" + std::to_string(i) + " \"x\" {\n  a = [1, 2] # c\n}\n";
-  std::string broken = good.substr(0, good.size() / 2) + "a = = \n" + good.substr(good.size() / 2);
+  size_t middle = good.find("}\n", good.size() / 2) + 2;
+  std::string broken = good.substr(0, middle) + "a = = \n" + good.substr(middle);
   std::string deep = "a = " + std::string(5000, '[') + std::string(5000, ']') + "\n" + good;
   for (const std::string* text : {&good, &broken, &deep}) {
     for (bool tree : {false, true}) {
       std::vector<hcl::lex::Token> seen;
+      bool failed = false;
       hcl::syntax::ParseOptions opt;
       opt.build_tree = tree;
-      opt.on_tokens = [&](std::span<const hcl::lex::Token> batch) {
+      opt.on_tokens = [&](std::span<const hcl::lex::Token> batch, bool failed_so_far) {
         seen.insert(seen.end(), batch.begin(), batch.end());
+        failed = failed_so_far;
       };
       config(*text, opt);
+      CHECK(failed == (text != &good));  // told with the last batch at the latest
       auto all = hcl::lex::lex_all(*text);
       REQUIRE(seen.size() == all.size());
       bool same = true;
