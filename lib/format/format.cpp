@@ -302,9 +302,8 @@ struct CommentRun {
 // it belongs to are complete, so only the lines of open runs are held, as pieces.
 class Formatter {
  public:
-  Formatter(std::string_view src, Output& out) : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {
-    wide_ = find_wide_byte(src_, 0, size_);
-  }
+  Formatter(std::string_view src, Output& out)
+      : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {}
 
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
@@ -388,14 +387,20 @@ class Formatter {
   Line& line(uint32_t l) { return lines_[l - lbase_]; }
   uint32_t next_piece() const { return pbase_ + static_cast<uint32_t>(pieces_.size()); }
 
+  // A token's columns: its length, unless it holds a wide byte (see find_wide_byte). The text is
+  // scanned ahead in windows as the tokens reach it, so formatting that stops early (--check)
+  // does not scan it all.
   uint32_t width(const lex::Token& t) {
-    if (t.end <= wide_) return t.size();
-    if (wide_ < t.start) {
-      wide_ = find_wide_byte(src_, t.start, size_);
-      if (t.end <= wide_) return t.size();
+    if (t.end <= clean_end_) return t.size();
+    uint32_t from = std::max(clean_end_, t.start);
+    uint64_t window = std::max<uint64_t>(t.end, uint64_t{from} + (64u << 10));
+    uint32_t wide = find_wide_byte(src_, from, static_cast<uint32_t>(std::min<uint64_t>(size_, window)));
+    if (wide < t.end) {
+      clean_end_ = t.end;  // nothing is known past the token
+      return text_columns(src_ + t.start, t.size());
     }
-    wide_ = find_wide_byte(src_, t.end, size_);
-    return text_columns(src_ + t.start, t.size());
+    clean_end_ = wide;
+    return t.size();
   }
 
   // Adds a token to the line. `dot_joins_number` as for space_after.
@@ -604,7 +609,7 @@ class Formatter {
   uint32_t size_;
   Output& out_;
   bool done_ = false;
-  uint32_t wide_ = 0;  // find_wide_byte's last answer
+  uint32_t clean_end_ = 0;  // the bytes from the last token's end up to here are not wide
 
   // The line being read.
   lex::Token pending_{};

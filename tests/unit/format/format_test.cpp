@@ -201,6 +201,23 @@ TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
   CHECK(bad.output.empty());
 }
 
+TEST_CASE("alignment counts characters, not bytes, all through a long file") {
+  // Widths look for multi-byte characters ahead of the tokens, a window at a time: pairs of lines
+  // whose names differ in bytes but not in characters, spread over far more than one window.
+  std::string in, expected;
+  for (int i = 0; i < 4000; ++i) {
+    std::string n = std::to_string(i);
+    std::string wide = "\xC3\xA9" + n;  // "é" then digits: one column less than bytes
+    std::string narrow = "ab" + n;
+    in += wide + " = 1\n" + narrow + " = 2\n\n";
+    expected += wide + "  = 1\n" + narrow + " = 2\n\n";
+  }
+  CHECK(format_source(in) == expected);
+  auto r = format_config(in);
+  REQUIRE(r.ok);
+  CHECK(r.output == expected);
+}
+
 TEST_CASE("a long line is formatted with its alignment") {
   // One line of many tokens between two aligned ones: the line is held as stretches of the
   // source, and spaced where the source is not.
