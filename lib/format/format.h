@@ -54,8 +54,6 @@ enum class Style : uint8_t {
 
 struct FormatOptions {
   Style style = Style::Canonical;
-  // Inputs at least this large are syntax-checked on a second thread while they are formatted.
-  size_t parallel_threshold = 4u << 20;
   // Without output only `changed` is wanted: formatting stops at the first difference.
   bool need_output = true;
 };

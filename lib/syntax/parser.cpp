@@ -46,6 +46,7 @@ diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
     lex_one();
     if (!keep_tokens_) trim();
   }
+  if (options_.on_tokens) options_.on_tokens(buf_, failed());
   if (tokens_out) *tokens_out = std::move(buf_);
   diag::Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;

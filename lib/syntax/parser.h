@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 
 #include "diag/diagnostic.h"
 #include "syntax/tree.h"
@@ -27,6 +28,11 @@ struct ParseOptions {
   // (hcl json) never holds the whole file's tree. Items are handed over only while the parse has
   // reported nothing: once it has, the consumer's work is moot, since the file has errors.
   std::function<void(const SyntaxTree& item)> root_item = nullptr;
+  // Given every token in source order, in batches as the parser is done with them, Eof in the
+  // last: a caller that needs the tokens as well (the formatter) shares this parse's lexing
+  // instead of lexing the text a second time. `failed`: the parse has found an error already, so
+  // a caller that only wants valid input can stop working on the tokens.
+  std::function<void(std::span<const lex::Token>, bool failed)> on_tokens = {};
 
   static constexpr uint32_t kDefaultMaxDepth = util::kMaxNestingDepth;
 };

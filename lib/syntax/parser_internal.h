@@ -140,10 +140,14 @@ class Parser {
     uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
     if (keep_from > buf_base_ + 4096) {
       uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
+      if (options_.on_tokens) options_.on_tokens(std::span<const lex::Token>(buf_.data(), drop), failed());
       buf_.erase(buf_.begin(), buf_.begin() + drop);
       buf_base_ += drop;
     }
   }
+
+  // Whether any diagnostic (all are errors) has been found so far.
+  bool failed() const { return !lex_diags_.empty() || lex_dropped_ || !parse_diags_.empty() || parse_dropped_; }
 
   // The parser peeks the same token many times; the answer only changes when a token is read or
   // newline sensitivity changes.

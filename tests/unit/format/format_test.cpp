@@ -169,12 +169,70 @@ TEST_CASE("format_config reports whether the file changes") {
       "a = 1\n");
   CHECK(bom.changed);
   CHECK(bom.output == "a = 1\n");
+}
 
-  // The parallel syntax check of big inputs gives the same answers.
-  hcl::format::FormatOptions parallel;
-  parallel.parallel_threshold = 1;
-  CHECK(format_config("a=1\n", parallel).output == "a = 1\n");
-  CHECK_FALSE(format_config("a = \n", parallel).ok);
+TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
+  // format_config formats the tokens the parser hands out in batches of thousands; the answer
+  // must not depend on where a batch ends. Lines change near the start, the middle and the end.
+  std::string formatted;
+  for (int i = 0; i < 3000; ++i)
+    formatted += "r \"n" + std::to_string(i) + "\" {\n  a   = [1, 2]\n  bbb = 2.5 # c\n  c   = x.0 # d\n}\n";
+  auto same = format_config(formatted);
+  REQUIRE(same.ok);
+  CHECK_FALSE(same.changed);
+  const std::string_view a_line = "  a   =";
+  for (size_t line : {formatted.find(a_line), formatted.find(a_line, formatted.size() / 2), formatted.rfind(a_line)}) {
+    std::string in = formatted;
+    in.replace(line, 7, "a=");
+    auto r = format_config(in);
+    REQUIRE(r.ok);
+    CHECK(r.changed);
+    CHECK(r.output == formatted);
+    CHECK(r.output == format_source(in));
+    hcl::format::FormatOptions verdict;
+    verdict.need_output = false;
+    auto v = format_config(in, verdict);
+    CHECK(v.changed);
+    CHECK(v.output.empty());
+  }
+  // A file that does not parse is refused however far it formats.
+  auto bad = format_config(formatted + "a = \n");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.output.empty());
+}
+
+TEST_CASE("alignment counts characters, not bytes, all through a long file") {
+  // Widths look for multi-byte characters ahead of the tokens, a window at a time: pairs of lines
+  // whose names differ in bytes but not in characters, spread over far more than one window.
+  std::string in, expected;
+  for (int i = 0; i < 4000; ++i) {
+    std::string n = std::to_string(i);
+    std::string wide = "\xC3\xA9" + n;  // "é" then digits: one column less than bytes
+    std::string narrow = "ab" + n;
+    in += wide + " = 1\n" + narrow + " = 2\n\n";
+    expected += wide + "  = 1\n" + narrow + " = 2\n\n";
+  }
+  CHECK(format_source(in) == expected);
+  auto r = format_config(in);
+  REQUIRE(r.ok);
+  CHECK(r.output == expected);
+}
+
+TEST_CASE("a long line is formatted with its alignment") {
+  // One line of many tokens between two aligned ones: the line is held as stretches of the
+  // source, and spaced where the source is not.
+  std::string items, spaced;
+  for (int i = 0; i < 200000; ++i) {
+    items += (i ? "," : "") + std::to_string(i);
+    spaced += (i ? ", " : "") + std::to_string(i);
+  }
+  std::string in = "a = 1 # x\nlong = [" + items + "] # y\nbb = 2\n";
+  std::string lead = "long = [" + spaced + "]";
+  std::string expected = "a    = 1" + std::string(lead.size() - 8 + 1, ' ') + "# x\n" + lead + " # y\nbb   = 2\n";
+  CHECK(format_source(in) == expected);
+  auto r = format_config(in);
+  REQUIRE(r.ok);
+  CHECK(r.output == expected);
 }
 
 TEST_CASE("Terraform style") {

@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "ast/ast.h"
+#include "lex/lexer.h"
 #include "syntax/parser.h"
 
 namespace {
@@ -253,4 +255,34 @@ TEST_CASE("parse_expression says when a whole expression was followed by more te
   CHECK_FALSE(expr("1 +").trailing_text);  // unfinished, not followed
   CHECK_FALSE(expr("upper(").trailing_text);
   CHECK_FALSE(config("a = 1\nb c").trailing_text);  // only expressions set it
+}
+
+TEST_CASE("on_tokens hands out every token once, in order, Eof last") {
+  // Enough tokens for several batches; one text that parses, one with errors in the middle,
+  // one whose parse stops early (nesting too deep), with and without a tree.
+  std::string good;
+  for (int i = 0; i < 4000; ++i) good += "r" + std::to_string(i) + " \"x\" {\n  a = [1, 2] # c\n}\n";
+  size_t middle = good.find("}\n", good.size() / 2) + 2;
+  std::string broken = good.substr(0, middle) + "a = = \n" + good.substr(middle);
+  std::string deep = "a = " + std::string(5000, '[') + std::string(5000, ']') + "\n" + good;
+  for (const std::string* text : {&good, &broken, &deep}) {
+    for (bool tree : {false, true}) {
+      std::vector<hcl::lex::Token> seen;
+      bool failed = false;
+      hcl::syntax::ParseOptions opt;
+      opt.build_tree = tree;
+      opt.on_tokens = [&](std::span<const hcl::lex::Token> batch, bool failed_so_far) {
+        seen.insert(seen.end(), batch.begin(), batch.end());
+        failed = failed_so_far;
+      };
+      config(*text, opt);
+      CHECK(failed == (text != &good));  // told with the last batch at the latest
+      auto all = hcl::lex::lex_all(*text);
+      REQUIRE(seen.size() == all.size());
+      bool same = true;
+      for (size_t i = 0; i < all.size(); ++i)
+        same = same && seen[i].kind == all[i].kind && seen[i].start == all[i].start && seen[i].end == all[i].end;
+      CHECK(same);
+    }
+  }
 }
