@@ -17,6 +17,27 @@ namespace {
 using Elements = std::vector<Value>;
 using Attributes = std::vector<Value::Attribute>;
 
+// The shared payloads, one allocation each with their count. A collection carries its weight
+// (Value::weight), which is the sum of its elements'.
+struct StringBlock : SharedNode {
+  explicit StringBlock(std::string s) : SharedNode(0), text(std::move(s)) {}
+  std::string text;
+};
+struct ElementsBlock : SharedNode {
+  ElementsBlock(Elements e, uint64_t w) : SharedNode(0), weight(w), elements(std::move(e)) {}
+  uint64_t weight;
+  Elements elements;
+};
+struct AttributesBlock : SharedNode {
+  AttributesBlock(Attributes a, uint64_t w) : SharedNode(0), weight(w), attributes(std::move(a)) {}
+  uint64_t weight;
+  Attributes attributes;
+};
+struct CapsuleBlock : SharedNode {
+  explicit CapsuleBlock(std::shared_ptr<const void> p) : SharedNode(0), payload(std::move(p)) {}
+  std::shared_ptr<const void> payload;
+};
+
 const Elements& no_elements() {
   static const Elements e;
   return e;
@@ -28,6 +49,10 @@ const Attributes& no_attributes() {
 const std::string& no_string() {
   static const std::string s;
   return s;
+}
+const std::shared_ptr<const void>& no_payload() {
+  static const std::shared_ptr<const void> p;
+  return p;
 }
 
 // Charges the budget for a collection about to be stored, and returns its weight.
@@ -199,39 +224,50 @@ Value Value::boolean(bool b) {
 
 Value Value::number(Number n) {
   Value v(Type::number(), State::Known);
-  v.number_ = std::move(n);
+  v.prec_ = n.prec_;
+  v.num_rep_ = n.rep_;
+  v.scale_ = n.scale_;
+  if (n.big()) {
+    v.block_ = n.take_big();  // the number's reference becomes the value's
+    v.owns_ = true;
+  } else {
+    v.small_ = n.small_;
+  }
   return v;
+}
+
+Number Value::as_number() const {
+  Number n;
+  if (state_ != State::Known || !type_.is_number()) return n;
+  n.prec_ = prec_;
+  if (num_rep_ == Number::Rep::Big) {
+    n.share_big(block_);
+  } else {
+    n.rep_ = num_rep_;
+    n.scale_ = scale_;
+    n.small_ = small_;
+  }
+  return n;
 }
 
 Value Value::string(std::string_view s) {
   charge_bytes(s.size());
-  Value v(Type::string(), State::Known);
-  v.data_ = std::make_shared<const std::string>(normalize_nfc(s));
-  v.weight_ = saturating_add(kBaseWeight, s.size());
-  return v;
+  return stored(Type::string(), new StringBlock(normalize_nfc(s)));
 }
 
 Value Value::string_nfc(std::string s) {
   charge_bytes(s.size());
-  Value v(Type::string(), State::Known);
-  v.weight_ = saturating_add(kBaseWeight, s.size());
-  v.data_ = std::make_shared<const std::string>(std::move(s));
-  return v;
+  return stored(Type::string(), new StringBlock(std::move(s)));
 }
 
 Value Value::list(std::vector<Value> elements) {
   uint64_t weight = charge_collection(elements);
-  Value v(Type::list(first_concrete_type(elements)), State::Known);
-  v.data_ = std::make_shared<const Elements>(std::move(elements));
-  v.weight_ = weight;
-  return v;
+  Type type = Type::list(first_concrete_type(elements));
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
 }
 
-Value Value::empty_list(Type element) {
-  Value v(Type::list(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Elements>();
-  return v;
-}
+// Empty collections have no payload: elements() and attributes() answer for them.
+Value Value::empty_list(Type element) { return Value(Type::list(std::move(element)), State::Known); }
 
 Value Value::set(std::vector<Value> elements) {
   uint64_t weight = charge_collection(elements);
@@ -268,17 +304,10 @@ Value Value::set(std::vector<Value> elements) {
   Elements out;
   out.reserve(entries.size());
   for (auto& e : entries) out.push_back(std::move(e.value));
-  Value v(Type::set(std::move(ety)), State::Known);
-  v.data_ = std::make_shared<const Elements>(std::move(out));
-  v.weight_ = weight;
-  return v;
+  return stored(Type::set(std::move(ety)), new ElementsBlock(std::move(out), weight));
 }
 
-Value Value::empty_set(Type element) {
-  Value v(Type::set(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Elements>();
-  return v;
-}
+Value Value::empty_set(Type element) { return Value(Type::set(std::move(element)), State::Known); }
 
 Value Value::map(std::vector<Attribute> elements) {
   uint64_t weight = charge_collection(elements);
@@ -289,17 +318,10 @@ Value Value::map(std::vector<Attribute> elements) {
       ety = e.type();
       break;
     }
-  Value v(Type::map(std::move(ety)), State::Known);
-  v.data_ = std::make_shared<const Attributes>(std::move(elements));
-  v.weight_ = weight;
-  return v;
+  return stored(Type::map(std::move(ety)), new AttributesBlock(std::move(elements), weight));
 }
 
-Value Value::empty_map(Type element) {
-  Value v(Type::map(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Attributes>();
-  return v;
-}
+Value Value::empty_map(Type element) { return Value(Type::map(std::move(element)), State::Known); }
 
 Value Value::tuple(std::vector<Value> elements) {
   std::vector<Type> types;
@@ -314,48 +336,78 @@ Value Value::object(std::vector<Attribute> attributes) {
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
-  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)),
-                weight);
+  return stored(Type::object_sorted(std::move(types)), new AttributesBlock(std::move(attributes), weight));
 }
 
 Value Value::tuple_typed(std::vector<Value> elements, Type type) {
   uint64_t weight = charge_collection(elements);
-  return stored(std::move(type), std::make_shared<const Elements>(std::move(elements)), weight);
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
 }
 
 Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
   uint64_t weight = charge_collection(attributes);
-  return stored(std::move(type), std::make_shared<const Attributes>(std::move(attributes)), weight);
+  return stored(std::move(type), new AttributesBlock(std::move(attributes), weight));
 }
 
-Value Value::stored(Type type, std::shared_ptr<const void> data, uint64_t weight) {
+Value Value::stored(Type type, const SharedNode* block) {
   Value v(std::move(type), State::Known);
-  v.data_ = std::move(data);
-  v.weight_ = weight;
+  v.block_ = block;
+  v.owns_ = true;
   return v;
 }
 
 Value Value::capsule(Type type, std::shared_ptr<const void> payload) {
-  Value v(std::move(type), State::Known);
-  v.data_ = std::move(payload);
-  return v;
+  return stored(std::move(type), new CapsuleBlock(std::move(payload)));
+}
+
+// The payload's kind follows from the type: a value's type never changes while it owns one.
+void Value::destroy(const SharedNode* block) {
+  switch (type_.kind()) {
+    case TypeKind::Number: Number::destroy_big(block); return;
+    case TypeKind::String: delete static_cast<const StringBlock*>(block); return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: delete static_cast<const ElementsBlock*>(block); return;
+    case TypeKind::Map:
+    case TypeKind::Object: delete static_cast<const AttributesBlock*>(block); return;
+    case TypeKind::Capsule: delete static_cast<const CapsuleBlock*>(block); return;
+    case TypeKind::Bool:
+    case TypeKind::Dynamic: return;
+  }
+}
+
+uint64_t Value::weight() const {
+  if (!owns_) return kBaseWeight;
+  switch (type_.kind()) {
+    case TypeKind::String: return saturating_add(kBaseWeight, static_cast<const StringBlock*>(block_)->text.size());
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple: return static_cast<const ElementsBlock*>(block_)->weight;
+    case TypeKind::Map:
+    case TypeKind::Object: return static_cast<const AttributesBlock*>(block_)->weight;
+    default: return kBaseWeight;
+  }
 }
 
 // ---- Access -------------------------------------------------------------------------------------
 
 const std::string& Value::as_string() const {
-  return data_ && type_.is_string() ? *static_cast<const std::string*>(data_.get()) : no_string();
+  return owns_ && type_.is_string() ? static_cast<const StringBlock*>(block_)->text : no_string();
 }
 
 const std::vector<Value>& Value::elements() const {
-  if (data_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
-    return *static_cast<const Elements*>(data_.get());
+  if (owns_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
+    return static_cast<const ElementsBlock*>(block_)->elements;
   return no_elements();
 }
 
 const std::vector<Value::Attribute>& Value::attributes() const {
-  if (data_ && (type_.is_map() || type_.is_object())) return *static_cast<const Attributes*>(data_.get());
+  if (owns_ && (type_.is_map() || type_.is_object())) return static_cast<const AttributesBlock*>(block_)->attributes;
   return no_attributes();
+}
+
+const std::shared_ptr<const void>& Value::capsule_payload() const {
+  return owns_ && type_.is_capsule() ? static_cast<const CapsuleBlock*>(block_)->payload : no_payload();
 }
 
 const Value* Value::get(std::string_view key) const {
@@ -417,7 +469,7 @@ Value Value::equals(const Value& other) const {
   }
   if (a.type_ != b.type_) return boolean(false);
   switch (a.type_.kind()) {
-    case TypeKind::Number: return boolean(a.number_.equals(b.number_));
+    case TypeKind::Number: return boolean(a.as_number().equals(b.as_number()));
     case TypeKind::Bool: return boolean(a.bool_ == b.bool_);
     case TypeKind::String: return boolean(a.as_string() == b.as_string());
     case TypeKind::Object:
@@ -463,7 +515,7 @@ Value Value::equals(const Value& other) const {
       }
       return boolean(true);
     }
-    case TypeKind::Capsule: return boolean(a.data_ == b.data_);
+    case TypeKind::Capsule: return boolean(a.capsule_payload() == b.capsule_payload());
     case TypeKind::Dynamic: return unknown(Type::boolean());
   }
   return boolean(false);
@@ -499,7 +551,7 @@ bool Value::raw_equals(const Value& other) const {
         if (!x[i].raw_equals(y[i])) return false;
       return true;
     }
-    case TypeKind::Capsule: return data_ == other.data_;
+    case TypeKind::Capsule: return capsule_payload() == other.capsule_payload();
   }
   return false;
 }
@@ -528,12 +580,12 @@ std::string Value::go_string() const {
   switch (type_.kind()) {
     case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
     case TypeKind::Number: {
-      if (!number_.is_printable())
-        return "cty.MustParseNumberVal(" + util::go_quote(number_.round_trip_scientific()) + ")";
-      if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
-      Number f = Number::from_double(number_.to_double());
-      if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";
-      return "cty.MustParseNumberVal(" + util::go_quote(number_.to_string()) + ")";
+      const Number n = as_number();
+      if (!n.is_printable()) return "cty.MustParseNumberVal(" + util::go_quote(n.round_trip_scientific()) + ")";
+      if (n.is_integer() && !n.is_infinity()) return "cty.NumberIntVal(" + n.text('g', -1) + ")";
+      Number f = Number::from_double(n.to_double());
+      if (n.is_infinity() || f.compare(n) == 0) return "cty.NumberFloatVal(" + go_float(n) + ")";
+      return "cty.MustParseNumberVal(" + util::go_quote(n.to_string()) + ")";
     }
     case TypeKind::String: return "cty.StringVal(" + util::go_quote(as_string()) + ")";
     case TypeKind::List:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // cty values: a type plus either "null", "unknown" or a known payload. Values are immutable and
-// cheap to copy (collections share their storage).
+// cheap to copy (collections share their storage). A value is 24 bytes: its type (one pointer),
+// and a bool, a number's inline fields (cty/number.h) or one counted pointer to its shared
+// payload (a string's text, a collection's elements, a big number, a capsule's object).
 //
 // Collections keep cty's iteration order, which is also the order of every output:
 //  - list and tuple: as built;
@@ -30,7 +32,30 @@ class Value {
   using Attribute = std::pair<std::string, Value>;
 
   // cty.DynamicVal: an unknown value of unknown type.
-  Value() = default;
+  Value() noexcept : small_(0) {}
+  Value(const Value& o) noexcept : type_(o.type_) {
+    copy_payload(o);
+    if (owns_) retain(block_);
+  }
+  Value(Value&& o) noexcept : type_(std::move(o.type_)) {
+    copy_payload(o);
+    o.owns_ = false;
+    o.state_ = State::Unknown;
+  }
+  Value& operator=(const Value& o) noexcept {
+    if (this != &o) *this = Value(o);
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (this == &o) return *this;
+    drop();
+    type_ = std::move(o.type_);
+    copy_payload(o);
+    o.owns_ = false;
+    o.state_ = State::Unknown;
+    return *this;
+  }
+  ~Value() { drop(); }
 
   static Value null(Type type = Type::dynamic());
   static Value unknown(Type type = Type::dynamic());
@@ -73,7 +98,7 @@ class Value {
 
   // Payload accessors: only for known, non-null values of the matching type.
   bool as_bool() const { return bool_; }
-  const Number& as_number() const { return number_; }
+  Number as_number() const;
   const std::string& as_string() const;
   // list, set, tuple: the elements in order.
   const std::vector<Value>& elements() const;
@@ -83,10 +108,10 @@ class Value {
   const Value* get(std::string_view key) const;
   // Number of elements of a collection or structural value (known, non-null).
   size_t length() const;
-  const std::shared_ptr<const void>& capsule_payload() const { return data_; }
+  const std::shared_ptr<const void>& capsule_payload() const;
   template <class T>
   const T& capsule_as() const {
-    return *static_cast<const T*>(data_.get());
+    return *static_cast<const T*>(capsule_payload().get());
   }
 
   // The key cty pairs with element i when iterating (an index number for lists and tuples,
@@ -109,21 +134,39 @@ class Value {
   // About the bytes this value takes written out in full: storage shared between elements is
   // counted at every use, as printing, encoding or converting the value would repeat it. The
   // evaluation budget (cty/budget.h) charges it when a collection is built. Saturates.
-  uint64_t weight() const { return weight_; }
+  uint64_t weight() const;
   static constexpr uint64_t kBaseWeight = 64;
 
  private:
   enum class State : uint8_t { Unknown, Null, Known };
-  Value(Type t, State s) : type_(std::move(t)), state_(s) {}
-  // A known collection or structural value over its storage, already charged `weight`.
-  static Value stored(Type type, std::shared_ptr<const void> data, uint64_t weight);
+  Value(Type t, State s) : type_(std::move(t)), small_(0), state_(s) {}
+  // A known value of `type` over its payload (see value.cpp), taking the caller's reference.
+  static Value stored(Type type, const SharedNode* block);
+  void copy_payload(const Value& o) {
+    small_ = o.small_;  // or block_: the union's eight bytes either way
+    prec_ = o.prec_;
+    num_rep_ = o.num_rep_;
+    scale_ = o.scale_;
+    state_ = o.state_;
+    owns_ = o.owns_;
+    bool_ = o.bool_;
+  }
+  void drop() {
+    if (owns_ && release_last(block_)) destroy(block_);
+  }
+  void destroy(const SharedNode* block);
 
   Type type_;
+  union {
+    int64_t small_;            // a number held inline (Number::small_)
+    const SharedNode* block_;  // when owns_: the shared payload
+  };
+  uint32_t prec_ = 0;  // a number's precision
+  Number::Rep num_rep_ = Number::Rep::Int;
+  int8_t scale_ = 0;
   State state_ = State::Unknown;
-  bool bool_ = false;
-  Number number_;
-  uint64_t weight_ = kBaseWeight;
-  std::shared_ptr<const void> data_;  // std::string, std::vector<Value>, std::vector<Attribute>, capsule
+  bool owns_ : 1 = false;
+  bool bool_ : 1 = false;
 };
 
 // The bytes cty hashes a value by when it is a set element.

@@ -114,3 +114,24 @@ TEST_CASE("JSON in and out") {
   CHECK(js(Value::number(hcl::cty::Number::infinity(true))) == "ERROR: cannot serialize infinity as JSON");
   CHECK(js(Value::tuple({Value::unknown()})) == "ERROR: value is not known");
 }
+
+TEST_CASE("a value is three words: a type pointer and an inline payload") {
+  // Big JSON documents hold millions of values: each byte here is megabytes there.
+  CHECK(sizeof(Type) == sizeof(void*));
+  CHECK(sizeof(hcl::cty::Number) == 16);
+  CHECK(sizeof(Value) == 24);
+  // Copies share the payload and keep the inline parts.
+  Value a = Value::number(*hcl::cty::Number::parse("2.75"));
+  Value b = a;
+  CHECK(b.as_number().to_string() == "2.75");
+  Value big = Value::number(*hcl::cty::Number::parse("123456789012345678901234.5"));  // an MPFR value
+  Value big2 = big;
+  big = Value();
+  CHECK(big2.as_number().to_string() == "123456789012345678901234.5");
+  Value str = s("text");
+  Value moved = std::move(str);
+  CHECK(moved.as_string() == "text");
+  CHECK(str.is_known() == false);  // a moved-from value is cty.DynamicVal
+  CHECK(js(Value::tuple({moved, b, big2, Value::empty_list(Type::string())})) ==
+        R"(["text",2.75,123456789012345678901234.5,[]])");
+}
