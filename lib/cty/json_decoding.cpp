@@ -5,6 +5,7 @@
 // included) and refuse the same nesting.
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -56,10 +57,17 @@ class JsonTokens {
   };
   // A string, number or literal: a JsonNode without its containers, which every token would
   // otherwise construct and destroy.
+  // A string without escapes or non-ASCII bytes, and a number, are views of the document, so
+  // that an object's property names need no copy at all and a string value is copied once, into
+  // its value.
   struct Scalar {
     JsonNode::Kind kind = JsonNode::Kind::Null;
     bool boolean = false;
-    std::string text;
+    bool decoded_text = false;  // the text is `decoded`, not a view of the document
+    std::string_view view;
+    std::string decoded;
+    std::string_view text() const { return decoded_text ? std::string_view(decoded) : view; }
+    std::string take() { return decoded_text ? std::move(decoded) : std::string(view); }
   };
   struct Token {
     enum class Kind : uint8_t { Delim, Scalar } kind = Kind::Scalar;
@@ -208,7 +216,12 @@ class JsonTokens {
       }
       node.kind = JsonNode::Kind::String;
       std::string_view body = s_.substr(p_ + 1, i - p_ - 1);
-      node.text = plain ? std::string(body) : unquote(body);
+      if (plain) {
+        node.view = body;
+      } else {
+        node.decoded = unquote(body);
+        node.decoded_text = true;
+      }
       p_ = i + 1;
       return node;
     }
@@ -236,7 +249,7 @@ class JsonTokens {
         while (digit(i)) ++i;
       }
       node.kind = JsonNode::Kind::Number;
-      node.text = std::string(s_.substr(p_, i - p_));
+      node.view = s_.substr(p_, i - p_);
       p_ = i;
       return node;
     }
@@ -327,7 +340,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     JsonNode node;
     node.kind = tok.scalar.kind;
     node.boolean = tok.scalar.boolean;
-    node.text = std::move(tok.scalar.text);
+    node.text = tok.scalar.take();
     return node;
   }
   if (depth >= kMaxJsonDepth)
@@ -350,7 +363,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     auto t = tokens.next();
     if (!t) return unexpected(t.error());
     if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-    std::string key = std::move(t->scalar.text);
+    std::string key = t->scalar.take();
     auto v = tokens.next();
     if (!v) return unexpected(v.error());
     auto item = read_json_node(tokens, std::move(*v), depth + 1);
@@ -390,7 +403,8 @@ class OnePassDecoder {
     uint32_t type;
   };
   struct Member {
-    Value::Attribute attribute;
+    std::string_view name;
+    Value value;
     uint32_t type;
   };
   enum : uint32_t { kDynamic, kBool, kNumber, kString };
@@ -407,13 +421,13 @@ class OnePassDecoder {
       case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
       case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
       case JsonNode::Kind::Number: {
-        auto num = Number::parse(n.text);
+        auto num = Number::parse(n.view);
         if (!num) return std::nullopt;
         return Typed{Value::number(std::move(*num)), kNumber};
       }
       case JsonNode::Kind::String:
-        // The decoded text becomes the value's storage: the string is copied once, from the input.
-        return Typed{is_nfc(n.text) ? Value::string_nfc(std::move(n.text)) : Value::string(n.text), kString};
+        // The string is copied once, from the input (or its decoded form) into the value.
+        return Typed{is_nfc(n.text()) ? Value::string_nfc(n.take()) : Value::string(n.text()), kString};
       default: return std::nullopt;
     }
   }
@@ -439,40 +453,46 @@ class OnePassDecoder {
     return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
   }
 
+  // The members are gathered in a list kept per nesting level (the values move on into the
+  // object), and their names stay views of the document: the object's type, shared by every
+  // object of its shape, holds the only copy of the names.
   std::optional<Typed> object(uint32_t depth) {
-    std::vector<Member> members;
+    if (members_.size() <= depth) members_.resize(depth + 1);
+    std::vector<Member>& members = members_[depth];
+    members.clear();
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-      std::string name = std::move(t->scalar.text);
+      std::string_view name = t->scalar.view;
+      if (t->scalar.decoded_text) name = decoded_names_.emplace_back(std::move(t->scalar.decoded));
       if (!is_nfc(name)) return std::nullopt;
       auto v = tokens_.next();
       if (!v) return std::nullopt;
       auto item = decode(std::move(*v), depth + 1);
       if (!item) return std::nullopt;
-      members.push_back(Member{{std::move(name), std::move(item->value)}, item->type});
+      members.push_back(Member{name, std::move(item->value), item->type});
     }
-    auto by_name = [](const Member& a, const Member& b) { return a.attribute.first < b.attribute.first; };
+    auto by_name = [](const Member& a, const Member& b) { return a.name < b.name; };
     if (!std::is_sorted(members.begin(), members.end(), by_name)) std::sort(members.begin(), members.end(), by_name);
-    std::string key = "o";  // the object's shape: its names and their types' numbers
+    key_.assign(1, 'o');  // the object's shape: its names and their types' numbers
     for (size_t i = 0; i < members.size(); ++i) {
-      const std::string& name = members[i].attribute.first;
-      if (i > 0 && name == members[i - 1].attribute.first) return std::nullopt;
-      append_number(key, static_cast<uint32_t>(name.size()));
-      key += name;
-      append_number(key, members[i].type);
+      std::string_view name = members[i].name;
+      if (i > 0 && name == members[i - 1].name) return std::nullopt;
+      append_number(key_, static_cast<uint32_t>(name.size()));
+      key_ += name;
+      append_number(key_, members[i].type);
     }
-    uint32_t type = intern(std::move(key), [&] {
+    uint32_t type = intern(key_, [&] {
       std::vector<std::pair<std::string, Type>> types;
       types.reserve(members.size());
-      for (const Member& m : members) types.emplace_back(m.attribute.first, m.attribute.second.type());
+      for (const Member& m : members) types.emplace_back(std::string(m.name), m.value.type());
       return Type::object_sorted(std::move(types));
     });
-    std::vector<Value::Attribute> attributes;
-    attributes.reserve(members.size());
-    for (Member& m : members) attributes.push_back(std::move(m.attribute));
-    return Typed{Value::object_typed(std::move(attributes), types_[type]), type};
+    std::vector<Value> values;
+    values.reserve(members.size());
+    for (Member& m : members) values.push_back(std::move(m.value));
+    return Typed{Value::object_values(std::move(values), types_[type]), type};
   }
 
   static void append_number(std::string& key, uint32_t n) {
@@ -482,15 +502,20 @@ class OnePassDecoder {
   }
 
   template <class Make>
-  uint32_t intern(std::string key, Make make) {
-    auto [it, fresh] = ids_.try_emplace(std::move(key), static_cast<uint32_t>(types_.size()));
-    if (fresh) types_.push_back(make());
-    return it->second;
+  uint32_t intern(const std::string& key, Make make) {
+    auto it = ids_.find(key);
+    if (it != ids_.end()) return it->second;
+    ids_.emplace(key, static_cast<uint32_t>(types_.size()));
+    types_.push_back(make());
+    return static_cast<uint32_t>(types_.size() - 1);
   }
 
   JsonTokens tokens_;
   std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::unordered_map<std::string, uint32_t> ids_;
+  std::deque<std::vector<Member>> members_;  // per nesting level; a deque keeps them in place
+  std::deque<std::string> decoded_names_;    // names with escapes, which views cannot show
+  std::string key_;
 };
 
 }  // namespace

@@ -14,6 +14,7 @@ struct Type::Node : SharedNode {
   Type element;                       // list, set, map
   std::vector<Type> elements;         // tuple
   std::vector<Attribute> attributes;  // object, sorted by name
+  std::vector<std::string> names;     // object: the attributes' names, which name its values' members
   bool any_optional = false;
   std::string capsule_name;
 };
@@ -72,6 +73,7 @@ Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const st
     }
   }
   n->attributes = std::move(unique);
+  for (const auto& a : n->attributes) n->names.push_back(a.name);
   for (const auto& name : optional) {
     std::string norm = normalize_nfc(name);
     auto it = std::lower_bound(n->attributes.begin(), n->attributes.end(), norm,
@@ -87,7 +89,11 @@ Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const st
 Type Type::object_sorted(std::vector<std::pair<std::string, Type>> attributes) {
   auto* n = new Node(TypeKind::Object);
   n->attributes.reserve(attributes.size());
-  for (auto& [name, type] : attributes) n->attributes.push_back(Attribute{std::move(name), std::move(type), false});
+  n->names.reserve(attributes.size());
+  for (auto& [name, type] : attributes) {
+    n->names.push_back(name);
+    n->attributes.push_back(Attribute{std::move(name), std::move(type), false});
+  }
   return make(n);
 }
 
@@ -122,6 +128,11 @@ const std::vector<Type::Attribute>& Type::attributes() const {
   return is_object() ? node()->attributes : no_attributes();
 }
 
+const std::vector<std::string>& Type::attribute_names() const {
+  static const std::vector<std::string> none;
+  return is_object() ? node()->names : none;
+}
+
 const Type::Attribute* Type::attribute(std::string_view name) const {
   const auto& attrs = attributes();
   auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
@@ -133,8 +144,7 @@ const Type::Attribute* Type::attribute(std::string_view name) const {
 bool Type::has_optional_attributes() const { return is_object() && node()->any_optional; }
 const std::string& Type::capsule_name() const { return is_capsule() ? node()->capsule_name : empty_string(); }
 
-bool operator==(const Type& a, const Type& b) {
-  if (a.node_ == b.node_) return true;
+bool Type::equal_nodes(const Type& a, const Type& b) {
   if (a.kind() != b.kind()) return false;
   switch (a.kind()) {
     case TypeKind::List:

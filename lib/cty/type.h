@@ -87,13 +87,15 @@ class Type {
   // object: attributes sorted by name.
   using Attribute = TypeAttribute;
   const std::vector<Attribute>& attributes() const;
+  // object: the attributes' names in the same order.
+  const std::vector<std::string>& attribute_names() const;
   const Attribute* attribute(std::string_view name) const;
   bool has_optional_attributes() const;
   // capsule: its name.
   const std::string& capsule_name() const;
 
   // cty's Type.Equals: structural, optional markers included.
-  friend bool operator==(const Type& a, const Type& b);
+  friend bool operator==(const Type& a, const Type& b) { return a.node_ == b.node_ || equal_nodes(a, b); }
   friend bool operator!=(const Type& a, const Type& b) { return !(a == b); }
 
   // True if the dynamic pseudo-type appears anywhere in this type.
@@ -123,6 +125,7 @@ class Type {
     if (release_last(node_)) destroy(node_);
   }
   static void destroy(const SharedNode* n);
+  static bool equal_nodes(const Type& a, const Type& b);
   std::string friendly(bool constraint) const;
 
   const SharedNode* node_;

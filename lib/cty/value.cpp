@@ -18,7 +18,8 @@ using Elements = std::vector<Value>;
 using Attributes = std::vector<Value::Attribute>;
 
 // The shared payloads, one allocation each with their count. A collection carries its weight
-// (Value::weight), which is the sum of its elements'.
+// (Value::weight), which is the sum of its elements'. An object's payload is its values alone,
+// named by its type; a map's has its keys too.
 struct StringBlock : SharedNode {
   explicit StringBlock(std::string s) : SharedNode(0), text(std::move(s)) {}
   std::string text;
@@ -28,10 +29,9 @@ struct ElementsBlock : SharedNode {
   uint64_t weight;
   Elements elements;
 };
-struct AttributesBlock : SharedNode {
-  AttributesBlock(Attributes a, uint64_t w) : SharedNode(0), weight(w), attributes(std::move(a)) {}
-  uint64_t weight;
-  Attributes attributes;
+struct MapBlock : ElementsBlock {
+  MapBlock(std::vector<std::string> k, Elements e, uint64_t w) : ElementsBlock(std::move(e), w), keys(std::move(k)) {}
+  std::vector<std::string> keys;
 };
 struct CapsuleBlock : SharedNode {
   explicit CapsuleBlock(std::shared_ptr<const void> p) : SharedNode(0), payload(std::move(p)) {}
@@ -41,10 +41,6 @@ struct CapsuleBlock : SharedNode {
 const Elements& no_elements() {
   static const Elements e;
   return e;
-}
-const Attributes& no_attributes() {
-  static const Attributes a;
-  return a;
 }
 const std::string& no_string() {
   static const std::string s;
@@ -70,6 +66,24 @@ uint64_t charge_collection(const std::vector<Value::Attribute>& attributes) {
   charge_values(attributes.size());
   charge_bytes(w);
   return w;
+}
+
+uint64_t charge_collection(const std::vector<std::string>& names, const std::vector<Value>& values) {
+  uint64_t w = Value::kBaseWeight;
+  for (size_t i = 0; i < values.size(); ++i) w = saturating_add(w, saturating_add(names[i].size(), values[i].weight()));
+  charge_values(values.size());
+  charge_bytes(w);
+  return w;
+}
+
+// Splits sorted attributes into their names and values.
+void split(Attributes&& attributes, std::vector<std::string>* names, Elements& values) {
+  if (names) names->reserve(attributes.size());
+  values.reserve(attributes.size());
+  for (auto& [k, v] : attributes) {
+    if (names) names->push_back(std::move(k));
+    values.push_back(std::move(v));
+  }
 }
 
 Type first_concrete_type(const std::vector<Value>& elements) {
@@ -318,7 +332,10 @@ Value Value::map(std::vector<Attribute> elements) {
       ety = e.type();
       break;
     }
-  return stored(Type::map(std::move(ety)), new AttributesBlock(std::move(elements), weight));
+  std::vector<std::string> keys;
+  Elements values;
+  split(std::move(elements), &keys, values);
+  return stored(Type::map(std::move(ety)), new MapBlock(std::move(keys), std::move(values), weight));
 }
 
 Value Value::empty_map(Type element) { return Value(Type::map(std::move(element)), State::Known); }
@@ -336,7 +353,9 @@ Value Value::object(std::vector<Attribute> attributes) {
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
-  return stored(Type::object_sorted(std::move(types)), new AttributesBlock(std::move(attributes), weight));
+  Elements values;
+  split(std::move(attributes), nullptr, values);
+  return stored(Type::object_sorted(std::move(types)), new ElementsBlock(std::move(values), weight));
 }
 
 Value Value::tuple_typed(std::vector<Value> elements, Type type) {
@@ -345,8 +364,15 @@ Value Value::tuple_typed(std::vector<Value> elements, Type type) {
 }
 
 Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
-  uint64_t weight = charge_collection(attributes);
-  return stored(std::move(type), new AttributesBlock(std::move(attributes), weight));
+  Elements values;
+  split(std::move(attributes), nullptr, values);
+  return object_values(std::move(values), std::move(type));
+}
+
+Value Value::object_values(std::vector<Value> values, Type type) {
+  if (values.empty()) return Value(std::move(type), State::Known);
+  uint64_t weight = charge_collection(type.attribute_names(), values);
+  return stored(std::move(type), new ElementsBlock(std::move(values), weight));
 }
 
 Value Value::stored(Type type, const SharedNode* block) {
@@ -367,9 +393,9 @@ void Value::destroy(const SharedNode* block) {
     case TypeKind::String: delete static_cast<const StringBlock*>(block); return;
     case TypeKind::List:
     case TypeKind::Set:
-    case TypeKind::Tuple: delete static_cast<const ElementsBlock*>(block); return;
-    case TypeKind::Map:
-    case TypeKind::Object: delete static_cast<const AttributesBlock*>(block); return;
+    case TypeKind::Tuple:
+    case TypeKind::Object: delete static_cast<const ElementsBlock*>(block); return;
+    case TypeKind::Map: delete static_cast<const MapBlock*>(block); return;
     case TypeKind::Capsule: delete static_cast<const CapsuleBlock*>(block); return;
     case TypeKind::Bool:
     case TypeKind::Dynamic: return;
@@ -382,9 +408,9 @@ uint64_t Value::weight() const {
     case TypeKind::String: return saturating_add(kBaseWeight, static_cast<const StringBlock*>(block_)->text.size());
     case TypeKind::List:
     case TypeKind::Set:
-    case TypeKind::Tuple: return static_cast<const ElementsBlock*>(block_)->weight;
+    case TypeKind::Tuple:
     case TypeKind::Map:
-    case TypeKind::Object: return static_cast<const AttributesBlock*>(block_)->weight;
+    case TypeKind::Object: return static_cast<const ElementsBlock*>(block_)->weight;
     default: return kBaseWeight;
   }
 }
@@ -401,9 +427,24 @@ const std::vector<Value>& Value::elements() const {
   return no_elements();
 }
 
-const std::vector<Value::Attribute>& Value::attributes() const {
-  if (owns_ && (type_.is_map() || type_.is_object())) return static_cast<const AttributesBlock*>(block_)->attributes;
-  return no_attributes();
+Members Value::attributes() const {
+  if (!owns_) return Members();
+  if (type_.is_object()) {
+    const Elements& values = static_cast<const ElementsBlock*>(block_)->elements;
+    return Members(type_.attribute_names().data(), values.data(), values.size());
+  }
+  if (type_.is_map()) {
+    const auto* b = static_cast<const MapBlock*>(block_);
+    return Members(b->keys.data(), b->elements.data(), b->elements.size());
+  }
+  return Members();
+}
+
+std::vector<Value::Attribute> Members::to_vector() const {
+  std::vector<Value::Attribute> out;
+  out.reserve(size_);
+  for (size_t i = 0; i < size_; ++i) out.emplace_back(names_[i], values_[i]);
+  return out;
 }
 
 const std::shared_ptr<const void>& Value::capsule_payload() const {
@@ -411,10 +452,17 @@ const std::shared_ptr<const void>& Value::capsule_payload() const {
 }
 
 const Value* Value::get(std::string_view key) const {
-  const auto& attrs = attributes();
-  auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
-                             [](const Attribute& a, std::string_view k) { return a.first < k; });
-  if (it != attrs.end() && it->first == key) return &it->second;
+  Members attrs = attributes();
+  size_t lo = 0, hi = attrs.size();
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (std::string_view(attrs[mid].first) < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo < attrs.size() && attrs[lo].first == key) return &attrs[lo].second;
   return nullptr;
 }
 
@@ -505,8 +553,8 @@ Value Value::equals(const Value& other) const {
     }
     case TypeKind::Map: {
       if (a.length() != b.length()) return boolean(false);
-      const auto& x = a.attributes();
-      const auto& y = b.attributes();
+      Members x = a.attributes();
+      Members y = b.attributes();
       for (size_t i = 0; i < x.size(); ++i) {
         if (x[i].first != y[i].first) return boolean(false);
         Value eq = x[i].second.equals(y[i].second);
@@ -534,8 +582,8 @@ bool Value::raw_equals(const Value& other) const {
     case TypeKind::String: return equals(other).is_true();
     case TypeKind::Object:
     case TypeKind::Map: {
-      const auto& x = attributes();
-      const auto& y = other.attributes();
+      Members x = attributes();
+      Members y = other.attributes();
       if (x.size() != y.size()) return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (x[i].first != y[i].first || !x[i].second.raw_equals(y[i].second)) return false;
@@ -606,7 +654,7 @@ std::string Value::go_string() const {
     }
     case TypeKind::Map:
     case TypeKind::Object: {
-      const auto& as = attributes();
+      Members as = attributes();
       if (as.empty()) {
         if (type_.is_object()) return "cty.EmptyObjectVal";
         return "cty.MapValEmpty(" + type_.element().go_string() + ")";

@@ -14,7 +14,9 @@
 // Strings are normalised to NFC when they become values, as cty.StringVal does.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +28,8 @@
 #include "cty/type.h"
 
 namespace hcl::cty {
+
+class Members;
 
 class Value {
  public:
@@ -86,6 +90,8 @@ class Value {
   // must be NFC, sorted bytewise and unique.
   static Value tuple_typed(std::vector<Value> elements, Type type);
   static Value object_typed(std::vector<Attribute> attributes, Type type);
+  // The same with only the values, in the order of `type`'s attributes.
+  static Value object_values(std::vector<Value> values, Type type);
   static Value empty_object() { return object({}); }
   // An opaque value of a capsule type (see Type::capsule).
   static Value capsule(Type type, std::shared_ptr<const void> payload);
@@ -103,7 +109,7 @@ class Value {
   // list, set, tuple: the elements in order.
   const std::vector<Value>& elements() const;
   // map, object: (key, value) pairs sorted by key.
-  const std::vector<Attribute>& attributes() const;
+  Members attributes() const;
   // map or object element, or null when absent.
   const Value* get(std::string_view key) const;
   // Number of elements of a collection or structural value (known, non-null).
@@ -167,6 +173,73 @@ class Value {
   State state_ = State::Unknown;
   bool owns_ : 1 = false;
   bool bool_ : 1 = false;
+};
+
+// A map's or object's members, (name, value) pairs sorted by name, as a view over the value:
+// an object's names are its type's attribute names (shared by every value of the type), a map
+// keeps its keys beside its elements. Valid while the value it came from lives.
+class Members {
+ public:
+  struct Member {
+    const std::string& first;
+    const Value& second;
+  };
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Member;
+    using difference_type = std::ptrdiff_t;
+    using reference = Member;
+    using pointer = void;
+    iterator() = default;
+    iterator(const std::string* n, const Value* v) : n_(n), v_(v) {}
+    Member operator*() const { return {*n_, *v_}; }
+    Member operator[](difference_type i) const { return {n_[i], v_[i]}; }
+    iterator& operator++() {
+      ++n_;
+      ++v_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
+    iterator& operator--() {
+      --n_;
+      --v_;
+      return *this;
+    }
+    iterator& operator+=(difference_type d) {
+      n_ += d;
+      v_ += d;
+      return *this;
+    }
+    iterator operator+(difference_type d) const { return iterator(n_ + d, v_ + d); }
+    iterator operator-(difference_type d) const { return iterator(n_ - d, v_ - d); }
+    difference_type operator-(const iterator& o) const { return n_ - o.n_; }
+    bool operator==(const iterator& o) const { return n_ == o.n_; }
+    bool operator!=(const iterator& o) const { return n_ != o.n_; }
+
+   private:
+    const std::string* n_ = nullptr;
+    const Value* v_ = nullptr;
+  };
+
+  Members() = default;
+  Members(const std::string* names, const Value* values, size_t size) : names_(names), values_(values), size_(size) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Member operator[](size_t i) const { return {names_[i], values_[i]}; }
+  iterator begin() const { return iterator(names_, values_); }
+  iterator end() const { return iterator(names_ + size_, values_ + size_); }
+  // A copy as (name, value) pairs, to change and build a new value from.
+  std::vector<std::pair<std::string, Value>> to_vector() const;
+
+ private:
+  const std::string* names_ = nullptr;
+  const Value* values_ = nullptr;
+  size_t size_ = 0;
 };
 
 // The bytes cty hashes a value by when it is a set element.

@@ -58,6 +58,13 @@ inline bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
   return false;
 }
 
+// cty's convert for an operand whose parameter type is a primitive type or any type: most
+// operands have the type already, and then convert would return them as they are.
+inline cty::Expected<Value> convert_operand(const Value& v, const Type& want) {
+  if (want.is_dynamic() || v.type() == want) return v;
+  return cty::convert(v, want);
+}
+
 // One part of a template, with directives nested (the reference's templateParser output).
 struct TemplatePart {
   enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;

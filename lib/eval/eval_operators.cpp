@@ -68,9 +68,9 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   Value l = eval(lhs, f, ld);
   Value r = eval(rhs, f, rd);
   size_t mark = d.size();
-  auto lc = convert(l, param);
+  auto lc = convert_operand(l, param);
   if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
-  auto rc = convert(r, param);
+  auto rc = convert_operand(r, param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
     diag::append(d, std::move(ld));
@@ -140,7 +140,7 @@ Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   Type param = negate ? Type::number() : Type::boolean();
   size_t mark = d.size();
   Value v = eval(operand, f, d);
-  auto c = convert(v, param);
+  auto c = convert_operand(v, param);
   if (!c) error(d, "Invalid operand", "Unsuitable value for unary operand: " + c.error() + ".", span(operand), span(n));
   if (has_errors_since(d, mark)) return Value::unknown(param);
   if (c->is_null()) {

@@ -135,3 +135,21 @@ TEST_CASE("a value is three words: a type pointer and an inline payload") {
   CHECK(js(Value::tuple({moved, b, big2, Value::empty_list(Type::string())})) ==
         R"(["text",2.75,123456789012345678901234.5,[]])");
 }
+
+TEST_CASE("objects of one type share their member names; maps keep their own keys") {
+  Type t = Type::object({{"a", Type::number()}, {"b", Type::string()}});
+  Value x = Value::object_values({n(1), s("one")}, t);
+  Value y = Value::object_values({n(2), s("two")}, t);
+  REQUIRE(x.attributes().size() == 2);
+  CHECK(&x.attributes()[0].first == &y.attributes()[0].first);
+  CHECK(x.attributes()[1].first == "b");
+  CHECK(y.get("b")->as_string() == "two");
+  CHECK(y.get("c") == nullptr);
+  CHECK(js(x) == R"({"a":1,"b":"one"})");
+  CHECK(x.weight() == y.weight());  // same names, same sizes
+  Value m = Value::map({{"z", n(1)}, {"k", n(2)}});
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : m.attributes()) keys.push_back(k + "=" + v.as_number().to_string());
+  CHECK(keys == std::vector<std::string>{"k=2", "z=1"});
+  CHECK(m.attributes().to_vector().size() == 2);
+}
