@@ -416,7 +416,7 @@ class OnePassDecoder {
     return object(depth);
   }
 
-  static std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
+  std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
     switch (n.kind) {
       case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
       case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
@@ -425,11 +425,28 @@ class OnePassDecoder {
         if (!num) return std::nullopt;
         return Typed{Value::number(std::move(*num)), kNumber};
       }
-      case JsonNode::Kind::String:
-        // The string is copied once, from the input (or its decoded form) into the value.
-        return Typed{is_nfc(n.text()) ? Value::string_nfc(n.take()) : Value::string(n.text()), kString};
+      case JsonNode::Kind::String: return Typed{string(std::move(n)), kString};
       default: return std::nullopt;
     }
+  }
+
+  // The string is copied once, from the input (or its decoded form) into the value. Short
+  // strings that repeat (a plan's resource types, actions, regions, tags) share one value: the
+  // first few thousand distinct ones are remembered. Each use is charged as if it were built.
+  Value string(JsonTokens::Scalar&& n) {
+    static constexpr size_t kShareLength = 32, kShareCount = 4096;
+    std::string_view text = n.text();
+    bool short_text = text.size() <= kShareLength;
+    if (short_text) {
+      auto it = strings_.find(text);
+      if (it != strings_.end()) {
+        charge_bytes(text.size());
+        return it->second;
+      }
+    }
+    Value v = is_nfc(text) ? Value::string_nfc(n.take()) : Value::string(text);
+    if (short_text && strings_.size() < kShareCount) strings_.emplace(v.as_string(), v);
+    return v;
   }
 
   std::optional<Typed> array(uint32_t depth) {
@@ -516,6 +533,7 @@ class OnePassDecoder {
   std::deque<std::vector<Member>> members_;  // per nesting level; a deque keeps them in place
   std::deque<std::string> decoded_names_;    // names with escapes, which views cannot show
   std::string key_;
+  std::unordered_map<std::string_view, Value> strings_;  // keys are views of their values
 };
 
 }  // namespace

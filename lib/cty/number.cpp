@@ -38,25 +38,6 @@ class Number::BigRef {
   const Big* p_;
 };
 
-Number::Number(const Number& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
-  if (o.big()) {
-    big_ = o.big_;
-    retain(big_);
-  } else {
-    small_ = o.small_;
-  }
-}
-
-Number::Number(Number&& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
-  if (o.big()) {
-    big_ = o.big_;
-    o.rep_ = Rep::Int;
-    o.small_ = 0;
-  } else {
-    small_ = o.small_;
-  }
-}
-
 Number& Number::operator=(const Number& o) noexcept {
   if (this != &o) *this = Number(o);
   return *this;
@@ -69,26 +50,12 @@ Number& Number::operator=(Number&& o) noexcept {
   return *this;
 }
 
-Number::~Number() {
-  if (big() && release_last(big_)) delete big_;
-}
+const Number::Big* Number::big_value() const { return static_cast<const Big*>(big_); }
 
 void Number::destroy_big(const SharedNode* n) { delete static_cast<const Big*>(n); }
 
-const SharedNode* Number::take_big() {
-  const Big* b = big_;
-  rep_ = Rep::Int;
-  small_ = 0;
-  return b;
-}
-
-void Number::share_big(const SharedNode* n) {
-  retain(n);
-  set_big(std::unique_ptr<Big>(const_cast<Big*>(static_cast<const Big*>(n))));
-}
-
 void Number::set_big(std::unique_ptr<Big> big) {
-  if (this->big() && release_last(big_)) delete big_;
+  if (this->big() && release_last(big_)) destroy_big(big_);
   rep_ = Rep::Big;
   big_ = big.release();
 }
@@ -143,14 +110,14 @@ Number Number::make(std::unique_ptr<Big> big) {
 Number::BigRef Number::as_big() const {
   if (big()) {
     retain(big_);
-    return BigRef(big_);
+    return BigRef(big_value());
   }
   ensure_exponent_range();
   if (rep_ == Rep::Decimal) {
     // What parsing the decimal's text gave before it was kept inline (see parse).
     std::optional<Number> n = parse_mpfr(decimal_text(), prec_);
     if (n && n->big()) {
-      const Big* b = n->big_;
+      const Big* b = n->big_value();
       n->rep_ = Rep::Int;
       return BigRef(b);
     }
@@ -459,11 +426,11 @@ std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision)
 
 // ---- Queries ------------------------------------------------------------------------------------
 
-bool Number::is_infinity() const { return big() && mpfr_inf_p(big_->f); }
+bool Number::is_infinity() const { return big() && mpfr_inf_p(big_value()->f); }
 
 bool Number::is_printable() const {
-  if (!big() || !mpfr_regular_p(big_->f)) return true;
-  mpfr_exp_t e = mpfr_get_exp(big_->f);
+  if (!big() || !mpfr_regular_p(big_value()->f)) return true;
+  mpfr_exp_t e = mpfr_get_exp(big_value()->f);
   // Small magnitudes print all the fraction bits of the mantissa as decimals too.
   return e <= kMaxPrintableExponent && e >= -kMaxPrintableExponent;
 }
@@ -492,21 +459,21 @@ const char* Number::json_problem() const {
   return nullptr;
 }
 // An inline decimal is never zero (zero is an integer).
-bool Number::is_zero() const { return !big() ? small_ == 0 : mpfr_zero_p(big_->f) != 0; }
-bool Number::is_negative() const { return !big() ? small_ < 0 : mpfr_signbit(big_->f) != 0; }
+bool Number::is_zero() const { return !big() ? small_ == 0 : mpfr_zero_p(big_value()->f) != 0; }
+bool Number::is_negative() const { return !big() ? small_ < 0 : mpfr_signbit(big_value()->f) != 0; }
 
 int Number::sign() const {
   if (!big()) return small_ < 0 ? -1 : small_ > 0 ? 1 : 0;
-  return mpfr_sgn(big_->f);
+  return mpfr_sgn(big_value()->f);
 }
 
-bool Number::is_integer() const { return small() || (big() && mpfr_integer_p(big_->f) != 0); }
+bool Number::is_integer() const { return small() || (big() && mpfr_integer_p(big_value()->f) != 0); }
 
 std::optional<int64_t> Number::to_int64() const {
   if (small()) return small_;
   if (!big()) return std::nullopt;  // a decimal is not an integer
-  if (!mpfr_integer_p(big_->f) || !mpfr_fits_slong_p(big_->f, MPFR_RNDZ)) return std::nullopt;
-  return static_cast<int64_t>(mpfr_get_si(big_->f, MPFR_RNDZ));
+  if (!mpfr_integer_p(big_value()->f) || !mpfr_fits_slong_p(big_value()->f, MPFR_RNDZ)) return std::nullopt;
+  return static_cast<int64_t>(mpfr_get_si(big_value()->f, MPFR_RNDZ));
 }
 
 double Number::to_double() const {

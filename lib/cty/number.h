@@ -47,11 +47,28 @@ class Number {
 
   // +0 with 512 bits.
   Number() noexcept : small_(0) {}
-  Number(const Number& o) noexcept;
-  Number(Number&& o) noexcept;
+  Number(const Number& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
+    if (o.big()) {
+      big_ = o.big_;
+      retain(big_);
+    } else {
+      small_ = o.small_;
+    }
+  }
+  Number(Number&& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
+    if (o.big()) {
+      big_ = o.big_;
+      o.rep_ = Rep::Int;
+      o.small_ = 0;
+    } else {
+      small_ = o.small_;
+    }
+  }
   Number& operator=(const Number& o) noexcept;
   Number& operator=(Number&& o) noexcept;
-  ~Number();
+  ~Number() {
+    if (big() && release_last(big_)) destroy_big(big_);
+  }
 
   // cty.NumberIntVal / NumberUIntVal: exact, 64 bits.
   static Number from_int(int64_t v);
@@ -129,14 +146,11 @@ class Number {
   void set_big(std::unique_ptr<Big> big);
   std::string decimal_text() const;
   static void destroy_big(const SharedNode* n);
-  // For Value, which keeps a number's fields in its own: the Big's reference, leaving this an
-  // Int; and a Big taken from a value, adding a reference.
-  const SharedNode* take_big();
-  void share_big(const SharedNode* n);
+  const Big* big_value() const;
 
   union {
     int64_t small_;
-    const Big* big_;
+    const SharedNode* big_;  // a Big
   };
   uint32_t prec_ = kLiteralPrecision;
   Rep rep_ = Rep::Int;

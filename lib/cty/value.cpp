@@ -236,34 +236,6 @@ Value Value::boolean(bool b) {
   return v;
 }
 
-Value Value::number(Number n) {
-  Value v(Type::number(), State::Known);
-  v.prec_ = n.prec_;
-  v.num_rep_ = n.rep_;
-  v.scale_ = n.scale_;
-  if (n.big()) {
-    v.block_ = n.take_big();  // the number's reference becomes the value's
-    v.owns_ = true;
-  } else {
-    v.small_ = n.small_;
-  }
-  return v;
-}
-
-Number Value::as_number() const {
-  Number n;
-  if (state_ != State::Known || !type_.is_number()) return n;
-  n.prec_ = prec_;
-  if (num_rep_ == Number::Rep::Big) {
-    n.share_big(block_);
-  } else {
-    n.rep_ = num_rep_;
-    n.scale_ = scale_;
-    n.small_ = small_;
-  }
-  return n;
-}
-
 Value Value::string(std::string_view s) {
   charge_bytes(s.size());
   return stored(Type::string(), new StringBlock(normalize_nfc(s)));

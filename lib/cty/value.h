@@ -66,7 +66,20 @@ class Value {
   static Value dynamic() { return Value(); }
 
   static Value boolean(bool b);
-  static Value number(Number n);
+  static Value number(Number n) {
+    Value v(Type::number(), State::Known);
+    v.prec_ = n.prec_;
+    v.num_rep_ = n.rep_;
+    v.scale_ = n.scale_;
+    if (n.big()) {
+      v.block_ = n.big_;  // the number's reference becomes the value's
+      v.owns_ = true;
+      n.rep_ = Number::Rep::Int;
+    } else {
+      v.small_ = n.small_;
+    }
+    return v;
+  }
   static Value number(int64_t n) { return number(Number::from_int(n)); }
   // NFC-normalised copy of `s`.
   static Value string(std::string_view s);
@@ -104,7 +117,20 @@ class Value {
 
   // Payload accessors: only for known, non-null values of the matching type.
   bool as_bool() const { return bool_; }
-  Number as_number() const;
+  Number as_number() const {
+    Number n;
+    if (state_ != State::Known || !type_.is_number()) return n;
+    n.prec_ = prec_;
+    n.rep_ = num_rep_;
+    n.scale_ = scale_;
+    if (num_rep_ == Number::Rep::Big) {
+      n.big_ = block_;
+      retain(block_);
+    } else {
+      n.small_ = small_;
+    }
+    return n;
+  }
   const std::string& as_string() const;
   // list, set, tuple: the elements in order.
   const std::vector<Value>& elements() const;

@@ -153,3 +153,14 @@ TEST_CASE("objects of one type share their member names; maps keep their own key
   CHECK(keys == std::vector<std::string>{"k=2", "z=1"});
   CHECK(m.attributes().to_vector().size() == 2);
 }
+
+TEST_CASE("JSON decoding shares repeated short strings and charges each use") {
+  auto v = hcl::cty::json_to_value(R"({"a": "create", "b": ["create", "update"], "c": "create"})");
+  REQUIRE(v);
+  const Value& a = *v->get("a");
+  const Value& c = *v->get("c");
+  CHECK(&a.as_string() == &c.as_string());
+  CHECK(&a.as_string() == &v->get("b")->elements()[0].as_string());
+  CHECK(js(*v) == R"({"a":"create","b":["create","update"],"c":"create"})");
+  CHECK(a.weight() == c.weight());
+}
