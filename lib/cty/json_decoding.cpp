@@ -57,17 +57,15 @@ class JsonTokens {
   };
   // A string, number or literal: a JsonNode without its containers, which every token would
   // otherwise construct and destroy.
-  // A string without escapes or non-ASCII bytes, and a number, are views of the document, so
-  // that an object's property names need no copy at all and a string value is copied once, into
-  // its value.
+  // A string's or number's text is a view: of the document, or for a string with escapes or
+  // non-ASCII bytes, of its decoded form in the tokenizer, valid until the next token. So an
+  // object's property names need no copy at all and a string value is copied once, into its
+  // value, and tokens are plain data.
   struct Scalar {
     JsonNode::Kind kind = JsonNode::Kind::Null;
     bool boolean = false;
-    bool decoded_text = false;  // the text is `decoded`, not a view of the document
-    std::string_view view;
-    std::string decoded;
-    std::string_view text() const { return decoded_text ? std::string_view(decoded) : view; }
-    std::string take() { return decoded_text ? std::move(decoded) : std::string(view); }
+    bool decoded = false;  // the text is the tokenizer's decoded string, not the document's
+    std::string_view text;
   };
   struct Token {
     enum class Kind : uint8_t { Delim, Scalar } kind = Kind::Scalar;
@@ -217,10 +215,11 @@ class JsonTokens {
       node.kind = JsonNode::Kind::String;
       std::string_view body = s_.substr(p_ + 1, i - p_ - 1);
       if (plain) {
-        node.view = body;
+        node.text = body;
       } else {
-        node.decoded = unquote(body);
-        node.decoded_text = true;
+        unquote(body, decoded_);
+        node.text = decoded_;
+        node.decoded = true;
       }
       p_ = i + 1;
       return node;
@@ -249,7 +248,7 @@ class JsonTokens {
         while (digit(i)) ++i;
       }
       node.kind = JsonNode::Kind::Number;
-      node.view = s_.substr(p_, i - p_);
+      node.text = s_.substr(p_, i - p_);
       p_ = i;
       return node;
     }
@@ -280,8 +279,8 @@ class JsonTokens {
 
   // encoding/json's unquote of a scanned string body: escapes decoded, surrogate pairs joined,
   // lone surrogates and invalid UTF-8 as U+FFFD.
-  static std::string unquote(std::string_view body) {
-    std::string out;
+  static void unquote(std::string_view body, std::string& out) {
+    out.clear();
     size_t i = 0;
     while (i < body.size()) {
       char c = body[i];
@@ -326,10 +325,10 @@ class JsonTokens {
         i += static_cast<size_t>(w);
       }
     }
-    return out;
   }
 
   std::string_view s_;
+  std::string decoded_;  // the last string with escapes or non-ASCII bytes, decoded
   size_t p_ = 0;
   State state_ = State::TopValue;
   std::vector<State> stack_;
@@ -340,7 +339,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     JsonNode node;
     node.kind = tok.scalar.kind;
     node.boolean = tok.scalar.boolean;
-    node.text = tok.scalar.take();
+    node.text = std::string(tok.scalar.text);
     return node;
   }
   if (depth >= kMaxJsonDepth)
@@ -363,7 +362,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     auto t = tokens.next();
     if (!t) return unexpected(t.error());
     if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-    std::string key = t->scalar.take();
+    std::string key(t->scalar.text);
     auto v = tokens.next();
     if (!v) return unexpected(v.error());
     auto item = read_json_node(tokens, std::move(*v), depth + 1);
@@ -421,7 +420,7 @@ class OnePassDecoder {
       case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
       case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
       case JsonNode::Kind::Number: {
-        auto num = Number::parse(n.view);
+        auto num = Number::parse(n.text);
         if (!num) return std::nullopt;
         return Typed{Value::number(std::move(*num)), kNumber};
       }
@@ -435,7 +434,7 @@ class OnePassDecoder {
   // first few thousand distinct ones are remembered. Each use is charged as if it were built.
   Value string(JsonTokens::Scalar&& n) {
     static constexpr size_t kShareLength = 32, kShareCount = 4096;
-    std::string_view text = n.text();
+    std::string_view text = n.text;
     bool short_text = text.size() <= kShareLength;
     if (short_text) {
       auto it = strings_.find(text);
@@ -444,7 +443,7 @@ class OnePassDecoder {
         return it->second;
       }
     }
-    Value v = is_nfc(text) ? Value::string_nfc(n.take()) : Value::string(text);
+    Value v = is_nfc(text) ? Value::string_nfc(std::string(text)) : Value::string(text);
     if (short_text && strings_.size() < kShareCount) strings_.emplace(v.as_string(), v);
     return v;
   }
@@ -481,8 +480,8 @@ class OnePassDecoder {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-      std::string_view name = t->scalar.view;
-      if (t->scalar.decoded_text) name = decoded_names_.emplace_back(std::move(t->scalar.decoded));
+      std::string_view name = t->scalar.text;
+      if (t->scalar.decoded) name = decoded_names_.emplace_back(name);  // the next token overwrites it
       if (!is_nfc(name)) return std::nullopt;
       auto v = tokens_.next();
       if (!v) return std::nullopt;
