@@ -448,24 +448,38 @@ class OnePassDecoder {
     return v;
   }
 
+  // A tuple's shape key is its element types' numbers. A long array (a list of a million
+  // numbers) is rarely of a shape seen before, and its key would be as long as it: its type is
+  // built directly and gets a number of its own.
   std::optional<Typed> array(uint32_t depth) {
+    static constexpr size_t kShapeElements = 64;
+    if (element_types_.size() <= depth) element_types_.resize(depth + 1);
+    std::vector<uint32_t>& ids = element_types_[depth];
+    ids.clear();
     std::vector<Value> elements;
-    std::string key = "t";  // the tuple's shape: its element types' numbers
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim && t->delim == ']') break;
       auto e = decode(std::move(*t), depth + 1);
       if (!e) return std::nullopt;
-      append_number(key, e->type);
+      ids.push_back(e->type);
       elements.push_back(std::move(e->value));
     }
-    uint32_t type = intern(std::move(key), [&] {
+    auto make = [&] {
       std::vector<Type> types;
       types.reserve(elements.size());
       for (const Value& e : elements) types.push_back(e.type());
       return Type::tuple(std::move(types));
-    });
+    };
+    uint32_t type = static_cast<uint32_t>(types_.size());
+    if (elements.size() <= kShapeElements) {
+      key_.assign(1, 't');
+      for (uint32_t id : ids) append_number(key_, id);
+      type = intern(key_, make);
+    } else {
+      types_.push_back(make());
+    }
     return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
   }
 
@@ -529,8 +543,9 @@ class OnePassDecoder {
   JsonTokens tokens_;
   std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::unordered_map<std::string, uint32_t> ids_;
-  std::deque<std::vector<Member>> members_;  // per nesting level; a deque keeps them in place
-  std::deque<std::string> decoded_names_;    // names with escapes, which views cannot show
+  std::deque<std::vector<Member>> members_;          // per nesting level; a deque keeps them in place
+  std::deque<std::vector<uint32_t>> element_types_;  // per nesting level, likewise
+  std::deque<std::string> decoded_names_;            // names with escapes, which views cannot show
   std::string key_;
   std::unordered_map<std::string_view, Value> strings_;  // keys are views of their values
 };

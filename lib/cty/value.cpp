@@ -470,6 +470,13 @@ bool Value::is_wholly_known() const {
 Value Value::equals(const Value& other) const {
   const Value& a = *this;
   const Value& b = other;
+  // Two known primitives of one type, the usual case (a for expression's condition), compare
+  // by value: every check below would let them through to the same comparison.
+  if (a.state_ == State::Known && b.state_ == State::Known && a.type_.is_primitive() && a.type_ == b.type_) {
+    if (a.type_.is_number()) return boolean(a.as_number().equals(b.as_number()));
+    if (a.type_.is_bool()) return boolean(a.bool_ == b.bool_);
+    return boolean(a.as_string() == b.as_string());
+  }
   if (!a.is_known() && !b.is_known()) return unknown(Type::boolean());
   if (a.is_known() && !b.is_known()) {
     if (a.is_null() || b.type_.has_dynamic_types()) return unknown(Type::boolean());

@@ -147,6 +147,8 @@ class Evaluator {
   Value conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b, const Type& result,
+                         diag::Diagnostics& d);
   Value template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
   // hcl.Index and hcl.GetAttr (ops.go), the operations behind traversal steps (eval_traversal.cpp).
