@@ -5,6 +5,7 @@
 // included) and refuse the same nesting.
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -56,10 +57,15 @@ class JsonTokens {
   };
   // A string, number or literal: a JsonNode without its containers, which every token would
   // otherwise construct and destroy.
+  // A string's or number's text is a view: of the document, or for a string with escapes or
+  // non-ASCII bytes, of its decoded form in the tokenizer, valid until the next token. So an
+  // object's property names need no copy at all and a string value is copied once, into its
+  // value, and tokens are plain data.
   struct Scalar {
     JsonNode::Kind kind = JsonNode::Kind::Null;
     bool boolean = false;
-    std::string text;
+    bool decoded = false;  // the text is the tokenizer's decoded string, not the document's
+    std::string_view text;
   };
   struct Token {
     enum class Kind : uint8_t { Delim, Scalar } kind = Kind::Scalar;
@@ -208,7 +214,13 @@ class JsonTokens {
       }
       node.kind = JsonNode::Kind::String;
       std::string_view body = s_.substr(p_ + 1, i - p_ - 1);
-      node.text = plain ? std::string(body) : unquote(body);
+      if (plain) {
+        node.text = body;
+      } else {
+        unquote(body, decoded_);
+        node.text = decoded_;
+        node.decoded = true;
+      }
       p_ = i + 1;
       return node;
     }
@@ -236,7 +248,7 @@ class JsonTokens {
         while (digit(i)) ++i;
       }
       node.kind = JsonNode::Kind::Number;
-      node.text = std::string(s_.substr(p_, i - p_));
+      node.text = s_.substr(p_, i - p_);
       p_ = i;
       return node;
     }
@@ -267,8 +279,8 @@ class JsonTokens {
 
   // encoding/json's unquote of a scanned string body: escapes decoded, surrogate pairs joined,
   // lone surrogates and invalid UTF-8 as U+FFFD.
-  static std::string unquote(std::string_view body) {
-    std::string out;
+  static void unquote(std::string_view body, std::string& out) {
+    out.clear();
     size_t i = 0;
     while (i < body.size()) {
       char c = body[i];
@@ -313,10 +325,10 @@ class JsonTokens {
         i += static_cast<size_t>(w);
       }
     }
-    return out;
   }
 
   std::string_view s_;
+  std::string decoded_;  // the last string with escapes or non-ASCII bytes, decoded
   size_t p_ = 0;
   State state_ = State::TopValue;
   std::vector<State> stack_;
@@ -327,7 +339,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     JsonNode node;
     node.kind = tok.scalar.kind;
     node.boolean = tok.scalar.boolean;
-    node.text = std::move(tok.scalar.text);
+    node.text = std::string(tok.scalar.text);
     return node;
   }
   if (depth >= kMaxJsonDepth)
@@ -350,7 +362,7 @@ Expected<JsonNode> read_json_node(JsonTokens& tokens, JsonTokens::Token tok, uin
     auto t = tokens.next();
     if (!t) return unexpected(t.error());
     if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-    std::string key = std::move(t->scalar.text);
+    std::string key(t->scalar.text);
     auto v = tokens.next();
     if (!v) return unexpected(v.error());
     auto item = read_json_node(tokens, std::move(*v), depth + 1);
@@ -390,7 +402,8 @@ class OnePassDecoder {
     uint32_t type;
   };
   struct Member {
-    Value::Attribute attribute;
+    std::string_view name;
+    Value value;
     uint32_t type;
   };
   enum : uint32_t { kDynamic, kBool, kNumber, kString };
@@ -402,7 +415,7 @@ class OnePassDecoder {
     return object(depth);
   }
 
-  static std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
+  std::optional<Typed> scalar(JsonTokens::Scalar&& n) {
     switch (n.kind) {
       case JsonNode::Kind::Null: return Typed{Value::null(), kDynamic};
       case JsonNode::Kind::Bool: return Typed{Value::boolean(n.boolean), kBool};
@@ -411,68 +424,105 @@ class OnePassDecoder {
         if (!num) return std::nullopt;
         return Typed{Value::number(std::move(*num)), kNumber};
       }
-      case JsonNode::Kind::String:
-        // The decoded text becomes the value's storage: the string is copied once, from the input.
-        return Typed{is_nfc(n.text) ? Value::string_nfc(std::move(n.text)) : Value::string(n.text), kString};
+      case JsonNode::Kind::String: return Typed{string(std::move(n)), kString};
       default: return std::nullopt;
     }
   }
 
+  // The string is copied once, from the input (or its decoded form) into the value. Short
+  // strings that repeat (a plan's resource types, actions, regions, tags) share one value: the
+  // first few thousand distinct ones are remembered. Each use is charged as if it were built.
+  Value string(JsonTokens::Scalar&& n) {
+    static constexpr size_t kShareLength = 32, kShareCount = 4096;
+    std::string_view text = n.text;
+    bool short_text = text.size() <= kShareLength;
+    if (short_text) {
+      auto it = strings_.find(text);
+      if (it != strings_.end()) {
+        charge_bytes(text.size());
+        return it->second;
+      }
+    }
+    Value v = is_nfc(text) ? Value::string_nfc(std::string(text)) : Value::string(text);
+    if (short_text && strings_.size() < kShareCount) strings_.emplace(v.as_string(), v);
+    return v;
+  }
+
+  // A tuple's shape key is its element types' numbers. A long array (a list of a million
+  // numbers) is rarely of a shape seen before, and its key would be as long as it: its type is
+  // built directly and gets a number of its own.
   std::optional<Typed> array(uint32_t depth) {
+    static constexpr size_t kShapeElements = 64;
+    if (element_types_.size() <= depth) element_types_.resize(depth + 1);
+    std::vector<uint32_t>& ids = element_types_[depth];
+    ids.clear();
     std::vector<Value> elements;
-    std::string key = "t";  // the tuple's shape: its element types' numbers
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim && t->delim == ']') break;
       auto e = decode(std::move(*t), depth + 1);
       if (!e) return std::nullopt;
-      append_number(key, e->type);
+      ids.push_back(e->type);
       elements.push_back(std::move(e->value));
     }
-    uint32_t type = intern(std::move(key), [&] {
+    auto make = [&] {
       std::vector<Type> types;
       types.reserve(elements.size());
       for (const Value& e : elements) types.push_back(e.type());
       return Type::tuple(std::move(types));
-    });
+    };
+    uint32_t type = static_cast<uint32_t>(types_.size());
+    if (elements.size() <= kShapeElements) {
+      key_.assign(1, 't');
+      for (uint32_t id : ids) append_number(key_, id);
+      type = intern(key_, make);
+    } else {
+      types_.push_back(make());
+    }
     return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
   }
 
+  // The members are gathered in a list kept per nesting level (the values move on into the
+  // object), and their names stay views of the document: the object's type, shared by every
+  // object of its shape, holds the only copy of the names.
   std::optional<Typed> object(uint32_t depth) {
-    std::vector<Member> members;
+    if (members_.size() <= depth) members_.resize(depth + 1);
+    std::vector<Member>& members = members_[depth];
+    members.clear();
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
-      std::string name = std::move(t->scalar.text);
+      std::string_view name = t->scalar.text;
+      if (t->scalar.decoded) name = decoded_names_.emplace_back(name);  // the next token overwrites it
       if (!is_nfc(name)) return std::nullopt;
       auto v = tokens_.next();
       if (!v) return std::nullopt;
       auto item = decode(std::move(*v), depth + 1);
       if (!item) return std::nullopt;
-      members.push_back(Member{{std::move(name), std::move(item->value)}, item->type});
+      members.push_back(Member{name, std::move(item->value), item->type});
     }
-    auto by_name = [](const Member& a, const Member& b) { return a.attribute.first < b.attribute.first; };
+    auto by_name = [](const Member& a, const Member& b) { return a.name < b.name; };
     if (!std::is_sorted(members.begin(), members.end(), by_name)) std::sort(members.begin(), members.end(), by_name);
-    std::string key = "o";  // the object's shape: its names and their types' numbers
+    key_.assign(1, 'o');  // the object's shape: its names and their types' numbers
     for (size_t i = 0; i < members.size(); ++i) {
-      const std::string& name = members[i].attribute.first;
-      if (i > 0 && name == members[i - 1].attribute.first) return std::nullopt;
-      append_number(key, static_cast<uint32_t>(name.size()));
-      key += name;
-      append_number(key, members[i].type);
+      std::string_view name = members[i].name;
+      if (i > 0 && name == members[i - 1].name) return std::nullopt;
+      append_number(key_, static_cast<uint32_t>(name.size()));
+      key_ += name;
+      append_number(key_, members[i].type);
     }
-    uint32_t type = intern(std::move(key), [&] {
+    uint32_t type = intern(key_, [&] {
       std::vector<std::pair<std::string, Type>> types;
       types.reserve(members.size());
-      for (const Member& m : members) types.emplace_back(m.attribute.first, m.attribute.second.type());
+      for (const Member& m : members) types.emplace_back(std::string(m.name), m.value.type());
       return Type::object_sorted(std::move(types));
     });
-    std::vector<Value::Attribute> attributes;
-    attributes.reserve(members.size());
-    for (Member& m : members) attributes.push_back(std::move(m.attribute));
-    return Typed{Value::object_typed(std::move(attributes), types_[type]), type};
+    std::vector<Value> values;
+    values.reserve(members.size());
+    for (Member& m : members) values.push_back(std::move(m.value));
+    return Typed{Value::object_values(std::move(values), types_[type]), type};
   }
 
   static void append_number(std::string& key, uint32_t n) {
@@ -482,15 +532,22 @@ class OnePassDecoder {
   }
 
   template <class Make>
-  uint32_t intern(std::string key, Make make) {
-    auto [it, fresh] = ids_.try_emplace(std::move(key), static_cast<uint32_t>(types_.size()));
-    if (fresh) types_.push_back(make());
-    return it->second;
+  uint32_t intern(const std::string& key, Make make) {
+    auto it = ids_.find(key);
+    if (it != ids_.end()) return it->second;
+    ids_.emplace(key, static_cast<uint32_t>(types_.size()));
+    types_.push_back(make());
+    return static_cast<uint32_t>(types_.size() - 1);
   }
 
   JsonTokens tokens_;
   std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::unordered_map<std::string, uint32_t> ids_;
+  std::deque<std::vector<Member>> members_;          // per nesting level; a deque keeps them in place
+  std::deque<std::vector<uint32_t>> element_types_;  // per nesting level, likewise
+  std::deque<std::string> decoded_names_;            // names with escapes, which views cannot show
+  std::string key_;
+  std::unordered_map<std::string_view, Value> strings_;  // keys are views of their values
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -15,13 +16,49 @@ namespace hcl::cty {
 
 // ---- Storage ------------------------------------------------------------------------------------
 
-struct Number::Big {
+struct Number::Big : SharedNode {
   mpfr_t f;
-  explicit Big(uint32_t prec) { mpfr_init2(f, static_cast<mpfr_prec_t>(std::max<uint32_t>(prec, 1))); }
+  explicit Big(uint32_t prec) : SharedNode(0) { mpfr_init2(f, static_cast<mpfr_prec_t>(std::max<uint32_t>(prec, 1))); }
   ~Big() { mpfr_clear(f); }
-  Big(const Big&) = delete;
-  Big& operator=(const Big&) = delete;
 };
+
+// One reference to a Big, for the length of an operation.
+class Number::BigRef {
+ public:
+  explicit BigRef(const Big* p) : p_(p) {}  // takes a reference
+  BigRef(BigRef&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  BigRef(const BigRef&) = delete;
+  BigRef& operator=(const BigRef&) = delete;
+  ~BigRef() {
+    if (p_ && release_last(p_)) delete p_;
+  }
+  const Big* operator->() const { return p_; }
+
+ private:
+  const Big* p_;
+};
+
+Number& Number::operator=(const Number& o) noexcept {
+  if (this != &o) *this = Number(o);
+  return *this;
+}
+
+Number& Number::operator=(Number&& o) noexcept {
+  if (this == &o) return *this;
+  this->~Number();
+  new (this) Number(std::move(o));
+  return *this;
+}
+
+const Number::Big* Number::big_value() const { return static_cast<const Big*>(big_); }
+
+void Number::destroy_big(const SharedNode* n) { delete static_cast<const Big*>(n); }
+
+void Number::set_big(std::unique_ptr<Big> big) {
+  if (this->big() && release_last(big_)) destroy_big(big_);
+  rep_ = Rep::Big;
+  big_ = big.release();
+}
 
 namespace {
 
@@ -54,7 +91,7 @@ struct Mpz {
 
 }  // namespace
 
-Number Number::make(std::shared_ptr<Big> big) {
+Number Number::make(std::unique_ptr<Big> big) {
   Number n;
   n.prec_ = static_cast<uint32_t>(mpfr_get_prec(big->f));
   // Keep exact integers that fit inline inline: cheaper to copy and to print.
@@ -66,16 +103,48 @@ Number Number::make(std::shared_ptr<Big> big) {
       return n;
     }
   }
-  n.big_ = std::move(big);
+  n.set_big(std::move(big));
   return n;
 }
 
-std::shared_ptr<const Number::Big> Number::as_big() const {
-  if (big_) return big_;
+Number::BigRef Number::as_big() const {
+  if (big()) {
+    retain(big_);
+    return BigRef(big_value());
+  }
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(prec_);
+  if (rep_ == Rep::Decimal) {
+    // What parsing the decimal's text gave before it was kept inline (see parse).
+    std::optional<Number> n = parse_mpfr(decimal_text(), prec_);
+    if (n && n->big()) {
+      const Big* b = n->big_value();
+      n->rep_ = Rep::Int;
+      return BigRef(b);
+    }
+  }
+  auto b = std::make_unique<Big>(prec_);
   mpfr_set_si(b->f, small_, MPFR_RNDN);
-  return b;
+  return BigRef(b.release());
+}
+
+// The decimal of an inline Decimal: digits, a point, scale_ fraction digits.
+std::string Number::decimal_text() const {
+  uint64_t m = small_ < 0 ? 0 - static_cast<uint64_t>(small_) : static_cast<uint64_t>(small_);
+  char digits[20];
+  size_t len = static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, m).ptr - digits);
+  size_t scale = static_cast<size_t>(scale_);
+  std::string out;
+  if (small_ < 0) out += '-';
+  if (len <= scale) {
+    out += "0.";
+    out.append(scale - len, '0');
+    out.append(digits, len);
+  } else {
+    out.append(digits, len - scale);
+    out += '.';
+    out.append(digits + len - scale, scale);
+  }
+  return out;
 }
 
 // ---- Construction -------------------------------------------------------------------------------
@@ -90,22 +159,22 @@ Number Number::from_int(int64_t v, uint32_t precision) {
     return n;
   }
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(precision);
+  auto b = std::make_unique<Big>(precision);
   mpfr_set_si(b->f, v, MPFR_RNDN);
   Number n;
   n.prec_ = precision;
-  n.big_ = std::move(b);
+  n.set_big(std::move(b));
   return n;
 }
 
 Number Number::from_uint(uint64_t v) {
   if (v <= static_cast<uint64_t>(INT64_MAX)) return from_int(static_cast<int64_t>(v), kIntPrecision);
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(kIntPrecision);
+  auto b = std::make_unique<Big>(kIntPrecision);
   mpfr_set_ui(b->f, v, MPFR_RNDN);
   Number n;
   n.prec_ = kIntPrecision;
-  n.big_ = std::move(b);
+  n.set_big(std::move(b));
   return n;
 }
 
@@ -115,11 +184,11 @@ Number Number::from_double(double v) {
     return from_int(static_cast<int64_t>(v), kFloat64Precision);
   }
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(kFloat64Precision);
+  auto b = std::make_unique<Big>(kFloat64Precision);
   mpfr_set_d(b->f, v, MPFR_RNDN);
   Number n;
   n.prec_ = kFloat64Precision;
-  n.big_ = std::move(b);
+  n.set_big(std::move(b));
   return n;
 }
 
@@ -135,23 +204,23 @@ std::optional<Number> Number::from_integer_text(std::string_view digits) {
   size_t bits = mpz_sizeinbase(z.z, 2);
   uint32_t prec = static_cast<uint32_t>(std::max<size_t>(bits, 64));
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(prec);
+  auto b = std::make_unique<Big>(prec);
   mpfr_set_z(b->f, z.z, MPFR_RNDN);
   return make(std::move(b));
 }
 
 Number Number::infinity(bool negative) {
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(kLiteralPrecision);
+  auto b = std::make_unique<Big>(kLiteralPrecision);
   mpfr_set_inf(b->f, negative ? -1 : 1);
   Number n;
-  n.big_ = std::move(b);
+  n.set_big(std::move(b));
   return n;
 }
 
 Number Number::from_mpfr(mpfr_srcptr value) {
   ensure_exponent_range();
-  auto b = std::make_shared<Big>(static_cast<uint32_t>(mpfr_get_prec(value)));
+  auto b = std::make_unique<Big>(static_cast<uint32_t>(mpfr_get_prec(value)));
   mpfr_set(b->f, value, MPFR_RNDN);
   return make(std::move(b));
 }
@@ -162,27 +231,60 @@ Number Number::from_mpfr(mpfr_srcptr value) {
 // (at precision + 64 bits, by repeated squaring at precision + 128), so results round exactly
 // as the reference's do, including where that is not the correctly rounded value.
 std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
-  // Integers of up to 18 digits, by far the most common numbers, are exact at 64 bits and more:
-  // held inline with no MPFR value, as make() would keep them after the general path below.
-  // Negative zero is left to it: it is not an integer make() keeps inline.
-  if (precision >= kIntPrecision && !s.empty()) {
+  // Numbers written with up to 18 significant digits and no exponent, by far the most common,
+  // are held inline with no MPFR value: integers are exact at 64 bits and more, as make() would
+  // keep them after the general path; other decimals keep their digits and scale, and become
+  // what the general path gives only when an operation needs them. The text's length is bounded
+  // so that the general path's powers of five are exact for them (see as_big). Negative zero
+  // is left to the general path: it is not an integer make() keeps inline.
+  if (precision >= kIntPrecision && !s.empty() && s.size() <= 40) {
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const size_t n = s.size();
     bool neg = s[0] == '-';
-    size_t start = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-    if (s.size() > start && s.size() - start <= 18 &&
-        std::all_of(s.begin() + static_cast<ptrdiff_t>(start), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      int64_t v = 0;
-      for (size_t k = start; k < s.size(); ++k) v = v * 10 + (s[k] - '0');
-      if (v != 0 || !neg) return from_int(neg ? -v : v, precision);
+    size_t int_begin = (s[0] == '-' || s[0] == '+') ? 1 : 0, i = int_begin;
+    while (i < n && digit(s[i])) ++i;
+    size_t int_end = i, frac_begin = i, frac_end = i;
+    bool point = i < n && s[i] == '.';
+    if (point) {
+      frac_begin = ++i;
+      while (i < n && digit(s[i])) ++i;
+      frac_end = i;
+    }
+    if (i == n && int_end > int_begin && (!point || frac_end > frac_begin)) {
+      while (frac_end > frac_begin && s[frac_end - 1] == '0') --frac_end;
+      uint64_t m = 0;
+      int significant = 0;
+      auto add = [&](char c) {
+        if (m == 0 && c == '0') return;
+        ++significant;
+        if (significant <= 18) m = m * 10 + static_cast<uint64_t>(c - '0');
+      };
+      for (size_t k = int_begin; k < int_end; ++k) add(s[k]);
+      for (size_t k = frac_begin; k < frac_end; ++k) add(s[k]);
+      int64_t v = neg ? -static_cast<int64_t>(m) : static_cast<int64_t>(m);
+      if (significant <= 18 && (m != 0 || !neg)) {
+        if (frac_end == frac_begin) return from_int(v, precision);
+        Number d;
+        d.small_ = v;
+        d.prec_ = precision;
+        d.rep_ = Rep::Decimal;
+        d.scale_ = static_cast<int8_t>(frac_end - frac_begin);
+        return d;
+      }
     }
   }
+  return parse_mpfr(s, precision);
+}
+
+std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision) {
   ensure_exponent_range();
   if ((s.size() == 3 && (s == "Inf" || s == "inf")) ||
       (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))) {
-    auto b = std::make_shared<Big>(precision);
+    auto b = std::make_unique<Big>(precision);
     mpfr_set_inf(b->f, s[0] == '-' ? -1 : 1);
     Number n;
     n.prec_ = precision;
-    n.big_ = std::move(b);
+    n.set_big(std::move(b));
     return n;
   }
   size_t i = 0;
@@ -232,12 +334,12 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
 
   Mpz m;
   mpz_set_str(m.z, digits.c_str(), 10);
-  auto result = std::make_shared<Big>(precision);
+  auto result = std::make_unique<Big>(precision);
   if (mpz_sgn(m.z) == 0) {
     mpfr_set_zero(result->f, neg ? -1 : 1);
     Number n;
     n.prec_ = precision;
-    if (neg) { n.big_ = std::move(result); }
+    if (neg) n.set_big(std::move(result));
     return n;
   }
   if (neg) mpz_neg(m.z, m.z);
@@ -324,11 +426,11 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
 
 // ---- Queries ------------------------------------------------------------------------------------
 
-bool Number::is_infinity() const { return big_ && mpfr_inf_p(big_->f); }
+bool Number::is_infinity() const { return big() && mpfr_inf_p(big_value()->f); }
 
 bool Number::is_printable() const {
-  if (small() || !mpfr_regular_p(big_->f)) return true;
-  mpfr_exp_t e = mpfr_get_exp(big_->f);
+  if (!big() || !mpfr_regular_p(big_value()->f)) return true;
+  mpfr_exp_t e = mpfr_get_exp(big_value()->f);
   // Small magnitudes print all the fraction bits of the mantissa as decimals too.
   return e <= kMaxPrintableExponent && e >= -kMaxPrintableExponent;
 }
@@ -356,40 +458,45 @@ const char* Number::json_problem() const {
   if (!is_printable()) return "the number's decimal form would have more than a million digits";
   return nullptr;
 }
-bool Number::is_zero() const { return small() ? small_ == 0 : mpfr_zero_p(big_->f) != 0; }
-bool Number::is_negative() const { return small() ? small_ < 0 : mpfr_signbit(big_->f) != 0; }
+// An inline decimal is never zero (zero is an integer).
+bool Number::is_zero() const { return !big() ? small_ == 0 : mpfr_zero_p(big_value()->f) != 0; }
+bool Number::is_negative() const { return !big() ? small_ < 0 : mpfr_signbit(big_value()->f) != 0; }
 
 int Number::sign() const {
-  if (small()) return small_ < 0 ? -1 : small_ > 0 ? 1 : 0;
-  return mpfr_sgn(big_->f);
+  if (!big()) return small_ < 0 ? -1 : small_ > 0 ? 1 : 0;
+  return mpfr_sgn(big_value()->f);
 }
 
-bool Number::is_integer() const { return small() || mpfr_integer_p(big_->f) != 0; }
+bool Number::is_integer() const { return small() || (big() && mpfr_integer_p(big_value()->f) != 0); }
 
 std::optional<int64_t> Number::to_int64() const {
   if (small()) return small_;
-  if (!mpfr_integer_p(big_->f) || !mpfr_fits_slong_p(big_->f, MPFR_RNDZ)) return std::nullopt;
-  return static_cast<int64_t>(mpfr_get_si(big_->f, MPFR_RNDZ));
+  if (!big()) return std::nullopt;  // a decimal is not an integer
+  if (!mpfr_integer_p(big_value()->f) || !mpfr_fits_slong_p(big_value()->f, MPFR_RNDZ)) return std::nullopt;
+  return static_cast<int64_t>(mpfr_get_si(big_value()->f, MPFR_RNDZ));
 }
 
 double Number::to_double() const {
   if (small()) return static_cast<double>(small_);
-  return mpfr_get_d(big_->f, MPFR_RNDN);
+  auto b = as_big();  // held here: MPFR's macros bind their arguments in statement expressions
+  return mpfr_get_d(b->f, MPFR_RNDN);
 }
 
 void Number::to_mpfr(mpfr_ptr out) const {
   if (small()) {
     mpfr_set_si(out, small_, MPFR_RNDN);
   } else {
-    mpfr_set(out, big_->f, MPFR_RNDN);
+    auto b = as_big();
+    mpfr_set(out, b->f, MPFR_RNDN);
   }
 }
 
 std::string Number::truncated_integer_text() const {
   if (small()) return std::to_string(small_);
-  if (!mpfr_number_p(big_->f)) return "0";
+  auto b = as_big();
+  if (!mpfr_number_p(b->f)) return "0";
   Mpz z;
-  mpfr_get_z(z.z, big_->f, MPFR_RNDZ);
+  mpfr_get_z(z.z, b->f, MPFR_RNDZ);
   char* p = mpz_get_str(nullptr, 10, z.z);
   std::string out(p);
   void (*freefunc)(void*, size_t);
@@ -410,7 +517,7 @@ std::optional<Number> add(const Number& a, const Number& b) {
   ensure_exponent_range();
   auto x = a.as_big(), y = b.as_big();
   if (mpfr_inf_p(x->f) && mpfr_inf_p(y->f) && mpfr_signbit(x->f) != mpfr_signbit(y->f)) return std::nullopt;
-  auto r = std::make_shared<Number::Big>(prec);
+  auto r = std::make_unique<Number::Big>(prec);
   mpfr_add(r->f, x->f, y->f, MPFR_RNDN);
   return Number::make(std::move(r));
 }
@@ -427,7 +534,7 @@ std::optional<Number> multiply(const Number& a, const Number& b) {
   }
   ensure_exponent_range();
   auto x = a.as_big(), y = b.as_big();
-  auto r = std::make_shared<Number::Big>(Number::kLiteralPrecision);
+  auto r = std::make_unique<Number::Big>(Number::kLiteralPrecision);
   mpfr_mul(r->f, x->f, y->f, MPFR_RNDN);
   if (mpfr_nan_p(r->f)) return std::nullopt;
   uint32_t min_prec = mpfr_zero_p(r->f) || mpfr_inf_p(r->f) ? 0 : static_cast<uint32_t>(mpfr_min_prec(r->f));
@@ -444,7 +551,7 @@ std::optional<Number> divide(const Number& a, const Number& b) {
   }
   ensure_exponent_range();
   auto x = a.as_big(), y = b.as_big();
-  auto r = std::make_shared<Number::Big>(prec);
+  auto r = std::make_unique<Number::Big>(prec);
   mpfr_div(r->f, x->f, y->f, MPFR_RNDN);
   if (mpfr_nan_p(r->f)) return std::nullopt;
   return Number::make(std::move(r));
@@ -468,7 +575,7 @@ std::optional<Number> modulo(const Number& a, const Number& b) {
     mpfr_get_z(q.z, rb->f, MPFR_RNDZ);
   }
   auto x = a.as_big(), y = b.as_big();
-  auto work = std::make_shared<Number::Big>(a.prec_);
+  auto work = std::make_unique<Number::Big>(a.prec_);
   mpfr_set_z(work->f, q.z, MPFR_RNDN);
   mpfr_mul(work->f, y->f, work->f, MPFR_RNDN);
   if (mpfr_nan_p(work->f)) return std::nullopt;
@@ -479,22 +586,32 @@ std::optional<Number> modulo(const Number& a, const Number& b) {
 
 Number Number::negate() const {
   if (small() && small_ != 0 && small_ != INT64_MIN) return from_int(-small_, prec_);
+  if (rep_ == Rep::Decimal) {  // rounding to nearest even is symmetric: -parse(x) is parse(-x)
+    Number n = *this;
+    n.small_ = -small_;
+    return n;
+  }
   ensure_exponent_range();
   auto x = as_big();
-  auto r = std::make_shared<Big>(prec_);
+  auto r = std::make_unique<Big>(prec_);
   mpfr_neg(r->f, x->f, MPFR_RNDN);
+  if (mpfr_zero_p(r->f) && !mpfr_signbit(r->f)) return from_int(0, prec_);
   Number n;
   n.prec_ = prec_;
-  n.big_ = std::move(r);
-  if (mpfr_zero_p(n.big_->f) && !mpfr_signbit(n.big_->f)) return from_int(0, prec_);
+  n.set_big(std::move(r));
   return n;
 }
 
 Number Number::absolute() const {
   if (small() && small_ != INT64_MIN) return from_int(small_ < 0 ? -small_ : small_, prec_);
+  if (rep_ == Rep::Decimal) {
+    Number n = *this;
+    n.small_ = small_ < 0 ? -small_ : small_;
+    return n;
+  }
   ensure_exponent_range();
   auto x = as_big();
-  auto r = std::make_shared<Big>(prec_);
+  auto r = std::make_unique<Big>(prec_);
   mpfr_abs(r->f, x->f, MPFR_RNDN);
   return make(std::move(r));
 }
@@ -508,6 +625,8 @@ int Number::compare(const Number& other) const {
 
 bool Number::equals(const Number& other) const {
   if (small() && other.small() && prec_ >= 64 && other.prec_ >= 64) return small_ == other.small_;
+  // Inline decimals print as their digits (see text), which are kept without trailing zeros.
+  if (rep_ == Rep::Decimal && other.rep_ == Rep::Decimal) return small_ == other.small_ && scale_ == other.scale_;
   if (sign() != other.sign()) return false;
   // cty 1.14.3 compares exact integers as integers (big.Float.Int's accuracy), so
   // pow(2, 64) equals the literal 18446744073709551616 although their texts differ.
@@ -685,6 +804,9 @@ void fmt_f(std::string& buf, int64_t prec, const Decimal& d) {
 
 std::string Number::text(char format, int prec) const {
   if (small() && format == 'f' && prec < 0 && prec_ >= 64) return std::to_string(small_);
+  // With 64 bits or more, no shorter decimal than an inline decimal's own (at most 18
+  // significant digits) reads back to the same number: its digits are its shortest text.
+  if (rep_ == Rep::Decimal && format == 'f' && prec < 0) return decimal_text();
   if (!is_printable()) refuse_unprintable_number();
   auto b = as_big();
   std::string buf;

@@ -16,8 +16,10 @@
 //   number is not printable. Inside an evaluation, printing it stops the evaluation ("Evaluation
 //   too large", cty/budget.h); outputs report it instead of writing it (json_problem).
 //
-// A Number is cheap to copy: small exact integers are held inline; anything else shares one
-// immutable MPFR value.
+// A Number is cheap to copy (16 bytes): exact integers that fit 64 bits, and decimals of up to 18
+// significant digits such as JSON's prices and ratios, are held inline; anything else shares one
+// immutable MPFR value. An inline decimal becomes an MPFR value only inside an operation that
+// needs one, rounded exactly as parsing its text at its precision would have.
 #pragma once
 
 #include <mpfr.h>
@@ -28,7 +30,11 @@
 #include <string>
 #include <string_view>
 
+#include "cty/shared.h"
+
 namespace hcl::cty {
+
+class Value;
 
 class Number {
  public:
@@ -40,7 +46,29 @@ class Number {
   static constexpr uint32_t kFloat64Precision = 53;  // cty.NumberFloatVal
 
   // +0 with 512 bits.
-  Number() = default;
+  Number() noexcept : small_(0) {}
+  Number(const Number& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
+    if (o.big()) {
+      big_ = o.big_;
+      retain(big_);
+    } else {
+      small_ = o.small_;
+    }
+  }
+  Number(Number&& o) noexcept : small_(0), prec_(o.prec_), rep_(o.rep_), scale_(o.scale_) {
+    if (o.big()) {
+      big_ = o.big_;
+      o.rep_ = Rep::Int;
+      o.small_ = 0;
+    } else {
+      small_ = o.small_;
+    }
+  }
+  Number& operator=(const Number& o) noexcept;
+  Number& operator=(Number&& o) noexcept;
+  ~Number() {
+    if (big() && release_last(big_)) destroy_big(big_);
+  }
 
   // cty.NumberIntVal / NumberUIntVal: exact, 64 bits.
   static Number from_int(int64_t v);
@@ -102,14 +130,31 @@ class Number {
   std::string round_trip_scientific() const;
 
  private:
+  friend class Value;  // keeps a number's fields inline in its own
   struct Big;
-  bool small() const { return big_ == nullptr; }
-  std::shared_ptr<const Big> as_big() const;  // materialises small values
-  static Number make(std::shared_ptr<Big> big);
+  class BigRef;
+  enum class Rep : uint8_t {
+    Int,      // small_ is the value: an exact integer, never -0
+    Decimal,  // the value is small_ / 10^scale_ (scale_ 1..18, small_ not a multiple of 10)
+    Big,      // big_
+  };
+  bool small() const { return rep_ == Rep::Int; }
+  bool big() const { return rep_ == Rep::Big; }
+  BigRef as_big() const;  // materialises inline values
+  static Number make(std::unique_ptr<Big> big);
+  static std::optional<Number> parse_mpfr(std::string_view text, uint32_t precision);
+  void set_big(std::unique_ptr<Big> big);
+  std::string decimal_text() const;
+  static void destroy_big(const SharedNode* n);
+  const Big* big_value() const;
 
-  int64_t small_ = 0;  // the value, when big_ is null (always an exact integer, never -0)
+  union {
+    int64_t small_;
+    const SharedNode* big_;  // a Big
+  };
   uint32_t prec_ = kLiteralPrecision;
-  std::shared_ptr<const Big> big_;
+  Rep rep_ = Rep::Int;
+  int8_t scale_ = 0;
 };
 
 }  // namespace hcl::cty

@@ -2,46 +2,62 @@
 #include "cty/type.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "cty/unicode.h"
 #include "util/text.h"
 
 namespace hcl::cty {
 
-struct Type::Node {
+struct Type::Node : SharedNode {
+  explicit Node(TypeKind kind) : SharedNode(static_cast<uint8_t>(kind)) {}
   Type element;                       // list, set, map
   std::vector<Type> elements;         // tuple
   std::vector<Attribute> attributes;  // object, sorted by name
+  std::vector<std::string> names;     // object: the attributes' names, which name its values' members
   bool any_optional = false;
   std::string capsule_name;
 };
 
+constinit const SharedNode Type::kPrimitives[4] = {
+    SharedNode(static_cast<uint8_t>(TypeKind::Dynamic), SharedNode::kImmortal),
+    SharedNode(static_cast<uint8_t>(TypeKind::Bool), SharedNode::kImmortal),
+    SharedNode(static_cast<uint8_t>(TypeKind::Number), SharedNode::kImmortal),
+    SharedNode(static_cast<uint8_t>(TypeKind::String), SharedNode::kImmortal),
+};
+
+Type Type::make(Node* n) { return Type(static_cast<const SharedNode*>(n)); }
+
+const Type::Node* Type::node() const { return static_cast<const Node*>(node_); }
+
+void Type::destroy(const SharedNode* n) { delete static_cast<const Node*>(n); }
+
 Type Type::list(Type element) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::List);
   n->element = std::move(element);
-  return Type(TypeKind::List, std::move(n));
+  return make(n);
 }
 
 Type Type::set(Type element) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::Set);
   n->element = std::move(element);
-  return Type(TypeKind::Set, std::move(n));
+  return make(n);
 }
 
 Type Type::map(Type element) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::Map);
   n->element = std::move(element);
-  return Type(TypeKind::Map, std::move(n));
+  return make(n);
 }
 
 Type Type::tuple(std::vector<Type> elements) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::Tuple);
   n->elements = std::move(elements);
-  return Type(TypeKind::Tuple, std::move(n));
+  return make(n);
 }
 
 Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const std::vector<std::string>& optional) {
-  auto n = std::make_shared<Node>();
+  std::unique_ptr<Node> n(new Node(TypeKind::Object));
   n->attributes.reserve(attributes.size());
   for (auto& [name, type] : attributes) n->attributes.push_back(Attribute{normalize_nfc(name), std::move(type), false});
   std::stable_sort(n->attributes.begin(), n->attributes.end(),
@@ -57,6 +73,7 @@ Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const st
     }
   }
   n->attributes = std::move(unique);
+  for (const auto& a : n->attributes) n->names.push_back(a.name);
   for (const auto& name : optional) {
     std::string norm = normalize_nfc(name);
     auto it = std::lower_bound(n->attributes.begin(), n->attributes.end(), norm,
@@ -66,20 +83,24 @@ Type Type::object(std::vector<std::pair<std::string, Type>> attributes, const st
       n->any_optional = true;
     }
   }
-  return Type(TypeKind::Object, std::move(n));
+  return make(n.release());
 }
 
 Type Type::object_sorted(std::vector<std::pair<std::string, Type>> attributes) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::Object);
   n->attributes.reserve(attributes.size());
-  for (auto& [name, type] : attributes) n->attributes.push_back(Attribute{std::move(name), std::move(type), false});
-  return Type(TypeKind::Object, std::move(n));
+  n->names.reserve(attributes.size());
+  for (auto& [name, type] : attributes) {
+    n->names.push_back(name);
+    n->attributes.push_back(Attribute{std::move(name), std::move(type), false});
+  }
+  return make(n);
 }
 
 Type Type::capsule(std::string name) {
-  auto n = std::make_shared<Node>();
+  auto* n = new Node(TypeKind::Capsule);
   n->capsule_name = std::move(name);
-  return Type(TypeKind::Capsule, std::move(n));
+  return make(n);
 }
 
 namespace {
@@ -101,10 +122,15 @@ const std::string& empty_string() {
 }
 }  // namespace
 
-const Type& Type::element() const { return node_ && is_collection() ? node_->element : dynamic_type(); }
-const std::vector<Type>& Type::tuple_elements() const { return node_ && is_tuple() ? node_->elements : no_types(); }
+const Type& Type::element() const { return is_collection() ? node()->element : dynamic_type(); }
+const std::vector<Type>& Type::tuple_elements() const { return is_tuple() ? node()->elements : no_types(); }
 const std::vector<Type::Attribute>& Type::attributes() const {
-  return node_ && is_object() ? node_->attributes : no_attributes();
+  return is_object() ? node()->attributes : no_attributes();
+}
+
+const std::vector<std::string>& Type::attribute_names() const {
+  static const std::vector<std::string> none;
+  return is_object() ? node()->names : none;
 }
 
 const Type::Attribute* Type::attribute(std::string_view name) const {
@@ -115,42 +141,41 @@ const Type::Attribute* Type::attribute(std::string_view name) const {
   return nullptr;
 }
 
-bool Type::has_optional_attributes() const { return node_ && is_object() && node_->any_optional; }
-const std::string& Type::capsule_name() const { return node_ && is_capsule() ? node_->capsule_name : empty_string(); }
+bool Type::has_optional_attributes() const { return is_object() && node()->any_optional; }
+const std::string& Type::capsule_name() const { return is_capsule() ? node()->capsule_name : empty_string(); }
 
-bool operator==(const Type& a, const Type& b) {
-  if (a.kind_ != b.kind_) return false;
-  if (a.node_ == b.node_) return true;
-  switch (a.kind_) {
+bool Type::equal_nodes(const Type& a, const Type& b) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
     case TypeKind::List:
     case TypeKind::Set:
-    case TypeKind::Map: return a.node_->element == b.node_->element;
-    case TypeKind::Tuple: return a.node_->elements == b.node_->elements;
+    case TypeKind::Map: return a.node()->element == b.node()->element;
+    case TypeKind::Tuple: return a.node()->elements == b.node()->elements;
     case TypeKind::Object: {
-      const auto& x = a.node_->attributes;
-      const auto& y = b.node_->attributes;
+      const auto& x = a.node()->attributes;
+      const auto& y = b.node()->attributes;
       if (x.size() != y.size()) return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (x[i].name != y[i].name || x[i].optional != y[i].optional || !(x[i].type == y[i].type)) return false;
       return true;
     }
-    case TypeKind::Capsule: return a.node_->capsule_name == b.node_->capsule_name;
+    case TypeKind::Capsule: return a.node()->capsule_name == b.node()->capsule_name;
     default: return true;
   }
 }
 
 bool Type::has_dynamic_types() const {
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::Dynamic: return true;
     case TypeKind::List:
     case TypeKind::Set:
-    case TypeKind::Map: return node_->element.has_dynamic_types();
+    case TypeKind::Map: return node()->element.has_dynamic_types();
     case TypeKind::Tuple:
-      for (const auto& t : node_->elements)
+      for (const auto& t : node()->elements)
         if (t.has_dynamic_types()) return true;
       return false;
     case TypeKind::Object:
-      for (const auto& a : node_->attributes)
+      for (const auto& a : node()->attributes)
         if (a.type.has_dynamic_types()) return true;
       return false;
     default: return false;
@@ -158,20 +183,20 @@ bool Type::has_dynamic_types() const {
 }
 
 Type Type::without_optional_attributes_deep() const {
-  switch (kind_) {
-    case TypeKind::List: return list(node_->element.without_optional_attributes_deep());
-    case TypeKind::Set: return set(node_->element.without_optional_attributes_deep());
-    case TypeKind::Map: return map(node_->element.without_optional_attributes_deep());
+  switch (kind()) {
+    case TypeKind::List: return list(node()->element.without_optional_attributes_deep());
+    case TypeKind::Set: return set(node()->element.without_optional_attributes_deep());
+    case TypeKind::Map: return map(node()->element.without_optional_attributes_deep());
     case TypeKind::Tuple: {
       std::vector<Type> ts;
-      ts.reserve(node_->elements.size());
-      for (const auto& t : node_->elements) ts.push_back(t.without_optional_attributes_deep());
+      ts.reserve(node()->elements.size());
+      for (const auto& t : node()->elements) ts.push_back(t.without_optional_attributes_deep());
       return tuple(std::move(ts));
     }
     case TypeKind::Object: {
       std::vector<std::pair<std::string, Type>> attrs;
-      attrs.reserve(node_->attributes.size());
-      for (const auto& a : node_->attributes) attrs.emplace_back(a.name, a.type.without_optional_attributes_deep());
+      attrs.reserve(node()->attributes.size());
+      for (const auto& a : node()->attributes) attrs.emplace_back(a.name, a.type.without_optional_attributes_deep());
       return object_sorted(std::move(attrs));
     }
     default: return *this;
@@ -179,7 +204,7 @@ Type Type::without_optional_attributes_deep() const {
 }
 
 std::string Type::friendly(bool constraint) const {
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::Dynamic: return constraint ? "any type" : "dynamic";
     case TypeKind::Bool: return "bool";
     case TypeKind::Number: return "number";
@@ -188,13 +213,13 @@ std::string Type::friendly(bool constraint) const {
     case TypeKind::Set:
     case TypeKind::Map: {
       std::string elem =
-          constraint && node_->element.is_dynamic() ? "any single type" : node_->element.friendly(constraint);
-      const char* prefix = kind_ == TypeKind::List ? "list of " : kind_ == TypeKind::Set ? "set of " : "map of ";
+          constraint && node()->element.is_dynamic() ? "any single type" : node()->element.friendly(constraint);
+      const char* prefix = kind() == TypeKind::List ? "list of " : kind() == TypeKind::Set ? "set of " : "map of ";
       return prefix + elem;
     }
     case TypeKind::Tuple: return "tuple";
     case TypeKind::Object: return "object";
-    case TypeKind::Capsule: return node_->capsule_name;
+    case TypeKind::Capsule: return node()->capsule_name;
   }
   return "dynamic";
 }
@@ -203,26 +228,26 @@ std::string Type::friendly_name() const { return friendly(false); }
 std::string Type::friendly_name_for_constraint() const { return friendly(true); }
 
 std::string Type::type_string() const {
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::Dynamic: return "any";
     case TypeKind::Bool: return "bool";
     case TypeKind::Number: return "number";
     case TypeKind::String: return "string";
-    case TypeKind::List: return "list(" + node_->element.type_string() + ")";
-    case TypeKind::Set: return "set(" + node_->element.type_string() + ")";
-    case TypeKind::Map: return "map(" + node_->element.type_string() + ")";
+    case TypeKind::List: return "list(" + node()->element.type_string() + ")";
+    case TypeKind::Set: return "set(" + node()->element.type_string() + ")";
+    case TypeKind::Map: return "map(" + node()->element.type_string() + ")";
     case TypeKind::Tuple: {
       std::string out = "tuple([";
-      for (size_t i = 0; i < node_->elements.size(); ++i) {
+      for (size_t i = 0; i < node()->elements.size(); ++i) {
         if (i) out += ',';
-        out += node_->elements[i].type_string();
+        out += node()->elements[i].type_string();
       }
       return out + "])";
     }
     case TypeKind::Object: {
       std::string out = "object({";
-      for (size_t i = 0; i < node_->attributes.size(); ++i) {
-        const auto& a = node_->attributes[i];
+      for (size_t i = 0; i < node()->attributes.size(); ++i) {
+        const auto& a = node()->attributes[i];
         if (i) out += ',';
         out += is_valid_identifier(a.name) ? a.name : util::go_quote(a.name);
         out += '=';
@@ -231,36 +256,36 @@ std::string Type::type_string() const {
       }
       return out + "})";
     }
-    case TypeKind::Capsule: return node_->capsule_name;
+    case TypeKind::Capsule: return node()->capsule_name;
   }
   return "any";
 }
 
 std::string Type::go_string() const {
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::Dynamic: return "cty.DynamicPseudoType";
     case TypeKind::Bool: return "cty.Bool";
     case TypeKind::Number: return "cty.Number";
     case TypeKind::String: return "cty.String";
-    case TypeKind::List: return "cty.List(" + node_->element.go_string() + ")";
-    case TypeKind::Set: return "cty.Set(" + node_->element.go_string() + ")";
-    case TypeKind::Map: return "cty.Map(" + node_->element.go_string() + ")";
+    case TypeKind::List: return "cty.List(" + node()->element.go_string() + ")";
+    case TypeKind::Set: return "cty.Set(" + node()->element.go_string() + ")";
+    case TypeKind::Map: return "cty.Map(" + node()->element.go_string() + ")";
     case TypeKind::Tuple: {
-      if (node_->elements.empty()) return "cty.EmptyTuple";
+      if (node()->elements.empty()) return "cty.EmptyTuple";
       std::string out = "cty.Tuple([]cty.Type{";
-      for (size_t i = 0; i < node_->elements.size(); ++i) {
+      for (size_t i = 0; i < node()->elements.size(); ++i) {
         if (i) out += ", ";
-        out += node_->elements[i].go_string();
+        out += node()->elements[i].go_string();
       }
       return out + "})";
     }
     case TypeKind::Object: {
-      if (node_->attributes.empty()) return "cty.EmptyObject";
+      if (node()->attributes.empty()) return "cty.EmptyObject";
       std::string attrs = "map[string]cty.Type{";
       std::string opt = "[]string{";
       bool any_opt = false;
-      for (size_t i = 0; i < node_->attributes.size(); ++i) {
-        const auto& a = node_->attributes[i];
+      for (size_t i = 0; i < node()->attributes.size(); ++i) {
+        const auto& a = node()->attributes[i];
         if (i) attrs += ", ";
         attrs += util::go_quote(a.name) + ":" + a.type.go_string();
         if (a.optional) {
@@ -273,7 +298,7 @@ std::string Type::go_string() const {
       if (any_opt) return "cty.ObjectWithOptionalAttrs(" + attrs + ", " + opt + "})";
       return "cty.Object(" + attrs + ")";
     }
-    case TypeKind::Capsule: return node_->capsule_name;
+    case TypeKind::Capsule: return node()->capsule_name;
   }
   return "cty.DynamicPseudoType";
 }

@@ -4,10 +4,10 @@
 // constraints); and capsule types, opaque values that only functions understand (the type
 // constraint and expression closure arguments of convert, try and can).
 //
-// Types are immutable and cheap to copy: primitives are held inline, compound types share one
-// node. Object attribute names are kept sorted bytewise, as cty iterates them. Object types in
-// type constraints may mark attributes optional (ext-typeexpr's optional()); values never have
-// such types.
+// Types are immutable and cheap to copy: a type is one pointer to a node, constant for the
+// primitive types and the dynamic pseudo-type, shared and counted for compound types. Object attribute names are kept
+// sorted bytewise, as cty iterates them. Object types in type constraints may mark attributes optional (ext-typeexpr's
+// optional()); values never have such types.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "cty/shared.h"
+
 namespace hcl::cty {
 
 enum class TypeKind : uint8_t { Dynamic, Bool, Number, String, List, Set, Map, Tuple, Object, Capsule };
@@ -25,14 +27,29 @@ enum class TypeKind : uint8_t { Dynamic, Bool, Number, String, List, Set, Map, T
 struct TypeAttribute;
 
 class Type {
+  struct Node;
+
  public:
   // The dynamic pseudo-type.
-  Type() = default;
+  Type() noexcept : node_(&kPrimitives[0]) {}
+  Type(const Type& o) noexcept : node_(o.node_) { retain(node_); }
+  Type(Type&& o) noexcept : node_(o.node_) { o.node_ = &kPrimitives[0]; }
+  Type& operator=(const Type& o) noexcept {
+    retain(o.node_);
+    drop();
+    node_ = o.node_;
+    return *this;
+  }
+  Type& operator=(Type&& o) noexcept {
+    std::swap(node_, o.node_);
+    return *this;
+  }
+  ~Type() { drop(); }
 
   static Type dynamic() { return Type(); }
-  static Type boolean() { return Type(TypeKind::Bool); }
-  static Type number() { return Type(TypeKind::Number); }
-  static Type string() { return Type(TypeKind::String); }
+  static Type boolean() { return Type(&kPrimitives[1]); }
+  static Type number() { return Type(&kPrimitives[2]); }
+  static Type string() { return Type(&kPrimitives[3]); }
   static Type list(Type element);
   static Type set(Type element);
   static Type map(Type element);
@@ -46,20 +63,20 @@ class Type {
   // An opaque type; two capsule types are the same when their names are.
   static Type capsule(std::string name);
 
-  TypeKind kind() const { return kind_; }
-  bool is_dynamic() const { return kind_ == TypeKind::Dynamic; }
+  TypeKind kind() const { return static_cast<TypeKind>(node_->tag); }
+  bool is_dynamic() const { return kind() == TypeKind::Dynamic; }
   bool is_primitive() const {
-    return kind_ == TypeKind::Bool || kind_ == TypeKind::Number || kind_ == TypeKind::String;
+    return kind() == TypeKind::Bool || kind() == TypeKind::Number || kind() == TypeKind::String;
   }
-  bool is_bool() const { return kind_ == TypeKind::Bool; }
-  bool is_number() const { return kind_ == TypeKind::Number; }
-  bool is_string() const { return kind_ == TypeKind::String; }
-  bool is_list() const { return kind_ == TypeKind::List; }
-  bool is_set() const { return kind_ == TypeKind::Set; }
-  bool is_map() const { return kind_ == TypeKind::Map; }
-  bool is_tuple() const { return kind_ == TypeKind::Tuple; }
-  bool is_object() const { return kind_ == TypeKind::Object; }
-  bool is_capsule() const { return kind_ == TypeKind::Capsule; }
+  bool is_bool() const { return kind() == TypeKind::Bool; }
+  bool is_number() const { return kind() == TypeKind::Number; }
+  bool is_string() const { return kind() == TypeKind::String; }
+  bool is_list() const { return kind() == TypeKind::List; }
+  bool is_set() const { return kind() == TypeKind::Set; }
+  bool is_map() const { return kind() == TypeKind::Map; }
+  bool is_tuple() const { return kind() == TypeKind::Tuple; }
+  bool is_object() const { return kind() == TypeKind::Object; }
+  bool is_capsule() const { return kind() == TypeKind::Capsule; }
   bool is_collection() const { return is_list() || is_set() || is_map(); }
   bool is_structural() const { return is_tuple() || is_object(); }
 
@@ -70,13 +87,15 @@ class Type {
   // object: attributes sorted by name.
   using Attribute = TypeAttribute;
   const std::vector<Attribute>& attributes() const;
+  // object: the attributes' names in the same order.
+  const std::vector<std::string>& attribute_names() const;
   const Attribute* attribute(std::string_view name) const;
   bool has_optional_attributes() const;
   // capsule: its name.
   const std::string& capsule_name() const;
 
   // cty's Type.Equals: structural, optional markers included.
-  friend bool operator==(const Type& a, const Type& b);
+  friend bool operator==(const Type& a, const Type& b) { return a.node_ == b.node_ || equal_nodes(a, b); }
   friend bool operator!=(const Type& a, const Type& b) { return !(a == b); }
 
   // True if the dynamic pseudo-type appears anywhere in this type.
@@ -96,13 +115,20 @@ class Type {
   std::optional<std::string> conformance_error(const Type& want) const;
 
  private:
-  struct Node;
-  explicit Type(TypeKind k) : kind_(k) {}
-  Type(TypeKind k, std::shared_ptr<const Node> n) : kind_(k), node_(std::move(n)) {}
+  // The dynamic pseudo-type, bool, number and string, in that order.
+  static constinit const SharedNode kPrimitives[4];
+  // Takes the caller's reference to `n`.
+  explicit Type(const SharedNode* n) : node_(n) {}
+  static Type make(Node* n);
+  const Node* node() const;  // compound and capsule types only
+  void drop() {
+    if (release_last(node_)) destroy(node_);
+  }
+  static void destroy(const SharedNode* n);
+  static bool equal_nodes(const Type& a, const Type& b);
   std::string friendly(bool constraint) const;
 
-  TypeKind kind_ = TypeKind::Dynamic;
-  std::shared_ptr<const Node> node_;
+  const SharedNode* node_;
 };
 
 // An object type's attribute.

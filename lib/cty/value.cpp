@@ -17,17 +17,38 @@ namespace {
 using Elements = std::vector<Value>;
 using Attributes = std::vector<Value::Attribute>;
 
+// The shared payloads, one allocation each with their count. A collection carries its weight
+// (Value::weight), which is the sum of its elements'. An object's payload is its values alone,
+// named by its type; a map's has its keys too.
+struct StringBlock : SharedNode {
+  explicit StringBlock(std::string s) : SharedNode(0), text(std::move(s)) {}
+  std::string text;
+};
+struct ElementsBlock : SharedNode {
+  ElementsBlock(Elements e, uint64_t w) : SharedNode(0), weight(w), elements(std::move(e)) {}
+  uint64_t weight;
+  Elements elements;
+};
+struct MapBlock : ElementsBlock {
+  MapBlock(std::vector<std::string> k, Elements e, uint64_t w) : ElementsBlock(std::move(e), w), keys(std::move(k)) {}
+  std::vector<std::string> keys;
+};
+struct CapsuleBlock : SharedNode {
+  explicit CapsuleBlock(std::shared_ptr<const void> p) : SharedNode(0), payload(std::move(p)) {}
+  std::shared_ptr<const void> payload;
+};
+
 const Elements& no_elements() {
   static const Elements e;
   return e;
 }
-const Attributes& no_attributes() {
-  static const Attributes a;
-  return a;
-}
 const std::string& no_string() {
   static const std::string s;
   return s;
+}
+const std::shared_ptr<const void>& no_payload() {
+  static const std::shared_ptr<const void> p;
+  return p;
 }
 
 // Charges the budget for a collection about to be stored, and returns its weight.
@@ -45,6 +66,24 @@ uint64_t charge_collection(const std::vector<Value::Attribute>& attributes) {
   charge_values(attributes.size());
   charge_bytes(w);
   return w;
+}
+
+uint64_t charge_collection(const std::vector<std::string>& names, const std::vector<Value>& values) {
+  uint64_t w = Value::kBaseWeight;
+  for (size_t i = 0; i < values.size(); ++i) w = saturating_add(w, saturating_add(names[i].size(), values[i].weight()));
+  charge_values(values.size());
+  charge_bytes(w);
+  return w;
+}
+
+// Splits sorted attributes into their names and values.
+void split(Attributes&& attributes, std::vector<std::string>* names, Elements& values) {
+  if (names) names->reserve(attributes.size());
+  values.reserve(attributes.size());
+  for (auto& [k, v] : attributes) {
+    if (names) names->push_back(std::move(k));
+    values.push_back(std::move(v));
+  }
 }
 
 Type first_concrete_type(const std::vector<Value>& elements) {
@@ -197,41 +236,24 @@ Value Value::boolean(bool b) {
   return v;
 }
 
-Value Value::number(Number n) {
-  Value v(Type::number(), State::Known);
-  v.number_ = std::move(n);
-  return v;
-}
-
 Value Value::string(std::string_view s) {
   charge_bytes(s.size());
-  Value v(Type::string(), State::Known);
-  v.data_ = std::make_shared<const std::string>(normalize_nfc(s));
-  v.weight_ = saturating_add(kBaseWeight, s.size());
-  return v;
+  return stored(Type::string(), new StringBlock(normalize_nfc(s)));
 }
 
 Value Value::string_nfc(std::string s) {
   charge_bytes(s.size());
-  Value v(Type::string(), State::Known);
-  v.weight_ = saturating_add(kBaseWeight, s.size());
-  v.data_ = std::make_shared<const std::string>(std::move(s));
-  return v;
+  return stored(Type::string(), new StringBlock(std::move(s)));
 }
 
 Value Value::list(std::vector<Value> elements) {
   uint64_t weight = charge_collection(elements);
-  Value v(Type::list(first_concrete_type(elements)), State::Known);
-  v.data_ = std::make_shared<const Elements>(std::move(elements));
-  v.weight_ = weight;
-  return v;
+  Type type = Type::list(first_concrete_type(elements));
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
 }
 
-Value Value::empty_list(Type element) {
-  Value v(Type::list(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Elements>();
-  return v;
-}
+// Empty collections have no payload: elements() and attributes() answer for them.
+Value Value::empty_list(Type element) { return Value(Type::list(std::move(element)), State::Known); }
 
 Value Value::set(std::vector<Value> elements) {
   uint64_t weight = charge_collection(elements);
@@ -268,17 +290,10 @@ Value Value::set(std::vector<Value> elements) {
   Elements out;
   out.reserve(entries.size());
   for (auto& e : entries) out.push_back(std::move(e.value));
-  Value v(Type::set(std::move(ety)), State::Known);
-  v.data_ = std::make_shared<const Elements>(std::move(out));
-  v.weight_ = weight;
-  return v;
+  return stored(Type::set(std::move(ety)), new ElementsBlock(std::move(out), weight));
 }
 
-Value Value::empty_set(Type element) {
-  Value v(Type::set(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Elements>();
-  return v;
-}
+Value Value::empty_set(Type element) { return Value(Type::set(std::move(element)), State::Known); }
 
 Value Value::map(std::vector<Attribute> elements) {
   uint64_t weight = charge_collection(elements);
@@ -289,17 +304,13 @@ Value Value::map(std::vector<Attribute> elements) {
       ety = e.type();
       break;
     }
-  Value v(Type::map(std::move(ety)), State::Known);
-  v.data_ = std::make_shared<const Attributes>(std::move(elements));
-  v.weight_ = weight;
-  return v;
+  std::vector<std::string> keys;
+  Elements values;
+  split(std::move(elements), &keys, values);
+  return stored(Type::map(std::move(ety)), new MapBlock(std::move(keys), std::move(values), weight));
 }
 
-Value Value::empty_map(Type element) {
-  Value v(Type::map(std::move(element)), State::Known);
-  v.data_ = std::make_shared<const Attributes>();
-  return v;
-}
+Value Value::empty_map(Type element) { return Value(Type::map(std::move(element)), State::Known); }
 
 Value Value::tuple(std::vector<Value> elements) {
   std::vector<Type> types;
@@ -314,55 +325,116 @@ Value Value::object(std::vector<Attribute> attributes) {
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
-  return stored(Type::object_sorted(std::move(types)), std::make_shared<const Attributes>(std::move(attributes)),
-                weight);
+  Elements values;
+  split(std::move(attributes), nullptr, values);
+  return stored(Type::object_sorted(std::move(types)), new ElementsBlock(std::move(values), weight));
 }
 
 Value Value::tuple_typed(std::vector<Value> elements, Type type) {
   uint64_t weight = charge_collection(elements);
-  return stored(std::move(type), std::make_shared<const Elements>(std::move(elements)), weight);
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
 }
 
 Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
-  uint64_t weight = charge_collection(attributes);
-  return stored(std::move(type), std::make_shared<const Attributes>(std::move(attributes)), weight);
+  Elements values;
+  split(std::move(attributes), nullptr, values);
+  return object_values(std::move(values), std::move(type));
 }
 
-Value Value::stored(Type type, std::shared_ptr<const void> data, uint64_t weight) {
+Value Value::object_values(std::vector<Value> values, Type type) {
+  if (values.empty()) return Value(std::move(type), State::Known);
+  uint64_t weight = charge_collection(type.attribute_names(), values);
+  return stored(std::move(type), new ElementsBlock(std::move(values), weight));
+}
+
+Value Value::stored(Type type, const SharedNode* block) {
   Value v(std::move(type), State::Known);
-  v.data_ = std::move(data);
-  v.weight_ = weight;
+  v.block_ = block;
+  v.owns_ = true;
   return v;
 }
 
 Value Value::capsule(Type type, std::shared_ptr<const void> payload) {
-  Value v(std::move(type), State::Known);
-  v.data_ = std::move(payload);
-  return v;
+  return stored(std::move(type), new CapsuleBlock(std::move(payload)));
+}
+
+// The payload's kind follows from the type: a value's type never changes while it owns one.
+void Value::destroy(const SharedNode* block) {
+  switch (type_.kind()) {
+    case TypeKind::Number: Number::destroy_big(block); return;
+    case TypeKind::String: delete static_cast<const StringBlock*>(block); return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple:
+    case TypeKind::Object: delete static_cast<const ElementsBlock*>(block); return;
+    case TypeKind::Map: delete static_cast<const MapBlock*>(block); return;
+    case TypeKind::Capsule: delete static_cast<const CapsuleBlock*>(block); return;
+    case TypeKind::Bool:
+    case TypeKind::Dynamic: return;
+  }
+}
+
+uint64_t Value::weight() const {
+  if (!owns_) return kBaseWeight;
+  switch (type_.kind()) {
+    case TypeKind::String: return saturating_add(kBaseWeight, static_cast<const StringBlock*>(block_)->text.size());
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple:
+    case TypeKind::Map:
+    case TypeKind::Object: return static_cast<const ElementsBlock*>(block_)->weight;
+    default: return kBaseWeight;
+  }
 }
 
 // ---- Access -------------------------------------------------------------------------------------
 
 const std::string& Value::as_string() const {
-  return data_ && type_.is_string() ? *static_cast<const std::string*>(data_.get()) : no_string();
+  return owns_ && type_.is_string() ? static_cast<const StringBlock*>(block_)->text : no_string();
 }
 
 const std::vector<Value>& Value::elements() const {
-  if (data_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
-    return *static_cast<const Elements*>(data_.get());
+  if (owns_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
+    return static_cast<const ElementsBlock*>(block_)->elements;
   return no_elements();
 }
 
-const std::vector<Value::Attribute>& Value::attributes() const {
-  if (data_ && (type_.is_map() || type_.is_object())) return *static_cast<const Attributes*>(data_.get());
-  return no_attributes();
+Members Value::attributes() const {
+  if (!owns_) return Members();
+  if (type_.is_object()) {
+    const Elements& values = static_cast<const ElementsBlock*>(block_)->elements;
+    return Members(type_.attribute_names().data(), values.data(), values.size());
+  }
+  if (type_.is_map()) {
+    const auto* b = static_cast<const MapBlock*>(block_);
+    return Members(b->keys.data(), b->elements.data(), b->elements.size());
+  }
+  return Members();
+}
+
+std::vector<Value::Attribute> Members::to_vector() const {
+  std::vector<Value::Attribute> out;
+  out.reserve(size_);
+  for (size_t i = 0; i < size_; ++i) out.emplace_back(names_[i], values_[i]);
+  return out;
+}
+
+const std::shared_ptr<const void>& Value::capsule_payload() const {
+  return owns_ && type_.is_capsule() ? static_cast<const CapsuleBlock*>(block_)->payload : no_payload();
 }
 
 const Value* Value::get(std::string_view key) const {
-  const auto& attrs = attributes();
-  auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
-                             [](const Attribute& a, std::string_view k) { return a.first < k; });
-  if (it != attrs.end() && it->first == key) return &it->second;
+  Members attrs = attributes();
+  size_t lo = 0, hi = attrs.size();
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (std::string_view(attrs[mid].first) < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo < attrs.size() && attrs[lo].first == key) return &attrs[lo].second;
   return nullptr;
 }
 
@@ -398,6 +470,13 @@ bool Value::is_wholly_known() const {
 Value Value::equals(const Value& other) const {
   const Value& a = *this;
   const Value& b = other;
+  // Two known primitives of one type, the usual case (a for expression's condition), compare
+  // by value: every check below would let them through to the same comparison.
+  if (a.state_ == State::Known && b.state_ == State::Known && a.type_.is_primitive() && a.type_ == b.type_) {
+    if (a.type_.is_number()) return boolean(a.as_number().equals(b.as_number()));
+    if (a.type_.is_bool()) return boolean(a.bool_ == b.bool_);
+    return boolean(a.as_string() == b.as_string());
+  }
   if (!a.is_known() && !b.is_known()) return unknown(Type::boolean());
   if (a.is_known() && !b.is_known()) {
     if (a.is_null() || b.type_.has_dynamic_types()) return unknown(Type::boolean());
@@ -417,7 +496,7 @@ Value Value::equals(const Value& other) const {
   }
   if (a.type_ != b.type_) return boolean(false);
   switch (a.type_.kind()) {
-    case TypeKind::Number: return boolean(a.number_.equals(b.number_));
+    case TypeKind::Number: return boolean(a.as_number().equals(b.as_number()));
     case TypeKind::Bool: return boolean(a.bool_ == b.bool_);
     case TypeKind::String: return boolean(a.as_string() == b.as_string());
     case TypeKind::Object:
@@ -453,8 +532,8 @@ Value Value::equals(const Value& other) const {
     }
     case TypeKind::Map: {
       if (a.length() != b.length()) return boolean(false);
-      const auto& x = a.attributes();
-      const auto& y = b.attributes();
+      Members x = a.attributes();
+      Members y = b.attributes();
       for (size_t i = 0; i < x.size(); ++i) {
         if (x[i].first != y[i].first) return boolean(false);
         Value eq = x[i].second.equals(y[i].second);
@@ -463,7 +542,7 @@ Value Value::equals(const Value& other) const {
       }
       return boolean(true);
     }
-    case TypeKind::Capsule: return boolean(a.data_ == b.data_);
+    case TypeKind::Capsule: return boolean(a.capsule_payload() == b.capsule_payload());
     case TypeKind::Dynamic: return unknown(Type::boolean());
   }
   return boolean(false);
@@ -482,8 +561,8 @@ bool Value::raw_equals(const Value& other) const {
     case TypeKind::String: return equals(other).is_true();
     case TypeKind::Object:
     case TypeKind::Map: {
-      const auto& x = attributes();
-      const auto& y = other.attributes();
+      Members x = attributes();
+      Members y = other.attributes();
       if (x.size() != y.size()) return false;
       for (size_t i = 0; i < x.size(); ++i)
         if (x[i].first != y[i].first || !x[i].second.raw_equals(y[i].second)) return false;
@@ -499,7 +578,7 @@ bool Value::raw_equals(const Value& other) const {
         if (!x[i].raw_equals(y[i])) return false;
       return true;
     }
-    case TypeKind::Capsule: return data_ == other.data_;
+    case TypeKind::Capsule: return capsule_payload() == other.capsule_payload();
   }
   return false;
 }
@@ -528,12 +607,12 @@ std::string Value::go_string() const {
   switch (type_.kind()) {
     case TypeKind::Bool: return bool_ ? "cty.True" : "cty.False";
     case TypeKind::Number: {
-      if (!number_.is_printable())
-        return "cty.MustParseNumberVal(" + util::go_quote(number_.round_trip_scientific()) + ")";
-      if (number_.is_integer() && !number_.is_infinity()) return "cty.NumberIntVal(" + number_.text('g', -1) + ")";
-      Number f = Number::from_double(number_.to_double());
-      if (number_.is_infinity() || f.compare(number_) == 0) return "cty.NumberFloatVal(" + go_float(number_) + ")";
-      return "cty.MustParseNumberVal(" + util::go_quote(number_.to_string()) + ")";
+      const Number n = as_number();
+      if (!n.is_printable()) return "cty.MustParseNumberVal(" + util::go_quote(n.round_trip_scientific()) + ")";
+      if (n.is_integer() && !n.is_infinity()) return "cty.NumberIntVal(" + n.text('g', -1) + ")";
+      Number f = Number::from_double(n.to_double());
+      if (n.is_infinity() || f.compare(n) == 0) return "cty.NumberFloatVal(" + go_float(n) + ")";
+      return "cty.MustParseNumberVal(" + util::go_quote(n.to_string()) + ")";
     }
     case TypeKind::String: return "cty.StringVal(" + util::go_quote(as_string()) + ")";
     case TypeKind::List:
@@ -554,7 +633,7 @@ std::string Value::go_string() const {
     }
     case TypeKind::Map:
     case TypeKind::Object: {
-      const auto& as = attributes();
+      Members as = attributes();
       if (as.empty()) {
         if (type_.is_object()) return "cty.EmptyObjectVal";
         return "cty.MapValEmpty(" + type_.element().go_string() + ")";

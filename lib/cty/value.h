@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // cty values: a type plus either "null", "unknown" or a known payload. Values are immutable and
-// cheap to copy (collections share their storage).
+// cheap to copy (collections share their storage). A value is 24 bytes: its type (one pointer),
+// and a bool, a number's inline fields (cty/number.h) or one counted pointer to its shared
+// payload (a string's text, a collection's elements, a big number, a capsule's object).
 //
 // Collections keep cty's iteration order, which is also the order of every output:
 //  - list and tuple: as built;
@@ -12,7 +14,9 @@
 // Strings are normalised to NFC when they become values, as cty.StringVal does.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,19 +29,57 @@
 
 namespace hcl::cty {
 
+class Members;
+
 class Value {
  public:
   using Attribute = std::pair<std::string, Value>;
 
   // cty.DynamicVal: an unknown value of unknown type.
-  Value() = default;
+  Value() noexcept : small_(0) {}
+  Value(const Value& o) noexcept : type_(o.type_) {
+    copy_payload(o);
+    if (owns_) retain(block_);
+  }
+  Value(Value&& o) noexcept : type_(std::move(o.type_)) {
+    copy_payload(o);
+    o.owns_ = false;
+    o.state_ = State::Unknown;
+  }
+  Value& operator=(const Value& o) noexcept {
+    if (this != &o) *this = Value(o);
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (this == &o) return *this;
+    drop();
+    type_ = std::move(o.type_);
+    copy_payload(o);
+    o.owns_ = false;
+    o.state_ = State::Unknown;
+    return *this;
+  }
+  ~Value() { drop(); }
 
   static Value null(Type type = Type::dynamic());
   static Value unknown(Type type = Type::dynamic());
   static Value dynamic() { return Value(); }
 
   static Value boolean(bool b);
-  static Value number(Number n);
+  static Value number(Number n) {
+    Value v(Type::number(), State::Known);
+    v.prec_ = n.prec_;
+    v.num_rep_ = n.rep_;
+    v.scale_ = n.scale_;
+    if (n.big()) {
+      v.block_ = n.big_;  // the number's reference becomes the value's
+      v.owns_ = true;
+      n.rep_ = Number::Rep::Int;
+    } else {
+      v.small_ = n.small_;
+    }
+    return v;
+  }
   static Value number(int64_t n) { return number(Number::from_int(n)); }
   // NFC-normalised copy of `s`.
   static Value string(std::string_view s);
@@ -61,6 +103,8 @@ class Value {
   // must be NFC, sorted bytewise and unique.
   static Value tuple_typed(std::vector<Value> elements, Type type);
   static Value object_typed(std::vector<Attribute> attributes, Type type);
+  // The same with only the values, in the order of `type`'s attributes.
+  static Value object_values(std::vector<Value> values, Type type);
   static Value empty_object() { return object({}); }
   // An opaque value of a capsule type (see Type::capsule).
   static Value capsule(Type type, std::shared_ptr<const void> payload);
@@ -73,20 +117,33 @@ class Value {
 
   // Payload accessors: only for known, non-null values of the matching type.
   bool as_bool() const { return bool_; }
-  const Number& as_number() const { return number_; }
+  Number as_number() const {
+    Number n;
+    if (state_ != State::Known || !type_.is_number()) return n;
+    n.prec_ = prec_;
+    n.rep_ = num_rep_;
+    n.scale_ = scale_;
+    if (num_rep_ == Number::Rep::Big) {
+      n.big_ = block_;
+      retain(block_);
+    } else {
+      n.small_ = small_;
+    }
+    return n;
+  }
   const std::string& as_string() const;
   // list, set, tuple: the elements in order.
   const std::vector<Value>& elements() const;
   // map, object: (key, value) pairs sorted by key.
-  const std::vector<Attribute>& attributes() const;
+  Members attributes() const;
   // map or object element, or null when absent.
   const Value* get(std::string_view key) const;
   // Number of elements of a collection or structural value (known, non-null).
   size_t length() const;
-  const std::shared_ptr<const void>& capsule_payload() const { return data_; }
+  const std::shared_ptr<const void>& capsule_payload() const;
   template <class T>
   const T& capsule_as() const {
-    return *static_cast<const T*>(data_.get());
+    return *static_cast<const T*>(capsule_payload().get());
   }
 
   // The key cty pairs with element i when iterating (an index number for lists and tuples,
@@ -109,21 +166,106 @@ class Value {
   // About the bytes this value takes written out in full: storage shared between elements is
   // counted at every use, as printing, encoding or converting the value would repeat it. The
   // evaluation budget (cty/budget.h) charges it when a collection is built. Saturates.
-  uint64_t weight() const { return weight_; }
+  uint64_t weight() const;
   static constexpr uint64_t kBaseWeight = 64;
 
  private:
   enum class State : uint8_t { Unknown, Null, Known };
-  Value(Type t, State s) : type_(std::move(t)), state_(s) {}
-  // A known collection or structural value over its storage, already charged `weight`.
-  static Value stored(Type type, std::shared_ptr<const void> data, uint64_t weight);
+  Value(Type t, State s) : type_(std::move(t)), small_(0), state_(s) {}
+  // A known value of `type` over its payload (see value.cpp), taking the caller's reference.
+  static Value stored(Type type, const SharedNode* block);
+  void copy_payload(const Value& o) {
+    small_ = o.small_;  // or block_: the union's eight bytes either way
+    prec_ = o.prec_;
+    num_rep_ = o.num_rep_;
+    scale_ = o.scale_;
+    state_ = o.state_;
+    owns_ = o.owns_;
+    bool_ = o.bool_;
+  }
+  void drop() {
+    if (owns_ && release_last(block_)) destroy(block_);
+  }
+  void destroy(const SharedNode* block);
 
   Type type_;
+  union {
+    int64_t small_;            // a number held inline (Number::small_)
+    const SharedNode* block_;  // when owns_: the shared payload
+  };
+  uint32_t prec_ = 0;  // a number's precision
+  Number::Rep num_rep_ = Number::Rep::Int;
+  int8_t scale_ = 0;
   State state_ = State::Unknown;
-  bool bool_ = false;
-  Number number_;
-  uint64_t weight_ = kBaseWeight;
-  std::shared_ptr<const void> data_;  // std::string, std::vector<Value>, std::vector<Attribute>, capsule
+  bool owns_ : 1 = false;
+  bool bool_ : 1 = false;
+};
+
+// A map's or object's members, (name, value) pairs sorted by name, as a view over the value:
+// an object's names are its type's attribute names (shared by every value of the type), a map
+// keeps its keys beside its elements. Valid while the value it came from lives.
+class Members {
+ public:
+  struct Member {
+    const std::string& first;
+    const Value& second;
+  };
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Member;
+    using difference_type = std::ptrdiff_t;
+    using reference = Member;
+    using pointer = void;
+    iterator() = default;
+    iterator(const std::string* n, const Value* v) : n_(n), v_(v) {}
+    Member operator*() const { return {*n_, *v_}; }
+    Member operator[](difference_type i) const { return {n_[i], v_[i]}; }
+    iterator& operator++() {
+      ++n_;
+      ++v_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
+    iterator& operator--() {
+      --n_;
+      --v_;
+      return *this;
+    }
+    iterator& operator+=(difference_type d) {
+      n_ += d;
+      v_ += d;
+      return *this;
+    }
+    iterator operator+(difference_type d) const { return iterator(n_ + d, v_ + d); }
+    iterator operator-(difference_type d) const { return iterator(n_ - d, v_ - d); }
+    difference_type operator-(const iterator& o) const { return n_ - o.n_; }
+    bool operator==(const iterator& o) const { return n_ == o.n_; }
+    bool operator!=(const iterator& o) const { return n_ != o.n_; }
+
+   private:
+    const std::string* n_ = nullptr;
+    const Value* v_ = nullptr;
+  };
+
+  Members() = default;
+  Members(const std::string* names, const Value* values, size_t size) : names_(names), values_(values), size_(size) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Member operator[](size_t i) const { return {names_[i], values_[i]}; }
+  iterator begin() const { return iterator(names_, values_); }
+  iterator end() const { return iterator(names_ + size_, values_ + size_); }
+  // A copy as (name, value) pairs, to change and build a new value from.
+  std::vector<std::pair<std::string, Value>> to_vector() const;
+
+ private:
+  const std::string* names_ = nullptr;
+  const Value* values_ = nullptr;
+  size_t size_ = 0;
 };
 
 // The bytes cty hashes a value by when it is a set element.

@@ -29,6 +29,7 @@ inline bool has_errors(const Diagnostics& diags) {
 }
 
 inline void append(Diagnostics& to, Diagnostics&& from) {
+  if (from.empty()) return;
   if (to.empty()) {
     to = std::move(from);
     return;

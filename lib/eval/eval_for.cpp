@@ -103,7 +103,7 @@ Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& fra
     return ForFilter::Unknown;
   }
   if (known_first && !raw.is_known()) return ForFilter::Unknown;
-  auto include = convert(raw, Type::boolean());
+  auto include = convert_operand(raw, Type::boolean());
   if (!include) {
     if (report)
       error(d, "Invalid 'for' condition", "The 'if' clause value is invalid: " + include.error() + ".", span(spec.cond),

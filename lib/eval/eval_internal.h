@@ -58,6 +58,13 @@ inline bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
   return false;
 }
 
+// cty's convert for an operand whose parameter type is a primitive type or any type: most
+// operands have the type already, and then convert would return them as they are.
+inline cty::Expected<Value> convert_operand(const Value& v, const Type& want) {
+  if (want.is_dynamic() || v.type() == want) return v;
+  return cty::convert(v, want);
+}
+
 // One part of a template, with directives nested (the reference's templateParser output).
 struct TemplatePart {
   enum Kind : uint8_t { Literal, Interp, If, For } kind = Literal;
@@ -140,6 +147,8 @@ class Evaluator {
   Value conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b, const Type& result,
+                         diag::Diagnostics& d);
   Value template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 
   // hcl.Index and hcl.GetAttr (ops.go), the operations behind traversal steps (eval_traversal.cpp).

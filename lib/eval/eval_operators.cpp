@@ -67,10 +67,18 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   diag::Diagnostics ld, rd;
   Value l = eval(lhs, f, ld);
   Value r = eval(rhs, f, rd);
+  // Operands that are known, not null, already of the parameter type and without diagnostics
+  // (a for expression's arithmetic over numbers) go straight to the operation: every step
+  // below would pass them through unchanged.
+  auto ready = [&](const Value& v) {
+    return v.is_known() && !v.is_null() && (param.is_dynamic() || v.type() == param);
+  };
+  if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r))
+    return binary_operation(n, op, l, r, result, d);
   size_t mark = d.size();
-  auto lc = convert(l, param);
+  auto lc = convert_operand(l, param);
   if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
-  auto rc = convert(r, param);
+  auto rc = convert_operand(r, param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
     diag::append(d, std::move(ld));
@@ -88,6 +96,12 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   diag::append(d, std::move(ld));
   diag::append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(result);
+  return binary_operation(n, op, a, b, result, d);
+}
+
+// The operation itself, on operands converted to its parameter type.
+Value Evaluator::binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b,
+                                  const Type& result, diag::Diagnostics& d) {
   // cty's arithmetic fails only on infinities and zeros (no result exists); the reference
   // reports the function's error message inside its own.
   auto failed = [&](const std::string& why) {
@@ -140,7 +154,7 @@ Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   Type param = negate ? Type::number() : Type::boolean();
   size_t mark = d.size();
   Value v = eval(operand, f, d);
-  auto c = convert(v, param);
+  auto c = convert_operand(v, param);
   if (!c) error(d, "Invalid operand", "Unsuitable value for unary operand: " + c.error() + ".", span(operand), span(n));
   if (has_errors_since(d, mark)) return Value::unknown(param);
   if (c->is_null()) {

@@ -313,7 +313,7 @@ Value apply_defaults(const TypeDefaults* d, const Value& in) {
   if (!v.is_known()) return v;
   if (d && !d->values.empty() && (v.type().is_object() || v.type().is_map())) {
     std::vector<Value::Attribute> attrs;
-    if (!v.is_null()) attrs = v.attributes();
+    if (!v.is_null()) attrs = v.attributes().to_vector();
     for (const auto& [name, dv] : d->values) {
       bool found = false;
       for (auto& [k, av] : attrs) {

@@ -146,3 +146,49 @@ TEST_CASE("integers, doubles and comparisons") {
   CHECK(Number::from_integer_text("1208925819614629174706175")->to_string() == "1208925819614629174706175");
   CHECK(Number::from_int(5).equals(num("5.0")));
 }
+
+TEST_CASE("a decimal held inline behaves as the same number parsed into MPFR") {
+  // "125e-3" has an exponent, so it takes the general parser; "0.125" is held as digits and a
+  // scale until an operation needs more. Every answer must be the same for both spellings.
+  const std::pair<const char*, const char*> pairs[] = {{"0.125", "125e-3"},
+                                                       {"-2.5", "-25e-1"},
+                                                       {"3.14159", "314159e-5"},
+                                                       {"0.000001", "1e-6"},
+                                                       {"123456789.123456789", "123456789123456789e-9"},
+                                                       {"100.50", "1005e-1"},
+                                                       {"0.1", "1e-1"},
+                                                       {"-0.30000", "-3e-1"},
+                                                       {"0.0000000000000000000001", "1e-22"}};
+  for (const auto& [inline_text, general_text] : pairs) {
+    CAPTURE(inline_text);
+    Number a = num(inline_text), b = num(general_text);
+    CHECK(a.to_string() == b.to_string());
+    CHECK(a.text('g', 10) == b.text('g', 10));
+    CHECK(a.text('e', -1) == b.text('e', -1));
+    CHECK(a.text('f', 3) == b.text('f', 3));
+    CHECK(a.compare(b) == 0);
+    CHECK(a.equals(b));
+    CHECK(b.equals(a));
+    CHECK(a.precision() == b.precision());
+    CHECK(a.sign() == b.sign());
+    CHECK(a.is_integer() == b.is_integer());
+    CHECK(a.to_int64() == b.to_int64());
+    CHECK(a.to_double() == b.to_double());
+    CHECK(a.truncated_integer_text() == b.truncated_integer_text());
+    CHECK(a.negate().to_string() == b.negate().to_string());
+    CHECK(a.absolute().to_string() == b.absolute().to_string());
+    for (const char* other : {"3", "0.7", "1e100", "-0.125"}) {
+      CAPTURE(other);
+      CHECK(add(a, num(other))->to_string() == add(b, num(other))->to_string());
+      CHECK(multiply(a, num(other))->to_string() == multiply(b, num(other))->to_string());
+      CHECK(divide(num(other), a)->to_string() == divide(num(other), b)->to_string());
+      CHECK(modulo(num(other), a)->to_string() == modulo(num(other), b)->to_string());
+      CHECK(a.compare(num(other)) == b.compare(num(other)));
+      CHECK(a.equals(num(other)) == b.equals(num(other)));
+    }
+  }
+  CHECK(num("1.5").equals(num("1.50")));
+  CHECK(!num("1.5").equals(num("1.05")));
+  CHECK(num("-0.0").is_negative());  // negative zero is not held inline
+  CHECK(num("2.000").is_integer());
+}

@@ -114,3 +114,53 @@ TEST_CASE("JSON in and out") {
   CHECK(js(Value::number(hcl::cty::Number::infinity(true))) == "ERROR: cannot serialize infinity as JSON");
   CHECK(js(Value::tuple({Value::unknown()})) == "ERROR: value is not known");
 }
+
+TEST_CASE("a value is three words: a type pointer and an inline payload") {
+  // Big JSON documents hold millions of values: each byte here is megabytes there.
+  CHECK(sizeof(Type) == sizeof(void*));
+  CHECK(sizeof(hcl::cty::Number) == 16);
+  CHECK(sizeof(Value) == 24);
+  // Copies share the payload and keep the inline parts.
+  Value a = Value::number(*hcl::cty::Number::parse("2.75"));
+  Value b = a;
+  CHECK(b.as_number().to_string() == "2.75");
+  Value big = Value::number(*hcl::cty::Number::parse("123456789012345678901234.5"));  // an MPFR value
+  Value big2 = big;
+  big = Value();
+  CHECK(big2.as_number().to_string() == "123456789012345678901234.5");
+  Value str = s("text");
+  Value moved = std::move(str);
+  CHECK(moved.as_string() == "text");
+  CHECK(str.is_known() == false);  // a moved-from value is cty.DynamicVal
+  CHECK(js(Value::tuple({moved, b, big2, Value::empty_list(Type::string())})) ==
+        R"(["text",2.75,123456789012345678901234.5,[]])");
+}
+
+TEST_CASE("objects of one type share their member names; maps keep their own keys") {
+  Type t = Type::object({{"a", Type::number()}, {"b", Type::string()}});
+  Value x = Value::object_values({n(1), s("one")}, t);
+  Value y = Value::object_values({n(2), s("two")}, t);
+  REQUIRE(x.attributes().size() == 2);
+  CHECK(&x.attributes()[0].first == &y.attributes()[0].first);
+  CHECK(x.attributes()[1].first == "b");
+  CHECK(y.get("b")->as_string() == "two");
+  CHECK(y.get("c") == nullptr);
+  CHECK(js(x) == R"({"a":1,"b":"one"})");
+  CHECK(x.weight() == y.weight());  // same names, same sizes
+  Value m = Value::map({{"z", n(1)}, {"k", n(2)}});
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : m.attributes()) keys.push_back(k + "=" + v.as_number().to_string());
+  CHECK(keys == std::vector<std::string>{"k=2", "z=1"});
+  CHECK(m.attributes().to_vector().size() == 2);
+}
+
+TEST_CASE("JSON decoding shares repeated short strings and charges each use") {
+  auto v = hcl::cty::json_to_value(R"({"a": "create", "b": ["create", "update"], "c": "create"})");
+  REQUIRE(v);
+  const Value& a = *v->get("a");
+  const Value& c = *v->get("c");
+  CHECK(&a.as_string() == &c.as_string());
+  CHECK(&a.as_string() == &v->get("b")->elements()[0].as_string());
+  CHECK(js(*v) == R"({"a":"create","b":["create","update"],"c":"create"})");
+  CHECK(a.weight() == c.weight());
+}
