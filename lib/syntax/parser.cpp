@@ -4,6 +4,7 @@
 // parser_*.cpp files; parser_internal.h lists which file holds what.
 #include "syntax/parser.h"
 
+#include "lex/scan.h"
 #include "syntax/parser_internal.h"
 
 namespace hcl::syntax {
@@ -42,10 +43,8 @@ void Parser::parse_standalone_template() {
 // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
 // and returns the token array and all diagnostics in the reference's order.
 diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
-  while (eof_index_ == UINT32_MAX) {
-    lex_one();
-    if (!keep_tokens_) trim();
-  }
+  // Without a tree nothing is read any more: every chunk can go.
+  while (eof_index_ == UINT32_MAX) refill(keep_tokens_ ? 0 : buf_base_ + static_cast<uint32_t>(buf_.size()));
   if (tokens_out) *tokens_out = std::move(buf_);
   diag::Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;
@@ -66,6 +65,44 @@ diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
     out.push_back(std::move(d));
   }
   return out;
+}
+
+void Parser::refill(uint32_t keep_from) {
+  if (keep_from > buf_base_) {
+    uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
+    buf_.erase(buf_.begin(), buf_.begin() + drop);
+    buf_base_ += drop;
+  }
+  size_t have = buf_.size();
+  // With a tree, lex into the reserved capacity (never reallocating what was reserved, never
+  // writing beyond what the input needs); a window takes a fixed chunk.
+  size_t chunk = kChunk;
+  if (keep_tokens_) {
+    chunk = buf_.capacity() > have ? std::min<size_t>(buf_.capacity() - have, 1 << 16) : have;
+    chunk = std::max<size_t>(chunk, kChunk);
+  }
+  buf_.resize(have + chunk);
+  size_t n = lexer_.fill(buf_.data() + have, chunk);
+  buf_.resize(have + n);
+  const lex::Token* tok = buf_.data() + have;
+  const lex::Token* end = buf_.data() + buf_.size();
+  if (n == 0) return;
+  // Token starts matter for columns only next to characters outside ASCII (add_token_start): a
+  // chunk of ASCII text, the usual case, needs no look at its tokens.
+  uint32_t text_from = tok->start > 0 ? tok->start - 1 : 0;
+  if (lex::scan::has_non_ascii(text_.data(), text_from, std::min<uint32_t>(end[-1].end, src_.size()))) {
+    for (const lex::Token* t = tok; t != end; ++t) src_.add_token_start(t->start);
+  }
+  for (const lex::Token* t = tok; t != end; ++t) {
+    if (t->kind >= K::BitwiseAnd) [[unlikely]] {  // the kinds that exist only to be reported
+      if (lex_diags_.size() < options_.max_diagnostics) {
+        checker_.check(*t, src_, &lex_diags_);
+      } else {
+        lex_dropped_ += static_cast<uint64_t>(checker_.check(*t, src_, nullptr));
+      }
+    }
+  }
+  if (end[-1].kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size()) - 1;
 }
 
 // Records a syntax error unless the parse was aborted. The callers check recovery_ themselves,

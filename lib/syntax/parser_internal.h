@@ -106,47 +106,34 @@ class Parser {
  private:
   // ---- Tokens ----------------------------------------------------------------------------------
 
-  // The lexer runs only as far ahead as the parser peeks; the lexical diagnostics of each token
-  // are taken as it is lexed, so they come out in source order.
-  void lex_one() {
-    lex::Token t = lexer_.next();
-    src_.add_token_start(t.start);
-    if (t.kind >= K::BitwiseAnd) {  // the kinds that exist only to be reported
-      if (lex_diags_.size() < options_.max_diagnostics) {
-        checker_.check(t, src_, &lex_diags_);
-      } else {
-        lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
-      }
-    }
-    if (t.kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size());
-    buf_.push_back(t);
-  }
+  // The lexer fills the token array a chunk at a time (refill); the parser walks it by index.
+  // With a tree the array grows to hold every token. Without one (validation) it is a window:
+  // each refill first drops the tokens before the last one read, so memory stays small however
+  // large the input. The lexical diagnostics of each chunk are taken as it is lexed, so they
+  // come out in source order.
+  static constexpr uint32_t kChunk = 4096;
+  void refill(uint32_t keep_from);
 
   const lex::Token& token_at(uint32_t abs) {
-    while (abs > eof_index_ || buf_base_ + buf_.size() <= abs) {
-      if (abs > eof_index_) {
-        abs = eof_index_;
-        continue;
-      }
-      lex_one();
-    }
-    return buf_[abs - buf_base_];
+    uint32_t rel = abs - buf_base_;
+    if (rel < buf_.size()) [[likely]]
+      return buf_[rel];
+    return token_at_slow(abs);
   }
-
-  // Without a tree only the last token read must stay available.
-  void trim() {
-    uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
-    if (keep_from > buf_base_ + 4096) {
-      uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
-      buf_.erase(buf_.begin(), buf_.begin() + drop);
-      buf_base_ += drop;
+  const lex::Token& token_at_slow(uint32_t abs) {
+    for (;;) {
+      if (abs > eof_index_) abs = eof_index_;
+      if (abs - buf_base_ < buf_.size()) return buf_[abs - buf_base_];
+      // Without a tree only the last token read must stay available.
+      refill(keep_tokens_ ? 0 : (next_ > 0 ? next_ - 1 : 0));
     }
   }
 
   // The parser peeks the same token many times; the answer only changes when a token is read or
   // newline sensitivity changes.
   Peeked peek() {
-    if (peek_valid_) return peeked_;
+    if (peek_valid_) [[likely]]
+      return peeked_;
     peeked_ = peek_uncached();
     peek_valid_ = !abort_;
     return peeked_;
@@ -159,9 +146,8 @@ class Parser {
     if (abort_) return Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
     uint32_t i = next_;
     for (;;) {
-      if (i > eof_index_) i = eof_index_;
       const lex::Token& t = token_at(i);
-      if (t.kind == K::Comment) {
+      if (t.kind == K::Comment) [[unlikely]] {
         // A line comment ends its line: where newlines matter it reads as one.
         if (nl_ && t.end > t.start && text_[t.end - 1] == '\n')
           return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
@@ -172,7 +158,8 @@ class Parser {
         ++i;
         continue;
       }
-      return Peeked{t, i};
+      // token_at clamps past Eof: the index is Eof's too.
+      return Peeked{t, i > eof_index_ ? eof_index_ : i};
     }
   }
 
@@ -184,7 +171,6 @@ class Parser {
     peek_valid_ = false;
     next_ = p.index + 1;
     last_read_ = p.index;
-    if (!keep_tokens_) trim();
     return p.tok;
   }
 
@@ -326,7 +312,7 @@ class Parser {
   // The span of an earlier token that may already have left the window when no tree is built;
   // then the last read token's span stands in (only used for ranges of diagnostics).
   diag::Span token_at_span(uint32_t index) {
-    if (index + 1 < buf_base_) return prev_span();
+    if (index < buf_base_) return prev_span();
     return span_of(token_at(index));
   }
 

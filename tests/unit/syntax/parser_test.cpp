@@ -178,6 +178,32 @@ TEST_CASE("diagnostics per file are capped") {
   CHECK(r.diagnostics.back().summary == "Too many errors");
 }
 
+TEST_CASE("validation streams tokens and reports exactly what the tree parse reports") {
+  // Long enough for the token window to be refilled many times, with errors of every kind far
+  // apart: lexical ones, syntax ones naming an earlier range, ones at the end of the file.
+  std::string text;
+  for (int i = 0; i < 4000; ++i) {
+    std::string n = std::to_string(i);
+    text.append("a").append(n).append(" = [1, 2, \"x${y}\"] # c\n");
+    if (i % 997 == 0) text.append("b").append(n).append(" = \"caf\xC3\xA9\" ; `\n");
+    if (i % 1499 == 0) text.append("a").append(n).append(" = x.* .y\n");
+  }
+  text += "t = \"%{ if a }b%{ endfor }\"\nz = {\n  k = 1 +\n";
+  auto with_tree = config(text);
+  auto streamed = config(text, hcl::syntax::ParseOptions{false});
+  REQUIRE(with_tree.diagnostics.size() > 5);
+  REQUIRE(streamed.diagnostics.size() == with_tree.diagnostics.size());
+  for (size_t i = 0; i < streamed.diagnostics.size(); ++i) {
+    const auto& a = with_tree.diagnostics[i];
+    const auto& b = streamed.diagnostics[i];
+    INFO(i << ": " << a.summary);
+    CHECK(a.summary == b.summary);
+    CHECK(a.detail == b.detail);
+    CHECK(a.subject == b.subject);
+    CHECK(a.context == b.context);
+  }
+}
+
 TEST_CASE("round trip: printing the tree gives back every testdata file byte for byte") {
   namespace fs = std::filesystem;
   size_t count = 0;
