@@ -57,13 +57,18 @@ uint32_t Lexer::scan_ident(uint32_t at) const {
     if (n == 0 || !source::utf8::is_id_start(cp)) return at;
     q += static_cast<uint32_t>(n);
   }
-  // Runs of ASCII name bytes are skipped in blocks; a byte from 0x80 up may still continue the
-  // name, as a letter or mark of another script.
+  return scan_ident_rest(q);
+}
+
+// Runs of ASCII name bytes are skipped in blocks; a byte from 0x80 up may still continue the
+// name, as a letter or mark of another script.
+uint32_t Lexer::scan_ident_rest(uint32_t q) const {
+  auto* s = reinterpret_cast<const unsigned char*>(src_.data());
   for (;;) {
     q = scan::ident_end(src_.data(), q, size_);
     if (q >= size_ || s[q] < 0x80) return q;
     char32_t cp;
-    int n = source::utf8::decode(s + q, end, cp);
+    int n = source::utf8::decode(s + q, s + size_, cp);
     if (n == 0 || !source::utf8::is_id_continue(cp)) return q;
     q += static_cast<uint32_t>(n);
   }
@@ -76,8 +81,11 @@ Token Lexer::fail(uint32_t start) {
   return emit(state_ == State::Bare ? TokenKind::StringLit : TokenKind::Invalid, start, size_);
 }
 
-Token Lexer::next() {
-  if (pending_newline_) {
+// The next token from whichever state the scanner is in. Inlined (with scan_main, where most
+// tokens are found) into fill's loop, so a token goes from the scanner to the array without
+// a call or a copy through memory.
+[[gnu::always_inline]] inline Token Lexer::step() {
+  if (pending_newline_) [[unlikely]] {
     pending_newline_ = false;
     pos_ = pending_.end;
     return pending_;
@@ -89,6 +97,8 @@ Token Lexer::next() {
       return Token{size_, size_, TokenKind::Eof};
     }
   }
+  if (state_ == State::Main) [[likely]]
+    return scan_main();
   switch (state_) {
     case State::Main: return scan_main();
     case State::Quoted: return scan_quoted();
@@ -119,7 +129,7 @@ Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-Token Lexer::scan_main() {
+[[gnu::always_inline]] inline Token Lexer::scan_main() {
   const char* s = src_.data();
   uint32_t p = pos_;
   // Most tokens follow no blank or a single space; indentation after a newline is a longer run.
@@ -240,7 +250,12 @@ Token Lexer::scan_main() {
     default: break;
   }
   if (c < 0x80) {
-    if (is_ascii_ident_start(c) || c == '_') return emit(TokenKind::Ident, p, scan_ident(p));
+    if (is_ascii_ident_start(c) || c == '_') {
+      uint32_t e = scan::ident_end(s, p + 1, size_);
+      // A name goes on past ASCII only with a letter or mark of another script.
+      if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
+      return emit(TokenKind::Ident, p, e);
+    }
     return one(TokenKind::Invalid);
   }
   uint32_t n = any_utf8_len(p);
@@ -394,10 +409,12 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
+Token Lexer::next() { return step(); }
+
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
   while (n < cap) {
-    Token t = next();
+    Token t = step();
     out[n++] = t;
     if (t.kind == TokenKind::Eof) break;
   }

@@ -39,6 +39,7 @@ class Lexer {
     bool start_of_line;
   };
 
+  Token step();
   Token scan_main();
   Token scan_quoted();
   Token scan_heredoc();
@@ -64,7 +65,8 @@ class Lexer {
   Token open_sequence(TokenKind kind, uint32_t start, uint32_t len);
   Token close_brace(uint32_t start, uint32_t len, bool tilde);
   uint32_t any_utf8_len(uint32_t at) const;
-  uint32_t scan_ident(uint32_t at) const;  // end of an identifier starting at `at`, or `at`
+  uint32_t scan_ident(uint32_t at) const;      // end of an identifier starting at `at`, or `at`
+  uint32_t scan_ident_rest(uint32_t q) const;  // the same, from inside one
   uint32_t template_text_end(uint32_t p) const;
 
   std::string_view src_;

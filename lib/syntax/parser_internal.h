@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -326,12 +327,12 @@ class Parser {
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
-  std::vector<PartInfo> parse_template_parts(K end);
+  size_t parse_template_parts(K end);  // pushes the parts onto parts_; returns where they start
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                              K end, std::vector<PartInfo>& parts);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
-  void check_template_structure(const std::vector<PartInfo>& parts);
+  void check_template_structure(std::span<const PartInfo> parts);
 
   const source::SourceFile& src_;
   std::string_view text_;
@@ -362,6 +363,12 @@ class Parser {
   // except the "Nesting too deep" one itself (while reporting_abort_ is set).
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
+
+  // The parts of the templates being parsed, innermost last (parse_template_parts).
+  std::vector<PartInfo> parts_;
+  // The attribute names of the bodies being parsed, innermost last (parse_body's check for a
+  // redefined argument).
+  std::vector<std::pair<std::string_view, diag::Span>> attr_names_;
 
   diag::Diagnostics lex_diags_;
   diag::Diagnostics parse_diags_;

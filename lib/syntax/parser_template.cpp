@@ -21,15 +21,19 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   diag::Span open_span =
       first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
-  std::vector<PartInfo> parts = parse_template_parts(end);
-  check_template_structure(parts);
+  size_t parts_base = parse_template_parts(end);
+  check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
+  parts_.resize(parts_base);
   return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
 // bad ones; the tree keeps the source text.
-std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
-  std::vector<PartInfo> parts;
+size_t Parser::parse_template_parts(K end) {
+  // Templates nest (in interpolations), so their parts share one stack: a template's own parts
+  // start at `base`, and an inner template's are gone again before the outer one adds its next.
+  std::vector<PartInfo>& parts = parts_;
+  size_t base = parts.size();
   diag::Span start_span = next_span();
   diag::Span end_span{};
   // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
@@ -74,7 +78,7 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
   }
   parts.push_back({TemplatePart::End, end_span});
   depth_ -= open_directives;
-  return parts;
+  return base;
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
@@ -233,7 +237,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
 // there is one, the open directive it conflicts with ("for the if started at file:1,3-9"); each
 // error pops the open directive, as the reference's recursive templateParser returns from it,
 // so one mistake does not cascade.
-void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
+void Parser::check_template_structure(std::span<const PartInfo> parts) {
   struct Open {
     TemplatePart kind;
     bool in_else;

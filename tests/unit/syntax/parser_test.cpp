@@ -178,6 +178,26 @@ TEST_CASE("diagnostics per file are capped") {
   CHECK(r.diagnostics.back().summary == "Too many errors");
 }
 
+TEST_CASE("a redefined argument is found in bodies of any size, and only in its own body") {
+  for (int n : {2, 15, 16, 17, 40}) {
+    std::string text;
+    for (int i = 0; i < n; ++i) {
+      text.append("a").append(std::to_string(i)).append(" = 1\n");
+      // A nested block between the definitions has names of its own, some the same.
+      if (i == 1) text += "b {\n  a0 = 1\n  a1 = 2\n}\n";
+    }
+    text += "a1 = 3\n";
+    auto r = config(text);
+    INFO(n << " arguments");
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].summary == "Attribute redefined");
+    CHECK(r.diagnostics[0].subject->start.line == static_cast<uint32_t>(n + 5));
+    CHECK(r.diagnostics[0].detail ==
+          "The argument \"a1\" was already set at test.hcl:2,1-3. Each argument may be set "
+          "only once.");
+  }
+}
+
 TEST_CASE("validation streams tokens and reports exactly what the tree parse reports") {
   // Long enough for the token window to be refilled many times, with errors of every kind far
   // apart: lexical ones, syntax ones naming an earlier range, ones at the end of the file.
