@@ -44,8 +44,11 @@ void Parser::parse_standalone_template() {
 // and returns the token array and all diagnostics in the reference's order.
 diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
   // Without a tree nothing is read any more: every chunk can go.
-  while (eof_index_ == UINT32_MAX) refill(keep_tokens_ ? 0 : buf_base_ + static_cast<uint32_t>(buf_.size()));
-  if (tokens_out) *tokens_out = std::move(buf_);
+  while (eof_index_ == UINT32_MAX) refill(keep_tokens_ ? 0 : buf_base_ + buf_len_);
+  if (tokens_out) {
+    buf_.resize(buf_len_);
+    *tokens_out = std::move(buf_);
+  }
   diag::Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;
   // Both kinds were capped at max_diagnostics as they came; the cap applies again to the sum,
@@ -69,23 +72,25 @@ diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
 
 void Parser::refill(uint32_t keep_from) {
   if (keep_from > buf_base_) {
-    uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
-    buf_.erase(buf_.begin(), buf_.begin() + drop);
+    uint32_t drop = std::min(keep_from - buf_base_, buf_len_);
+    std::copy(buf_.begin() + drop, buf_.begin() + buf_len_, buf_.begin());
+    buf_len_ -= drop;
     buf_base_ += drop;
   }
-  size_t have = buf_.size();
+  uint32_t have = buf_len_;
   // With a tree, lex into the reserved capacity (never reallocating what was reserved, never
-  // writing beyond what the input needs); a window takes a fixed chunk.
+  // writing beyond what the input needs); a window takes a fixed chunk. The array only grows:
+  // a window reuses its slots without clearing them again.
   size_t chunk = kChunk;
   if (keep_tokens_) {
     chunk = buf_.capacity() > have ? std::min<size_t>(buf_.capacity() - have, 1 << 16) : have;
     chunk = std::max<size_t>(chunk, kChunk);
   }
-  buf_.resize(have + chunk);
+  if (buf_.size() < have + chunk) buf_.resize(have + chunk);
   size_t n = lexer_.fill(buf_.data() + have, chunk);
-  buf_.resize(have + n);
+  buf_len_ = have + static_cast<uint32_t>(n);
   const lex::Token* tok = buf_.data() + have;
-  const lex::Token* end = buf_.data() + buf_.size();
+  const lex::Token* end = buf_.data() + buf_len_;
   if (n == 0) return;
   // Token starts matter for columns only next to characters outside ASCII (add_token_start): a
   // chunk of ASCII text, the usual case, needs no look at its tokens.
@@ -102,7 +107,7 @@ void Parser::refill(uint32_t keep_from) {
       }
     }
   }
-  if (end[-1].kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size()) - 1;
+  if (end[-1].kind == K::Eof) eof_index_ = buf_base_ + buf_len_ - 1;
 }
 
 // Records a syntax error unless the parse was aborted. The callers check recovery_ themselves,

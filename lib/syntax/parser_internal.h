@@ -117,14 +117,14 @@ class Parser {
 
   const lex::Token& token_at(uint32_t abs) {
     uint32_t rel = abs - buf_base_;
-    if (rel < buf_.size()) [[likely]]
+    if (rel < buf_len_) [[likely]]
       return buf_[rel];
     return token_at_slow(abs);
   }
   const lex::Token& token_at_slow(uint32_t abs) {
     for (;;) {
       if (abs > eof_index_) abs = eof_index_;
-      if (abs - buf_base_ < buf_.size()) return buf_[abs - buf_base_];
+      if (abs - buf_base_ < buf_len_) return buf_[abs - buf_base_];
       // Without a tree only the last token read must stay available.
       refill(keep_tokens_ ? 0 : (next_ > 0 ? next_ - 1 : 0));
     }
@@ -343,14 +343,15 @@ class Parser {
   bool keep_tokens_;
   std::vector<Node>* nodes_;
 
-  std::vector<lex::Token> buf_;
+  std::vector<lex::Token> buf_;  // tokens buf_base_ .. buf_base_ + buf_len_ (the rest are spare)
+  uint32_t buf_len_ = 0;
   uint32_t buf_base_ = 0;
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
   // The newline-sensitivity stack; the outermost level (a body) sees newlines.
-  std::vector<bool> include_nl_{true};
-  bool nl_ = true;  // include_nl_.back(), which peeking reads for every token
+  std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
+  bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
   Peeked peeked_{};
   bool peek_valid_ = false;
   // The reference's parser.recovery: set by the first syntax error (and by recover()), after

@@ -19,7 +19,7 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   (void)flush;
   DepthGuard guard(*this);
   diag::Span open_span =
-      first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+      first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   size_t parts_base = parse_template_parts(end);
   check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
