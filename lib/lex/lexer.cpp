@@ -85,18 +85,18 @@ Token Lexer::fail(uint32_t start) {
 // tokens are found) into fill's loop, so a token goes from the scanner to the array without
 // a call or a copy through memory.
 [[gnu::always_inline]] inline Token Lexer::step() {
-  if (pending_newline_) [[unlikely]] {
-    pending_newline_ = false;
-    pos_ = pending_.end;
-    return pending_;
-  }
-  if (failed_ || pos_ >= size_) {
-    if (state_ == State::Main || failed_) {
-      // Spaces are skipped before the end, so Eof sits at the very end of the input.
-      pos_ = size_;
-      return Token{size_, size_, TokenKind::Eof};
+  if (pending_newline_ || failed_) [[unlikely]] {
+    if (pending_newline_) {
+      pending_newline_ = false;
+      pos_ = pending_.end;
+      return pending_;
     }
+    // A failure made the rest of the input one token.
+    pos_ = size_;
+    return Token{size_, size_, TokenKind::Eof};
   }
+  // Each state's scanner returns Eof at the end of the input (the main state's after skipping
+  // blanks, so Eof sits at the very end).
   if (state_ == State::Main) [[likely]]
     return scan_main();
   switch (state_) {
@@ -132,8 +132,10 @@ Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
 [[gnu::always_inline]] inline Token Lexer::scan_main() {
   const char* s = src_.data();
   uint32_t p = pos_;
-  // Most tokens follow no blank or a single space; indentation after a newline is a longer run.
-  if (p < size_ && (s[p] == ' ' || s[p] == '\t')) p = scan::blanks_end(s, p + 1, size_);
+  // Most tokens follow no blank or a single space; only a longer run (indentation after a
+  // newline, alignment before "=") is worth a block scan.
+  auto blank = [&](uint32_t i) { return i < size_ && (s[i] == ' ' || s[i] == '\t'); };
+  if (blank(p) && blank(++p)) p = scan::blanks_end(s, p + 1, size_);
   pos_ = p;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   auto c = static_cast<unsigned char>(s[p]);

@@ -51,7 +51,7 @@ Expr Parser::placeholder() {
 // reference returns an ExprSyntaxError ranging over the condition: the caller then skips to
 // the end of its own construct. Only a missing colon is reported here; the parts report their
 // own errors.
-Expr Parser::parse_ternary() {
+[[gnu::always_inline]] inline Expr Parser::parse_ternary() {
   Peeked start = peek();
   diag::Span start_span = span_of(start.tok);
   uint32_t start_node = mark();
