@@ -90,6 +90,7 @@ class Parser {
       buf_.reserve(src.size() / 3 + 16);
       nodes_->reserve(src.size() / 6 + 16);
     }
+    refresh_peek();
   }
 
   void parse_config_file();
@@ -130,15 +131,11 @@ class Parser {
     }
   }
 
-  // The parser peeks the same token many times; the answer only changes when a token is read or
-  // newline sensitivity changes.
-  Peeked peek() {
-    if (peek_valid_) [[likely]]
-      return peeked_;
-    peeked_ = peek_uncached();
-    peek_valid_ = !abort_;
-    return peeked_;
-  }
+  // The parser peeks the same token many times, and nearly always before it reads one: the next
+  // significant token is found as soon as the answer can change (a token is read, newline
+  // sensitivity changes, the parse aborts), and a peek only copies it.
+  Peeked peek() const { return peeked_; }
+  void refresh_peek() { peeked_ = peek_uncached(); }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
@@ -167,12 +164,12 @@ class Parser {
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
   // without reading further.
   lex::Token read() {
-    Peeked p = peek();
-    if (abort_) return p.tok;
-    peek_valid_ = false;
-    next_ = p.index + 1;
-    last_read_ = p.index;
-    return p.tok;
+    lex::Token tok = peeked_.tok;
+    if (abort_) return tok;
+    next_ = peeked_.index + 1;
+    last_read_ = peeked_.index;
+    refresh_peek();
+    return tok;
   }
 
   diag::Span prev_span() {
@@ -186,17 +183,19 @@ class Parser {
 
   // Newline sensitivity (the reference's PushIncludeNewlines/PopIncludeNewlines): a body and an
   // object constructor's items end at newlines, brackets, parentheses and interpolations ignore
-  // them. Changing it changes what the next peek returns, so the cached peek is dropped.
+  // them. Changing it changes what the next peek returns.
   void push_nl(bool include) {
-    if (include != nl_) peek_valid_ = false;
     include_nl_.push_back(include);
-    nl_ = include;
+    if (include != nl_) {
+      nl_ = include;
+      refresh_peek();
+    }
   }
   void pop_nl() {
     bool was = nl_;
     include_nl_.pop_back();
     nl_ = include_nl_.back();
-    if (was != nl_) peek_valid_ = false;
+    if (was != nl_) refresh_peek();
   }
 
   // ---- Diagnostics -----------------------------------------------------------------------------
@@ -266,7 +265,7 @@ class Parser {
             next_span());
       reporting_abort_ = false;
       abort_ = true;
-      peek_valid_ = false;
+      refresh_peek();
       recovery_ = true;
     }
     return false;
@@ -352,8 +351,7 @@ class Parser {
   // The newline-sensitivity stack; the outermost level (a body) sees newlines.
   std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
   bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
-  Peeked peeked_{};
-  bool peek_valid_ = false;
+  Peeked peeked_{};                        // what peek() returns
   // The reference's parser.recovery: set by the first syntax error (and by recover()), after
   // which most further errors are suppressed, since they would mostly be consequences of the
   // first. Lexical errors are still all reported.
