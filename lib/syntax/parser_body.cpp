@@ -321,8 +321,7 @@ void Parser::parse_quoted_label() {
     lex::Token tok = read();
     if (tok.kind == K::CQuote) break;
     if (tok.kind == K::QuotedLit) {
-      std::string_view t = tok.text(text_);
-      if (literal_needs_decoding(t, true)) decode_literal(t, true, &src_, tok.start, &parse_diags_);
+      check_literal(tok, true);
       continue;
     }
     if (tok.kind == K::TemplateControl || tok.kind == K::TemplateInterp) {

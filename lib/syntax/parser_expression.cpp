@@ -111,6 +111,9 @@ Expr Parser::parse_binary(int min_level) {
 // after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
 Expr Parser::parse_operand() {
   Expr term = parse_term();
+  // Most terms have no steps after them: then the traversal parser need not be entered.
+  K next = peek().tok.kind;
+  if (next != K::Dot && next != K::OBrack) return term;
   return parse_traversals(term);
 }
 

@@ -332,6 +332,7 @@ class Parser {
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(std::span<const PartInfo> parts);
+  void check_literal(const lex::Token& tok, bool quoted);
 
   const source::SourceFile& src_;
   std::string_view text_;
@@ -365,6 +366,7 @@ class Parser {
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;
+  uint64_t directives_seen_ = 0;  // directive parts pushed onto parts_ so far
   // The attribute names of the bodies being parsed, innermost last (parse_body's check for a
   // redefined argument).
   std::vector<std::pair<std::string_view, diag::Span>> attr_names_;

@@ -5,6 +5,7 @@
 // directives; this does the same, except that the tree keeps the parts flat (a Template node's
 // children are its parts in source order) and the second pass only checks that the directives
 // balance. The evaluator and hcl2json nest them when they need to.
+#include "lex/scan.h"
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
 #include "util/text.h"
@@ -21,8 +22,12 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   diag::Span open_span =
       first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
+  uint64_t directives_before = directives_seen_;
   size_t parts_base = parse_template_parts(end);
-  check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
+  // Without directives there is no structure to check (most templates: literals and
+  // interpolations only).
+  if (directives_seen_ != directives_before)
+    check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
   parts_.resize(parts_base);
   return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
 }
@@ -51,9 +56,7 @@ size_t Parser::parse_template_parts(K end) {
     switch (next.kind) {
       case K::StringLit:
       case K::QuotedLit: {
-        bool quoted = next.kind == K::QuotedLit;
-        std::string_view t = next.text(text_);
-        if (literal_needs_decoding(t, quoted)) decode_literal(t, quoted, &src_, next.start, &parse_diags_);
+        check_literal(next, next.kind == K::QuotedLit);
         add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
         parts.push_back({TemplatePart::Literal, span_of(next)});
         continue;
@@ -79,6 +82,18 @@ size_t Parser::parse_template_parts(K end) {
   parts.push_back({TemplatePart::End, end_span});
   depth_ -= open_directives;
   return base;
+}
+
+// Decodes a literal token only to report its bad escapes, and only when it has any escape at
+// all: the file's plain text is skipped in blocks from the token's start (a literal is mostly a
+// few bytes, too short for a block scan of its own), and literal_needs_decoding looks at the rest.
+void Parser::check_literal(const lex::Token& tok, bool quoted) {
+  uint32_t plain = quoted ? lex::scan::quoted_text_end(text_.data(), tok.start, src_.size())
+                          : lex::scan::template_text_end(text_.data(), tok.start, src_.size());
+  if (plain >= tok.end) return;
+  std::string_view t = tok.text(text_);
+  if (literal_needs_decoding(t.substr(plain - tok.start), quoted))
+    decode_literal(t, quoted, &src_, tok.start, &parse_diags_);
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
@@ -222,6 +237,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
   pop_nl();
   add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
   parts.push_back({part, directive_span});
+  ++directives_seen_;
   // An if or for counts towards the depth limit until its end directive, as an open bracket does.
   if (part == TemplatePart::If || part == TemplatePart::For) {
     ++open_directives;

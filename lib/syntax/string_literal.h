@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "diag/diagnostic.h"
-#include "lex/scan.h"
 #include "source/source_file.h"
 
 namespace hcl::syntax {
@@ -17,17 +16,10 @@ namespace hcl::syntax {
 std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file = nullptr,
                            uint32_t offset = 0, diag::Diagnostics* diags = nullptr);
 
-// Whether decoding could change the text (so callers can skip the work). Plain ASCII text is
-// skipped in blocks; what stops the block scan (line ends, characters outside ASCII) is looked
-// at byte by byte.
+// Whether decoding could change the text (so callers can skip the work).
 inline bool literal_needs_decoding(std::string_view text, bool quoted) {
-  const char* s = text.data();
-  auto size = static_cast<uint32_t>(text.size());
-  for (uint32_t p = quoted ? lex::scan::quoted_text_end(s, 0, size) : lex::scan::template_text_end(s, 0, size);
-       p < size; ++p) {
-    char c = s[p];
+  for (char c : text)
     if (c == '$' || c == '%' || (quoted && c == '\\')) return true;
-  }
   return false;
 }
 

@@ -198,6 +198,25 @@ TEST_CASE("a redefined argument is found in bodies of any size, and only in its 
   }
 }
 
+TEST_CASE("a bad escape is found wherever it sits in a literal") {
+  // Literals are checked for escapes in blocks of sixteen bytes, so the escape is placed at
+  // every offset around the block boundaries, in a label, a quoted template and a heredoc.
+  for (int offset = 0; offset < 40; ++offset) {
+    std::string pad(static_cast<size_t>(offset), 'x');
+    for (const std::string& text :
+         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n"}) {
+      INFO(text);
+      auto r = config(text);
+      REQUIRE(r.diagnostics.size() == 1);
+      CHECK(r.diagnostics[0].summary == "Invalid escape sequence");
+      CHECK(r.diagnostics[0].subject->start.byte == text.find('\\'));
+    }
+    // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
+    auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
+    CHECK(h.diagnostics.empty());
+  }
+}
+
 TEST_CASE("validation streams tokens and reports exactly what the tree parse reports") {
   // Long enough for the token window to be refilled many times, with errors of every kind far
   // apart: lexical ones, syntax ones naming an earlier range, ones at the end of the file.
