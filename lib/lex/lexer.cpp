@@ -305,7 +305,7 @@ Token Lexer::scan_after_sigil(bool heredoc_like) {
   return literal(p + 1, false);
 }
 
-Token Lexer::scan_quoted() {
+[[gnu::always_inline]] inline Token Lexer::scan_quoted() {
   const char* s = src_.data();
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
@@ -417,7 +417,12 @@ size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
   while (n < cap) {
     Token t = step();
-    out[n++] = t;
+    // Field by field: the compiler then keeps the token in registers from the scanner's many
+    // exits, where a whole-struct copy went through the stack.
+    out[n].start = t.start;
+    out[n].end = t.end;
+    out[n].kind = t.kind;
+    ++n;
     if (t.kind == TokenKind::Eof) break;
   }
   return n;
