@@ -118,15 +118,16 @@ class Parser {
 
   const lex::Token& token_at(uint32_t abs) {
     uint32_t rel = abs - buf_base_;
-    if (rel < buf_len_) [[likely]]
-      return buf_[rel];
-    return token_at_slow(abs);
+    if (rel >= buf_len_) [[unlikely]]
+      rel = fetch(abs) - buf_base_;
+    return buf_[rel];
   }
-  const lex::Token& token_at_slow(uint32_t abs) {
+  // Makes token `abs` available, lexing more (and, without a tree, dropping all but the last
+  // token read), and returns its index: Eof's for any index past the end.
+  uint32_t fetch(uint32_t abs) {
     for (;;) {
       if (abs > eof_index_) abs = eof_index_;
-      if (abs - buf_base_ < buf_len_) return buf_[abs - buf_base_];
-      // Without a tree only the last token read must stay available.
+      if (abs - buf_base_ < buf_len_) return abs;
       refill(keep_tokens_ ? 0 : (next_ > 0 ? next_ - 1 : 0));
     }
   }
@@ -135,29 +136,46 @@ class Parser {
   // significant token is found as soon as the answer can change (a token is read, newline
   // sensitivity changes, the parse aborts), and a peek only copies it.
   Peeked peek() const { return peeked_; }
-  void refresh_peek() { peeked_ = peek_uncached(); }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
-  Peeked peek_uncached() {
-    if (abort_) return Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+  void refresh_peek() {
+    if (abort_) [[unlikely]] {
+      peeked_ = Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+      return;
+    }
     uint32_t i = next_;
     for (;;) {
-      const lex::Token& t = token_at(i);
-      if (t.kind == K::Comment) [[unlikely]] {
-        // A line comment ends its line: where newlines matter it reads as one.
-        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n')
-          return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
-        ++i;
-        continue;
+      uint32_t rel = i - buf_base_;
+      if (rel >= buf_len_) [[unlikely]] {
+        i = fetch(i);
+        rel = i - buf_base_;
       }
-      if (t.kind == K::Newline && !nl_) {
-        ++i;
-        continue;
+      const lex::Token& t = buf_[rel];
+      // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
+      static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
+      if (static_cast<unsigned>(t.kind) - static_cast<unsigned>(K::Comment) < 2u) [[unlikely]] {
+        if (t.kind == K::Comment) {
+          // A line comment ends its line: where newlines matter it reads as one.
+          if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
+            peeked_ = Peeked{lex::Token{t.start, t.end, K::Newline}, i};
+            return;
+          }
+          ++i;
+          continue;
+        }
+        if (!nl_) {
+          ++i;
+          continue;
+        }
       }
-      // token_at clamps past Eof: the index is Eof's too.
-      return Peeked{t, i > eof_index_ ? eof_index_ : i};
+      // Field by field, so the token goes through registers, not a temporary on the stack.
+      peeked_.tok.start = t.start;
+      peeked_.tok.end = t.end;
+      peeked_.tok.kind = t.kind;
+      peeked_.index = i;
+      return;
     }
   }
 
