@@ -2,8 +2,8 @@
 // The lexer's inner loops: the end of a run of bytes of one class (blanks, identifier bytes,
 // literal text in a quoted string or a heredoc), found sixteen bytes at a time with SSE2 (part of
 // every x86-64 CPU) and a byte at a time elsewhere and in the last fifteen bytes of the input, so
-// no load ever reads past its end. Each run stops at the first byte outside its class, and bytes
-// from 0x80 up are outside every class: the caller decodes those as UTF-8 on its own.
+// no load ever reads past its end. Each run stops at the first byte outside its class; bytes from
+// 0x80 up are outside the lexer's classes (the caller decodes those as UTF-8 on its own).
 // scan_detail::plain_* are the byte loops the fast versions must agree with (tests/unit/lex).
 #pragma once
 
@@ -26,6 +26,11 @@ constexpr bool is_template_text(unsigned char c) { return c < 0x80 && c != '$' &
 // Literal text of a quoted string also stops at an escape and at the closing quote.
 constexpr bool is_quoted_text(unsigned char c) { return is_template_text(c) && c != '"' && c != '\\'; }
 
+// Text without a sigil ("$", "%") has no template escape ("$${", "%%{"); quoted text also needs
+// no backslash to have no escape at all. Any other byte, from 0x80 up too, belongs to these runs.
+constexpr bool is_sigil_free(unsigned char c) { return c != '$' && c != '%'; }
+constexpr bool is_escape_free(unsigned char c) { return is_sigil_free(c) && c != '\\'; }
+
 template <bool (*In)(unsigned char)>
 inline uint32_t plain_run(const char* s, uint32_t p, uint32_t size) {
   while (p < size && In(static_cast<unsigned char>(s[p]))) ++p;
@@ -36,6 +41,12 @@ inline uint32_t plain_ident(const char* s, uint32_t p, uint32_t size) { return p
 inline uint32_t plain_quoted(const char* s, uint32_t p, uint32_t size) { return plain_run<is_quoted_text>(s, p, size); }
 inline uint32_t plain_template(const char* s, uint32_t p, uint32_t size) {
   return plain_run<is_template_text>(s, p, size);
+}
+inline uint32_t plain_sigil_free(const char* s, uint32_t p, uint32_t size) {
+  return plain_run<is_sigil_free>(s, p, size);
+}
+inline uint32_t plain_escape_free(const char* s, uint32_t p, uint32_t size) {
+  return plain_run<is_escape_free>(s, p, size);
 }
 
 #if defined(__SSE2__)
@@ -67,6 +78,8 @@ inline __m128i not_template_text(__m128i v) {
 inline __m128i not_quoted_text(__m128i v) {
   return _mm_or_si128(not_template_text(v), _mm_or_si128(eq(v, '"'), eq(v, '\\')));
 }
+inline __m128i not_sigil_free(__m128i v) { return _mm_or_si128(eq(v, '$'), eq(v, '%')); }
+inline __m128i not_escape_free(__m128i v) { return _mm_or_si128(not_sigil_free(v), eq(v, '\\')); }
 #endif
 
 // The end of the run of bytes in class In from p. With SSE2, Outside gives a sixteen-byte block's
@@ -93,7 +106,8 @@ inline uint32_t run_end(const char* s, uint32_t p, uint32_t size) {
 }  // namespace scan_detail
 
 // The end of the run from p of: spaces and tabs; ASCII identifier bytes (letters, digits, "_" and
-// "-"); plain ASCII text of a quoted string; plain ASCII text of a heredoc or bare template.
+// "-"); plain ASCII text of a quoted string; plain ASCII text of a heredoc or bare template;
+// bytes other than "$" and "%"; bytes other than "$", "%" and backslash.
 using RunEnd = uint32_t (*)(const char* s, uint32_t p, uint32_t size);
 inline constexpr RunEnd blanks_end = scan_detail::run_end<scan_detail::is_blank, HCL_SCAN_MASK(scan_detail::not_blank)>;
 inline constexpr RunEnd ident_end =
@@ -102,6 +116,10 @@ inline constexpr RunEnd quoted_text_end =
     scan_detail::run_end<scan_detail::is_quoted_text, HCL_SCAN_MASK(scan_detail::not_quoted_text)>;
 inline constexpr RunEnd template_text_end =
     scan_detail::run_end<scan_detail::is_template_text, HCL_SCAN_MASK(scan_detail::not_template_text)>;
+inline constexpr RunEnd sigil_free_end =
+    scan_detail::run_end<scan_detail::is_sigil_free, HCL_SCAN_MASK(scan_detail::not_sigil_free)>;
+inline constexpr RunEnd escape_free_end =
+    scan_detail::run_end<scan_detail::is_escape_free, HCL_SCAN_MASK(scan_detail::not_escape_free)>;
 
 #undef HCL_SCAN_MASK
 

@@ -84,16 +84,15 @@ size_t Parser::parse_template_parts(K end) {
   return base;
 }
 
-// Decodes a literal token only to report its bad escapes, and only when it has any escape at
-// all: the file's plain text is skipped in blocks from the token's start (a literal is mostly a
-// few bytes, too short for a block scan of its own), and literal_needs_decoding looks at the rest.
+// Decodes a literal token only to report its bad escapes, and only when it has an escape: a
+// "$" or "%" (or in quoted text a backslash). They are looked for in whole blocks of the file's
+// bytes from the token's start, as many as cover the token (a literal is mostly a few bytes,
+// too short for a block scan of its own), so the scan may stop past the token's end.
 void Parser::check_literal(const lex::Token& tok, bool quoted) {
-  uint32_t plain = quoted ? lex::scan::quoted_text_end(text_.data(), tok.start, src_.size())
-                          : lex::scan::template_text_end(text_.data(), tok.start, src_.size());
-  if (plain >= tok.end) return;
-  std::string_view t = tok.text(text_);
-  if (literal_needs_decoding(t.substr(plain - tok.start), quoted))
-    decode_literal(t, quoted, &src_, tok.start, &parse_diags_);
+  uint32_t blocks_end = std::min(src_.size(), tok.start + ((tok.end - tok.start + 15) & ~15u));
+  uint32_t plain = quoted ? lex::scan::escape_free_end(text_.data(), tok.start, blocks_end)
+                          : lex::scan::sigil_free_end(text_.data(), tok.start, blocks_end);
+  if (plain < tok.end) decode_literal(tok.text(text_), quoted, &src_, tok.start, &parse_diags_);
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's

@@ -55,6 +55,12 @@ TEST_CASE("block scanners stop exactly where the byte loops stop") {
   SUBCASE("template text") {
     agree(all_bytes(detail::is_template_text), scan::template_text_end, detail::plain_template);
   }
+  SUBCASE("text without sigils") {
+    agree(all_bytes(detail::is_sigil_free), scan::sigil_free_end, detail::plain_sigil_free);
+  }
+  SUBCASE("text without escapes") {
+    agree(all_bytes(detail::is_escape_free), scan::escape_free_end, detail::plain_escape_free);
+  }
   SUBCASE("non-ASCII bytes anywhere") {
     auto plain = [](const char* s, uint32_t p, uint32_t end) {
       for (; p < end; ++p)
