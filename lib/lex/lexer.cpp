@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lex/lexer.h"
 
-#include <array>
+#include <algorithm>
 #include <cstring>
 
+#include "lex/scan.h"
 #include "source/source_file.h"
 #include "source/utf8.h"
 
@@ -13,17 +14,6 @@ namespace {
 
 constexpr bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_ascii_ident_start(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-constexpr bool is_ascii_ident_continue(unsigned char c) {
-  return is_ascii_ident_start(c) || is_digit(c) || c == '_' || c == '-';
-}
-
-// The ASCII bytes that continue an identifier, as one lookup: the scanner spends much of its
-// time inside names.
-constexpr auto kIdentContinue = [] {
-  std::array<bool, 256> table{};
-  for (int c = 0; c < 0x80; ++c) table[c] = is_ascii_ident_continue(static_cast<unsigned char>(c));
-  return table;
-}();
 
 }  // namespace
 
@@ -67,19 +57,21 @@ uint32_t Lexer::scan_ident(uint32_t at) const {
     if (n == 0 || !source::utf8::is_id_start(cp)) return at;
     q += static_cast<uint32_t>(n);
   }
-  while (q < size_) {
-    unsigned char c = s[q];
-    if (kIdentContinue[c]) {
-      ++q;
-      continue;
-    }
-    if (c < 0x80) break;
+  return scan_ident_rest(q);
+}
+
+// Runs of ASCII name bytes are skipped in blocks; a byte from 0x80 up may still continue the
+// name, as a letter or mark of another script.
+uint32_t Lexer::scan_ident_rest(uint32_t q) const {
+  auto* s = reinterpret_cast<const unsigned char*>(src_.data());
+  for (;;) {
+    q = scan::ident_end(src_.data(), q, size_);
+    if (q >= size_ || s[q] < 0x80) return q;
     char32_t cp;
-    int n = source::utf8::decode(s + q, end, cp);
-    if (n == 0 || !source::utf8::is_id_continue(cp)) break;
+    int n = source::utf8::decode(s + q, s + size_, cp);
+    if (n == 0 || !source::utf8::is_id_continue(cp)) return q;
     q += static_cast<uint32_t>(n);
   }
-  return q;
 }
 
 Token Lexer::fail(uint32_t start) {
@@ -89,19 +81,24 @@ Token Lexer::fail(uint32_t start) {
   return emit(state_ == State::Bare ? TokenKind::StringLit : TokenKind::Invalid, start, size_);
 }
 
-Token Lexer::next() {
-  if (pending_newline_) {
-    pending_newline_ = false;
-    pos_ = pending_.end;
-    return pending_;
-  }
-  if (failed_ || pos_ >= size_) {
-    if (state_ == State::Main || failed_) {
-      // Spaces are skipped before the end, so Eof sits at the very end of the input.
-      pos_ = size_;
-      return Token{size_, size_, TokenKind::Eof};
+// The next token from whichever state the scanner is in. Inlined (with scan_main, where most
+// tokens are found) into fill's loop, so a token goes from the scanner to the array without
+// a call or a copy through memory.
+[[gnu::always_inline]] inline Token Lexer::step() {
+  if (pending_newline_ || failed_) [[unlikely]] {
+    if (pending_newline_) {
+      pending_newline_ = false;
+      pos_ = pending_.end;
+      return pending_;
     }
+    // A failure made the rest of the input one token.
+    pos_ = size_;
+    return Token{size_, size_, TokenKind::Eof};
   }
+  // Each state's scanner returns Eof at the end of the input (the main state's after skipping
+  // blanks, so Eof sits at the very end).
+  if (state_ == State::Main) [[likely]]
+    return scan_main();
   switch (state_) {
     case State::Main: return scan_main();
     case State::Quoted: return scan_quoted();
@@ -132,10 +129,13 @@ Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-Token Lexer::scan_main() {
+[[gnu::always_inline]] inline Token Lexer::scan_main() {
   const char* s = src_.data();
   uint32_t p = pos_;
-  while (p < size_ && (s[p] == ' ' || s[p] == '\t')) ++p;
+  // Most tokens follow no blank or a single space; only a longer run (indentation after a
+  // newline, alignment before "=") is worth a block scan.
+  auto blank = [&](uint32_t i) { return i < size_ && (s[i] == ' ' || s[i] == '\t'); };
+  if (blank(p) && blank(++p)) p = scan::blanks_end(s, p + 1, size_);
   pos_ = p;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   auto c = static_cast<unsigned char>(s[p]);
@@ -252,7 +252,12 @@ Token Lexer::scan_main() {
     default: break;
   }
   if (c < 0x80) {
-    if (is_ascii_ident_start(c) || c == '_') return emit(TokenKind::Ident, p, scan_ident(p));
+    if (is_ascii_ident_start(c) || c == '_') {
+      uint32_t e = scan::ident_end(s, p + 1, size_);
+      // A name goes on past ASCII only with a letter or mark of another script.
+      if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
+      return emit(TokenKind::Ident, p, e);
+    }
     return one(TokenKind::Invalid);
   }
   uint32_t n = any_utf8_len(p);
@@ -300,7 +305,7 @@ Token Lexer::scan_after_sigil(bool heredoc_like) {
   return literal(p + 1, false);
 }
 
-Token Lexer::scan_quoted() {
+[[gnu::always_inline]] inline Token Lexer::scan_quoted() {
   const char* s = src_.data();
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
@@ -315,8 +320,12 @@ Token Lexer::scan_quoted() {
     while (q < size_ && (s[q] == '\r' || s[q] == '\n')) ++q;
     return emit(TokenKind::QuotedNewline, p, q);
   }
+  // Plain text is skipped in blocks; the loop body sees only escapes, characters outside ASCII
+  // and the bytes that end the literal ("$", "%", the quote, line ends).
   uint32_t q = p;
-  while (q < size_) {
+  for (;;) {
+    q = scan::quoted_text_end(s, q, size_);
+    if (q >= size_) break;
     auto b = static_cast<unsigned char>(s[q]);
     if (b == '\\') {
       if (q + 1 < size_ && s[q + 1] != '\r' && s[q + 1] != '\n') {
@@ -328,11 +337,7 @@ Token Lexer::scan_quoted() {
       }
       break;
     }
-    if (b == '$' || b == '%' || b == '"' || b == '\r' || b == '\n') break;
-    if (b < 0x80) {
-      ++q;
-      continue;
-    }
+    if (b < 0x80) break;
     uint32_t n = any_utf8_len(q);
     if (!n) break;
     q += n;
@@ -342,24 +347,26 @@ Token Lexer::scan_quoted() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
+// The end of a heredoc's or bare template's literal text from p: plain text in blocks, then any
+// characters outside ASCII, until a sequence, a line end or a broken character.
+uint32_t Lexer::template_text_end(uint32_t p) const {
+  const char* s = src_.data();
+  for (;;) {
+    p = scan::template_text_end(s, p, size_);
+    if (p >= size_ || static_cast<unsigned char>(s[p]) < 0x80) return p;
+    uint32_t n = any_utf8_len(p);
+    if (!n) return p;
+    p += n;
+  }
+}
+
 Token Lexer::scan_heredoc() {
   const char* s = src_.data();
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
   if (c == '$' || c == '%') return scan_after_sigil(true);
-  uint32_t q = p;
-  while (q < size_) {
-    auto b = static_cast<unsigned char>(s[q]);
-    if (b == '$' || b == '%' || b == '\r' || b == '\n') break;
-    if (b < 0x80) {
-      ++q;
-      continue;
-    }
-    uint32_t n = any_utf8_len(q);
-    if (!n) break;
-    q += n;
-  }
+  uint32_t q = template_text_end(p);
   uint32_t eol = 0;
   if (q < size_ && s[q] == '\n') eol = q + 1;
   else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
@@ -396,18 +403,7 @@ Token Lexer::scan_bare() {
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
   if (c == '$' || c == '%') return scan_after_sigil(true);
-  uint32_t q = p;
-  while (q < size_) {
-    auto b = static_cast<unsigned char>(s[q]);
-    if (b == '$' || b == '%' || b == '\r' || b == '\n') break;
-    if (b < 0x80) {
-      ++q;
-      continue;
-    }
-    uint32_t n = any_utf8_len(q);
-    if (!n) break;
-    q += n;
-  }
+  uint32_t q = template_text_end(p);
   if (q < size_ && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
   if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);
   if (q > p) return emit(TokenKind::StringLit, p, q);
@@ -415,16 +411,43 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
+Token Lexer::next() { return step(); }
+
+size_t Lexer::fill(Token* out, size_t cap) {
+  size_t n = 0;
+  while (n < cap) {
+    Token t = step();
+    // Field by field: the compiler then keeps the token in registers from the scanner's many
+    // exits, where a whole-struct copy went through the stack.
+    out[n].start = t.start;
+    out[n].end = t.end;
+    out[n].kind = t.kind;
+    ++n;
+    if (t.kind == TokenKind::Eof) break;
+  }
+  return n;
+}
+
 std::vector<Token> lex_all(std::string_view src, LexMode mode) {
   Lexer lexer(src, mode);
   std::vector<Token> out;
   out.reserve(src.size() / 4 + 16);
-  for (;;) {
-    Token t = lexer.next();
-    out.push_back(t);
-    if (t.kind == TokenKind::Eof) break;
-  }
+  fill_all(lexer, out);
   return out;
+}
+
+void fill_all(Lexer& lexer, std::vector<Token>& out) {
+  for (;;) {
+    size_t have = out.size();
+    // Lex into the spare capacity, a chunk at a time, so a reserved array is never reallocated
+    // and never written beyond what the input needs.
+    size_t chunk = out.capacity() > have ? out.capacity() - have : std::max<size_t>(have, 4096);
+    chunk = std::min<size_t>(chunk, 1 << 16);
+    out.resize(have + chunk);
+    size_t n = lexer.fill(out.data() + have, chunk);
+    out.resize(have + n);
+    if (n && out.back().kind == TokenKind::Eof) return;
+  }
 }
 
 int InvalidTokenChecker::check(const Token& tok, const source::SourceFile& file, diag::Diagnostics* out) {

@@ -27,6 +27,10 @@ class Lexer {
   // The next token; after the end, Eof forever.
   Token next();
 
+  // Lexes up to `cap` tokens into `out`, stopping after Eof; returns how many. One call per
+  // chunk keeps the scanner's state in registers across tokens.
+  size_t fill(Token* out, size_t cap);
+
  private:
   enum class State : uint8_t { Main, Quoted, Heredoc, Bare };
   struct Heredoc {
@@ -35,6 +39,7 @@ class Lexer {
     bool start_of_line;
   };
 
+  Token step();
   Token scan_main();
   Token scan_quoted();
   Token scan_heredoc();
@@ -60,7 +65,9 @@ class Lexer {
   Token open_sequence(TokenKind kind, uint32_t start, uint32_t len);
   Token close_brace(uint32_t start, uint32_t len, bool tilde);
   uint32_t any_utf8_len(uint32_t at) const;
-  uint32_t scan_ident(uint32_t at) const;  // end of an identifier starting at `at`, or `at`
+  uint32_t scan_ident(uint32_t at) const;      // end of an identifier starting at `at`, or `at`
+  uint32_t scan_ident_rest(uint32_t q) const;  // the same, from inside one
+  uint32_t template_text_end(uint32_t p) const;
 
   std::string_view src_;
   uint32_t pos_ = 0;
@@ -77,6 +84,9 @@ class Lexer {
 
 // Lexes a whole text into a vector, Eof included.
 std::vector<Token> lex_all(std::string_view src, LexMode mode = LexMode::Config);
+
+// Appends the lexer's remaining tokens to `out`, Eof included, using its spare capacity first.
+void fill_all(Lexer& lexer, std::vector<Token>& out);
 
 // Reports tokens that never belong in HCL source, with the reference's limits on repetition
 // (LexConfig's checkInvalidTokens). Feed every token in order.

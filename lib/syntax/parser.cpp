@@ -4,6 +4,7 @@
 // parser_*.cpp files; parser_internal.h lists which file holds what.
 #include "syntax/parser.h"
 
+#include "lex/scan.h"
 #include "syntax/parser_internal.h"
 
 namespace hcl::syntax {
@@ -42,12 +43,13 @@ void Parser::parse_standalone_template() {
 // Lexes what the parse did not reach (for lexical diagnostics and a complete token array),
 // and returns the token array and all diagnostics in the reference's order.
 diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
-  while (eof_index_ == UINT32_MAX) {
-    lex_one();
-    if (!keep_tokens_) trim();
+  // Without a tree nothing is read any more: every chunk can go.
+  while (eof_index_ == UINT32_MAX) refill(keep_tokens_ ? 0 : buf_base_ + buf_len_);
+  if (options_.on_tokens) options_.on_tokens(std::span<const lex::Token>(buf_.data(), buf_len_), failed());
+  if (tokens_out) {
+    buf_.resize(buf_len_);
+    *tokens_out = std::move(buf_);
   }
-  if (options_.on_tokens) options_.on_tokens(buf_, failed());
-  if (tokens_out) *tokens_out = std::move(buf_);
   diag::Diagnostics out = std::move(lex_diags_);
   uint64_t dropped = lex_dropped_ + parse_dropped_;
   // Both kinds were capped at max_diagnostics as they came; the cap applies again to the sum,
@@ -67,6 +69,50 @@ diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
     out.push_back(std::move(d));
   }
   return out;
+}
+
+void Parser::drop_before(uint32_t keep_from) {
+  if (keep_from <= buf_base_) return;
+  uint32_t drop = std::min(keep_from - buf_base_, buf_len_);
+  if (options_.on_tokens) options_.on_tokens(std::span<const lex::Token>(buf_.data(), drop), failed());
+  std::copy(buf_.begin() + drop, buf_.begin() + buf_len_, buf_.begin());
+  buf_len_ -= drop;
+  buf_base_ += drop;
+}
+
+void Parser::refill(uint32_t keep_from) {
+  drop_before(keep_from);
+  uint32_t have = buf_len_;
+  // With a tree, lex into the reserved capacity (never reallocating what was reserved, never
+  // writing beyond what the input needs); a window takes a fixed chunk. The array only grows:
+  // a window reuses its slots without clearing them again.
+  size_t chunk = kChunk;
+  if (keep_tokens_) {
+    chunk = buf_.capacity() > have ? std::min<size_t>(buf_.capacity() - have, 1 << 16) : have;
+    chunk = std::max<size_t>(chunk, kChunk);
+  }
+  if (buf_.size() < have + chunk) buf_.resize(have + chunk);
+  size_t n = lexer_.fill(buf_.data() + have, chunk);
+  buf_len_ = have + static_cast<uint32_t>(n);
+  const lex::Token* tok = buf_.data() + have;
+  const lex::Token* end = buf_.data() + buf_len_;
+  if (n == 0) return;
+  // Token starts matter for columns only next to characters outside ASCII (add_token_start): a
+  // chunk of ASCII text, the usual case, needs no look at its tokens.
+  uint32_t text_from = tok->start > 0 ? tok->start - 1 : 0;
+  if (lex::scan::has_non_ascii(text_.data(), text_from, std::min<uint32_t>(end[-1].end, src_.size()))) {
+    for (const lex::Token* t = tok; t != end; ++t) src_.add_token_start(t->start);
+  }
+  for (const lex::Token* t = tok; t != end; ++t) {
+    if (t->kind >= K::BitwiseAnd) [[unlikely]] {  // the kinds that exist only to be reported
+      if (lex_diags_.size() < options_.max_diagnostics) {
+        checker_.check(*t, src_, &lex_diags_);
+      } else {
+        lex_dropped_ += static_cast<uint64_t>(checker_.check(*t, src_, nullptr));
+      }
+    }
+  }
+  if (end[-1].kind == K::Eof) eof_index_ = buf_base_ + buf_len_ - 1;
 }
 
 // Records a syntax error unless the parse was aborted. The callers check recovery_ themselves,
@@ -99,13 +145,17 @@ std::string Parser::range_string(diag::Span s) {
 // whole file, hence the window's base).
 void Parser::hand_over_item() {
   if (lex_diags_.empty() && parse_diags_.empty() && !abort_ && !nodes_->empty()) {
+    buf_.resize(buf_len_);  // the window's spare slots are not tokens of the file
     std::swap(buf_, tree_->mutable_tokens());
     tree_->set_token_base(buf_base_);
     options_.root_item(*tree_);
     std::swap(buf_, tree_->mutable_tokens());
   }
   nodes_->clear();
-  trim();
+  // Only the last token read must stay; dropping waits for a chunk's worth, so that many small
+  // items do not each move the window.
+  uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
+  if (keep_from > buf_base_ + kChunk) drop_before(keep_from);
 }
 
 // ---- Recovery ----------------------------------------------------------------------------------

@@ -11,6 +11,42 @@
 
 namespace hcl::syntax::parser_detail {
 
+namespace {
+
+// The argument names seen so far in one body. Most bodies have a handful, found fastest by a
+// look through the parser's shared stack of names (no allocation per body); a body with many
+// gets a hash index, so a huge one stays linear.
+class BodyNames {
+ public:
+  explicit BodyNames(std::vector<std::pair<std::string_view, diag::Span>>& stack)
+      : stack_(stack), base_(stack.size()) {}
+  ~BodyNames() { stack_.resize(base_); }
+
+  // Records `name`, or returns where it was already set.
+  std::optional<diag::Span> add(std::string_view name, diag::Span span) {
+    if (index_.empty()) {
+      for (size_t i = base_; i < stack_.size(); ++i)
+        if (stack_[i].first == name) return stack_[i].second;
+      if (stack_.size() - base_ < kLinear) {
+        stack_.emplace_back(name, span);
+        return std::nullopt;
+      }
+      index_.insert(stack_.begin() + static_cast<std::ptrdiff_t>(base_), stack_.end());
+    }
+    auto [it, inserted] = index_.emplace(name, span);
+    if (inserted) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  static constexpr size_t kLinear = 16;
+  std::vector<std::pair<std::string_view, diag::Span>>& stack_;
+  size_t base_;
+  std::unordered_map<std::string_view, diag::Span> index_;
+};
+
+}  // namespace
+
 // (*parser).ParseBody: items until `end` (a closing brace, or EOF for a file). The root body
 // starts at the first token and ends at EOF, so the tree covers every token; a nested one
 // covers its braces.
@@ -22,7 +58,7 @@ Expr Parser::parse_body(K end, bool root) {
   if (guard.ok) {
     // Duplicate arguments are a syntax error in the reference (reported by ParseBody itself, at
     // the second name, naming the first's range), so they are caught here and not at decoding.
-    std::unordered_map<std::string_view, diag::Span> attrs;
+    BodyNames attrs(attr_names_);
     for (;;) {
       Peeked next = peek();
       if (next.tok.kind == end) {
@@ -38,11 +74,10 @@ Expr Parser::parse_body(K end, bool root) {
         if (root && options_.root_item) hand_over_item();
         if (attr_name) {
           std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
-          auto [it, inserted] = attrs.emplace(name, *attr_name);
-          if (!inserted) {
+          if (std::optional<diag::Span> earlier = attrs.add(name, *attr_name)) {
             error("Attribute redefined",
                   fmt::format("The argument {} was already set at {}. Each argument may be set only once.",
-                              util::go_quote(name), range_string(it->second)),
+                              util::go_quote(name), range_string(*earlier)),
                   *attr_name);
           }
         }
@@ -287,8 +322,7 @@ void Parser::parse_quoted_label() {
     lex::Token tok = read();
     if (tok.kind == K::CQuote) break;
     if (tok.kind == K::QuotedLit) {
-      std::string_view t = tok.text(text_);
-      if (literal_needs_decoding(t, true)) decode_literal(t, true, &src_, tok.start, &parse_diags_);
+      check_literal(tok, true);
       continue;
     }
     if (tok.kind == K::TemplateControl || tok.kind == K::TemplateInterp) {

@@ -51,7 +51,7 @@ Expr Parser::placeholder() {
 // reference returns an ExprSyntaxError ranging over the condition: the caller then skips to
 // the end of its own construct. Only a missing colon is reported here; the parts report their
 // own errors.
-Expr Parser::parse_ternary() {
+[[gnu::always_inline]] inline Expr Parser::parse_ternary() {
   Peeked start = peek();
   diag::Span start_span = span_of(start.tok);
   uint32_t start_node = mark();
@@ -63,25 +63,35 @@ Expr Parser::parse_ternary() {
   read();
   size_t d1 = diag_mark();
   Expr t = parse_expression();
-  if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, cond.span, question.index);
+  if (recovery_ && errors_since(d1)) {
+    cond = wrap_error(start_node, start.index, cond.span, question.index);
+    return cond;
+  }
   Peeked colon = peek();
   if (colon.tok.kind != K::Colon) {
     error("Missing false expression in conditional",
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
           span_of(colon.tok), diag::span_between(start_span, span_of(colon.tok)));
-    return wrap_error(start_node, start.index, cond.span, question.index);
+    cond = wrap_error(start_node, start.index, cond.span, question.index);
+    return cond;
   }
   read();
   size_t d2 = diag_mark();
   Expr f = parse_expression();
-  if (recovery_ && errors_since(d2)) return wrap_error(start_node, start.index, cond.span, question.index);
+  if (recovery_ && errors_since(d2)) {
+    cond = wrap_error(start_node, start.index, cond.span, question.index);
+    return cond;
+  }
   (void)t;
-  return make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
+  cond = make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
+  return cond;
 }
 
 // (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
 // level gives the same left-associative tree with one call per operand instead of six. A
 // Binary node's children are its two operands, and its main token is the operator.
+// Here and in the two functions around it every path returns the one named result, so the
+// compiler builds it in the caller's slot instead of copying it out at each level.
 Expr Parser::parse_binary(int min_level) {
   Peeked start = peek();
   uint32_t start_node = mark();
@@ -98,10 +108,16 @@ Expr Parser::parse_binary(int min_level) {
     {
       // Each operator nests its right operand one level deeper.
       DepthGuard guard(*this);
-      if (!guard.ok) return wrap_error(start_node, start.index, lhs.span, op.index);
+      if (!guard.ok) {
+        lhs = wrap_error(start_node, start.index, lhs.span, op.index);
+        return lhs;
+      }
       rhs = parse_binary(level + 1);
     }
-    if (recovery_ && errors_since(d1)) return wrap_error(start_node, start.index, lhs.span, op.index);
+    if (recovery_ && errors_since(d1)) {
+      lhs = wrap_error(start_node, start.index, lhs.span, op.index);
+      return lhs;
+    }
     lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
   }
   return lhs;
@@ -111,7 +127,10 @@ Expr Parser::parse_binary(int min_level) {
 // after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
 Expr Parser::parse_operand() {
   Expr term = parse_term();
-  return parse_traversals(term);
+  // Most terms have no steps after them: then the traversal parser need not be entered.
+  K next = peek().tok.kind;
+  if (next == K::Dot || next == K::OBrack) term = parse_traversals(term);
+  return term;
 }
 
 }  // namespace hcl::syntax::parser_detail

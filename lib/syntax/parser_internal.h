@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,7 @@ class Parser {
       buf_.reserve(src.size() / 3 + 16);
       nodes_->reserve(src.size() / 6 + 16);
     }
+    refresh_peek();
   }
 
   void parse_config_file();
@@ -107,91 +109,93 @@ class Parser {
  private:
   // ---- Tokens ----------------------------------------------------------------------------------
 
-  // The lexer runs only as far ahead as the parser peeks; the lexical diagnostics of each token
-  // are taken as it is lexed, so they come out in source order.
-  void lex_one() {
-    lex::Token t = lexer_.next();
-    src_.add_token_start(t.start);
-    if (t.kind >= K::BitwiseAnd) {  // the kinds that exist only to be reported
-      if (lex_diags_.size() < options_.max_diagnostics) {
-        checker_.check(t, src_, &lex_diags_);
-      } else {
-        lex_dropped_ += static_cast<uint64_t>(checker_.check(t, src_, nullptr));
-      }
-    }
-    if (t.kind == K::Eof) eof_index_ = buf_base_ + static_cast<uint32_t>(buf_.size());
-    buf_.push_back(t);
-  }
+  // The lexer fills the token array a chunk at a time (refill); the parser walks it by index.
+  // With a tree the array grows to hold every token. Without one (validation) it is a window:
+  // each refill first drops the tokens before the last one read, so memory stays small however
+  // large the input. The lexical diagnostics of each chunk are taken as it is lexed, so they
+  // come out in source order.
+  static constexpr uint32_t kChunk = 4096;
+  void refill(uint32_t keep_from);
 
   const lex::Token& token_at(uint32_t abs) {
-    while (abs > eof_index_ || buf_base_ + buf_.size() <= abs) {
-      if (abs > eof_index_) {
-        abs = eof_index_;
-        continue;
-      }
-      lex_one();
+    uint32_t rel = abs - buf_base_;
+    if (rel >= buf_len_) [[unlikely]]
+      rel = fetch(abs) - buf_base_;
+    return buf_[rel];
+  }
+  // Makes token `abs` available, lexing more (and, without a tree, dropping all but the last
+  // token read), and returns its index: Eof's for any index past the end.
+  uint32_t fetch(uint32_t abs) {
+    for (;;) {
+      if (abs > eof_index_) abs = eof_index_;
+      if (abs - buf_base_ < buf_len_) return abs;
+      refill(keep_tokens_ ? 0 : (next_ > 0 ? next_ - 1 : 0));
     }
-    return buf_[abs - buf_base_];
   }
 
-  // Without a tree only the last token read must stay available (and with ParseOptions::root_item,
-  // between items of the root body).
-  void trim() {
-    uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
-    if (keep_from > buf_base_ + 4096) {
-      uint32_t drop = std::min<uint32_t>(keep_from - buf_base_, static_cast<uint32_t>(buf_.size()));
-      if (options_.on_tokens) options_.on_tokens(std::span<const lex::Token>(buf_.data(), drop), failed());
-      buf_.erase(buf_.begin(), buf_.begin() + drop);
-      buf_base_ += drop;
-    }
-  }
+  // Drops the tokens before `keep_from` from the window, handing them to ParseOptions::on_tokens
+  // first (parser.cpp).
+  void drop_before(uint32_t keep_from);
 
   // Whether any diagnostic (all are errors) has been found so far.
   bool failed() const { return !lex_diags_.empty() || lex_dropped_ || !parse_diags_.empty() || parse_dropped_; }
 
-  // The parser peeks the same token many times; the answer only changes when a token is read or
-  // newline sensitivity changes.
-  Peeked peek() {
-    if (peek_valid_) return peeked_;
-    peeked_ = peek_uncached();
-    peek_valid_ = !abort_;
-    return peeked_;
-  }
+  // The parser peeks the same token many times, and nearly always before it reads one: the next
+  // significant token is found as soon as the answer can change (a token is read, newline
+  // sensitivity changes, the parse aborts), and a peek only copies it.
+  Peeked peek() const { return peeked_; }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
-  Peeked peek_uncached() {
-    if (abort_) return Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+  void refresh_peek() {
+    if (abort_) [[unlikely]] {
+      peeked_ = Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+      return;
+    }
     uint32_t i = next_;
     for (;;) {
-      if (i > eof_index_) i = eof_index_;
-      const lex::Token& t = token_at(i);
-      if (t.kind == K::Comment) {
-        // A line comment ends its line: where newlines matter it reads as one.
-        if (nl_ && t.end > t.start && text_[t.end - 1] == '\n')
-          return Peeked{lex::Token{t.start, t.end, K::Newline}, i};
-        ++i;
-        continue;
+      uint32_t rel = i - buf_base_;
+      if (rel >= buf_len_) [[unlikely]] {
+        i = fetch(i);
+        rel = i - buf_base_;
       }
-      if (t.kind == K::Newline && !nl_) {
-        ++i;
-        continue;
+      const lex::Token& t = buf_[rel];
+      // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
+      static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
+      if (static_cast<unsigned>(t.kind) - static_cast<unsigned>(K::Comment) < 2u) [[unlikely]] {
+        if (t.kind == K::Comment) {
+          // A line comment ends its line: where newlines matter it reads as one.
+          if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
+            peeked_ = Peeked{lex::Token{t.start, t.end, K::Newline}, i};
+            return;
+          }
+          ++i;
+          continue;
+        }
+        if (!nl_) {
+          ++i;
+          continue;
+        }
       }
-      return Peeked{t, i};
+      // Field by field, so the token goes through registers, not a temporary on the stack.
+      peeked_.tok.start = t.start;
+      peeked_.tok.end = t.end;
+      peeked_.tok.kind = t.kind;
+      peeked_.index = i;
+      return;
     }
   }
 
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
   // without reading further.
   lex::Token read() {
-    Peeked p = peek();
-    if (abort_) return p.tok;
-    peek_valid_ = false;
-    next_ = p.index + 1;
-    last_read_ = p.index;
-    if (!keep_tokens_) trim();
-    return p.tok;
+    lex::Token tok = peeked_.tok;
+    if (abort_) return tok;
+    next_ = peeked_.index + 1;
+    last_read_ = peeked_.index;
+    refresh_peek();
+    return tok;
   }
 
   diag::Span prev_span() {
@@ -205,17 +209,19 @@ class Parser {
 
   // Newline sensitivity (the reference's PushIncludeNewlines/PopIncludeNewlines): a body and an
   // object constructor's items end at newlines, brackets, parentheses and interpolations ignore
-  // them. Changing it changes what the next peek returns, so the cached peek is dropped.
+  // them. Changing it changes what the next peek returns.
   void push_nl(bool include) {
-    if (include != nl_) peek_valid_ = false;
     include_nl_.push_back(include);
-    nl_ = include;
+    if (include != nl_) {
+      nl_ = include;
+      refresh_peek();
+    }
   }
   void pop_nl() {
     bool was = nl_;
     include_nl_.pop_back();
     nl_ = include_nl_.back();
-    if (was != nl_) peek_valid_ = false;
+    if (was != nl_) refresh_peek();
   }
 
   // ---- Diagnostics -----------------------------------------------------------------------------
@@ -285,7 +291,7 @@ class Parser {
             next_span());
       reporting_abort_ = false;
       abort_ = true;
-      peek_valid_ = false;
+      refresh_peek();
       recovery_ = true;
     }
     return false;
@@ -336,7 +342,7 @@ class Parser {
   // The span of an earlier token that may already have left the window when no tree is built;
   // then the last read token's span stands in (only used for ranges of diagnostics).
   diag::Span token_at_span(uint32_t index) {
-    if (index + 1 < buf_base_) return prev_span();
+    if (index < buf_base_) return prev_span();
     return span_of(token_at(index));
   }
 
@@ -350,12 +356,13 @@ class Parser {
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
-  std::vector<PartInfo> parse_template_parts(K end);
+  size_t parse_template_parts(K end);  // pushes the parts onto parts_; returns where they start
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                              K end, std::vector<PartInfo>& parts);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
-  void check_template_structure(const std::vector<PartInfo>& parts);
+  void check_template_structure(std::span<const PartInfo> parts);
+  void check_literal(const lex::Token& tok, bool quoted);
 
   const source::SourceFile& src_;
   std::string_view text_;
@@ -367,16 +374,16 @@ class Parser {
   SyntaxTree* tree_;
   std::vector<Node>* nodes_;
 
-  std::vector<lex::Token> buf_;
+  std::vector<lex::Token> buf_;  // tokens buf_base_ .. buf_base_ + buf_len_ (the rest are spare)
+  uint32_t buf_len_ = 0;
   uint32_t buf_base_ = 0;
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
   // The newline-sensitivity stack; the outermost level (a body) sees newlines.
-  std::vector<bool> include_nl_{true};
-  bool nl_ = true;  // include_nl_.back(), which peeking reads for every token
-  Peeked peeked_{};
-  bool peek_valid_ = false;
+  std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
+  bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
+  Peeked peeked_{};                        // what peek() returns
   // The reference's parser.recovery: set by the first syntax error (and by recover()), after
   // which most further errors are suppressed, since they would mostly be consequences of the
   // first. Lexical errors are still all reported.
@@ -387,6 +394,13 @@ class Parser {
   // except the "Nesting too deep" one itself (while reporting_abort_ is set).
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
+
+  // The parts of the templates being parsed, innermost last (parse_template_parts).
+  std::vector<PartInfo> parts_;
+  uint64_t directives_seen_ = 0;  // directive parts pushed onto parts_ so far
+  // The attribute names of the bodies being parsed, innermost last (parse_body's check for a
+  // redefined argument).
+  std::vector<std::pair<std::string_view, diag::Span>> attr_names_;
 
   diag::Diagnostics lex_diags_;
   diag::Diagnostics parse_diags_;

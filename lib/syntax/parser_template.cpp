@@ -5,6 +5,7 @@
 // directives; this does the same, except that the tree keeps the parts flat (a Template node's
 // children are its parts in source order) and the second pass only checks that the directives
 // balance. The evaluator and hcl2json nest them when they need to.
+#include "lex/scan.h"
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
 #include "util/text.h"
@@ -19,17 +20,25 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   (void)flush;
   DepthGuard guard(*this);
   diag::Span open_span =
-      first < buf_base_ + buf_.size() && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+      first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
-  std::vector<PartInfo> parts = parse_template_parts(end);
-  check_template_structure(parts);
+  uint64_t directives_before = directives_seen_;
+  size_t parts_base = parse_template_parts(end);
+  // Without directives there is no structure to check (most templates: literals and
+  // interpolations only).
+  if (directives_seen_ != directives_before)
+    check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
+  parts_.resize(parts_base);
   return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
 // bad ones; the tree keeps the source text.
-std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
-  std::vector<PartInfo> parts;
+size_t Parser::parse_template_parts(K end) {
+  // Templates nest (in interpolations), so their parts share one stack: a template's own parts
+  // start at `base`, and an inner template's are gone again before the outer one adds its next.
+  std::vector<PartInfo>& parts = parts_;
+  size_t base = parts.size();
   diag::Span start_span = next_span();
   diag::Span end_span{};
   // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
@@ -47,9 +56,7 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
     switch (next.kind) {
       case K::StringLit:
       case K::QuotedLit: {
-        bool quoted = next.kind == K::QuotedLit;
-        std::string_view t = next.text(text_);
-        if (literal_needs_decoding(t, quoted)) decode_literal(t, quoted, &src_, next.start, &parse_diags_);
+        check_literal(next, next.kind == K::QuotedLit);
         add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
         parts.push_back({TemplatePart::Literal, span_of(next)});
         continue;
@@ -74,7 +81,18 @@ std::vector<Parser::PartInfo> Parser::parse_template_parts(K end) {
   }
   parts.push_back({TemplatePart::End, end_span});
   depth_ -= open_directives;
-  return parts;
+  return base;
+}
+
+// Decodes a literal token only to report its bad escapes, and only when it has an escape: a
+// "$" or "%" (or in quoted text a backslash). They are looked for in whole blocks of the file's
+// bytes from the token's start, as many as cover the token (a literal is mostly a few bytes,
+// too short for a block scan of its own), so the scan may stop past the token's end.
+void Parser::check_literal(const lex::Token& tok, bool quoted) {
+  uint32_t blocks_end = std::min(src_.size(), tok.start + ((tok.end - tok.start + 15) & ~15u));
+  uint32_t plain = quoted ? lex::scan::escape_free_end(text_.data(), tok.start, blocks_end)
+                          : lex::scan::sigil_free_end(text_.data(), tok.start, blocks_end);
+  if (plain < tok.end) decode_literal(tok.text(text_), quoted, &src_, tok.start, &parse_diags_);
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
@@ -218,6 +236,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
   pop_nl();
   add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
   parts.push_back({part, directive_span});
+  ++directives_seen_;
   // An if or for counts towards the depth limit until its end directive, as an open bracket does.
   if (part == TemplatePart::If || part == TemplatePart::For) {
     ++open_directives;
@@ -233,7 +252,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
 // there is one, the open directive it conflicts with ("for the if started at file:1,3-9"); each
 // error pops the open directive, as the reference's recursive templateParser returns from it,
 // so one mistake does not cascade.
-void Parser::check_template_structure(const std::vector<PartInfo>& parts) {
+void Parser::check_template_structure(std::span<const PartInfo> parts) {
   struct Open {
     TemplatePart kind;
     bool in_else;

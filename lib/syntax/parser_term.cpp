@@ -270,9 +270,16 @@ Expr Parser::parse_object() {
   uint32_t start_node = mark();
   lex::Token open = read();
   uint32_t open_index = last_read_;
-  push_nl(false);
-  bool is_for = is_keyword(peek().tok, "for");
-  pop_nl();
+  // "for" is looked for with newlines ignored. Only a newline in the way needs the switch of
+  // sensitivity: any other token is what an insensitive peek finds too.
+  bool is_for;
+  if (peek().tok.kind != K::Newline) {
+    is_for = is_keyword(peek().tok, "for");
+  } else {
+    push_nl(false);
+    is_for = is_keyword(peek().tok, "for");
+    pop_nl();
+  }
   if (is_for) {
     push_nl(false);
     Expr e = finish_for(open, open_index, start_node);

@@ -221,6 +221,71 @@ TEST_CASE("diagnostics per file are capped") {
   CHECK(r.diagnostics.back().summary == "Too many errors");
 }
 
+TEST_CASE("a redefined argument is found in bodies of any size, and only in its own body") {
+  for (int n : {2, 15, 16, 17, 40}) {
+    std::string text;
+    for (int i = 0; i < n; ++i) {
+      text.append("a").append(std::to_string(i)).append(" = 1\n");
+      // A nested block between the definitions has names of its own, some the same.
+      if (i == 1) text += "b {\n  a0 = 1\n  a1 = 2\n}\n";
+    }
+    text += "a1 = 3\n";
+    auto r = config(text);
+    INFO(n << " arguments");
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].summary == "Attribute redefined");
+    CHECK(r.diagnostics[0].subject->start.line == static_cast<uint32_t>(n + 5));
+    CHECK(r.diagnostics[0].detail ==
+          "The argument \"a1\" was already set at test.hcl:2,1-3. Each argument may be set "
+          "only once.");
+  }
+}
+
+TEST_CASE("a bad escape is found wherever it sits in a literal") {
+  // Literals are checked for escapes in blocks of sixteen bytes, so the escape is placed at
+  // every offset around the block boundaries, in a label, a quoted template and a heredoc.
+  for (int offset = 0; offset < 40; ++offset) {
+    std::string pad(static_cast<size_t>(offset), 'x');
+    for (const std::string& text :
+         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n"}) {
+      INFO(text);
+      auto r = config(text);
+      REQUIRE(r.diagnostics.size() == 1);
+      CHECK(r.diagnostics[0].summary == "Invalid escape sequence");
+      CHECK(r.diagnostics[0].subject->start.byte == text.find('\\'));
+    }
+    // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
+    auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
+    CHECK(h.diagnostics.empty());
+  }
+}
+
+TEST_CASE("validation streams tokens and reports exactly what the tree parse reports") {
+  // Long enough for the token window to be refilled many times, with errors of every kind far
+  // apart: lexical ones, syntax ones naming an earlier range, ones at the end of the file.
+  std::string text;
+  for (int i = 0; i < 4000; ++i) {
+    std::string n = std::to_string(i);
+    text.append("a").append(n).append(" = [1, 2, \"x${y}\"] # c\n");
+    if (i % 997 == 0) text.append("b").append(n).append(" = \"caf\xC3\xA9\" ; `\n");
+    if (i % 1499 == 0) text.append("a").append(n).append(" = x.* .y\n");
+  }
+  text += "t = \"%{ if a }b%{ endfor }\"\nz = {\n  k = 1 +\n";
+  auto with_tree = config(text);
+  auto streamed = config(text, hcl::syntax::ParseOptions{false});
+  REQUIRE(with_tree.diagnostics.size() > 5);
+  REQUIRE(streamed.diagnostics.size() == with_tree.diagnostics.size());
+  for (size_t i = 0; i < streamed.diagnostics.size(); ++i) {
+    const auto& a = with_tree.diagnostics[i];
+    const auto& b = streamed.diagnostics[i];
+    INFO(i << ": " << a.summary);
+    CHECK(a.summary == b.summary);
+    CHECK(a.detail == b.detail);
+    CHECK(a.subject == b.subject);
+    CHECK(a.context == b.context);
+  }
+}
+
 TEST_CASE("round trip: printing the tree gives back every testdata file byte for byte") {
   namespace fs = std::filesystem;
   size_t count = 0;

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+// The block scanners of lex/scan.h against the byte loops they replace, and the chunked lexer
+// against the one-token-at-a-time one.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lex/lexer.h"
+#include "lex/scan.h"
+
+namespace scan = hcl::lex::scan;
+namespace detail = hcl::lex::scan::scan_detail;
+
+namespace {
+
+// Buffers of every length up to three blocks and a bit, each allocated to its exact size (so a
+// sanitizer build catches any read past the end), filled mostly with bytes of the class being
+// scanned and sometimes with one that stops it, bytes from 0x80 up among them.
+template <typename Fast, typename Plain>
+void agree(const std::string& members, Fast fast, Plain plain) {
+  std::mt19937 rng(42);
+  const std::string stoppers = std::string("$%\"\\\r\n \t{}=.#/_-aZ09") + "\x80\xC3\xA9\xFF" + std::string(1, '\0');
+  for (uint32_t len = 0; len <= 52; ++len) {
+    for (int round = 0; round < 40; ++round) {
+      std::unique_ptr<char[]> buf(new char[len ? len : 1]);
+      // Early rounds stop rarely, so long runs reach block boundaries; later ones stop often.
+      unsigned stop_one_in = round < 20 ? 40 : 4;
+      for (uint32_t i = 0; i < len; ++i) {
+        buf[i] = rng() % stop_one_in == 0 ? stoppers[rng() % stoppers.size()] : members[rng() % members.size()];
+      }
+      for (uint32_t p = 0; p <= len; ++p) {
+        INFO("len " << len << " from " << p << " text " << std::string(buf.get(), len));
+        REQUIRE(fast(buf.get(), p, len) == plain(buf.get(), p, len));
+      }
+    }
+  }
+}
+
+std::string all_bytes(bool (*in)(unsigned char)) {
+  std::string out;
+  for (int c = 0; c < 256; ++c)
+    if (in(static_cast<unsigned char>(c))) out += static_cast<char>(c);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("block scanners stop exactly where the byte loops stop") {
+  SUBCASE("blanks") { agree(" \t", scan::blanks_end, detail::plain_blanks); }
+  SUBCASE("identifier bytes") { agree(all_bytes(detail::is_ident_byte), scan::ident_end, detail::plain_ident); }
+  SUBCASE("quoted text") { agree(all_bytes(detail::is_quoted_text), scan::quoted_text_end, detail::plain_quoted); }
+  SUBCASE("template text") {
+    agree(all_bytes(detail::is_template_text), scan::template_text_end, detail::plain_template);
+  }
+  SUBCASE("text without sigils") {
+    agree(all_bytes(detail::is_sigil_free), scan::sigil_free_end, detail::plain_sigil_free);
+  }
+  SUBCASE("text without escapes") {
+    agree(all_bytes(detail::is_escape_free), scan::escape_free_end, detail::plain_escape_free);
+  }
+  SUBCASE("non-ASCII bytes anywhere") {
+    auto plain = [](const char* s, uint32_t p, uint32_t end) {
+      for (; p < end; ++p)
+        if (static_cast<unsigned char>(s[p]) >= 0x80) return true;
+      return false;
+    };
+    agree("abc \n", scan::has_non_ascii, plain);
+  }
+}
+
+TEST_CASE("the byte classes are the lexer's") {
+  // Every byte the fast identifier scan accepts continues an ASCII name, and no other does.
+  for (int c = 0; c < 256; ++c) {
+    auto b = static_cast<unsigned char>(c);
+    bool name = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '-';
+    CHECK(detail::is_ident_byte(b) == name);
+  }
+}
+
+TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
+  const std::string texts[] = {
+      "a = 1\nb = \"x${y}z\" # c\n",
+      "x = <<-EOT\n  hi ${a} %{ if b }c%{ endif }\n  EOT\ny = [1, 2.5e3, \"\\u00e9\\n\"]\n",
+      "p = \"unterminated\n",
+      "q = <<EOT\nno end",
+      "r = \"caf\xC3\xA9 \xFF bad\" /* block */ s.t[*].u ~}",
+  };
+  for (const std::string& text : texts) {
+    hcl::lex::Lexer one(text);
+    std::vector<hcl::lex::Token> expected;
+    for (;;) {
+      expected.push_back(one.next());
+      if (expected.back().kind == hcl::lex::TokenKind::Eof) break;
+    }
+    for (size_t chunk : {1, 2, 3, 7, 4096}) {
+      hcl::lex::Lexer lexer(text);
+      std::vector<hcl::lex::Token> got;
+      for (;;) {
+        std::vector<hcl::lex::Token> part(chunk);
+        size_t n = lexer.fill(part.data(), chunk);
+        got.insert(got.end(), part.begin(), part.begin() + static_cast<long>(n));
+        if (n < chunk || got.back().kind == hcl::lex::TokenKind::Eof) break;
+      }
+      INFO(text << " in chunks of " << chunk);
+      REQUIRE(got.size() == expected.size());
+      for (size_t i = 0; i < got.size(); ++i) {
+        CHECK(got[i].start == expected[i].start);
+        CHECK(got[i].end == expected[i].end);
+        CHECK(got[i].kind == expected[i].kind);
+      }
+    }
+  }
+}
