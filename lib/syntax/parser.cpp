@@ -83,11 +83,11 @@ void Parser::drop_before(uint32_t keep_from) {
 void Parser::refill(uint32_t keep_from) {
   drop_before(keep_from);
   uint32_t have = buf_len_;
-  // With a tree, lex into the reserved capacity (never reallocating what was reserved, never
+  // For a whole file's tree, lex into the reserved capacity (never reallocating what was reserved, never
   // writing beyond what the input needs); a window takes a fixed chunk. The array only grows:
   // a window reuses its slots without clearing them again.
   size_t chunk = kChunk;
-  if (keep_tokens_) {
+  if (whole_file_) {
     chunk = buf_.capacity() > have ? std::min<size_t>(buf_.capacity() - have, 1 << 16) : have;
     chunk = std::max<size_t>(chunk, kChunk);
   }
