@@ -91,6 +91,9 @@ void Parser::refill(uint32_t keep_from) {
     chunk = buf_.capacity() > have ? std::min<size_t>(buf_.capacity() - have, 1 << 16) : have;
     chunk = std::max<size_t>(chunk, kChunk);
   }
+  // A short text (a standalone expression such as `1 + 1`) has few tokens: slots it will not use
+  // would still be written when the array grows, a dozen pages that a short run never needs.
+  chunk = std::min<size_t>(chunk, text_.size() + 16);
   if (buf_.size() < have + chunk) buf_.resize(have + chunk);
   size_t n = lexer_.fill(buf_.data() + have, chunk);
   buf_len_ = have + static_cast<uint32_t>(n);
