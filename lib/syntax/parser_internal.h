@@ -84,7 +84,7 @@ class Parser {
         whole_file_(tree != nullptr && !options.root_item),
         tree_(tree),
         nodes_(tree ? &tree->mutable_nodes() : nullptr) {
-    if (whole_file_) {
+    if (tree) {
       // Dense configuration (lists of numbers, resources with short names) runs three to four
       // bytes a token and two tokens a node. Reserving that much avoids the copy that doubling
       // makes when an array outgrows its capacity, which briefly holds both arrays: capacity that
@@ -372,8 +372,8 @@ class Parser {
   const ParseOptions& options_;
   // Without a tree the token array is a window: tokens before the last one read are dropped.
   bool keep_tokens_;
-  // The token and node arrays grow to hold the whole file (a tree not handed over item by item),
-  // so they are sized for it up front and lexed into in large chunks.
+  // The token array grows to hold the whole file (a tree not handed over item by item), so it is
+  // lexed into in large chunks; items handed over take the window's chunks, lexing little ahead.
   bool whole_file_;
   SyntaxTree* tree_;
   std::vector<Node>* nodes_;
