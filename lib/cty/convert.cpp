@@ -646,32 +646,31 @@ Unified unify_tuple_types(const std::vector<Type>& types, bool unsafe, bool has_
   return Unified{rt};
 }
 
-Unified unify_tuples_as_list(const std::vector<Type>& types, bool unsafe) {
-  std::vector<Type> tuples;
+// cty's unifyTuplesAsList and unifyObjectsAsMaps: the structural types (`structural`) among
+// `types` unified into one collection type (`to_collection`), which replaces each of them before
+// the whole list is unified again; both results must be that kind of collection (`collection`).
+Unified unify_structurals_as(const std::vector<Type>& types, bool unsafe, bool (Type::*structural)() const,
+                             bool (Type::*collection)() const,
+                             Unified (*to_collection)(const std::vector<Type>&, bool)) {
+  std::vector<Type> structurals;
   for (const auto& t : types)
-    if (t.is_tuple()) tuples.push_back(t);
-  Unified lt = unify_tuple_types_to_list(tuples, unsafe);
-  if (!lt.type || !lt.type->is_list()) return {};
-  std::vector<Type> listed = types;
-  for (auto& t : listed)
-    if (t.is_tuple()) t = *lt.type;
-  Unified nt = unify(listed, unsafe);
-  if (!nt.type || !nt.type->is_list()) return {};
+    if ((t.*structural)()) structurals.push_back(t);
+  Unified ct = to_collection(structurals, unsafe);
+  if (!ct.type || !((*ct.type).*collection)()) return {};
+  std::vector<Type> replaced = types;
+  for (auto& t : replaced)
+    if ((t.*structural)()) t = *ct.type;
+  Unified nt = unify(replaced, unsafe);
+  if (!nt.type || !((*nt.type).*collection)()) return {};
   return nt;
 }
 
+Unified unify_tuples_as_list(const std::vector<Type>& types, bool unsafe) {
+  return unify_structurals_as(types, unsafe, &Type::is_tuple, &Type::is_list, unify_tuple_types_to_list);
+}
+
 Unified unify_objects_as_maps(const std::vector<Type>& types, bool unsafe) {
-  std::vector<Type> objs;
-  for (const auto& t : types)
-    if (t.is_object()) objs.push_back(t);
-  Unified mt = unify_object_types_to_map(objs, unsafe);
-  if (!mt.type || !mt.type->is_map()) return {};
-  std::vector<Type> mapped = types;
-  for (auto& t : mapped)
-    if (t.is_object()) t = *mt.type;
-  Unified nt = unify(mapped, unsafe);
-  if (!nt.type || !nt.type->is_map()) return {};
-  return nt;
+  return unify_structurals_as(types, unsafe, &Type::is_object, &Type::is_map, unify_object_types_to_map);
 }
 
 }  // namespace

@@ -107,6 +107,17 @@ Number Number::make(std::unique_ptr<Big> big) {
   return n;
 }
 
+template <class Set>
+Number Number::held_big(uint32_t precision, Set set) {
+  ensure_exponent_range();
+  auto b = std::make_unique<Big>(precision);
+  set(b->f);
+  Number n;
+  n.prec_ = precision;
+  n.set_big(std::move(b));
+  return n;
+}
+
 Number::BigRef Number::as_big() const {
   if (big()) {
     retain(big_);
@@ -158,24 +169,12 @@ Number Number::from_int(int64_t v, uint32_t precision) {
     n.prec_ = precision;
     return n;
   }
-  ensure_exponent_range();
-  auto b = std::make_unique<Big>(precision);
-  mpfr_set_si(b->f, v, MPFR_RNDN);
-  Number n;
-  n.prec_ = precision;
-  n.set_big(std::move(b));
-  return n;
+  return held_big(precision, [v](mpfr_ptr f) { mpfr_set_si(f, v, MPFR_RNDN); });
 }
 
 Number Number::from_uint(uint64_t v) {
   if (v <= static_cast<uint64_t>(INT64_MAX)) return from_int(static_cast<int64_t>(v), kIntPrecision);
-  ensure_exponent_range();
-  auto b = std::make_unique<Big>(kIntPrecision);
-  mpfr_set_ui(b->f, v, MPFR_RNDN);
-  Number n;
-  n.prec_ = kIntPrecision;
-  n.set_big(std::move(b));
-  return n;
+  return held_big(kIntPrecision, [v](mpfr_ptr f) { mpfr_set_ui(f, v, MPFR_RNDN); });
 }
 
 Number Number::from_double(double v) {
@@ -183,13 +182,7 @@ Number Number::from_double(double v) {
       !(v == 0 && std::signbit(v))) {
     return from_int(static_cast<int64_t>(v), kFloat64Precision);
   }
-  ensure_exponent_range();
-  auto b = std::make_unique<Big>(kFloat64Precision);
-  mpfr_set_d(b->f, v, MPFR_RNDN);
-  Number n;
-  n.prec_ = kFloat64Precision;
-  n.set_big(std::move(b));
-  return n;
+  return held_big(kFloat64Precision, [v](mpfr_ptr f) { mpfr_set_d(f, v, MPFR_RNDN); });
 }
 
 std::optional<Number> Number::from_integer_text(std::string_view digits) {
@@ -210,12 +203,7 @@ std::optional<Number> Number::from_integer_text(std::string_view digits) {
 }
 
 Number Number::infinity(bool negative) {
-  ensure_exponent_range();
-  auto b = std::make_unique<Big>(kLiteralPrecision);
-  mpfr_set_inf(b->f, negative ? -1 : 1);
-  Number n;
-  n.set_big(std::move(b));
-  return n;
+  return held_big(kLiteralPrecision, [negative](mpfr_ptr f) { mpfr_set_inf(f, negative ? -1 : 1); });
 }
 
 Number Number::from_mpfr(mpfr_srcptr value) {

@@ -142,6 +142,10 @@ class Number {
   bool big() const { return rep_ == Rep::Big; }
   BigRef as_big() const;  // materialises inline values
   static Number make(std::unique_ptr<Big> big);
+  // A number held by MPFR at exactly `precision` bits, its value written by set(mpfr_ptr) (the
+  // builders whose value cannot be inline).
+  template <class Set>
+  static Number held_big(uint32_t precision, Set set);
   static std::optional<Number> parse_mpfr(std::string_view text, uint32_t precision);
   void set_big(std::unique_ptr<Big> big);
   std::string decimal_text() const;
