@@ -21,6 +21,8 @@
 #include <system_error>
 #include <thread>
 
+#include "util/threads.h"
+
 namespace hcl::io {
 
 namespace fs = std::filesystem;
@@ -167,14 +169,13 @@ class Walk {
   // subdirectories (a flat directory needs no thread started).
   void run(unsigned threads) {
     pending_.push_back(top_);
+    pending_count_.store(1);
     if (!step(/*top=*/true)) return;
-    std::vector<std::thread> pool;
+    std::vector<util::Thread> pool;
+    pool.reserve(threads);
     for (unsigned t = 1; t < threads; ++t) {
-      try {
-        pool.emplace_back([this] { work(); });
-      } catch (const std::system_error&) {
-        break;  // no thread to spare: the ones running finish the walk
-      }
+      pool.emplace_back([this] { work(); });
+      if (!pool.back().started()) break;  // no thread to spare: the ones running finish the walk
     }
     work();
     for (auto& t : pool) t.join();
@@ -192,11 +193,14 @@ class Walk {
   // Takes one pending directory (waiting while others may still add some) and reads it; false
   // when the walk is over.
   bool step(bool top) {
+    auto ready = [&] { return pending_count_.load() > 0 || busy_.load() == 0; };
+    util::spin_until(ready);
     std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [&] { return !pending_.empty() || busy_ == 0; });
+    cv_.wait(lock, ready);
     if (pending_.empty()) return false;
     std::string dir = std::move(pending_.back());
     pending_.pop_back();
+    pending_count_.store(pending_.size());
     ++busy_;
     lock.unlock();
     Found found;
@@ -204,6 +208,7 @@ class Walk {
     lock.lock();
     --busy_;
     for (auto& d : found.dirs) pending_.push_back(std::move(d));
+    pending_count_.store(pending_.size());
     for (auto& f : found.files) files.push_back(std::move(f));
     if (!found.error.empty()) errors.push_back(std::move(found.error));
     if (!found.dirs.empty() || busy_ == 0) cv_.notify_all();
@@ -270,7 +275,10 @@ class Walk {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<std::string> pending_;  // directories found and not yet read
-  size_t busy_ = 0;                   // directories being read
+  // pending_'s size and the directories being read, changed under mu_ and read by a thread
+  // that spins before it sleeps (util::spin_until).
+  std::atomic<size_t> pending_count_{0};
+  std::atomic<size_t> busy_{0};
   std::set<std::pair<dev_t, ino_t>> seen_;
 };
 

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "util/threads.h"
+
 namespace hcl::util {
 
 // Calls job(i) for every i in [0, n), on up to `threads` threads (0: one per core). Jobs must be
@@ -22,9 +24,13 @@ inline void parallel_for(size_t n, const std::function<void(size_t)>& job, unsig
   auto worker = [&] {
     for (size_t i; (i = next.fetch_add(1)) < n;) job(i);
   };
-  std::vector<std::thread> pool;
+  std::vector<Thread> pool;
   size_t count = std::min<size_t>(threads, n);
-  for (size_t t = 1; t < count; ++t) pool.emplace_back(worker);
+  pool.reserve(count);
+  for (size_t t = 1; t < count; ++t) {
+    pool.emplace_back(worker);
+    if (!pool.back().started()) break;  // no thread to spare: the ones running take the jobs
+  }
   worker();
   for (auto& t : pool) t.join();
 }
