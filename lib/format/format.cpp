@@ -127,10 +127,29 @@ constexpr auto kSpaceAfter = [] {
   return table;
 }();
 
-// The kinds Formatter::feed passes to take_special.
-constexpr auto kTakesCare = [] {
-  std::array<bool, lex::kTokenKindCount> table{};
-  for (K k : {K::Eof, K::Newline, K::Comment, K::Dot, K::Equal, K::OHeredoc}) table[static_cast<int>(k)] = true;
+// What Formatter::place_run does with a token after `subject` (the first index; kNil for the
+// line's first token): the bits below, or kTakeCare where the token needs more than place_run
+// knows: a subject that is "-" (spaced by what precedes it), a dot after a number, an empty
+// line, and the kinds with another part in the layout (take_special).
+constexpr uint8_t kSpace = 1;    // one space before it (kSpaceAfter)
+constexpr uint8_t kEqual = 2;    // an "=": the line's assign cell if it is its first
+constexpr uint8_t kNewline = 4;  // ends the line
+constexpr uint8_t kFirst = 8;    // the line's first token, indented when the line ends
+constexpr uint8_t kTakeCare = 16;
+constexpr auto kRunRule = [] {
+  std::array<std::array<uint8_t, 64>, 256> table{};
+  static_assert(lex::kTokenKindCount <= 64);
+  for (int s = 0; s < 256; ++s)
+    for (int a = 0; a < lex::kTokenKindCount; ++a) {
+      K subject = static_cast<K>(s), after = static_cast<K>(a);
+      bool first = s >= lex::kTokenKindCount;
+      bool care = subject == K::Minus || (subject == K::NumberLit && after == K::Dot) || (first && after == K::Newline);
+      for (K k : {K::Eof, K::Comment, K::OHeredoc}) care |= after == k;
+      uint8_t rule = first ? kFirst : kSpaceAfter[s][a] ? kSpace : 0;
+      if (!first && after == K::Equal) rule |= kEqual;
+      if (after == K::Newline) rule |= kNewline;
+      table[s][a] = care ? kTakeCare : rule;
+    }
   return table;
 }();
 
@@ -228,6 +247,20 @@ class Output {
     if (mode_ == Mode::Stream && buf_.size() >= kChunk) send();
   }
 
+  // Blank space, then text: a Piece. Comparing, the usual case is the input's own bytes at the
+  // place being compared, `n` spaces then the text itself.
+  void piece(uint32_t n, const char* p, size_t len) {
+    if (mode_ == Mode::Compare) {
+      const char* at = compare_.data() + matched_;
+      if (p == at + n && n + len <= compare_.size() - matched_ && all_spaces(at, n)) {
+        matched_ += n + len;
+        return;
+      }
+    }
+    spaces(n);
+    text(p, len);
+  }
+
   // The end of the text. Returns false when the output stopped before it.
   bool finish() {
     if (mode_ == Mode::Compare && matched_ != compare_.size()) diverge();  // a proper prefix
@@ -240,6 +273,12 @@ class Output {
   explicit Output(Mode mode) : mode_(mode) {}
 
   static bool all_spaces(const char* p, uint32_t n) {
+    constexpr uint64_t kSpaces = 0x2020202020202020ULL;
+    for (; n >= 8; n -= 8, p += 8) {
+      uint64_t w;
+      std::memcpy(&w, p, 8);
+      if (w != kSpaces) return false;
+    }
     for (uint32_t i = 0; i < n; ++i)
       if (p[i] != ' ') return false;
     return true;
@@ -308,15 +347,11 @@ class Formatter {
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
   bool feed(std::span<const lex::Token> tokens) {
-    if (done_) return !out_.stopped();
-    for (const lex::Token& t : tokens) {
+    const lex::Token *it = tokens.data(), *end = it + tokens.size();
+    while (!done_ && it != end) {
       // Most tokens are spaced against the one before them as they arrive.
-      if (has_pending_ || kTakesCare[static_cast<int>(t.kind)]) {
-        take_special(t);
-      } else {
-        place(t, Role::Plain, false);
-      }
-      if (done_) break;
+      if (!has_pending_) it = place_run(it, end);
+      if (!done_ && it != end) take_special(*it++);
     }
     return !out_.stopped();
   }
@@ -403,6 +438,70 @@ class Formatter {
     return t.size();
   }
 
+  // place and line_done for the tokens from `it` on that kRunRule does not leave to
+  // take_special, with the line's state in locals: nearly every token. Returns the first token
+  // it did not take.
+  const lex::Token* place_run(const lex::Token* it, const lex::Token* end) {
+    K prev = prev_kind_, before = before_kind_;
+    uint32_t prev_end = prev_end_, col = col_, clean_end = clean_end_;
+    int net = net_;
+    const lex::Token* first = it;
+    Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
+    for (; it != end; ++it) {
+      uint32_t start = it->start, stop = it->end;
+      K kind = it->kind;
+      uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+      // "in" after a name (`for x in xs`), or a token whose width needs a look at its bytes,
+      // take care too.
+      if (rule == kTakeCare || (prev == K::Ident && before == K::Ident) || stop > clean_end) break;
+      if (rule & kFirst) {
+        line_piece_ = next_piece();
+        last = &pieces_.emplace_back(Piece{0, start, stop - start});
+        first_is_newline_ = false;
+        col = stop - start;
+      } else {
+        uint32_t sp = rule & kSpace;
+        bool assign = (rule & kEqual) && eq_piece_ == kNone;
+        if (!assign && start - prev_end == sp && (sp == 0 || src_[prev_end] == ' ')) {
+          last->len = stop - last->start;  // spaced right already
+        } else {
+          if (assign) {
+            col_at_eq_ = col;
+            eq_sp_ = sp;
+            net_at_eq_ = net;
+            lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net;
+            eq_piece_ = next_piece();
+          }
+          last = &pieces_.emplace_back(Piece{sp, start, stop - start});
+        }
+        col += sp + stop - start;
+      }
+      net += kBracketChange[static_cast<int>(kind)];
+      before = prev;
+      prev = kind;
+      prev_end = stop;
+      if (rule & kNewline) {
+        prev_kind_ = prev;  // the line's end reads these
+        prev_end_ = prev_end;
+        col_ = col;
+        net_ = net;
+        line_done();
+        if (done_) return it + 1;
+        prev = before = kNil;
+        col = 0;
+        net = 0;
+        last = pieces_.empty() ? nullptr : &pieces_.back();
+      }
+    }
+    prev_kind_ = prev;
+    before_kind_ = before;
+    if (it != first) prev_start_ = it[-1].start;
+    prev_end_ = prev_end;
+    col_ = col;
+    net_ = net;
+    return it;
+  }
+
   // Adds a token to the line. `dot_joins_number` as for space_after.
   [[gnu::always_inline]] void place(const lex::Token& t, Role role, bool dot_joins_number) {
     uint32_t w = width(t);
@@ -448,7 +547,7 @@ class Formatter {
 
   void line_done() {
     end_line();
-    if (!emit_ready()) done_ = true;
+    if (out_.stopped()) done_ = true;
   }
 
   void end_line() {
@@ -469,14 +568,15 @@ class Formatter {
       }
     }
     uint32_t l = lbase_ + static_cast<uint32_t>(lines_.size());
-    lines_.push_back(ln);
-
+    // A line closes the runs it does not continue.
+    bool closed = false;
     // Runs of lines with an assign cell align their "=".
     if (has_assign) {
       if (assign_open_ == kNone) assign_open_ = l;
       assign_max_ = std::max(assign_max_, ln.lead_columns);
     } else if (assign_open_ != kNone) {
       close_assign(l);
+      closed = true;
     }
     // Runs of lines ending in a comment align their comments, once their "=" are in place.
     if (ln.comment != kNone) {
@@ -485,7 +585,24 @@ class Formatter {
       pending_runs_.push_back(CommentRun{comment_open_, l});
       comment_open_ = kNone;
     }
-    if (!pending_runs_.empty()) resolve_comments();
+    if (!pending_runs_.empty()) {
+      resolve_comments();
+      closed = true;
+    }
+
+    if (assign_open_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+      // Nothing waits (the usual line outside runs of "=" or comments): the line is written
+      // now, after the lines of the runs it closed.
+      if (!lines_.empty()) emit_ready();
+      for (uint32_t p = ln.piece_begin; p < ln.piece_end; ++p)
+        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).len);
+      pieces_.clear();
+      pbase_ = ln.piece_end;
+      emitted_ = lbase_ = l + 1;
+    } else {
+      lines_.push_back(ln);
+      if (closed) emit_ready();
+    }
 
     eq_piece_ = comment_piece_ = kNone;
     col_ = 0;
@@ -583,8 +700,7 @@ class Formatter {
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
     for (uint32_t p = from; p < to; ++p) {
       const Piece& pc = piece(p);
-      out_.spaces(pc.spaces);
-      out_.text(src_ + pc.start, pc.len);
+      out_.piece(pc.spaces, src_ + pc.start, pc.len);
     }
     emitted_ = limit;
     compact(to);
