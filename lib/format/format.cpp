@@ -340,7 +340,7 @@ struct Line {
   uint32_t assign;        // the piece starting at the assign cell's "=", or kNone
   uint32_t comment;       // the piece of the comment cell, or kNone
   uint32_t lead_columns;  // width of the lead cell, indentation included
-  uint32_t assign_rest;   // width of the assign cell without the space before its "="
+  uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
@@ -464,7 +464,7 @@ class Formatter {
       end = std::partition_point(it, end, [this](const lex::Token& t) { return t.end <= clean_end_; });
     K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident ? kAfterNamePair : prev_kind_;
     K before = before_kind_;
-    uint32_t prev_end = prev_end_, col = col_;
+    uint32_t prev_end = prev_end_;
     int net = net_;
     const lex::Token* first = it;
     Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
@@ -472,28 +472,39 @@ class Formatter {
       uint32_t start = it->start, stop = it->end;
       K kind = it->kind;
       uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+      if (rule <= kSpace) {  // the pair rule alone: nearly every token
+        if (start - prev_end == rule && (rule == 0 || src_[prev_end] == ' ')) {
+          last->len = stop - last->start;  // spaced right already
+        } else {
+          last = push_piece(rule, start, stop);
+        }
+        net += kBracketChange[static_cast<int>(kind)];
+        before = prev;
+        prev = kind;
+        prev_end = stop;
+        continue;
+      }
       if (rule == kTakeCare) break;
       if (rule & kFirst) {
         line_piece_ = next_piece();
-        last = &pieces_.emplace_back(Piece{0, start, stop - start});
+        last = push_piece(0, start, stop);
         first_is_newline_ = false;
-        col = stop - start;
+        wide_extra_ = 0;
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
         if (!assign && start - prev_end == sp && (sp == 0 || src_[prev_end] == ' ')) {
-          last->len = stop - last->start;  // spaced right already
+          last->len = stop - last->start;
         } else {
           if (assign) {
-            col_at_eq_ = col;
+            col_at_eq_ = line_columns();
             eq_sp_ = sp;
             net_at_eq_ = net;
             lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net;
             eq_piece_ = next_piece();
           }
-          last = &pieces_.emplace_back(Piece{sp, start, stop - start});
+          last = push_piece(sp, start, stop);
         }
-        col += sp + stop - start;
       }
       net += kBracketChange[static_cast<int>(kind)];
       before = prev;
@@ -502,12 +513,10 @@ class Formatter {
       if (rule & kNewline) {
         prev_kind_ = prev;  // the line's end reads these
         prev_end_ = prev_end;
-        col_ = col;
         net_ = net;
         line_done();
         if (done_) return it + 1;
         prev = before = kNil;
-        col = 0;
         net = 0;
         last = pieces_.empty() ? nullptr : &pieces_.back();
       }
@@ -516,9 +525,20 @@ class Formatter {
     before_kind_ = before;
     if (it != first) prev_start_ = it[-1].start;
     prev_end_ = prev_end;
-    col_ = col;
     net_ = net;
     return it;
+  }
+
+  Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
+    return &pieces_.emplace_back(Piece{spaces, start, end - start});
+  }
+
+  // The width of the line so far, without indentation: its pieces, corrected for the tokens
+  // whose columns are not their bytes.
+  uint32_t line_columns() {
+    uint32_t c = wide_extra_;
+    for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p) c += p->spaces + p->len;
+    return c;
   }
 
   // Adds a token to the line. `dot_joins_number` as for space_after.
@@ -528,7 +548,7 @@ class Formatter {
       line_piece_ = next_piece();
       pieces_.push_back(Piece{0, t.start, t.size()});
       first_is_newline_ = t.kind == K::Newline;
-      col_ = w;
+      wide_extra_ = w - t.size();
     } else {
       // The table answers unless the subject is "-" (spaced by what precedes it), or "in" after
       // a name (`for x in xs`), or a dot joins a number.
@@ -543,19 +563,19 @@ class Formatter {
         pieces_.back().len = t.end - pieces_.back().start;  // spaced right already
       } else {
         if (role == Role::Assign) {
-          col_at_eq_ = col_;
+          col_at_eq_ = line_columns();
           eq_sp_ = sp;
           net_at_eq_ = net_;
           lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net_;
           eq_piece_ = next_piece();
         } else if (role == Role::Comment) {
-          col_at_comment_ = col_;
+          col_at_comment_ = line_columns();
           comment_piece_ = next_piece();
           sp = 0;  // aligned with its run
         }
         pieces_.push_back(Piece{sp, t.start, t.size()});
       }
-      col_ += sp + w;
+      wide_extra_ += w - t.size();
     }
     net_ += kBracketChange[static_cast<int>(t.kind)];
     before_kind_ = prev_kind_;
@@ -577,14 +597,15 @@ class Formatter {
       // The lead's net change, counted up to a heredoc; the assign cell is balanced.
       int lead_net = has_assign ? lead_net_at_eq_ : heredoc_seen_ ? net_at_heredoc_ : net_;
       uint32_t ind = first_is_newline_ ? 0 : indent(lead_net);
-      piece(line_piece_).spaces = ind;
       if (has_assign) {
         ln.assign = eq_piece_;
         ln.lead_columns = ind + col_at_eq_;
-        ln.assign_rest = (comment_piece_ != kNone ? col_at_comment_ : col_) - col_at_eq_ - eq_sp_;
+        // Needed only to align a comment after the assign cell.
+        if (comment_piece_ != kNone) ln.assign_rest = col_at_comment_ - col_at_eq_ - eq_sp_;
       } else if (comment_piece_ != kNone) {
         ln.lead_columns = ind + col_at_comment_;
       }
+      piece(line_piece_).spaces = ind;
     }
     uint32_t l = lbase_ + static_cast<uint32_t>(lines_.size());
     // A line closes the runs it does not continue.
@@ -624,7 +645,6 @@ class Formatter {
     }
 
     eq_piece_ = comment_piece_ = kNone;
-    col_ = 0;
     net_ = 0;
     heredoc_seen_ = false;
     prev_kind_ = before_kind_ = kNil;
@@ -753,8 +773,8 @@ class Formatter {
   bool first_is_newline_ = false;
   K prev_kind_ = kNil, before_kind_ = kNil;  // kNil: none yet in this line
   uint32_t prev_start_ = 0;
-  uint32_t prev_end_ = 0;  // where the previous token ended (kept across lines, for Eof)
-  uint32_t col_ = 0;       // the line's width so far, without indentation
+  uint32_t prev_end_ = 0;    // where the previous token ended (kept across lines, for Eof)
+  uint32_t wide_extra_ = 0;  // the line's columns so far beyond its tokens' bytes (mod 2^32)
   uint32_t eq_piece_ = kNone, col_at_eq_ = 0, eq_sp_ = 0;
   uint32_t comment_piece_ = kNone, col_at_comment_ = 0;
   int net_ = 0;  // the line's net bracket change so far
