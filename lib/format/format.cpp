@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -269,7 +270,7 @@ class Output {
   void piece(uint32_t n, const char* p, size_t len) {
     if (mode_ == Mode::Compare) {
       const char* at = compare_.data() + matched_;
-      if (p == at + n && n + len <= compare_.size() - matched_ && all_spaces(at, n)) {
+      if (p == at + n && n + len <= compare_.size() - matched_ && spaces_at(at, n)) {
         matched_ += n + len;
         return;
       }
@@ -288,6 +289,20 @@ class Output {
  private:
   static constexpr size_t kChunk = 64u << 10;
   explicit Output(Mode mode) : mode_(mode) {}
+
+  // all_spaces for the `n` bytes at `at` in compare_: a short run (indentation, alignment) is
+  // one word read, ending at the run's end.
+  bool spaces_at(const char* at, uint32_t n) const {
+    if constexpr (std::endian::native == std::endian::little) {
+      if (n == 0) return true;
+      if (n <= 8 && at + n >= compare_.data() + 8) {
+        uint64_t w;
+        std::memcpy(&w, at + n - 8, 8);
+        return ((w ^ 0x2020202020202020ULL) >> (64 - 8 * n)) == 0;
+      }
+    }
+    return all_spaces(at, n);
+  }
 
   static bool all_spaces(const char* p, uint32_t n) {
     constexpr uint64_t kSpaces = 0x2020202020202020ULL;
@@ -330,7 +345,7 @@ class Output {
 // that the source already spaces right share one piece, so a formatted line is a few pieces
 // whatever its length.
 struct Piece {
-  uint32_t spaces, start, len;
+  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
 };
 
 // A finished line whose alignment may still be open: its pieces (absolute numbers) and the two
@@ -474,7 +489,7 @@ class Formatter {
       uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
       if (rule <= kSpace) {  // the pair rule alone: nearly every token
         if (start - prev_end == rule && (rule == 0 || src_[prev_end] == ' ')) {
-          last->len = stop - last->start;  // spaced right already
+          last->end = stop;  // spaced right already
         } else {
           last = push_piece(rule, start, stop);
         }
@@ -494,7 +509,7 @@ class Formatter {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
         if (!assign && start - prev_end == sp && (sp == 0 || src_[prev_end] == ' ')) {
-          last->len = stop - last->start;
+          last->end = stop;
         } else {
           if (assign) {
             col_at_eq_ = line_columns();
@@ -530,14 +545,14 @@ class Formatter {
   }
 
   Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
-    return &pieces_.emplace_back(Piece{spaces, start, end - start});
+    return &pieces_.emplace_back(Piece{spaces, start, end});
   }
 
   // The width of the line so far, without indentation: its pieces, corrected for the tokens
   // whose columns are not their bytes.
   uint32_t line_columns() {
     uint32_t c = wide_extra_;
-    for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p) c += p->spaces + p->len;
+    for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p) c += p->spaces + p->end - p->start;
     return c;
   }
 
@@ -546,7 +561,7 @@ class Formatter {
     uint32_t w = width(t);
     if (prev_kind_ == kNil) {  // the line's first token, indented at the end of the line
       line_piece_ = next_piece();
-      pieces_.push_back(Piece{0, t.start, t.size()});
+      pieces_.push_back(Piece{0, t.start, t.end});
       first_is_newline_ = t.kind == K::Newline;
       wide_extra_ = w - t.size();
     } else {
@@ -560,7 +575,7 @@ class Formatter {
                         ? 1
                         : 0;
       if (role == Role::Plain && t.start - prev_end_ == sp && (sp == 0 || src_[prev_end_] == ' ')) {
-        pieces_.back().len = t.end - pieces_.back().start;  // spaced right already
+        pieces_.back().end = t.end;  // spaced right already
       } else {
         if (role == Role::Assign) {
           col_at_eq_ = line_columns();
@@ -573,7 +588,7 @@ class Formatter {
           comment_piece_ = next_piece();
           sp = 0;  // aligned with its run
         }
-        pieces_.push_back(Piece{sp, t.start, t.size()});
+        pieces_.push_back(Piece{sp, t.start, t.end});
       }
       wide_extra_ += w - t.size();
     }
@@ -591,8 +606,25 @@ class Formatter {
 
   void end_line() {
     bool empty = prev_kind_ == kNil;
-    Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
+    if (!has_assign && comment_piece_ == kNone && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
+        pending_runs_.empty()) {
+      // The usual line outside runs of "=" or comments, with neither: written as it ends.
+      if (!empty) {
+        piece(line_piece_).spaces = first_is_newline_ ? 0 : indent(heredoc_seen_ ? net_at_heredoc_ : net_);
+        for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p)
+          out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+      }
+      pbase_ = next_piece();
+      pieces_.clear();
+      emitted_ = lbase_ = lbase_ + 1;
+      eq_piece_ = kNone;
+      net_ = 0;
+      heredoc_seen_ = false;
+      prev_kind_ = before_kind_ = kNil;
+      return;
+    }
+    Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     if (!empty) {
       // The lead's net change, counted up to a heredoc; the assign cell is balanced.
       int lead_net = has_assign ? lead_net_at_eq_ : heredoc_seen_ ? net_at_heredoc_ : net_;
@@ -635,7 +667,7 @@ class Formatter {
       // now, after the lines of the runs it closed.
       if (!lines_.empty()) emit_ready();
       for (uint32_t p = ln.piece_begin; p < ln.piece_end; ++p)
-        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).len);
+        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).end - piece(p).start);
       pieces_.clear();
       pbase_ = ln.piece_end;
       emitted_ = lbase_ = l + 1;
@@ -739,7 +771,7 @@ class Formatter {
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
     for (uint32_t p = from; p < to; ++p) {
       const Piece& pc = piece(p);
-      out_.piece(pc.spaces, src_ + pc.start, pc.len);
+      out_.piece(pc.spaces, src_ + pc.start, pc.end - pc.start);
     }
     emitted_ = limit;
     compact(to);
