@@ -134,13 +134,14 @@ constexpr auto kSpaceAfter = [] {
 // What Formatter::place_run does with a token after `subject` (the first index; kNil for the
 // line's first token): the bits below, or kTakeCare where the token needs more than place_run
 // knows: a subject that is "-" (spaced by what precedes it), a dot after a number, an empty
-// line, and the kinds with another part in the layout (take_special).
+// line, Eof and heredocs (take_special).
 constexpr uint8_t kSpace = 1;    // one space before it (kSpaceAfter)
 constexpr uint8_t kEqual = 2;    // an "=": the line's assign cell if it is its first
 constexpr uint8_t kNewline = 4;  // ends the line
 constexpr uint8_t kFirst = 8;    // the line's first token, indented when the line ends
 constexpr uint8_t kTakeCare = 16;
 constexpr uint8_t kNamePair = 32;  // a name after a name: if it is "in", the next token takes care
+constexpr uint8_t kComment = 64;   // a comment: if it ends the line, the line's comment cell
 // The subject place_run gives a name after a name (kNamePair), whose row takes care.
 constexpr K kAfterNamePair = static_cast<K>(254);
 constexpr auto kRunRule = [] {
@@ -152,11 +153,12 @@ constexpr auto kRunRule = [] {
       bool first = subject == kNil;
       bool care = subject == K::Minus || subject == kAfterNamePair || (subject == K::NumberLit && after == K::Dot) ||
                   (first && after == K::Newline);
-      for (K k : {K::Eof, K::Comment, K::OHeredoc}) care |= after == k;
+      for (K k : {K::Eof, K::OHeredoc}) care |= after == k;
       care |= !first && s >= lex::kTokenKindCount;
       uint8_t rule = first ? kFirst : s < lex::kTokenKindCount && kSpaceAfter[s][a] ? kSpace : 0;
       if (!first && after == K::Equal) rule |= kEqual;
       if (after == K::Newline) rule |= kNewline;
+      if (after == K::Comment) rule = (first ? kFirst : 0) | kComment;
       if (subject == K::Ident && after == K::Ident) rule |= kNamePair;
       table[s][a] = care ? kTakeCare : rule;
     }
@@ -500,11 +502,17 @@ class Formatter {
         continue;
       }
       if (rule == kTakeCare) break;
+      // A comment within a line waits for the token after it (take_special).
+      if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
       if (rule & kFirst) {
         line_piece_ = next_piece();
         last = push_piece(0, start, stop);
         first_is_newline_ = false;
         wide_extra_ = 0;
+      } else if (rule & kComment) {
+        col_at_comment_ = line_columns();
+        comment_piece_ = next_piece();
+        last = push_piece(0, start, stop);  // aligned with its run
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
@@ -525,8 +533,8 @@ class Formatter {
       before = prev;
       prev = rule & kNamePair ? kAfterNamePair : kind;
       prev_end = stop;
-      if (rule & kNewline) {
-        prev_kind_ = prev;  // the line's end reads these
+      if (rule & (kNewline | kComment)) {  // a comment here holds its line's newline
+        prev_kind_ = prev;                 // the line's end reads these
         prev_end_ = prev_end;
         net_ = net;
         line_done();
