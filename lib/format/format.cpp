@@ -133,8 +133,8 @@ constexpr auto kSpaceAfter = [] {
 
 // What Formatter::place_run does with a token after `subject` (the first index; kNil for the
 // line's first token): the bits below, or kTakeCare where the token needs more than place_run
-// knows: a subject that is "-" (spaced by what precedes it), a dot after a number, an empty
-// line, Eof and heredocs (take_special).
+// knows: a subject that is "-" (spaced by what precedes it), a dot after a number, Eof and
+// heredocs (take_special).
 constexpr uint8_t kSpace = 1;    // one space before it (kSpaceAfter)
 constexpr uint8_t kEqual = 2;    // an "=": the line's assign cell if it is its first
 constexpr uint8_t kNewline = 4;  // ends the line
@@ -151,8 +151,7 @@ constexpr auto kRunRule = [] {
     for (int a = 0; a < lex::kTokenKindCount; ++a) {
       K subject = static_cast<K>(s), after = static_cast<K>(a);
       bool first = subject == kNil;
-      bool care = subject == K::Minus || subject == kAfterNamePair || (subject == K::NumberLit && after == K::Dot) ||
-                  (first && after == K::Newline);
+      bool care = subject == K::Minus || subject == kAfterNamePair || (subject == K::NumberLit && after == K::Dot);
       for (K k : {K::Eof, K::OHeredoc}) care |= after == k;
       care |= !first && s >= lex::kTokenKindCount;
       uint8_t rule = first ? kFirst : s < lex::kTokenKindCount && kSpaceAfter[s][a] ? kSpace : 0;
@@ -507,7 +506,7 @@ class Formatter {
       if (rule & kFirst) {
         line_piece_ = next_piece();
         last = push_piece(0, start, stop);
-        first_is_newline_ = false;
+        first_is_newline_ = kind == K::Newline;  // an empty line
         wide_extra_ = 0;
       } else if (rule & kComment) {
         col_at_comment_ = line_columns();
