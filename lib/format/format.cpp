@@ -268,14 +268,22 @@ class Output {
 
   // Blank space, then text: a Piece. Comparing, the usual case is the input's own bytes at the
   // place being compared, `n` spaces then the text itself.
-  void piece(uint32_t n, const char* p, size_t len) {
+  [[gnu::always_inline]] void piece(uint32_t n, const char* p, size_t len) {
     if (mode_ == Mode::Compare) {
       const char* at = compare_.data() + matched_;
       if (p == at + n && n + len <= compare_.size() - matched_ && spaces_at(at, n)) {
         matched_ += n + len;
         return;
       }
+      write(n, p, len);  // or a difference
+      return;
     }
+    spaces(n);
+    text(p, len);
+  }
+
+  // Kept out of piece, whose comparing fast path is inlined where lines are written.
+  [[gnu::noinline]] void write(uint32_t n, const char* p, size_t len) {
     spaces(n);
     text(p, len);
   }
