@@ -11,7 +11,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "lex/lexer.h"
 #include "source/source_file.h"
@@ -127,10 +131,36 @@ constexpr auto kSpaceAfter = [] {
   return table;
 }();
 
-// The kinds Formatter::feed passes to take_special.
-constexpr auto kTakesCare = [] {
-  std::array<bool, lex::kTokenKindCount> table{};
-  for (K k : {K::Eof, K::Newline, K::Comment, K::Dot, K::Equal, K::OHeredoc}) table[static_cast<int>(k)] = true;
+// What Formatter::place_run does with a token after `subject` (the first index; kNil for the
+// line's first token): the bits below, or kTakeCare where the token needs more than place_run
+// knows: a subject that is "-" (spaced by what precedes it), a dot after a number, Eof and
+// heredocs (take_special).
+constexpr uint8_t kSpace = 1;    // one space before it (kSpaceAfter)
+constexpr uint8_t kEqual = 2;    // an "=": the line's assign cell if it is its first
+constexpr uint8_t kNewline = 4;  // ends the line
+constexpr uint8_t kFirst = 8;    // the line's first token, indented when the line ends
+constexpr uint8_t kTakeCare = 16;
+constexpr uint8_t kNamePair = 32;  // a name after a name: if it is "in", the next token takes care
+constexpr uint8_t kComment = 64;   // a comment: if it ends the line, the line's comment cell
+// The subject place_run gives a name after a name (kNamePair), whose row takes care.
+constexpr K kAfterNamePair = static_cast<K>(254);
+constexpr auto kRunRule = [] {
+  std::array<std::array<uint8_t, 64>, 256> table{};
+  static_assert(lex::kTokenKindCount <= 64 && lex::kTokenKindCount < 254);
+  for (int s = 0; s < 256; ++s)
+    for (int a = 0; a < lex::kTokenKindCount; ++a) {
+      K subject = static_cast<K>(s), after = static_cast<K>(a);
+      bool first = subject == kNil;
+      bool care = subject == K::Minus || subject == kAfterNamePair || (subject == K::NumberLit && after == K::Dot);
+      for (K k : {K::Eof, K::OHeredoc}) care |= after == k;
+      care |= !first && s >= lex::kTokenKindCount;
+      uint8_t rule = first ? kFirst : s < lex::kTokenKindCount && kSpaceAfter[s][a] ? kSpace : 0;
+      if (!first && after == K::Equal) rule |= kEqual;
+      if (after == K::Newline) rule |= kNewline;
+      if (after == K::Comment) rule = (first ? kFirst : 0) | kComment;
+      if (subject == K::Ident && after == K::Ident) rule |= kNamePair;
+      table[s][a] = care ? kTakeCare : rule;
+    }
   return table;
 }();
 
@@ -155,6 +185,14 @@ inline uint32_t text_columns(const char* p, uint32_t n) {
 uint32_t find_wide_byte(const char* p, uint32_t from, uint32_t size) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
   uint32_t i = from;
+#ifdef __SSE2__
+  // Sixteen at a time where the machine has it (every x86-64).
+  const __m128i cr16 = _mm_set1_epi8('\r');
+  for (; i + 16 <= size; i += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    if (_mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, cr16))) != 0) break;
+  }
+#endif
   for (; i + 8 <= size; i += 8) {
     uint64_t w;
     std::memcpy(&w, p + i, 8);
@@ -228,6 +266,28 @@ class Output {
     if (mode_ == Mode::Stream && buf_.size() >= kChunk) send();
   }
 
+  // Blank space, then text: a Piece. Comparing, the usual case is the input's own bytes at the
+  // place being compared, `n` spaces then the text itself.
+  [[gnu::always_inline]] void piece(uint32_t n, const char* p, size_t len) {
+    if (mode_ == Mode::Compare) {
+      const char* at = compare_.data() + matched_;
+      if (p == at + n && n + len <= compare_.size() - matched_ && spaces_at(at, n)) {
+        matched_ += n + len;
+        return;
+      }
+      write(n, p, len);  // or a difference
+      return;
+    }
+    spaces(n);
+    text(p, len);
+  }
+
+  // Kept out of piece, whose comparing fast path is inlined where lines are written.
+  [[gnu::noinline]] void write(uint32_t n, const char* p, size_t len) {
+    spaces(n);
+    text(p, len);
+  }
+
   // The end of the text. Returns false when the output stopped before it.
   bool finish() {
     if (mode_ == Mode::Compare && matched_ != compare_.size()) diverge();  // a proper prefix
@@ -239,7 +299,27 @@ class Output {
   static constexpr size_t kChunk = 64u << 10;
   explicit Output(Mode mode) : mode_(mode) {}
 
+  // all_spaces for the `n` bytes at `at` in compare_: a short run (indentation, alignment) is
+  // one word read, ending at the run's end.
+  bool spaces_at(const char* at, uint32_t n) const {
+    if constexpr (std::endian::native == std::endian::little) {
+      if (n == 0) return true;
+      if (n <= 8 && at + n >= compare_.data() + 8) {
+        uint64_t w;
+        std::memcpy(&w, at + n - 8, 8);
+        return ((w ^ 0x2020202020202020ULL) >> (64 - 8 * n)) == 0;
+      }
+    }
+    return all_spaces(at, n);
+  }
+
   static bool all_spaces(const char* p, uint32_t n) {
+    constexpr uint64_t kSpaces = 0x2020202020202020ULL;
+    for (; n >= 8; n -= 8, p += 8) {
+      uint64_t w;
+      std::memcpy(&w, p, 8);
+      if (w != kSpaces) return false;
+    }
     for (uint32_t i = 0; i < n; ++i)
       if (p[i] != ' ') return false;
     return true;
@@ -274,7 +354,7 @@ class Output {
 // that the source already spaces right share one piece, so a formatted line is a few pieces
 // whatever its length.
 struct Piece {
-  uint32_t spaces, start, len;
+  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
 };
 
 // A finished line whose alignment may still be open: its pieces (absolute numbers) and the two
@@ -284,7 +364,7 @@ struct Line {
   uint32_t assign;        // the piece starting at the assign cell's "=", or kNone
   uint32_t comment;       // the piece of the comment cell, or kNone
   uint32_t lead_columns;  // width of the lead cell, indentation included
-  uint32_t assign_rest;   // width of the assign cell without the space before its "="
+  uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
@@ -308,15 +388,11 @@ class Formatter {
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
   bool feed(std::span<const lex::Token> tokens) {
-    if (done_) return !out_.stopped();
-    for (const lex::Token& t : tokens) {
+    const lex::Token *it = tokens.data(), *end = it + tokens.size();
+    while (!done_ && it != end) {
       // Most tokens are spaced against the one before them as they arrive.
-      if (has_pending_ || kTakesCare[static_cast<int>(t.kind)]) {
-        take_special(t);
-      } else {
-        place(t, Role::Plain, false);
-      }
-      if (done_) break;
+      if (!has_pending_) it = place_run(it, end);
+      if (!done_ && it != end) take_special(*it++);
     }
     return !out_.stopped();
   }
@@ -403,14 +479,106 @@ class Formatter {
     return t.size();
   }
 
+  // place and line_done for the tokens from `it` on that kRunRule does not leave to
+  // take_special, with the line's state in locals: nearly every token. Returns the first token
+  // it did not take.
+  const lex::Token* place_run(const lex::Token* it, const lex::Token* end) {
+    // A token whose width needs a look at its bytes takes care too (see width).
+    if (end[-1].end > clean_end_)
+      end = std::partition_point(it, end, [this](const lex::Token& t) { return t.end <= clean_end_; });
+    K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident ? kAfterNamePair : prev_kind_;
+    K before = before_kind_;
+    uint32_t prev_end = prev_end_;
+    int net = net_;
+    const lex::Token* first = it;
+    Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
+    for (; it != end; ++it) {
+      uint32_t start = it->start, stop = it->end;
+      K kind = it->kind;
+      uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+      if (rule <= kSpace) {  // the pair rule alone: nearly every token
+        if (start - prev_end == rule && (rule == 0 || src_[prev_end] == ' ')) {
+          last->end = stop;  // spaced right already
+        } else {
+          last = push_piece(rule, start, stop);
+        }
+        net += kBracketChange[static_cast<int>(kind)];
+        before = prev;
+        prev = kind;
+        prev_end = stop;
+        continue;
+      }
+      if (rule == kTakeCare) break;
+      // A comment within a line waits for the token after it (take_special).
+      if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
+      if (rule & kFirst) {
+        line_piece_ = next_piece();
+        last = push_piece(0, start, stop);
+        first_is_newline_ = kind == K::Newline;  // an empty line
+        wide_extra_ = 0;
+      } else if (rule & kComment) {
+        col_at_comment_ = line_columns();
+        comment_piece_ = next_piece();
+        last = push_piece(0, start, stop);  // aligned with its run
+      } else {
+        uint32_t sp = rule & kSpace;
+        bool assign = (rule & kEqual) && eq_piece_ == kNone;
+        if (!assign && start - prev_end == sp && (sp == 0 || src_[prev_end] == ' ')) {
+          last->end = stop;
+        } else {
+          if (assign) {
+            col_at_eq_ = line_columns();
+            eq_sp_ = sp;
+            net_at_eq_ = net;
+            lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net;
+            eq_piece_ = next_piece();
+          }
+          last = push_piece(sp, start, stop);
+        }
+      }
+      net += kBracketChange[static_cast<int>(kind)];
+      before = prev;
+      prev = rule & kNamePair ? kAfterNamePair : kind;
+      prev_end = stop;
+      if (rule & (kNewline | kComment)) {  // a comment here holds its line's newline
+        prev_kind_ = prev;                 // the line's end reads these
+        prev_end_ = prev_end;
+        net_ = net;
+        line_done();
+        if (done_) return it + 1;
+        prev = before = kNil;
+        net = 0;
+        last = pieces_.empty() ? nullptr : &pieces_.back();
+      }
+    }
+    prev_kind_ = prev == kAfterNamePair ? K::Ident : prev;
+    before_kind_ = before;
+    if (it != first) prev_start_ = it[-1].start;
+    prev_end_ = prev_end;
+    net_ = net;
+    return it;
+  }
+
+  Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
+    return &pieces_.emplace_back(Piece{spaces, start, end});
+  }
+
+  // The width of the line so far, without indentation: its pieces, corrected for the tokens
+  // whose columns are not their bytes.
+  uint32_t line_columns() {
+    uint32_t c = wide_extra_;
+    for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p) c += p->spaces + p->end - p->start;
+    return c;
+  }
+
   // Adds a token to the line. `dot_joins_number` as for space_after.
   [[gnu::always_inline]] void place(const lex::Token& t, Role role, bool dot_joins_number) {
     uint32_t w = width(t);
     if (prev_kind_ == kNil) {  // the line's first token, indented at the end of the line
       line_piece_ = next_piece();
-      pieces_.push_back(Piece{0, t.start, t.size()});
+      pieces_.push_back(Piece{0, t.start, t.end});
       first_is_newline_ = t.kind == K::Newline;
-      col_ = w;
+      wide_extra_ = w - t.size();
     } else {
       // The table answers unless the subject is "-" (spaced by what precedes it), or "in" after
       // a name (`for x in xs`), or a dot joins a number.
@@ -422,22 +590,22 @@ class Formatter {
                         ? 1
                         : 0;
       if (role == Role::Plain && t.start - prev_end_ == sp && (sp == 0 || src_[prev_end_] == ' ')) {
-        pieces_.back().len = t.end - pieces_.back().start;  // spaced right already
+        pieces_.back().end = t.end;  // spaced right already
       } else {
         if (role == Role::Assign) {
-          col_at_eq_ = col_;
+          col_at_eq_ = line_columns();
           eq_sp_ = sp;
           net_at_eq_ = net_;
           lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net_;
           eq_piece_ = next_piece();
         } else if (role == Role::Comment) {
-          col_at_comment_ = col_;
+          col_at_comment_ = line_columns();
           comment_piece_ = next_piece();
           sp = 0;  // aligned with its run
         }
-        pieces_.push_back(Piece{sp, t.start, t.size()});
+        pieces_.push_back(Piece{sp, t.start, t.end});
       }
-      col_ += sp + w;
+      wide_extra_ += w - t.size();
     }
     net_ += kBracketChange[static_cast<int>(t.kind)];
     before_kind_ = prev_kind_;
@@ -448,35 +616,54 @@ class Formatter {
 
   void line_done() {
     end_line();
-    if (!emit_ready()) done_ = true;
+    if (out_.stopped()) done_ = true;
   }
 
   void end_line() {
     bool empty = prev_kind_ == kNil;
-    Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
+    if (!has_assign && comment_piece_ == kNone && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
+        pending_runs_.empty()) {
+      // The usual line outside runs of "=" or comments, with neither: written as it ends.
+      if (!empty) {
+        piece(line_piece_).spaces = first_is_newline_ ? 0 : indent(heredoc_seen_ ? net_at_heredoc_ : net_);
+        for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p)
+          out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+      }
+      pbase_ = next_piece();
+      pieces_.clear();
+      emitted_ = lbase_ = lbase_ + 1;
+      eq_piece_ = kNone;
+      net_ = 0;
+      heredoc_seen_ = false;
+      prev_kind_ = before_kind_ = kNil;
+      return;
+    }
+    Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     if (!empty) {
       // The lead's net change, counted up to a heredoc; the assign cell is balanced.
       int lead_net = has_assign ? lead_net_at_eq_ : heredoc_seen_ ? net_at_heredoc_ : net_;
       uint32_t ind = first_is_newline_ ? 0 : indent(lead_net);
-      piece(line_piece_).spaces = ind;
       if (has_assign) {
         ln.assign = eq_piece_;
         ln.lead_columns = ind + col_at_eq_;
-        ln.assign_rest = (comment_piece_ != kNone ? col_at_comment_ : col_) - col_at_eq_ - eq_sp_;
+        // Needed only to align a comment after the assign cell.
+        if (comment_piece_ != kNone) ln.assign_rest = col_at_comment_ - col_at_eq_ - eq_sp_;
       } else if (comment_piece_ != kNone) {
         ln.lead_columns = ind + col_at_comment_;
       }
+      piece(line_piece_).spaces = ind;
     }
     uint32_t l = lbase_ + static_cast<uint32_t>(lines_.size());
-    lines_.push_back(ln);
-
+    // A line closes the runs it does not continue.
+    bool closed = false;
     // Runs of lines with an assign cell align their "=".
     if (has_assign) {
       if (assign_open_ == kNone) assign_open_ = l;
       assign_max_ = std::max(assign_max_, ln.lead_columns);
     } else if (assign_open_ != kNone) {
       close_assign(l);
+      closed = true;
     }
     // Runs of lines ending in a comment align their comments, once their "=" are in place.
     if (ln.comment != kNone) {
@@ -485,10 +672,26 @@ class Formatter {
       pending_runs_.push_back(CommentRun{comment_open_, l});
       comment_open_ = kNone;
     }
-    if (!pending_runs_.empty()) resolve_comments();
+    if (!pending_runs_.empty()) {
+      resolve_comments();
+      closed = true;
+    }
+
+    if (assign_open_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+      // Nothing waits (the usual line outside runs of "=" or comments): the line is written
+      // now, after the lines of the runs it closed.
+      if (!lines_.empty()) emit_ready();
+      for (uint32_t p = ln.piece_begin; p < ln.piece_end; ++p)
+        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).end - piece(p).start);
+      pieces_.clear();
+      pbase_ = ln.piece_end;
+      emitted_ = lbase_ = l + 1;
+    } else {
+      lines_.push_back(ln);
+      if (closed) emit_ready();
+    }
 
     eq_piece_ = comment_piece_ = kNone;
-    col_ = 0;
     net_ = 0;
     heredoc_seen_ = false;
     prev_kind_ = before_kind_ = kNil;
@@ -583,8 +786,7 @@ class Formatter {
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
     for (uint32_t p = from; p < to; ++p) {
       const Piece& pc = piece(p);
-      out_.spaces(pc.spaces);
-      out_.text(src_ + pc.start, pc.len);
+      out_.piece(pc.spaces, src_ + pc.start, pc.end - pc.start);
     }
     emitted_ = limit;
     compact(to);
@@ -618,8 +820,8 @@ class Formatter {
   bool first_is_newline_ = false;
   K prev_kind_ = kNil, before_kind_ = kNil;  // kNil: none yet in this line
   uint32_t prev_start_ = 0;
-  uint32_t prev_end_ = 0;  // where the previous token ended (kept across lines, for Eof)
-  uint32_t col_ = 0;       // the line's width so far, without indentation
+  uint32_t prev_end_ = 0;    // where the previous token ended (kept across lines, for Eof)
+  uint32_t wide_extra_ = 0;  // the line's columns so far beyond its tokens' bytes (mod 2^32)
   uint32_t eq_piece_ = kNone, col_at_eq_ = 0, eq_sp_ = 0;
   uint32_t comment_piece_ = kNone, col_at_comment_ = 0;
   int net_ = 0;  // the line's net bracket change so far

@@ -201,6 +201,38 @@ TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
   CHECK(bad.output.empty());
 }
 
+TEST_CASE("the tokens that leave the fast loop, wherever a batch ends") {
+  // Each block holds what the formatter's per-token loop hands to its slower path: "-" after an
+  // operand or not, "in" after a name, a number and a dot, a wide character (columns are not
+  // bytes), empty lines, a heredoc and a tab before "=". Thousands of blocks put every one of
+  // them at some batch boundary of the lexer (format_source), of the parser (format_config) and
+  // of none (format_tokens). Expected: hcl-oracle fmt of one block (blocks format independently).
+  auto block = [](int i, bool formatted) {
+    std::string n = std::to_string(i);
+    if (!formatted)
+      return "b \"n" + n + "\" {\n  x=-1\n  y = a - -b\n  z=[for k in ks: k*2 if k!=0]\n  w = q.0 . a\n" +
+             "  v = \"\u00e9${v}\" # wide\n  long_name=true // c\n\n\n  h = <<EOT\n  text\nEOT\n  t\t= " + n + "\n}\n";
+    return "b \"n" + n +
+           "\" {\n  x         = -1\n  y         = a - -b\n  z         = [for k in ks : k * 2 if k != 0]\n" +
+           "  w         = q.0.a\n  v         = \"\u00e9${v}\" # wide\n  long_name = true    // c\n\n\n" +
+           "  h = <<EOT\n  text\nEOT\n  t = " + n + "\n}\n";
+  };
+  std::string in, expected;
+  for (int i = 0; i < 4000; ++i) {
+    in += block(i, false);
+    expected += block(i, true);
+  }
+  CHECK(format_source(in) == expected);
+  CHECK(hcl::format::format_tokens(in, hcl::lex::lex_all(in)) == expected);
+  auto r = format_config(in);
+  REQUIRE(r.ok);
+  CHECK(r.changed);
+  CHECK(r.output == expected);
+  auto again = format_config(expected);
+  REQUIRE(again.ok);
+  CHECK_FALSE(again.changed);
+}
+
 TEST_CASE("alignment counts characters, not bytes, all through a long file") {
   // Widths look for multi-byte characters ahead of the tokens, a window at a time: pairs of lines
   // whose names differ in bytes but not in characters, spread over far more than one window.
