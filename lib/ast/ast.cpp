@@ -15,7 +15,10 @@ diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) {
 }
 
 std::string_view trim_left_space(std::string_view s) {
+  // ASCII blanks, the usual indentation, without decoding; the rest from the first other byte.
   size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
+  if (i == s.size() || static_cast<unsigned char>(s[i]) < 0x80) return s.substr(i);
   while (i < s.size()) {
     char32_t cp;
     int n = source::utf8::decode(s, i, cp);
