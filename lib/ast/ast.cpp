@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ast/ast.h"
 
+#include <algorithm>
+
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
 
@@ -13,7 +15,10 @@ diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) {
 }
 
 std::string_view trim_left_space(std::string_view s) {
+  // ASCII blanks, the usual indentation, without decoding; the rest from the first other byte.
   size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
+  if (i == s.size() || static_cast<unsigned char>(s[i]) < 0x80) return s.substr(i);
   while (i < s.size()) {
     char32_t cp;
     int n = source::utf8::decode(s, i, cp);
@@ -36,8 +41,23 @@ std::string_view trim_right_space(std::string_view s) {
   return s.substr(0, e);
 }
 
+// Blanks and the other ASCII bytes but CR are one grapheme cluster each, unless a combining
+// character follows (which is not ASCII).
+bool ascii_clusters(std::string_view s) {
+  for (unsigned char c : s)
+    if (c >= 0x80 || c == '\r') return false;
+  return true;
+}
+
+// The grapheme clusters of a line's leading space.
+size_t leading_clusters(std::string_view space) {
+  return ascii_clusters(space) ? space.size() : source::grapheme_count(space);
+}
+
 // Bytes taken by the first n grapheme clusters of s.
 size_t grapheme_prefix(std::string_view s, size_t n) {
+  // n ASCII bytes followed by an ASCII byte (or the end) are n clusters.
+  if (n < s.size() ? ascii_clusters(s.substr(0, n + 1)) : ascii_clusters(s)) return std::min(n, s.size());
   // Grow the prefix one byte at a time until it holds n clusters and the next byte starts a new
   // one; prefixes here are short runs of indentation.
   if (n == 0) return 0;
@@ -212,9 +232,50 @@ syntax::NodeId unwrap_parens(const syntax::SyntaxTree& tree, syntax::NodeId node
 }
 
 std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node) {
-  auto parts = tree.children(template_node);
-  std::vector<std::string> values(parts.size());
-  std::vector<bool> is_literal(parts.size(), false);
+  TemplateLiterals lits;
+  template_literals(tree, template_node, lits);
+  return std::vector<std::string>(lits.values.begin(), lits.values.end());
+}
+
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node, TemplateLiterals& out) {
+  // The parts, found from the last one backwards (nodes are post-order).
+  std::vector<syntax::NodeId>& parts = out.parts;
+  parts.clear();
+  const auto& nodes = tree.nodes();
+  syntax::NodeId stop = template_node + 1 - nodes[template_node].subtree_size;
+  for (syntax::NodeId c = template_node; c > stop;) {
+    syntax::NodeId child = c - 1;
+    parts.push_back(child);
+    c = child + 1 - nodes[child].subtree_size;
+  }
+  std::reverse(parts.begin(), parts.end());
+  out.values.assign(parts.size(), std::string_view());
+  out.decoded.clear();
+  out.decoded_parts.clear();
+  auto literal = [&](size_t i) { return tree.node(parts[i]).kind == syntax::NodeKind::TemplateLiteral; };
+
+  // Literals with escapes are decoded into one string first; views into it are taken once it
+  // has stopped growing.
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (!literal(i)) continue;
+    const syntax::Node& p = tree.node(parts[i]);
+    const lex::Token& tok = tree.token(p.main_token);
+    std::string_view text = tree.token_text(p.main_token);
+    bool quoted = tok.kind == lex::TokenKind::QuotedLit;
+    if (!syntax::literal_needs_decoding(text, quoted)) {
+      out.values[i] = text;
+      continue;
+    }
+    out.decoded_parts.emplace_back(i, out.decoded.size());
+    out.decoded += syntax::decode_literal(text, quoted);
+  }
+  for (size_t k = 0; k < out.decoded_parts.size(); ++k) {
+    auto [i, from] = out.decoded_parts[k];
+    size_t to = k + 1 < out.decoded_parts.size() ? out.decoded_parts[k + 1].second : out.decoded.size();
+    out.values[i] = std::string_view(out.decoded).substr(from, to - from);
+  }
+  std::vector<std::string_view>& values = out.values;
+
   // Strip markers: "~}" trims the space that starts the next part, "${~" / "%{~" the space that
   // ends the previous one; each only when that neighbour is literal text (parseTemplateParts).
   bool ltrim_next = false;
@@ -226,21 +287,14 @@ std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, synta
     bool can_trim_prev = prev_literal;
     prev_literal = false;
     if (p.kind == syntax::NodeKind::TemplateLiteral) {
-      const lex::Token& tok = tree.token(p.main_token);
-      std::string_view text = tree.token_text(p.main_token);
-      bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-      std::string v =
-          syntax::literal_needs_decoding(text, quoted) ? syntax::decode_literal(text, quoted) : std::string(text);
-      if (ltrim) v = std::string(trim_left_space(v));
-      values[i] = std::move(v);
-      is_literal[i] = true;
+      if (ltrim) values[i] = trim_left_space(values[i]);
       prev_literal = true;
       continue;
     }
     if (p.kind == syntax::NodeKind::Error) continue;
     std::string_view open = tree.token_text(p.main_token);
-    if (can_trim_prev && open.size() == 3 && open[2] == '~' && i > 0 && is_literal[i - 1])
-      values[i - 1] = std::string(trim_right_space(values[i - 1]));
+    if (can_trim_prev && open.size() == 3 && open[2] == '~' && i > 0 && literal(i - 1))
+      values[i - 1] = trim_right_space(values[i - 1]);
     std::string_view close = tree.token_text(p.last_token);
     if (tree.token(p.last_token).kind == lex::TokenKind::TemplateSeqEnd && close.size() == 2 && close[0] == '~')
       ltrim_next = true;
@@ -253,30 +307,39 @@ std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, synta
     constexpr size_t kMax = SIZE_MAX;
     size_t min_spaces = kMax;
     bool newline = true;
-    std::vector<size_t> adjust;
     for (size_t i = 0; i < parts.size(); ++i) {
+      bool is_literal = literal(i);
       if (newline) {
         newline = false;
         size_t spaces = 0;
-        if (is_literal[i]) {
+        if (is_literal) {
           std::string_view orig = values[i];
           std::string_view trimmed = trim_left_space(orig);
-          if (trimmed.empty() && !orig.empty() && orig.back() == '\n') {
-            spaces = kMax;
-          } else {
-            spaces = source::grapheme_count(orig.substr(0, orig.size() - trimmed.size()));
-            adjust.push_back(i);
-          }
+          if (trimmed.empty() && !orig.empty() && orig.back() == '\n') spaces = kMax;
+          else spaces = leading_clusters(orig.substr(0, orig.size() - trimmed.size()));
         }
         if (spaces < min_spaces) min_spaces = spaces;
       }
-      if (is_literal[i] && !values[i].empty() && values[i].back() == '\n') newline = true;
+      if (is_literal && !values[i].empty() && values[i].back() == '\n') newline = true;
     }
     if (min_spaces != kMax && min_spaces > 0) {
-      for (size_t i : adjust) values[i].erase(0, grapheme_prefix(values[i], min_spaces));
+      // The same line-leading literals again (those that set the minimum, and more).
+      newline = true;
+      for (size_t i = 0; i < parts.size(); ++i) {
+        bool is_literal = literal(i);
+        if (newline) {
+          newline = false;
+          if (is_literal) {
+            std::string_view orig = values[i];
+            std::string_view trimmed = trim_left_space(orig);
+            if (!(trimmed.empty() && !orig.empty() && orig.back() == '\n'))
+              values[i].remove_prefix(grapheme_prefix(orig, min_spaces));
+          }
+        }
+        if (is_literal && !values[i].empty() && values[i].back() == '\n') newline = true;
+      }
     }
   }
-  return values;
 }
 
 bool template_is_passthrough(const syntax::SyntaxTree& tree, syntax::NodeId template_node) {

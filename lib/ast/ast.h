@@ -108,6 +108,17 @@ syntax::NodeId unwrap_parens(const syntax::SyntaxTree& tree, syntax::NodeId node
 // SyntaxTree::children(template).
 std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node);
 
+// The same without a string per part: each value views the source text where the literal needs
+// no decoding (the usual case), and `decoded` where it does. Reusing one TemplateLiterals keeps
+// its capacity, so converting many templates allocates nothing once it has grown.
+struct TemplateLiterals {
+  std::vector<syntax::NodeId> parts;  // SyntaxTree::children(template)
+  std::vector<std::string_view> values;
+  std::string decoded;
+  std::vector<std::pair<size_t, size_t>> decoded_parts;  // (part, offset in decoded), while filling
+};
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node, TemplateLiterals& out);
+
 // A template that is exactly one interpolation ("${x}") yields the interpolated value itself.
 bool template_is_passthrough(const syntax::SyntaxTree& tree, syntax::NodeId template_node);
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
+#include <deque>
 #include <optional>
 #include <unordered_map>
 
@@ -20,23 +20,35 @@ namespace hcl::json {
 
 namespace {
 
-// cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
-void append_nfc(std::string& out, std::string_view s) {
-  if (source::utf8::is_nfc_quick(s)) out.append(s);
-  else out += source::utf8::to_nfc(s);
-}
-
 // The text of a JSON-syntax template under construction. Literal text is held back until the
 // next markup ("${...}", "%{...}") or the end, then escaped: "${" and "%{" in literal text are
 // written "$${" and "%%{", and a literal "$" (or "%") just before an interpolation (or a
 // directive) is written as the interpolation ${"$"} (${"%"}), since "$${" would read as an escape.
+// The held-back text is already in place at the end of the text; it is rewritten only when it
+// holds a "$" or "%".
 class TemplateText {
  public:
-  void literal(std::string_view s) { pending_.append(s); }
-  void literal_nfc(std::string_view s) { append_nfc(pending_, s); }
-  void markup(std::string_view m) {
+  void clear() {
+    text_.clear();
+    pending_ = kNone;
+    sigil_ = false;
+  }
+  void literal(std::string_view s) {
+    if (pending_ == kNone) pending_ = text_.size();
+    sigil_ = sigil_ || has_sigil(s);
+    text_.append(s);
+  }
+  // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
+  void literal_nfc(std::string_view s) {
+    if (source::utf8::is_nfc_quick(s)) return literal(s);
+    literal(source::utf8::to_nfc(s));
+  }
+  // Markup written as the concatenation of its pieces, which need no escaping.
+  void markup(std::string_view m, std::string_view more = {}, std::string_view end = {}) {
     flush(m);
     text_.append(m);
+    text_.append(more);
+    text_.append(end);
   }
   // Appends another finished template's text.
   void append(const TemplateText& other) {
@@ -46,13 +58,25 @@ class TemplateText {
   }
   // Ends the text; `next` is what will follow it, if known.
   void finish(std::string_view next = {}) { flush(next); }
-  bool empty() const { return text_.empty() && pending_.empty(); }
+  bool empty() const { return text_.empty(); }
   const std::string& text() const { return text_; }
 
  private:
+  static constexpr size_t kNone = SIZE_MAX;
+  static bool has_sigil(std::string_view s) {
+    bool found = false;
+    for (char c : s) found |= c == '$' || c == '%';
+    return found;
+  }
+
   void flush(std::string_view next) {
-    if (pending_.empty()) return;
-    const std::string& s = pending_;
+    if (pending_ == kNone) return;
+    size_t from = pending_;
+    pending_ = kNone;
+    if (!sigil_) return;
+    sigil_ = false;
+    const std::string s = text_.substr(from);
+    text_.resize(from);
     size_t n = s.size();
     for (size_t i = 0; i < n; ++i) {
       // Up to the next "$" or "%" the text is copied as it is.
@@ -79,11 +103,11 @@ class TemplateText {
       }
       text_.push_back(c);
     }
-    pending_.clear();
   }
 
   std::string text_;
-  std::string pending_;
+  size_t pending_ = kNone;  // where the literal text not yet escaped starts
+  bool sigil_ = false;      // whether that text holds a "$" or "%"
 };
 
 // The children of a node, found from the last one backwards (nodes are post-order), held inline
@@ -130,11 +154,33 @@ class ChildList {
 struct TrieNode {
   bool leaf = false;
   std::vector<uint32_t> items;
-  std::map<std::string, uint32_t, std::less<>> children;
+  // Labels in first-seen order (sorted when written), with a hash index once there are many.
+  std::vector<std::pair<std::string_view, uint32_t>> children;
+  std::unique_ptr<std::unordered_map<std::string_view, uint32_t>> index;
   // The block that made this node, for messages: its file, where it starts, how many labels.
   const source::SourceFile* file = nullptr;
   uint32_t offset = 0;
   size_t labels = 0;
+
+  static constexpr size_t kLinear = 16;
+  const uint32_t* find(std::string_view label) const {
+    if (!index) {
+      for (const auto& c : children)
+        if (c.first == label) return &c.second;
+      return nullptr;
+    }
+    auto it = index->find(label);
+    return it == index->end() ? nullptr : &it->second;
+  }
+  void add(std::string_view label, uint32_t child) {
+    children.emplace_back(label, child);
+    if (index) {
+      index->emplace(label, child);
+    } else if (children.size() > kLinear) {
+      index = std::make_unique<std::unordered_map<std::string_view, uint32_t>>();
+      for (const auto& c : children) index->emplace(c.first, c.second);
+    }
+  }
 };
 
 // Block types of one body in first-seen order, with a hash index once there are many.
@@ -143,6 +189,10 @@ struct TypeIndex {
   std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
 
   static constexpr size_t kLinear = 16;
+  void clear() {
+    entries.clear();
+    if (!index.empty()) index.clear();
+  }
   const uint32_t* find(std::string_view type) const {
     if (entries.size() <= kLinear) {
       for (const auto& e : entries)
@@ -177,9 +227,30 @@ void sort_by_name(std::vector<T>& v, Name name) {
 }
 
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
+// Cleared for the next body, it keeps its nodes and their capacity.
 struct BlockTrie {
   std::vector<TrieNode> nodes;
+  size_t used = 0;  // nodes[0, used) are this body's
   TypeIndex types;
+  std::deque<std::string> decoded;  // labels with escapes, which children's names view
+
+  void clear() {
+    used = 0;
+    types.clear();
+    decoded.clear();
+  }
+  uint32_t make(bool leaf, const source::SourceFile* file, uint32_t offset, size_t labels) {
+    if (used == nodes.size()) nodes.emplace_back();
+    TrieNode& n = nodes[used];
+    n.leaf = leaf;
+    n.items.clear();
+    n.children.clear();
+    n.index.reset();
+    n.file = file;
+    n.offset = offset;
+    n.labels = labels;
+    return static_cast<uint32_t>(used++);
+  }
 };
 
 // Writes a label trie's node: objects keyed by label, innermost an array of what leaf(item)
@@ -195,45 +266,102 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     return true;
   }
   w.begin_object();
-  for (const auto& [label, child] : n.children) {
-    w.key(label);
-    if (!write_trie(w, trie, child, leaf)) return false;
+  if (n.children.size() == 1) {
+    w.key(n.children[0].first);
+    if (!write_trie(w, trie, n.children[0].second, leaf)) return false;
+  } else {
+    // Labels are unique within a node, so any sort gives Go's order of map keys.
+    std::vector<std::pair<std::string_view, uint32_t>> sorted = n.children;
+    std::sort(sorted.begin(), sorted.end());
+    for (const auto& [label, child] : sorted) {
+      w.key(label);
+      if (!write_trie(w, trie, child, leaf)) return false;
+    }
   }
   w.end_object();
   return true;
 }
 
+// A member of a body's object: an attribute, or a block type's trie.
+struct BodyMember {
+  std::string_view name;
+  const syntax::SyntaxTree* tree = nullptr;
+  syntax::NodeId attribute = syntax::kNoNode;
+  uint32_t blocks = 0;
+};
+
+// An object constructor's item: its key (a view of the source, or of an owned string) and value.
+struct ObjectEntry {
+  std::string_view key;
+  syntax::NodeId value;
+  int32_t owned;  // index into ObjectFrame::owned, or -1
+};
+
+// What converting one body, object or template needs, kept per nesting level and reused: after
+// the first few items nothing is allocated for the usual body, object or string.
+struct BodyFrame {
+  std::vector<BodyMember> members;
+  BlockTrie trie;
+  std::vector<BodyRef> blocks;  // the bodies of blocks, numbered as the trie's items
+};
+struct ObjectFrame {
+  std::vector<ObjectEntry> entries;
+  std::vector<std::string> owned;
+};
+struct TemplateFrame {
+  ast::TemplateLiterals literals;
+  TemplateText text;
+};
+struct Scratch {
+  std::vector<std::unique_ptr<BodyFrame>> bodies;
+  std::vector<std::unique_ptr<ObjectFrame>> objects;
+  std::vector<std::unique_ptr<TemplateFrame>> templates;
+  size_t body_depth = 0, object_depth = 0, template_depth = 0;
+};
+
+// Takes the frame of the next level for as long as it lives.
+template <class Frame>
+class FrameUse {
+ public:
+  FrameUse(std::vector<std::unique_ptr<Frame>>& frames, size_t& depth) : depth_(depth) {
+    if (depth == frames.size()) frames.push_back(std::make_unique<Frame>());
+    frame_ = frames[depth++].get();
+  }
+  ~FrameUse() { --depth_; }
+  FrameUse(const FrameUse&) = delete;
+  FrameUse& operator=(const FrameUse&) = delete;
+  Frame& operator*() const { return *frame_; }
+  Frame* operator->() const { return frame_; }
+
+ private:
+  size_t& depth_;
+  Frame* frame_;
+};
+
 class Converter {
  public:
-  Converter(Writer& w, const Options& options, diag::Diagnostics& diags) : w_(w), options_(options), diags_(diags) {}
+  Converter(Writer& w, const Options& options, diag::Diagnostics& diags, Scratch& scratch)
+      : w_(w), options_(options), diags_(diags), scratch_(scratch) {}
 
   bool body(std::span<const BodyRef> bodies) {
-    // A member of the body's object: an attribute, or a block type's trie.
-    struct Member {
-      std::string_view name;
-      const syntax::SyntaxTree* tree = nullptr;
-      syntax::NodeId attribute = syntax::kNoNode;
-      uint32_t blocks = 0;
-    };
-    std::vector<Member> members;
-    BlockTrie trie;
-    std::vector<BodyRef> blocks;  // the bodies of blocks, numbered as the trie's items
+    FrameUse<BodyFrame> frame(scratch_.bodies, scratch_.body_depth);
+    std::vector<BodyMember>& members = frame->members;
+    BlockTrie& trie = frame->trie;
+    std::vector<BodyRef>& blocks = frame->blocks;
+    members.clear();
+    trie.clear();
+    blocks.clear();
     size_t attribute_count = 0;
 
     for (const BodyRef& ref : bodies) {
       const syntax::SyntaxTree& tree = *ref.tree;
       ChildList items(tree, ref.body);
-      members.reserve(members.size() + items.size());
       for (syntax::NodeId item : items) {
         const syntax::Node& n = tree.node(item);
         if (n.kind == syntax::NodeKind::Attribute) {
-          members.push_back(Member{tree.token_text(n.main_token), &tree, item, 0});
+          members.push_back(BodyMember{tree.token_text(n.main_token), &tree, item, 0});
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
-          if (blocks.empty()) {  // one block type with a label or two, as a rule
-            blocks.reserve(items.size());
-            trie.nodes.reserve(4);
-          }
           std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
           if (!ref) return false;
           blocks.push_back(*ref);
@@ -242,8 +370,8 @@ class Converter {
     }
     if (bodies.size() > 1 && attribute_count > 1) {
       // Merged bodies: an attribute may be set once (one file's parse already ensures that).
-      std::vector<const Member*> attrs;
-      for (const Member& m : members) attrs.push_back(&m);
+      std::vector<const BodyMember*> attrs;
+      for (const BodyMember& m : members) attrs.push_back(&m);
       std::stable_sort(attrs.begin(), attrs.end(), [](auto* a, auto* b) { return a->name < b->name; });
       for (size_t i = 1; i < attrs.size(); ++i) {
         if (attrs[i]->name == attrs[i - 1]->name) {
@@ -253,18 +381,17 @@ class Converter {
       }
     }
     // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
-    // (There are no more types and attributes than items, which members has room for.)
-    std::vector<Member>& sorted = members;
+    std::vector<BodyMember>& sorted = members;
     const auto& types = trie.types.entries;
-    sorted.insert(sorted.begin(), types.size(), Member{});
+    sorted.insert(sorted.begin(), types.size(), BodyMember{});
     for (size_t i = 0; i < types.size(); ++i)
-      sorted[i] = Member{types[i].first, nullptr, syntax::kNoNode, types[i].second};
-    sort_by_name(sorted, [](const Member& m) { return m.name; });
+      sorted[i] = BodyMember{types[i].first, nullptr, syntax::kNoNode, types[i].second};
+    sort_by_name(sorted, [](const BodyMember& m) { return m.name; });
 
     w_.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
-      const Member& m = sorted[i];
+      const BodyMember& m = sorted[i];
       w_.key(m.name);
       if (m.attribute != syntax::kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
@@ -278,44 +405,37 @@ class Converter {
   }
 
   // Places a block in its body's label trie as item number `item`, and returns its body; nothing
-  // when its labels conflict with an earlier block's (reported).
+  // when its labels conflict with an earlier block's (reported). The labels the trie keeps view
+  // the tree's source (or the trie's own copies, for labels with escapes).
   std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item) {
     // A block's children are its labels and then its body (ast::block, which the messages use,
     // costs a few allocations a block: this runs for every one).
     ChildList kids(t, block);
     size_t labels = kids.size() - 1;
-    std::string_view type = t.token_text(t.node(block).main_token);
+    const syntax::Node& bn = t.node(block);
+    std::string_view type = t.token_text(bn.main_token);
     // hcl2json walks one object level per label, creating levels as needed; a level that already
     // holds block bodies (or, innermost, one that holds labels) is a conflict.
-    auto make = [&](bool leaf) {
-      TrieNode n;
-      n.leaf = leaf;
-      n.file = &t.source();
-      n.offset = t.token(t.node(block).main_token).start;
-      n.labels = labels;
-      trie.nodes.push_back(std::move(n));
-      return static_cast<uint32_t>(trie.nodes.size() - 1);
-    };
+    const source::SourceFile* file = &t.source();
+    uint32_t offset = t.token(bn.main_token).start;
     bool last = labels == 0;
     uint32_t cur;
     if (const uint32_t* found = trie.types.find(type); !found) {
-      cur = make(last);
+      cur = trie.make(last, file, offset, labels);
       trie.types.add(type, cur);
     } else {
       cur = *found;
       if (trie.nodes[cur].leaf != last) return label_conflict(trie.nodes[cur], t, block);
     }
-    std::string scratch;
     for (size_t i = 0; i < labels; ++i) {
       bool leaf = i + 1 == labels;
-      std::string_view label = label_text(t, kids[i], scratch);
-      auto c = trie.nodes[cur].children.find(label);
-      if (c == trie.nodes[cur].children.end()) {
-        uint32_t child = make(leaf);
-        trie.nodes[cur].children.emplace(std::string(label), child);
+      std::string_view label = label_text(t, kids[i], trie.decoded);
+      if (const uint32_t* c = trie.nodes[cur].find(label); !c) {
+        uint32_t child = trie.make(leaf, file, offset, labels);
+        trie.nodes[cur].add(label, child);
         cur = child;
       } else {
-        cur = c->second;
+        cur = *c;
         if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, block);
       }
     }
@@ -324,18 +444,31 @@ class Converter {
   }
 
   // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
-  // text with its escapes processed (in `scratch`).
-  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label, std::string& scratch) {
+  // text with its escapes processed (then kept in `decoded`).
+  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label,
+                                     std::deque<std::string>& decoded) {
     const syntax::Node& n = t.node(label);
     if (t.token(n.first_token).kind == lex::TokenKind::Ident) return t.token_text(n.first_token);
-    scratch.clear();
+    // Usually one piece of text without escapes: a view of it.
+    std::string_view single;
+    size_t pieces = 0;
+    bool escapes = false;
+    for (uint32_t k = n.first_token + 1; k <= n.last_token; ++k) {
+      if (t.token(k).kind != lex::TokenKind::QuotedLit) continue;
+      single = t.token_text(k);
+      ++pieces;
+      escapes = escapes || syntax::literal_needs_decoding(single, true);
+    }
+    if (pieces == 0) return {};
+    if (pieces == 1 && !escapes) return single;
+    std::string value;
     for (uint32_t k = n.first_token + 1; k <= n.last_token; ++k) {
       if (t.token(k).kind != lex::TokenKind::QuotedLit) continue;
       std::string_view text = t.token_text(k);
-      if (syntax::literal_needs_decoding(text, true)) scratch += syntax::decode_literal(text, true);
-      else scratch += text;
+      if (syntax::literal_needs_decoding(text, true)) value += syntax::decode_literal(text, true);
+      else value += text;
     }
-    return scratch;
+    return decoded.emplace_back(std::move(value));
   }
 
   bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
@@ -373,13 +506,13 @@ class Converter {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
-        std::string decoded;
-        if (std::optional<std::string_view> s = single_literal(t, e, parts, decoded);
-            s && s->find_first_of("$%") == std::string_view::npos && source::utf8::is_nfc_quick(*s)) {
+        if (std::optional<std::string_view> s = plain_literal(t, e, parts)) {
           w_.string(*s);  // the commonest string: its text is its JSON form
           return true;
         }
-        TemplateText text;
+        FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
+        TemplateText& text = frame->text;
+        text.clear();
         template_parts(text, t, e, parts);
         text.finish();
         w_.string(text.text());
@@ -421,20 +554,34 @@ class Converter {
   void wrapped(const syntax::SyntaxTree& t, syntax::NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
 
   bool object(const syntax::SyntaxTree& t, syntax::NodeId e) {
-    ChildList items(t, e);
-    std::vector<std::pair<std::string, syntax::NodeId>> entries;
-    entries.reserve(items.size());
-    for (syntax::NodeId item : items) {
-      ChildList kv(t, item);
-      entries.emplace_back(object_key(t, kv[0]), kv[1]);
+    FrameUse<ObjectFrame> frame(scratch_.objects, scratch_.object_depth);
+    std::vector<ObjectEntry>& entries = frame->entries;
+    std::vector<std::string>& owned = frame->owned;
+    entries.clear();
+    owned.clear();
+    for (syntax::NodeId item : ChildList(t, e)) {
+      // An item's children are its key and its value, the last one just before it.
+      syntax::NodeId value = item - 1;
+      syntax::NodeId key = value - t.node(value).subtree_size;
+      ObjectEntry entry{{}, value, -1};
+      if (std::optional<std::string_view> view = object_key_view(t, key)) {
+        entry.key = *view;
+      } else {
+        entry.owned = static_cast<int32_t>(owned.size());
+        owned.push_back(object_key(t, key));
+      }
+      entries.push_back(entry);
     }
+    // The owned keys have stopped moving.
+    for (ObjectEntry& entry : entries)
+      if (entry.owned >= 0) entry.key = owned[static_cast<size_t>(entry.owned)];
     // Go map semantics: sorted keys, the last of equal keys wins.
-    sort_by_name(entries, [](const auto& entry) -> std::string_view { return entry.first; });
+    sort_by_name(entries, [](const ObjectEntry& entry) { return entry.key; });
     w_.begin_object();
     for (size_t i = 0; i < entries.size(); ++i) {
-      if (i + 1 < entries.size() && entries[i + 1].first == entries[i].first) continue;
-      w_.key(entries[i].first);
-      if (!expression(t, entries[i].second)) return false;
+      if (i + 1 < entries.size() && entries[i + 1].key == entries[i].key) continue;
+      w_.key(entries[i].key);
+      if (!expression(t, entries[i].value)) return false;
     }
     w_.end_object();
     return true;
@@ -464,6 +611,17 @@ class Converter {
         default: return false;
       }
     }
+  }
+
+  // object_key's result when it is a view of the source: a traversal's text, a keyword, a
+  // quoted key that needs no escaping or normalising; nothing otherwise.
+  static std::optional<std::string_view> object_key_view(const syntax::SyntaxTree& t, syntax::NodeId key) {
+    const syntax::Node& n = t.node(key);
+    if (n.kind == syntax::NodeKind::Template) return plain_literal(t, key, ChildList(t, key));
+    if (is_traversal(t, key)) return t.node_text(key);
+    if (n.kind == syntax::NodeKind::Literal && ast::literal_kind(t, key) == ast::LiteralKind::Null)
+      return std::string_view("null");
+    return std::nullopt;
   }
 
   // hcl2json's convertKey: a traversal key is its source text, a keyword its name; anything else
@@ -517,18 +675,12 @@ class Converter {
       }
       default: break;
     }
-    std::string s = "${";
-    s += t.node_text(e);
-    s += '}';
-    out.markup(s);
+    out.markup("${", t.node_text(e), "}");
   }
 
   // "%{if COND}TRUE%{else}FALSE%{endif}", the else part only when FALSE is not empty.
   void conditional(TemplateText& out, std::string_view cond, TemplateText& yes, TemplateText& no) {
-    std::string open = "%{if ";
-    open += cond;
-    open += '}';
-    out.markup(open);
+    out.markup("%{if ", cond, "}");
     yes.finish("%{");
     no.finish("%{");
     out.append(yes);
@@ -539,37 +691,42 @@ class Converter {
     out.markup("%{endif}");
   }
 
-  // The parts of a template in order, with its if and for directives nested again.
   // A template that is one literal with nothing to trim, the commonest string: its text, which is
-  // template_literals' one value, without building the list (decoded into `decoded` when it has
-  // escapes).
+  // template_literals' one value, without building the list; nothing when it has escapes.
   static std::optional<std::string_view> single_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
-                                                        const ChildList& parts, std::string& decoded) {
+                                                        const ChildList& parts) {
     if (parts.size() != 1 || t.node(parts[0]).kind != syntax::NodeKind::TemplateLiteral ||
         (t.node(tmpl).flags & syntax::node_flags::kFlush))
       return std::nullopt;
     const lex::Token& tok = t.token(t.node(parts[0]).main_token);
     std::string_view text = tok.text(t.text());
-    bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-    if (!syntax::literal_needs_decoding(text, quoted)) return text;
-    decoded = syntax::decode_literal(text, quoted);
-    return decoded;
+    if (syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
+    return text;
+  }
+  // A single literal whose text is its JSON-syntax template as it is (no "$" or "%" to escape,
+  // already NFC).
+  static std::optional<std::string_view> plain_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
+                                                       const ChildList& parts) {
+    std::optional<std::string_view> s = single_literal(t, tmpl, parts);
+    if (s && s->find_first_of("$%") == std::string_view::npos && source::utf8::is_nfc_quick(*s)) return s;
+    return std::nullopt;
   }
 
+  // The parts of a template in order, with its if and for directives nested again.
   void template_parts(TemplateText& out, const syntax::SyntaxTree& t, syntax::NodeId tmpl, const ChildList& parts) {
-    std::string decoded;
-    if (std::optional<std::string_view> s = single_literal(t, tmpl, parts, decoded)) {
+    if (std::optional<std::string_view> s = single_literal(t, tmpl, parts)) {
       out.literal_nfc(*s);
       return;
     }
-    std::vector<std::string> literals = ast::template_literals(t, tmpl);
+    FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
+    ast::template_literals(t, tmpl, frame->literals);
     size_t i = 0;
-    parts_until(out, t, parts, literals, i);
+    parts_until(out, t, parts, frame->literals.values, i);
   }
 
   // Converts parts from i up to an else, endif or endfor directive (left at i) or the end.
   void parts_until(TemplateText& out, const syntax::SyntaxTree& t, const ChildList& parts,
-                   const std::vector<std::string>& literals, size_t& i) {
+                   const std::vector<std::string_view>& literals, size_t& i) {
     while (i < parts.size()) {
       syntax::NodeId p = parts[i];
       const syntax::Node& n = t.node(p);
@@ -597,21 +754,18 @@ class Converter {
         }
         case syntax::NodeKind::TemplateFor: {
           ast::TemplateFor f = ast::template_for(t, p);
-          std::string open = "%{for ";
-          if (!f.key_var.empty()) {
-            open += f.key_var;
-            open += ", ";
-          }
-          open += f.value_var;
-          open += " in ";
-          open += t.node_text(f.collection);
-          open += '}';
           ++i;
           TemplateText body;
           parts_until(body, t, parts, literals, i);
           body.finish("%{");
           if (i < parts.size()) ++i;  // endfor
-          out.markup(open);
+          if (f.key_var.empty()) {
+            out.markup("%{for ", f.value_var, " in ");
+          } else {
+            out.markup("%{for ", f.key_var, ", ");
+            out.markup(f.value_var, " in ");
+          }
+          out.markup(t.node_text(f.collection), "}");
           out.append(body);
           out.markup("%{endfor}");
           break;
@@ -665,6 +819,7 @@ class Converter {
   Writer& w_;
   const Options& options_;
   diag::Diagnostics& diags_;
+  Scratch& scratch_;
 };
 
 }  // namespace
@@ -703,7 +858,8 @@ size_t output_size_hint(size_t input_size, bool pretty) {
 }
 
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, diag::Diagnostics& diagnostics) {
-  Converter c(w, options, diagnostics);
+  Scratch scratch;
+  Converter c(w, options, diagnostics, scratch);
   return c.body(bodies);
 }
 
@@ -717,6 +873,7 @@ struct FileDocument::State {
   BlockTrie blocks;                                               // the trie's items are fragments
   diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
+  Scratch scratch;                                             // reused by every item's conversion
 
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
@@ -763,7 +920,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
   diag::Diagnostics diags;
-  Converter c(st.writer, st.options, diags);
+  Converter c(st.writer, st.options, diags, st.scratch);
   size_t start = st.text.size();
   bool ok = true;
   if (n.kind == syntax::NodeKind::Attribute) {

@@ -105,6 +105,38 @@ TEST_CASE("template literals apply escapes, strip markers and heredoc trimming")
   CHECK(lits("<<EOT\n  a\n  EOT\n") == "[  a\n]");
 }
 
+TEST_CASE("template literals as views agree with the decoded strings, reusing one buffer") {
+  // Views into the source, or into the decoded text for parts with escapes; "<<-" trims by
+  // grapheme clusters, which ASCII indentation counts byte for byte and the rest does not.
+  hcl::ast::TemplateLiterals reused;
+  const char* texts[] = {
+      "\"a\\n\\u00e9$${x}${y}b\"",
+      "\"a  ${~ b ~}  c$${d}\"",
+      "<<-EOT\n    a $${b}\n      ${c} d\n\n    e\n    EOT\n",
+      "<<-EOT\n  \xcc\x81"
+      "a\n   b\n  EOT\n",  // a combining mark joins the indentation's last space
+      "<<-EOT\n\t\ta\n\t b %{if x}\n\tc%{endif}\n  EOT\n",
+      "<<-EOT\n    a\n  \xe3\x80\x80"
+      "b\n    EOT\n",  // an ideographic space: one cluster of three bytes
+  };
+  for (std::string text : texts) {
+    CAPTURE(text);
+    auto r = expr(text);
+    REQUIRE_MESSAGE(r.diagnostics.empty(), r.diagnostics.at(0).summary);
+    std::vector<std::string> strings = hcl::ast::template_literals(*r.tree, r.tree->root());
+    hcl::ast::template_literals(*r.tree, r.tree->root(), reused);
+    REQUIRE(reused.values.size() == strings.size());
+    CHECK(reused.parts == r.tree->children(r.tree->root()));
+    for (size_t i = 0; i < strings.size(); ++i) CHECK(reused.values[i] == strings[i]);
+  }
+  auto r = expr(
+      "<<-EOT\n  \xcc\x81"
+      "a\n   b\n  EOT\n");
+  hcl::ast::template_literals(*r.tree, r.tree->root(), reused);
+  CHECK(reused.values.at(0) == "a\n");  // two clusters, " " and " \u0301", both trimmed
+  CHECK(reused.values.at(1) == " b\n");
+}
+
 TEST_CASE("block labels are decoded") {
   auto r = config("resource \"aws_instance\" web \"\\u00e9\" {\n}\n");
   REQUIRE(r.diagnostics.empty());
