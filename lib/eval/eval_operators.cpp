@@ -38,29 +38,26 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   syntax::NodeId rhs = last_child(n);
   syntax::NodeId lhs = prev_sibling(rhs);
   ast::Operator op = ast::operator_of(t_, n);
-  Type param, result;
+  // References to constant types: a for expression's condition runs this once per element.
+  static const Type kBool = Type::boolean(), kNumber = Type::number(), kDynamic = Type::dynamic();
+  const Type* param = &kNumber;
+  const Type* result = &kNumber;
   switch (op) {
     case ast::Operator::Or:
     case ast::Operator::And:
-      param = Type::boolean();
-      result = Type::boolean();
+      param = &kBool;
+      result = &kBool;
       break;
     case ast::Operator::Equal:
     case ast::Operator::NotEqual:
-      param = Type::dynamic();
-      result = Type::boolean();
+      param = &kDynamic;
+      result = &kBool;
       break;
     case ast::Operator::Less:
     case ast::Operator::LessOrEqual:
     case ast::Operator::Greater:
-    case ast::Operator::GreaterOrEqual:
-      param = Type::number();
-      result = Type::boolean();
-      break;
-    default:
-      param = Type::number();
-      result = Type::number();
-      break;
+    case ast::Operator::GreaterOrEqual: result = &kBool; break;
+    default: break;
   }
   // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
   // && and || may drop one operand's diagnostics when the other decides the result.
@@ -71,19 +68,19 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   // (a for expression's arithmetic over numbers) go straight to the operation: every step
   // below would pass them through unchanged.
   auto ready = [&](const Value& v) {
-    return v.is_known() && !v.is_null() && (param.is_dynamic() || v.type() == param);
+    return v.is_known() && !v.is_null() && (param->is_dynamic() || v.type() == *param);
   };
   if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r))
-    return binary_operation(n, op, l, r, result, d);
+    return binary_operation(n, op, l, r, *result, d);
   size_t mark = d.size();
-  auto lc = convert_operand(l, param);
+  auto lc = convert_operand(l, *param);
   if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
-  auto rc = convert_operand(r, param);
+  auto rc = convert_operand(r, *param);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
     diag::append(d, std::move(ld));
     diag::append(d, std::move(rd));
-    return Value::unknown(result);
+    return Value::unknown(*result);
   }
   const Value& a = *lc;
   const Value& b = *rc;
@@ -95,8 +92,8 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   }
   diag::append(d, std::move(ld));
   diag::append(d, std::move(rd));
-  if (has_errors_since(d, mark)) return Value::unknown(result);
-  return binary_operation(n, op, a, b, result, d);
+  if (has_errors_since(d, mark)) return Value::unknown(*result);
+  return binary_operation(n, op, a, b, *result, d);
 }
 
 // The operation itself, on operands converted to its parameter type.
