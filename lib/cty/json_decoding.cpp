@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <new>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -132,6 +133,10 @@ class JsonTokens {
       }
     }
   }
+
+  // Where the tokenizer is, and how long the document is.
+  size_t offset() const { return p_; }
+  size_t size() const { return s_.size(); }
 
   // Decoder.More.
   bool more() {
@@ -452,17 +457,19 @@ class OnePassDecoder {
   // numbers) is rarely of a shape seen before, and its key would be as long as it: its type is
   // built directly and gets a number of its own.
   std::optional<Typed> array(uint32_t depth) {
-    static constexpr size_t kShapeElements = 64;
+    static constexpr size_t kShapeElements = 64, kReserveAfter = 4096;
     if (element_types_.size() <= depth) element_types_.resize(depth + 1);
     std::vector<uint32_t>& ids = element_types_[depth];
     ids.clear();
     std::vector<Value> elements;
+    const size_t start = tokens_.offset();
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim && t->delim == ']') break;
       auto e = decode(std::move(*t), depth + 1);
       if (!e) return std::nullopt;
+      if (elements.size() == kReserveAfter) reserve_rest(elements, tokens_.offset() - start);
       if (elements.size() < kShapeElements) ids.push_back(e->type);  // only a short array's shape is a key
       elements.push_back(std::move(e->value));
     }
@@ -472,6 +479,7 @@ class OnePassDecoder {
       for (const Value& e : elements) types.push_back(e.type());
       return Type::tuple(std::move(types));
     };
+    if (elements.capacity() / 2 > elements.size()) elements.shrink_to_fit();  // the guess was far too high
     uint32_t type = static_cast<uint32_t>(types_.size());
     if (elements.size() <= kShapeElements) {
       key_.assign(1, 't');
@@ -481,6 +489,20 @@ class OnePassDecoder {
       types_.push_back(make());
     }
     return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
+  }
+
+  // A long array (a million numbers) would otherwise double its storage a dozen times, writing
+  // each size's pages afresh: once it is long, room is made at once for as many more elements
+  // as the rest of the document holds at the rate seen so far (`seen` bytes so far), a quarter
+  // more, and never more than the rest could hold (an element and its comma take two bytes).
+  // Room that is never filled is never written, so it costs address space, not memory; if even
+  // that is refused, the array grows as before.
+  void reserve_rest(std::vector<Value>& elements, size_t seen) {
+    size_t rest = tokens_.size() - tokens_.offset();
+    size_t more = std::min(elements.size() * (rest / std::max<size_t>(seen, 1) + 1), rest / 2);
+    try {
+      elements.reserve(elements.size() + more + more / 4);
+    } catch (const std::bad_alloc&) {}
   }
 
   // The members are gathered in a list kept per nesting level (the values move on into the

@@ -79,6 +79,26 @@ TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
   check_same(deep + std::string(2000, ']'));
 }
 
+// Long arrays reserve room for the rest of the document once they pass a few thousand elements;
+// what follows them (more data, or a short end) must not change what they decode to.
+TEST_CASE("long arrays decode alike whatever follows them") {
+  auto numbers = [](size_t n) {
+    std::string a = "[";
+    for (size_t i = 0; i < n; ++i) a += (i ? "," : "") + std::to_string(i * 7);
+    return a + "]";
+  };
+  for (size_t n : {4095, 4096, 4097, 20000}) {
+    check_same(numbers(n));
+    check_same(R"({"a": )" + numbers(n) + R"(, "b": ")" + std::string(200000, 'x') + R"("})");
+    check_same("[" + numbers(n) + "," + numbers(n / 2) + "]");
+  }
+  check_same("[" + std::string(5000 * 2, ' ') + numbers(5000) + "]");
+  auto v = hcl::cty::json_to_value(numbers(20000));
+  REQUIRE(v);
+  CHECK(v->length() == 20000);
+  CHECK(v->elements().back().as_number().to_string() == "139993");
+}
+
 TEST_CASE("a decoder that gives up leaves the budget as the two passes would") {
   hcl::cty::EvalBudget budget;
   auto before = hcl::cty::budget_counts();
