@@ -87,9 +87,9 @@ TEST_CASE("long arrays decode alike whatever follows them") {
     for (size_t i = 0; i < n; ++i) a += (i ? "," : "") + std::to_string(i * 7);
     return a + "]";
   };
-  for (size_t n : {4095, 4096, 4097, 20000}) {
+  for (size_t n : {4095, 4096, 4097, 9000}) {
     check_same(numbers(n));
-    check_same(R"({"a": )" + numbers(n) + R"(, "b": ")" + std::string(200000, 'x') + R"("})");
+    check_same(R"({"a": )" + numbers(n) + R"(, "b": ")" + std::string(50000, 'x') + R"("})");
     check_same("[" + numbers(n) + "," + numbers(n / 2) + "]");
   }
   check_same("[" + std::string(5000 * 2, ' ') + numbers(5000) + "]");
