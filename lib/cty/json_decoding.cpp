@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <new>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -132,6 +133,10 @@ class JsonTokens {
       }
     }
   }
+
+  // Where the tokenizer is, and how long the document is.
+  size_t offset() const { return p_; }
+  size_t size() const { return s_.size(); }
 
   // Decoder.More.
   bool more() {
@@ -452,18 +457,20 @@ class OnePassDecoder {
   // numbers) is rarely of a shape seen before, and its key would be as long as it: its type is
   // built directly and gets a number of its own.
   std::optional<Typed> array(uint32_t depth) {
-    static constexpr size_t kShapeElements = 64;
+    static constexpr size_t kShapeElements = 64, kReserveAfter = 4096;
     if (element_types_.size() <= depth) element_types_.resize(depth + 1);
     std::vector<uint32_t>& ids = element_types_[depth];
     ids.clear();
     std::vector<Value> elements;
+    const size_t start = tokens_.offset();
     while (true) {
       auto t = tokens_.next();
       if (!t) return std::nullopt;
       if (t->kind == JsonTokens::Token::Kind::Delim && t->delim == ']') break;
       auto e = decode(std::move(*t), depth + 1);
       if (!e) return std::nullopt;
-      ids.push_back(e->type);
+      if (elements.size() == kReserveAfter) reserve_rest(elements, tokens_.offset() - start);
+      if (elements.size() < kShapeElements) ids.push_back(e->type);  // only a short array's shape is a key
       elements.push_back(std::move(e->value));
     }
     auto make = [&] {
@@ -472,6 +479,7 @@ class OnePassDecoder {
       for (const Value& e : elements) types.push_back(e.type());
       return Type::tuple(std::move(types));
     };
+    if (elements.capacity() / 2 > elements.size()) elements.shrink_to_fit();  // the guess was far too high
     uint32_t type = static_cast<uint32_t>(types_.size());
     if (elements.size() <= kShapeElements) {
       key_.assign(1, 't');
@@ -481,6 +489,20 @@ class OnePassDecoder {
       types_.push_back(make());
     }
     return Typed{Value::tuple_typed(std::move(elements), types_[type]), type};
+  }
+
+  // A long array (a million numbers) would otherwise double its storage a dozen times, writing
+  // each size's pages afresh: once it is long, room is made at once for as many more elements
+  // as the rest of the document holds at the rate seen so far (`seen` bytes so far), a quarter
+  // more, and never more than the rest could hold (an element and its comma take two bytes).
+  // Room that is never filled is never written, so it costs address space, not memory; if even
+  // that is refused, the array grows as before.
+  void reserve_rest(std::vector<Value>& elements, size_t seen) {
+    size_t rest = tokens_.size() - tokens_.offset();
+    size_t more = std::min(elements.size() * (rest / std::max<size_t>(seen, 1) + 1), rest / 2);
+    try {
+      elements.reserve(elements.size() + more + more / 4);
+    } catch (const std::bad_alloc&) {}
   }
 
   // The members are gathered in a list kept per nesting level (the values move on into the
@@ -496,33 +518,64 @@ class OnePassDecoder {
       if (t->kind == JsonTokens::Token::Kind::Delim) break;  // only "}" can come here
       std::string_view name = t->scalar.text;
       if (t->scalar.decoded) name = decoded_names_.emplace_back(name);  // the next token overwrites it
-      if (!is_nfc(name)) return std::nullopt;
       auto v = tokens_.next();
       if (!v) return std::nullopt;
       auto item = decode(std::move(*v), depth + 1);
       if (!item) return std::nullopt;
       members.push_back(Member{name, std::move(item->value), item->type});
     }
-    auto by_name = [](const Member& a, const Member& b) { return a.name < b.name; };
-    if (!std::is_sorted(members.begin(), members.end(), by_name)) std::sort(members.begin(), members.end(), by_name);
-    key_.assign(1, 'o');  // the object's shape: its names and their types' numbers
-    for (size_t i = 0; i < members.size(); ++i) {
-      std::string_view name = members[i].name;
-      if (i > 0 && name == members[i - 1].name) return std::nullopt;
-      append_number(key_, static_cast<uint32_t>(name.size()));
-      key_ += name;
-      append_number(key_, members[i].type);
+    // The shape as written (names in document order and their types' numbers) finds the
+    // object's type and the order that sorts its members: a document repeats a few shapes
+    // many times, each sorted and checked for repeated names only the first time.
+    key_.assign(1, 'o');
+    for (const Member& m : members) {
+      append_number(key_, static_cast<uint32_t>(m.name.size()));
+      key_ += m.name;
+      append_number(key_, m.type);
     }
-    uint32_t type = intern(key_, [&] {
-      std::vector<std::pair<std::string, Type>> types;
-      types.reserve(members.size());
-      for (const Member& m : members) types.emplace_back(std::string(m.name), m.value.type());
-      return Type::object_sorted(std::move(types));
-    });
+    auto shape = shapes_.find(key_);
+    if (shape == shapes_.end()) {
+      auto sorted = sorted_shape(members);
+      if (!sorted) return std::nullopt;
+      shape = shapes_.emplace(key_, std::move(*sorted)).first;
+    }
+    const Shape& sh = shape->second;
     std::vector<Value> values;
     values.reserve(members.size());
-    for (Member& m : members) values.push_back(std::move(m.value));
-    return Typed{Value::object_values(std::move(values), types_[type]), type};
+    for (uint32_t i : sh.order) values.push_back(std::move(members[i].value));
+    return Typed{Value::object_values(std::move(values), types_[sh.type]), sh.type};
+  }
+
+  // An object shape's type (interned by its sorted names and types, so every order of the same
+  // names shares one type) and the member order that sorts it; nothing for a repeated name or
+  // a name that is not NFC.
+  struct Shape {
+    uint32_t type;
+    std::vector<uint32_t> order;
+  };
+  std::optional<Shape> sorted_shape(const std::vector<Member>& members) {
+    for (const Member& m : members)
+      if (!is_nfc(m.name)) return std::nullopt;
+    Shape sh;
+    sh.order.resize(members.size());
+    for (uint32_t i = 0; i < sh.order.size(); ++i) sh.order[i] = i;
+    std::sort(sh.order.begin(), sh.order.end(),
+              [&](uint32_t a, uint32_t b) { return members[a].name < members[b].name; });
+    std::string key(1, 'o');  // the object's type: its sorted names and their types' numbers
+    for (size_t i = 0; i < sh.order.size(); ++i) {
+      std::string_view name = members[sh.order[i]].name;
+      if (i > 0 && name == members[sh.order[i - 1]].name) return std::nullopt;
+      append_number(key, static_cast<uint32_t>(name.size()));
+      key += name;
+      append_number(key, members[sh.order[i]].type);
+    }
+    sh.type = intern(key, [&] {
+      std::vector<std::pair<std::string, Type>> types;
+      types.reserve(members.size());
+      for (uint32_t i : sh.order) types.emplace_back(std::string(members[i].name), members[i].value.type());
+      return Type::object_sorted(std::move(types));
+    });
+    return sh;
   }
 
   static void append_number(std::string& key, uint32_t n) {
@@ -543,6 +596,7 @@ class OnePassDecoder {
   JsonTokens tokens_;
   std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::unordered_map<std::string, uint32_t> ids_;
+  std::unordered_map<std::string, Shape> shapes_;    // objects' shapes as written
   std::deque<std::vector<Member>> members_;          // per nesting level; a deque keeps them in place
   std::deque<std::vector<uint32_t>> element_types_;  // per nesting level, likewise
   std::deque<std::string> decoded_names_;            // names with escapes, which views cannot show

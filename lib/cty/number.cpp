@@ -160,9 +160,7 @@ std::string Number::decimal_text() const {
 
 // ---- Construction -------------------------------------------------------------------------------
 
-Number Number::from_int(int64_t v) { return from_int(v, kIntPrecision); }
-
-Number Number::from_int(int64_t v, uint32_t precision) {
+Number Number::from_int_narrow(int64_t v, uint32_t precision) {
   if (v != INT64_MIN && fits_small(v, precision)) {
     Number n;
     n.small_ = v;
@@ -219,6 +217,22 @@ Number Number::from_mpfr(mpfr_srcptr value) {
 // (at precision + 64 bits, by repeated squaring at precision + 128), so results round exactly
 // as the reference's do, including where that is not the correctly rounded value.
 std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
+  // Plain integers of up to 18 digits (a document's counts and sizes, most literals) first: the
+  // general fast path below gives the same for them, digit by digit through more checks.
+  if (precision >= kIntPrecision) {
+    bool neg = !s.empty() && s[0] == '-';
+    size_t digits = s.size() - (neg ? 1 : 0);
+    if (digits > 0 && digits <= 18) {
+      int64_t v = 0;
+      size_t i = neg ? 1 : 0;
+      for (; i < s.size(); ++i) {
+        unsigned d = static_cast<unsigned char>(s[i]) - unsigned{'0'};
+        if (d > 9) break;
+        v = v * 10 + static_cast<int64_t>(d);
+      }
+      if (i == s.size() && !(neg && v == 0)) return from_int(neg ? -v : v, precision);
+    }
+  }
   // Numbers written with up to 18 significant digits and no exponent, by far the most common,
   // are held inline with no MPFR value: integers are exact at 64 bits and more, as make() would
   // keep them after the general path; other decimals keep their digits and scale, and become

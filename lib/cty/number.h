@@ -71,10 +71,17 @@ class Number {
   }
 
   // cty.NumberIntVal / NumberUIntVal: exact, 64 bits.
-  static Number from_int(int64_t v);
+  static Number from_int(int64_t v) { return from_int(v, kIntPrecision); }
   static Number from_uint(uint64_t v);
-  // An exact integer with the given precision (which must hold it exactly).
-  static Number from_int(int64_t v, uint32_t precision);
+  // An exact integer with the given precision (which must hold it exactly). At 64 bits or more
+  // it is inline, built here: arithmetic and decoding make one per result.
+  static Number from_int(int64_t v, uint32_t precision) {
+    if (precision < kIntPrecision || v == INT64_MIN) return from_int_narrow(v, precision);
+    Number n;
+    n.small_ = v;
+    n.prec_ = precision;
+    return n;
+  }
   // cty.NumberFloatVal: 53 bits. NaN is not a number here: callers must reject it first.
   static Number from_double(double v);
   // Decimal integer text of any size (big.Float.SetInt: max(bit length, 64) bits). nullopt
@@ -142,6 +149,7 @@ class Number {
   bool big() const { return rep_ == Rep::Big; }
   BigRef as_big() const;  // materialises inline values
   static Number make(std::unique_ptr<Big> big);
+  static Number from_int_narrow(int64_t v, uint32_t precision);
   // A number held by MPFR at exactly `precision` bits, its value written by set(mpfr_ptr) (the
   // builders whose value cannot be inline).
   template <class Set>

@@ -473,7 +473,13 @@ Value Value::equals(const Value& other) const {
   // Two known primitives of one type, the usual case (a for expression's condition), compare
   // by value: every check below would let them through to the same comparison.
   if (a.state_ == State::Known && b.state_ == State::Known && a.type_.is_primitive() && a.type_ == b.type_) {
-    if (a.type_.is_number()) return boolean(a.as_number().equals(b.as_number()));
+    if (a.type_.is_number()) {
+      // Exact integers of 64 bits or more are equal when their values are (Number::equals).
+      if (a.num_rep_ == Number::Rep::Int && b.num_rep_ == Number::Rep::Int && a.prec_ >= Number::kIntPrecision &&
+          b.prec_ >= Number::kIntPrecision)
+        return boolean(a.small_ == b.small_);
+      return boolean(a.as_number().equals(b.as_number()));
+    }
     if (a.type_.is_bool()) return boolean(a.bool_ == b.bool_);
     return boolean(a.as_string() == b.as_string());
   }

@@ -141,7 +141,7 @@ Value Evaluator::eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
 // that fits in 18 decimal digits takes the integer fast path (most literals are small indexes
 // and counts); others are parsed at the reference's precision. A number the parser already
 // reported as invalid evaluates to an unknown number, so nothing further is reported about it.
-Value Evaluator::literal(syntax::NodeId n) {
+Value Evaluator::decode_literal(syntax::NodeId n) {
   const syntax::Node& nd = node(n);
   std::string_view text = t_.token_text(nd.main_token);
   switch (ast::literal_kind(t_, n)) {

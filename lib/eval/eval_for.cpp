@@ -103,6 +103,8 @@ Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& fra
     return ForFilter::Unknown;
   }
   if (known_first && !raw.is_known()) return ForFilter::Unknown;
+  // A known bool, the usual condition, needs no conversion.
+  if (raw.is_known() && raw.type().is_bool()) return raw.as_bool() ? ForFilter::Include : ForFilter::Exclude;
   auto include = convert_operand(raw, Type::boolean());
   if (!include) {
     if (report)

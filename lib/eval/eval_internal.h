@@ -134,7 +134,15 @@ class Evaluator {
   // index and splat steps (eval_traversal.cpp); calls (eval_call.cpp); tuple and object
   // constructors (eval_collection.cpp); for (eval_for.cpp); conditionals
   // (eval_conditional.cpp); operators (eval_operators.cpp); templates (eval_template.cpp).
-  Value literal(syntax::NodeId n);
+  Value literal(syntax::NodeId n) {
+    LiteralSlot& slot = literals_[n % kLiteralSlots];
+    if (slot.node != n) {
+      slot.value = decode_literal(n);
+      slot.node = n;
+    }
+    return slot.value;
+  }
+  Value decode_literal(syntax::NodeId n);
   Value variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
@@ -217,6 +225,15 @@ class Evaluator {
   const syntax::SyntaxTree& t_;
   const Scope& scope_;
   std::unordered_map<syntax::NodeId, std::unique_ptr<TemplatePlan>> templates_;
+  // Literals decoded once per evaluation: a literal inside a for expression is otherwise read
+  // from its text again for every element. Direct-mapped by node id, so a lookup is one compare
+  // and an expression with more literals than slots only decodes some of them again.
+  struct LiteralSlot {
+    syntax::NodeId node = syntax::kNoNode;
+    Value value;
+  };
+  static constexpr size_t kLiteralSlots = 16;
+  LiteralSlot literals_[kLiteralSlots];
 };
 
 }  // namespace hcl::eval::evaluator_detail

@@ -28,6 +28,16 @@ std::optional<std::pair<Value, diag::Diagnostics>> short_circuit(bool is_or, con
   return std::nullopt;
 }
 
+// The primitive type (or the dynamic pseudo-type) of a kind.
+Type primitive_type(cty::TypeKind k) {
+  switch (k) {
+    case cty::TypeKind::Bool: return Type::boolean();
+    case cty::TypeKind::Number: return Type::number();
+    case cty::TypeKind::String: return Type::string();
+    default: return Type::dynamic();
+  }
+}
+
 }  // namespace
 
 // BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
@@ -38,29 +48,25 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   syntax::NodeId rhs = last_child(n);
   syntax::NodeId lhs = prev_sibling(rhs);
   ast::Operator op = ast::operator_of(t_, n);
-  Type param, result;
+  // The parameter and result types by kind: a for expression's condition runs this once per
+  // element, and only the slow paths below need them as types.
+  cty::TypeKind param = cty::TypeKind::Number, result = cty::TypeKind::Number;
   switch (op) {
     case ast::Operator::Or:
     case ast::Operator::And:
-      param = Type::boolean();
-      result = Type::boolean();
+      param = cty::TypeKind::Bool;
+      result = cty::TypeKind::Bool;
       break;
     case ast::Operator::Equal:
     case ast::Operator::NotEqual:
-      param = Type::dynamic();
-      result = Type::boolean();
+      param = cty::TypeKind::Dynamic;
+      result = cty::TypeKind::Bool;
       break;
     case ast::Operator::Less:
     case ast::Operator::LessOrEqual:
     case ast::Operator::Greater:
-    case ast::Operator::GreaterOrEqual:
-      param = Type::number();
-      result = Type::boolean();
-      break;
-    default:
-      param = Type::number();
-      result = Type::number();
-      break;
+    case ast::Operator::GreaterOrEqual: result = cty::TypeKind::Bool; break;
+    default: break;
   }
   // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
   // && and || may drop one operand's diagnostics when the other decides the result.
@@ -71,19 +77,20 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   // (a for expression's arithmetic over numbers) go straight to the operation: every step
   // below would pass them through unchanged.
   auto ready = [&](const Value& v) {
-    return v.is_known() && !v.is_null() && (param.is_dynamic() || v.type() == param);
+    return v.is_known() && !v.is_null() && (param == cty::TypeKind::Dynamic || v.type().kind() == param);
   };
   if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r))
-    return binary_operation(n, op, l, r, result, d);
+    return binary_operation(n, op, l, r, primitive_type(result), d);
   size_t mark = d.size();
-  auto lc = convert_operand(l, param);
+  const Type param_type = primitive_type(param);
+  auto lc = convert_operand(l, param_type);
   if (!lc) error(d, "Invalid operand", "Unsuitable value for left operand: " + lc.error() + ".", span(lhs), span(n));
-  auto rc = convert_operand(r, param);
+  auto rc = convert_operand(r, param_type);
   if (!rc) error(d, "Invalid operand", "Unsuitable value for right operand: " + rc.error() + ".", span(rhs), span(n));
   if (has_errors_since(d, mark)) {
     diag::append(d, std::move(ld));
     diag::append(d, std::move(rd));
-    return Value::unknown(result);
+    return Value::unknown(primitive_type(result));
   }
   const Value& a = *lc;
   const Value& b = *rc;
@@ -95,8 +102,8 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   }
   diag::append(d, std::move(ld));
   diag::append(d, std::move(rd));
-  if (has_errors_since(d, mark)) return Value::unknown(result);
-  return binary_operation(n, op, a, b, result, d);
+  if (has_errors_since(d, mark)) return Value::unknown(primitive_type(result));
+  return binary_operation(n, op, a, b, primitive_type(result), d);
 }
 
 // The operation itself, on operands converted to its parameter type.

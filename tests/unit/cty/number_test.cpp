@@ -60,6 +60,21 @@ TEST_CASE("cty.ParseNumberVal accepts what Go's big.ParseFloat does, and nothing
     CHECK_MESSAGE(p(bad) == "ERROR", bad);
 }
 
+TEST_CASE("plain integer texts read as the general parser reads them, at their edges") {
+  CHECK(p("007") == "7");
+  CHECK(p("-0") == "-0");
+  CHECK(p("-000") == "-0");
+  CHECK(num("-000").is_negative());
+  CHECK(p("999999999999999999") == "999999999999999999");
+  CHECK(p("-999999999999999999") == "-999999999999999999");
+  CHECK(p("9999999999999999999") == "9999999999999999999");
+  CHECK(p("-9223372036854775808") == "-9223372036854775808");
+  CHECK(p("12345678901234567890123") == "12345678901234567890123");
+  CHECK(num("42").precision() == Number::kLiteralPrecision);
+  CHECK(Number::parse("42", Number::kFloat64Precision)->precision() == Number::kFloat64Precision);
+  for (const char* bad : {"-", "1-", "-1-", "12a", "1 2"}) CHECK_MESSAGE(p(bad) == "ERROR", bad);
+}
+
 TEST_CASE("division keeps 512 bits and prints the shortest text that reads back") {
   CHECK(op('/', "1", "3") ==
         "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333"

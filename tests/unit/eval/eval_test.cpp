@@ -105,6 +105,16 @@ TEST_CASE("for expressions") {
   CHECK(brief("[for k, v in {b = 1, a = 2} : k]") == R"(["a","b"])");
 }
 
+TEST_CASE("literals read once per evaluation keep their own values, more of them than are remembered") {
+  CHECK(brief("[for x in xs : x * 2 if x % 3 != 0]") == "[2,4]");
+  // More literals than the evaluator remembers (16): ones that share a slot are read again.
+  CHECK(brief("[for x in [1, 2] : [x, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17.5, true, false, "
+              "null, 18446744073709551616]]") ==
+        "[[1,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17.5,true,false,null,18446744073709551616],"
+        "[2,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17.5,true,false,null,18446744073709551616]]");
+  CHECK(brief("[for x in [1, 2, 3] : 0.1 + x]") == "[1.1,2.1,3.1]");
+}
+
 TEST_CASE("splats") {
   const char* vars = R"({"s": [{"a": 1}, {"a": 2}], "m": null, "o": {"a": 5}})";
   CHECK(brief("s[*].a", vars) == "[1,2]");

@@ -52,6 +52,11 @@ TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
            R"({"b": 1, "a": [1, "x", true, null, {"c": []}], "c": {"z": -0, "y": 0.1, "x": 1e400}})",
            R"([{"a": 1, "b": "x"}, {"b": "y", "a": 2}, {"a": null, "b": "z"}, {"a": 1, "b": [1]}])",
            R"([[1, 2], [3, 4], [5], [], [[]], [{}]])",
+           // Shapes as written are remembered: the same names in another order, or with other
+           // types, or repeated after a shape was seen, still decode as the two passes do.
+           R"([{"b": 1, "a": 2}, {"b": 3, "a": 4}, {"a": 5, "b": 6}, {"b": "x", "a": 7}, {"b": 8, "a": 9, "b": 10}])",
+           R"([{"a": 1, "b": 2}, {"a": 1, "b": 2, "a": 3}, {"c": {"b": 1, "a": 2}}, {"c": {"b": [], "a": 2}}])",
+           R"([{"e\u0301": 1}, {"e\u0301": 2}])",
            R"({"s": "caf\u00e9 e\u0301 \ud83d\ude00 \ud800 \\ \" \n", "\u00e9": 1})",
            R"({"n": [9223372036854775807, 9223372036854775808, -9223372036854775808, 999999999999999999,
                      1000000000000000000, -0, 0, -0.0, 1.5e-7, 100000000000000000000000, 1E2, 0.30000000000000004]})",
@@ -72,6 +77,26 @@ TEST_CASE("decoding JSON in one pass gives what cty's two passes give") {
     check_same(doc);
   std::string deep(2000, '[');
   check_same(deep + std::string(2000, ']'));
+}
+
+// Long arrays reserve room for the rest of the document once they pass a few thousand elements;
+// what follows them (more data, or a short end) must not change what they decode to.
+TEST_CASE("long arrays decode alike whatever follows them") {
+  auto numbers = [](size_t n) {
+    std::string a = "[";
+    for (size_t i = 0; i < n; ++i) a += (i ? "," : "") + std::to_string(i * 7);
+    return a + "]";
+  };
+  for (size_t n : {4095, 4096, 4097, 9000}) {
+    check_same(numbers(n));
+    check_same(R"({"a": )" + numbers(n) + R"(, "b": ")" + std::string(50000, 'x') + R"("})");
+    check_same("[" + numbers(n) + "," + numbers(n / 2) + "]");
+  }
+  check_same("[" + std::string(5000 * 2, ' ') + numbers(5000) + "]");
+  auto v = hcl::cty::json_to_value(numbers(20000));
+  REQUIRE(v);
+  CHECK(v->length() == 20000);
+  CHECK(v->elements().back().as_number().to_string() == "139993");
 }
 
 TEST_CASE("a decoder that gives up leaves the budget as the two passes would") {
