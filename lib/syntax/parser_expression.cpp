@@ -32,10 +32,24 @@ int binary_level(K k) {
 
 // Every nested expression goes through here, so this is where nesting depth is counted. Past
 // the limit an empty Error node stands in, and the parse is already aborted.
+// This is the reference's parseTernaryConditional over parseBinaryOps, with the first operand
+// parsed here: most expressions are that operand alone, and an operand followed by neither an
+// operator nor "?" is returned without entering the operator levels.
 Expr Parser::parse_expression() {
   DepthGuard guard(*this);
   if (!guard.ok) return placeholder();
-  return parse_ternary();
+  Peeked start = peek();
+  uint32_t start_node = mark();
+  size_t d0 = diag_mark();
+  Expr cond = parse_operand();
+  if (recovery_ && errors_since(d0)) return cond;
+  K next = peek().tok.kind;
+  if (next == K::Question) return finish_ternary(cond, start, start_node);
+  if (binary_level(next) < 0) return cond;
+  cond = climb_binary(cond, 0, start, start_node);
+  if (recovery_ && errors_since(d0)) return cond;
+  if (peek().tok.kind != K::Question) return cond;
+  return finish_ternary(cond, start, start_node);
 }
 
 // An Error node covering no text, at the next token.
@@ -46,20 +60,14 @@ Expr Parser::placeholder() {
   return Expr{id, start_node, p.index, p.index, diag::Span{p.tok.start, p.tok.start}};
 }
 
-// (*parser).parseTernaryConditional: cond ? true : false, the loosest construct. When a part
-// fails in recovery mode the whole becomes an Error node spanning what was parsed, as the
-// reference returns an ExprSyntaxError ranging over the condition: the caller then skips to
-// the end of its own construct. Only a missing colon is reported here; the parts report their
-// own errors.
-[[gnu::always_inline]] inline Expr Parser::parse_ternary() {
-  Peeked start = peek();
+// (*parser).parseTernaryConditional after its condition: ? true : false, the loosest construct.
+// When a part fails in recovery mode the whole becomes an Error node spanning what was parsed,
+// as the reference returns an ExprSyntaxError ranging over the condition: the caller then skips
+// to the end of its own construct. Only a missing colon is reported here; the parts report
+// their own errors.
+Expr Parser::finish_ternary(Expr cond, Peeked start, uint32_t start_node) {
   diag::Span start_span = span_of(start.tok);
-  uint32_t start_node = mark();
-  size_t d0 = diag_mark();
-  Expr cond = parse_binary(0);
-  if (recovery_ && errors_since(d0)) return cond;
   Peeked question = peek();
-  if (question.tok.kind != K::Question) return cond;
   read();
   size_t d1 = diag_mark();
   Expr t = parse_expression();
@@ -90,7 +98,7 @@ Expr Parser::placeholder() {
 // (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
 // level gives the same left-associative tree with one call per operand instead of six. A
 // Binary node's children are its two operands, and its main token is the operator.
-// Here and in the two functions around it every path returns the one named result, so the
+// Here and in the functions around it every path returns the one named result, so the
 // compiler builds it in the caller's slot instead of copying it out at each level.
 Expr Parser::parse_binary(int min_level) {
   Peeked start = peek();
@@ -98,6 +106,13 @@ Expr Parser::parse_binary(int min_level) {
   size_t d0 = diag_mark();
   Expr lhs = parse_operand();
   if (recovery_ && errors_since(d0)) return lhs;
+  lhs = climb_binary(lhs, min_level, start, start_node);
+  return lhs;
+}
+
+// The operators after a first operand `lhs` (which started at `start`), at `min_level` or
+// looser.
+Expr Parser::climb_binary(Expr lhs, int min_level, Peeked start, uint32_t start_node) {
   for (;;) {
     Peeked op = peek();
     int level = binary_level(op.tok.kind);

@@ -322,8 +322,9 @@ class Parser {
 
   Expr parse_expression();
   Expr placeholder();
-  Expr parse_ternary();
+  Expr finish_ternary(Expr cond, Peeked start, uint32_t start_node);
   Expr parse_binary(int min_level);
+  Expr climb_binary(Expr lhs, int min_level, Peeked start, uint32_t start_node);
   Expr parse_operand();
 
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
