@@ -32,7 +32,9 @@ class Lexer {
   size_t fill(Token* out, size_t cap);
 
  private:
-  enum class State : uint8_t { Main, Quoted, Heredoc, Bare };
+  // HeredocEnd: a heredoc's closing marker was the last token; its line ending (pending_) comes
+  // next, and then the state the heredoc was opened in.
+  enum class State : uint8_t { Main, Quoted, Heredoc, Bare, HeredocEnd };
   struct Heredoc {
     uint32_t marker_start;
     uint32_t marker_len;
@@ -73,8 +75,6 @@ class Lexer {
   uint32_t pos_ = 0;
   uint32_t size_ = 0;
   State state_ = State::Main;
-  bool failed_ = false;
-  bool pending_newline_ = false;
   Token pending_{};
   int64_t braces_ = 0;
   std::vector<State> stack_;

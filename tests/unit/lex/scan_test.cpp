@@ -87,6 +87,12 @@ TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
       "p = \"unterminated\n",
       "q = <<EOT\nno end",
       "r = \"caf\xC3\xA9 \xFF bad\" /* block */ s.t[*].u ~}",
+      // Blank runs of every length and mix, at the start, between tokens and at the end.
+      " \ta\t= \t 1  +\t\t\t2                  \n\t\t  b=c \t",
+      // Heredocs closed one after another, at the end of the input and inside an interpolation.
+      "x = <<EOT\nEOT\ny = <<-A\n  ${<<B\n  B\nB\n}\n  A",
+      // A line end the scanner cannot take: the rest of the input is one token, then Eof.
+      "z = <<EOT\nab$\r\rc\nEOT\n",
   };
   for (const std::string& text : texts) {
     hcl::lex::Lexer one(text);
