@@ -37,19 +37,21 @@ int binary_level(K k) {
 // operator nor "?" is returned without entering the operator levels.
 Expr Parser::parse_expression() {
   DepthGuard guard(*this);
-  if (!guard.ok) return placeholder();
   Peeked start = peek();
   uint32_t start_node = mark();
   size_t d0 = diag_mark();
-  Expr cond = parse_operand();
-  if (recovery_ && errors_since(d0)) return cond;
+  // Every path returns `e`, built in the caller's slot: a copy of a result just written field
+  // by field is read back whole, which stalls until the writes have landed.
+  Expr e = guard.ok ? parse_operand() : placeholder();
+  if (!guard.ok || (recovery_ && errors_since(d0))) return e;
   K next = peek().tok.kind;
-  if (next == K::Question) return finish_ternary(cond, start, start_node);
-  if (binary_level(next) < 0) return cond;
-  cond = climb_binary(cond, 0, start, start_node);
-  if (recovery_ && errors_since(d0)) return cond;
-  if (peek().tok.kind != K::Question) return cond;
-  return finish_ternary(cond, start, start_node);
+  if (binary_level(next) >= 0) {
+    climb_binary(e, 0, start, start_node);
+    if (recovery_ && errors_since(d0)) return e;
+    next = peek().tok.kind;
+  }
+  if (next == K::Question) finish_ternary(e, start, start_node);
+  return e;
 }
 
 // An Error node covering no text, at the next token.
@@ -65,7 +67,7 @@ Expr Parser::placeholder() {
 // as the reference returns an ExprSyntaxError ranging over the condition: the caller then skips
 // to the end of its own construct. Only a missing colon is reported here; the parts report
 // their own errors.
-Expr Parser::finish_ternary(Expr cond, Peeked start, uint32_t start_node) {
+void Parser::finish_ternary(Expr& cond, Peeked start, uint32_t start_node) {
   diag::Span start_span = span_of(start.tok);
   Peeked question = peek();
   read();
@@ -73,7 +75,7 @@ Expr Parser::finish_ternary(Expr cond, Peeked start, uint32_t start_node) {
   Expr t = parse_expression();
   if (recovery_ && errors_since(d1)) {
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   Peeked colon = peek();
   if (colon.tok.kind != K::Colon) {
@@ -81,18 +83,17 @@ Expr Parser::finish_ternary(Expr cond, Peeked start, uint32_t start_node) {
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
           span_of(colon.tok), diag::span_between(start_span, span_of(colon.tok)));
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   read();
   size_t d2 = diag_mark();
   Expr f = parse_expression();
   if (recovery_ && errors_since(d2)) {
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   (void)t;
   cond = make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
-  return cond;
 }
 
 // (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
@@ -106,13 +107,13 @@ Expr Parser::parse_binary(int min_level) {
   size_t d0 = diag_mark();
   Expr lhs = parse_operand();
   if (recovery_ && errors_since(d0)) return lhs;
-  lhs = climb_binary(lhs, min_level, start, start_node);
+  climb_binary(lhs, min_level, start, start_node);
   return lhs;
 }
 
 // The operators after a first operand `lhs` (which started at `start`), at `min_level` or
-// looser.
-Expr Parser::climb_binary(Expr lhs, int min_level, Peeked start, uint32_t start_node) {
+// tighter; `lhs` becomes the whole.
+void Parser::climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start_node) {
   for (;;) {
     Peeked op = peek();
     int level = binary_level(op.tok.kind);
@@ -125,17 +126,16 @@ Expr Parser::climb_binary(Expr lhs, int min_level, Peeked start, uint32_t start_
       DepthGuard guard(*this);
       if (!guard.ok) {
         lhs = wrap_error(start_node, start.index, lhs.span, op.index);
-        return lhs;
+        return;
       }
       rhs = parse_binary(level + 1);
     }
     if (recovery_ && errors_since(d1)) {
       lhs = wrap_error(start_node, start.index, lhs.span, op.index);
-      return lhs;
+      return;
     }
     lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
   }
-  return lhs;
 }
 
 // (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
