@@ -99,7 +99,9 @@ Token Lexer::fail(uint32_t start) {
   return Token{size_, size_, TokenKind::Eof};
 }
 
-Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
+// The scanners below are inlined into step(), as scan_main is: a Token returned from a call
+// is written to the stack in pieces and read back whole, which waits for the writes to land.
+[[gnu::always_inline]] inline Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
   ++braces_;
   ret_braces_.push_back(braces_);
   if (!heredocs_.empty()) heredocs_.back().start_of_line = false;
@@ -107,7 +109,7 @@ Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
   return emit(kind, start, start + len);
 }
 
-Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
+[[gnu::always_inline]] inline Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
   if (!ret_braces_.empty() && ret_braces_.back() == braces_) {
     --braces_;
     ret_braces_.pop_back();
@@ -265,7 +267,7 @@ Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
 
 // After a "$" or "%" in template text: the start of a sequence, the "$${" / "%%{" escape, or the
 // sigil as literal text.
-Token Lexer::scan_after_sigil(bool heredoc_like) {
+[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like) {
   const char* s = src_.data();
   uint32_t p = pos_;
   char sig = s[p];
@@ -356,7 +358,7 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   }
 }
 
-Token Lexer::scan_heredoc() {
+[[gnu::always_inline]] inline Token Lexer::scan_heredoc() {
   const char* s = src_.data();
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
