@@ -310,7 +310,7 @@ class Parser {
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
   Expr parse_body(K end, bool root);
-  std::optional<diag::Span> parse_body_item();
+  bool parse_body_item(diag::Span& name);
   void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line);
   void finish_block(const lex::Token& ident, uint32_t ident_index);
   void parse_single_attr_body();
