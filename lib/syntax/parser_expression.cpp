@@ -144,7 +144,7 @@ Expr Parser::parse_operand() {
   Expr term = parse_term();
   // Most terms have no steps after them: then the traversal parser need not be entered.
   K next = peek().tok.kind;
-  if (next == K::Dot || next == K::OBrack) term = parse_traversals(term);
+  if (next == K::Dot || next == K::OBrack) parse_traversals(term);
   return term;
 }
 

@@ -337,9 +337,9 @@ class Parser {
 
   // ---- Traversals and splats (parser_traversal.cpp) ---------------------------------------------
 
-  Expr parse_traversals(Expr from);
+  void parse_traversals(Expr& ret);
   void legacy_index_step(const lex::Token& num, const lex::Token& subject_tok, bool in_splat);
-  Expr attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star);
+  Expr attribute_splat(const Expr& ret, uint32_t dot_index, Peeked star);
   // The span of an earlier token that may already have left the window when no tree is built;
   // then the last read token's span stands in (only used for ranges of diagnostics).
   diag::Span token_at_span(uint32_t index) {
