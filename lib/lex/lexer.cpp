@@ -84,13 +84,14 @@ Token Lexer::fail(uint32_t start) {
 // The next token from whichever state the scanner is in. Inlined (with scan_main, where most
 // tokens are found) into fill's loop, so a token goes from the scanner to the array without
 // a call or a copy through memory.
-[[gnu::always_inline]] inline Token Lexer::step() {
+// `p` is pos_, which fill's loop keeps in a register (see there).
+[[gnu::always_inline]] inline Token Lexer::step(uint32_t p) {
   // Each state's scanner returns Eof at the end of the input (the main state's after skipping
   // blanks, so Eof sits at the very end).
   if (state_ == State::Main) [[likely]]
-    return scan_main();
+    return scan_main(p);
   switch (state_) {
-    case State::Main: return scan_main();
+    case State::Main: return scan_main(p);
     case State::Quoted: return scan_quoted();
     case State::Heredoc: return scan_heredoc();
     case State::Bare: return scan_bare();
@@ -122,9 +123,8 @@ Token Lexer::fail(uint32_t start) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_main() {
+[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p) {
   const char* s = src_.data();
-  uint32_t p = pos_;
   auto at = [&](uint32_t i) -> unsigned char { return i < size_ ? static_cast<unsigned char>(s[i]) : 0; };
   auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
@@ -408,12 +408,16 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::next() { return step(); }
+Token Lexer::next() { return step(pos_); }
 
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
+  // Every token leaves pos_ at its end. Passing that end on in a register lets the next token's
+  // first byte be read at once: read back from pos_, each token waited for the store before it.
+  uint32_t p = pos_;
   while (n < cap) {
-    Token t = step();
+    Token t = step(p);
+    p = t.end;
     // Field by field: the compiler then keeps the token in registers from the scanner's many
     // exits, where a whole-struct copy went through the stack.
     out[n].start = t.start;

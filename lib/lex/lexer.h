@@ -45,8 +45,8 @@ class Lexer {
     bool start_of_line;
   };
 
-  Token step();
-  Token scan_main();
+  Token step(uint32_t p);
+  Token scan_main(uint32_t p);
   Token scan_quoted();
   Token scan_heredoc();
   Token scan_bare();
