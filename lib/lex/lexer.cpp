@@ -76,39 +76,33 @@ uint32_t Lexer::scan_ident_rest(uint32_t q) const {
 
 Token Lexer::fail(uint32_t start) {
   // The reference scanner stops at a byte sequence no rule matches and reports the rest of the
-  // input as one token: literal text at the top of a bare template, invalid anywhere else.
-  failed_ = true;
+  // input as one token: literal text at the top of a bare template, invalid anywhere else. Every
+  // state's scanner returns Eof at the end of the input, so nothing follows it.
   return emit(state_ == State::Bare ? TokenKind::StringLit : TokenKind::Invalid, start, size_);
 }
 
 // The next token from whichever state the scanner is in. Inlined (with scan_main, where most
 // tokens are found) into fill's loop, so a token goes from the scanner to the array without
 // a call or a copy through memory.
-[[gnu::always_inline]] inline Token Lexer::step() {
-  if (pending_newline_ || failed_) [[unlikely]] {
-    if (pending_newline_) {
-      pending_newline_ = false;
-      pos_ = pending_.end;
-      return pending_;
-    }
-    // A failure made the rest of the input one token.
-    pos_ = size_;
-    return Token{size_, size_, TokenKind::Eof};
-  }
+// `p` is pos_, which fill's loop keeps in a register (see there).
+[[gnu::always_inline]] inline Token Lexer::step(uint32_t p) {
   // Each state's scanner returns Eof at the end of the input (the main state's after skipping
   // blanks, so Eof sits at the very end).
   if (state_ == State::Main) [[likely]]
-    return scan_main();
+    return scan_main(p);
   switch (state_) {
-    case State::Main: return scan_main();
+    case State::Main: return scan_main(p);
     case State::Quoted: return scan_quoted();
     case State::Heredoc: return scan_heredoc();
     case State::Bare: return scan_bare();
+    case State::HeredocEnd: pop(); return emit(pending_.kind, pending_.start, pending_.end);
   }
   return Token{size_, size_, TokenKind::Eof};
 }
 
-Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
+// The scanners below are inlined into step(), as scan_main is: a Token returned from a call
+// is written to the stack in pieces and read back whole, which waits for the writes to land.
+[[gnu::always_inline]] inline Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
   ++braces_;
   ret_braces_.push_back(braces_);
   if (!heredocs_.empty()) heredocs_.back().start_of_line = false;
@@ -116,7 +110,7 @@ Token Lexer::open_sequence(TokenKind kind, uint32_t start, uint32_t len) {
   return emit(kind, start, start + len);
 }
 
-Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
+[[gnu::always_inline]] inline Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
   if (!ret_braces_.empty() && ret_braces_.back() == braces_) {
     --braces_;
     ret_braces_.pop_back();
@@ -129,147 +123,151 @@ Token Lexer::close_brace(uint32_t start, uint32_t len, bool tilde) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_main() {
+[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p) {
   const char* s = src_.data();
-  uint32_t p = pos_;
-  // Most tokens follow no blank or a single space; only a longer run (indentation after a
-  // newline, alignment before "=") is worth a block scan.
-  auto blank = [&](uint32_t i) { return i < size_ && (s[i] == ' ' || s[i] == '\t'); };
-  if (blank(p) && blank(++p)) p = scan::blanks_end(s, p + 1, size_);
-  pos_ = p;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
-  auto c = static_cast<unsigned char>(s[p]);
   auto at = [&](uint32_t i) -> unsigned char { return i < size_ ? static_cast<unsigned char>(s[i]) : 0; };
   auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
 
-  switch (c) {
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9': {
-      // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
-      uint32_t q = p + 1, good = p + 1;
-      while (q < size_) {
-        unsigned char d = at(q);
-        if (is_digit(d)) {
-          good = ++q;
-        } else if (d == '.') {
-          ++q;
-        } else if (d == 'e' || d == 'E') {
-          uint32_t r = q + 1;
-          if (at(r) == '+' || at(r) == '-') ++r;
-          if (r < size_ && is_digit(at(r))) {
-            q = r + 1;
-            good = q;
+  // Blanks between tokens go through the same dispatch as the tokens, so a token after no blank
+  // pays nothing for them. Most follow no blank or a single space; only a longer run
+  // (indentation after a newline, alignment before "=") is worth a block scan.
+  for (;;) {
+    if (p >= size_) {
+      pos_ = size_;
+      return Token{size_, size_, TokenKind::Eof};
+    }
+    auto c = static_cast<unsigned char>(s[p]);
+    switch (c) {
+      case ' ':
+      case '\t': p = at(p + 1) == ' ' || at(p + 1) == '\t' ? scan::blanks_end(s, p + 2, size_) : p + 1; continue;
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9': {
+        // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
+        uint32_t q = p + 1, good = p + 1;
+        while (q < size_) {
+          unsigned char d = at(q);
+          if (is_digit(d)) {
+            good = ++q;
+          } else if (d == '.') {
+            ++q;
+          } else if (d == 'e' || d == 'E') {
+            uint32_t r = q + 1;
+            if (at(r) == '+' || at(r) == '-') ++r;
+            if (r < size_ && is_digit(at(r))) {
+              q = r + 1;
+              good = q;
+            } else {
+              break;
+            }
           } else {
             break;
           }
-        } else {
-          break;
         }
+        return emit(TokenKind::NumberLit, p, good);
       }
-      return emit(TokenKind::NumberLit, p, good);
-    }
-    case '\n': return one(TokenKind::Newline);
-    case '\r': return at(p + 1) == '\n' ? two(TokenKind::Newline) : one(TokenKind::Invalid);
-    case '#': {
-      const void* nl = std::memchr(s + p, '\n', size_ - p);
-      uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
-      return emit(TokenKind::Comment, p, end);
-    }
-    case '/': {
-      if (at(p + 1) == '/') {
+      case '\n': return one(TokenKind::Newline);
+      case '\r': return at(p + 1) == '\n' ? two(TokenKind::Newline) : one(TokenKind::Invalid);
+      case '#': {
         const void* nl = std::memchr(s + p, '\n', size_ - p);
         uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
         return emit(TokenKind::Comment, p, end);
       }
-      if (at(p + 1) == '*' && p + 2 <= size_) {
-        std::string_view rest = src_.substr(p + 2);
-        size_t close = rest.find("*/");
-        if (close != std::string_view::npos)
-          return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
+      case '/': {
+        if (at(p + 1) == '/') {
+          const void* nl = std::memchr(s + p, '\n', size_ - p);
+          uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+          return emit(TokenKind::Comment, p, end);
+        }
+        if (at(p + 1) == '*' && p + 2 <= size_) {
+          std::string_view rest = src_.substr(p + 2);
+          size_t close = rest.find("*/");
+          if (close != std::string_view::npos)
+            return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
+        }
+        return one(TokenKind::Slash);
       }
-      return one(TokenKind::Slash);
-    }
-    case '=':
-      if (at(p + 1) == '=') return two(TokenKind::EqualOp);
-      if (at(p + 1) == '>') return two(TokenKind::FatArrow);
-      return one(TokenKind::Equal);
-    case '!': return at(p + 1) == '=' ? two(TokenKind::NotEqual) : one(TokenKind::Bang);
-    case '>': return at(p + 1) == '=' ? two(TokenKind::GreaterThanEq) : one(TokenKind::GreaterThan);
-    case '<': {
-      if (at(p + 1) == '=') return two(TokenKind::LessThanEq);
-      if (at(p + 1) == '<') {
-        uint32_t q = p + 2;
-        if (at(q) == '-') ++q;
-        uint32_t e = scan_ident(q);
-        if (e > q) {
-          uint32_t end = 0;
-          if (at(e) == '\n') end = e + 1;
-          else if (at(e) == '\r' && at(e + 1) == '\n') end = e + 2;
-          if (end) {
-            heredocs_.push_back(Heredoc{q, e - q, true});
-            push(State::Heredoc);
-            return emit(TokenKind::OHeredoc, p, end);
+      case '=':
+        if (at(p + 1) == '=') return two(TokenKind::EqualOp);
+        if (at(p + 1) == '>') return two(TokenKind::FatArrow);
+        return one(TokenKind::Equal);
+      case '!': return at(p + 1) == '=' ? two(TokenKind::NotEqual) : one(TokenKind::Bang);
+      case '>': return at(p + 1) == '=' ? two(TokenKind::GreaterThanEq) : one(TokenKind::GreaterThan);
+      case '<': {
+        if (at(p + 1) == '=') return two(TokenKind::LessThanEq);
+        if (at(p + 1) == '<') {
+          uint32_t q = p + 2;
+          if (at(q) == '-') ++q;
+          uint32_t e = scan_ident(q);
+          if (e > q) {
+            uint32_t end = 0;
+            if (at(e) == '\n') end = e + 1;
+            else if (at(e) == '\r' && at(e + 1) == '\n') end = e + 2;
+            if (end) {
+              heredocs_.push_back(Heredoc{q, e - q, true});
+              push(State::Heredoc);
+              return emit(TokenKind::OHeredoc, p, end);
+            }
           }
         }
+        return one(TokenKind::LessThan);
       }
-      return one(TokenKind::LessThan);
+      case '&': return at(p + 1) == '&' ? two(TokenKind::And) : one(TokenKind::BitwiseAnd);
+      case '|': return at(p + 1) == '|' ? two(TokenKind::Or) : one(TokenKind::BitwiseOr);
+      case ':': return at(p + 1) == ':' ? two(TokenKind::DoubleColon) : one(TokenKind::Colon);
+      case '.':
+        if (at(p + 1) == '.' && at(p + 2) == '.') return emit(TokenKind::Ellipsis, p, p + 3);
+        return one(TokenKind::Dot);
+      case '{': ++braces_; return one(TokenKind::OBrace);
+      case '}': return close_brace(p, 1, false);
+      case '~':
+        if (at(p + 1) == '}') return close_brace(p, 2, true);
+        return one(TokenKind::BitwiseNot);
+      case '"': push(State::Quoted); return one(TokenKind::OQuote);
+      case '[': return one(TokenKind::OBrack);
+      case ']': return one(TokenKind::CBrack);
+      case '(': return one(TokenKind::OParen);
+      case ')': return one(TokenKind::CParen);
+      case ',': return one(TokenKind::Comma);
+      case '*': return one(TokenKind::Star);
+      case '%': return one(TokenKind::Percent);
+      case '+': return one(TokenKind::Plus);
+      case '-': return one(TokenKind::Minus);
+      case '?': return one(TokenKind::Question);
+      case '^': return one(TokenKind::BitwiseXor);
+      case ';': return one(TokenKind::Semicolon);
+      case '`': return one(TokenKind::Backtick);
+      case '\'': return one(TokenKind::Apostrophe);
+      default: break;
     }
-    case '&': return at(p + 1) == '&' ? two(TokenKind::And) : one(TokenKind::BitwiseAnd);
-    case '|': return at(p + 1) == '|' ? two(TokenKind::Or) : one(TokenKind::BitwiseOr);
-    case ':': return at(p + 1) == ':' ? two(TokenKind::DoubleColon) : one(TokenKind::Colon);
-    case '.':
-      if (at(p + 1) == '.' && at(p + 2) == '.') return emit(TokenKind::Ellipsis, p, p + 3);
-      return one(TokenKind::Dot);
-    case '{': ++braces_; return one(TokenKind::OBrace);
-    case '}': return close_brace(p, 1, false);
-    case '~':
-      if (at(p + 1) == '}') return close_brace(p, 2, true);
-      return one(TokenKind::BitwiseNot);
-    case '"': push(State::Quoted); return one(TokenKind::OQuote);
-    case '[': return one(TokenKind::OBrack);
-    case ']': return one(TokenKind::CBrack);
-    case '(': return one(TokenKind::OParen);
-    case ')': return one(TokenKind::CParen);
-    case ',': return one(TokenKind::Comma);
-    case '*': return one(TokenKind::Star);
-    case '%': return one(TokenKind::Percent);
-    case '+': return one(TokenKind::Plus);
-    case '-': return one(TokenKind::Minus);
-    case '?': return one(TokenKind::Question);
-    case '^': return one(TokenKind::BitwiseXor);
-    case ';': return one(TokenKind::Semicolon);
-    case '`': return one(TokenKind::Backtick);
-    case '\'': return one(TokenKind::Apostrophe);
-    default: break;
-  }
-  if (c < 0x80) {
-    if (is_ascii_ident_start(c) || c == '_') {
-      uint32_t e = scan::ident_end(s, p + 1, size_);
-      // A name goes on past ASCII only with a letter or mark of another script.
-      if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
-      return emit(TokenKind::Ident, p, e);
+    if (c < 0x80) {
+      if (is_ascii_ident_start(c) || c == '_') {
+        uint32_t e = scan::ident_end(s, p + 1, size_);
+        // A name goes on past ASCII only with a letter or mark of another script.
+        if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
+        return emit(TokenKind::Ident, p, e);
+      }
+      return one(TokenKind::Invalid);
     }
-    return one(TokenKind::Invalid);
+    uint32_t n = any_utf8_len(p);
+    if (n == 0) return one(TokenKind::BadUTF8);
+    uint32_t e = scan_ident(p);
+    if (e > p) return emit(TokenKind::Ident, p, e);
+    return emit(TokenKind::Invalid, p, p + n);
   }
-  uint32_t n = any_utf8_len(p);
-  if (n == 0) return one(TokenKind::BadUTF8);
-  uint32_t e = scan_ident(p);
-  if (e > p) return emit(TokenKind::Ident, p, e);
-  return emit(TokenKind::Invalid, p, p + n);
 }
 
 // After a "$" or "%" in template text: the start of a sequence, the "$${" / "%%{" escape, or the
 // sigil as literal text.
-Token Lexer::scan_after_sigil(bool heredoc_like) {
+[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like) {
   const char* s = src_.data();
   uint32_t p = pos_;
   char sig = s[p];
@@ -360,7 +358,7 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   }
 }
 
-Token Lexer::scan_heredoc() {
+[[gnu::always_inline]] inline Token Lexer::scan_heredoc() {
   const char* s = src_.data();
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
@@ -380,9 +378,8 @@ Token Lexer::scan_heredoc() {
         uint32_t nl = eol - 1;
         if (nl > p && s[nl - 1] == '\r') --nl;
         heredocs_.pop_back();
-        pop();
         pending_ = Token{nl, eol, TokenKind::Newline};
-        pending_newline_ = true;
+        state_ = State::HeredocEnd;
         return emit(TokenKind::CHeredoc, p, nl);
       }
     }
@@ -411,12 +408,16 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::next() { return step(); }
+Token Lexer::next() { return step(pos_); }
 
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
+  // Every token leaves pos_ at its end. Passing that end on in a register lets the next token's
+  // first byte be read at once: read back from pos_, each token waited for the store before it.
+  uint32_t p = pos_;
   while (n < cap) {
-    Token t = step();
+    Token t = step(p);
+    p = t.end;
     // Field by field: the compiler then keeps the token in registers from the scanner's many
     // exits, where a whole-struct copy went through the stack.
     out[n].start = t.start;

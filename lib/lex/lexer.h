@@ -31,22 +31,30 @@ class Lexer {
   // chunk keeps the scanner's state in registers across tokens.
   size_t fill(Token* out, size_t cap);
 
+  // How many tokens of the kinds that exist only to be reported (BitwiseAnd and after) were
+  // lexed so far: a chunk that added none needs no look for them.
+  uint64_t reported_kinds() const { return reported_; }
+
  private:
-  enum class State : uint8_t { Main, Quoted, Heredoc, Bare };
+  // HeredocEnd: a heredoc's closing marker was the last token; its line ending (pending_) comes
+  // next, and then the state the heredoc was opened in.
+  enum class State : uint8_t { Main, Quoted, Heredoc, Bare, HeredocEnd };
   struct Heredoc {
     uint32_t marker_start;
     uint32_t marker_len;
     bool start_of_line;
   };
 
-  Token step();
-  Token scan_main();
+  Token step(uint32_t p);
+  Token scan_main(uint32_t p);
   Token scan_quoted();
   Token scan_heredoc();
   Token scan_bare();
   Token scan_after_sigil(bool heredoc_like);
   Token emit(TokenKind kind, uint32_t start, uint32_t end) {
     pos_ = end;
+    // Free where the kind is known at compile time, as it is at nearly every call.
+    if (kind >= TokenKind::BitwiseAnd) ++reported_;
     return Token{start, end, kind};
   }
   Token fail(uint32_t start);
@@ -73,9 +81,8 @@ class Lexer {
   uint32_t pos_ = 0;
   uint32_t size_ = 0;
   State state_ = State::Main;
-  bool failed_ = false;
-  bool pending_newline_ = false;
   Token pending_{};
+  uint64_t reported_ = 0;
   int64_t braces_ = 0;
   std::vector<State> stack_;
   std::vector<int64_t> ret_braces_;

@@ -95,6 +95,7 @@ void Parser::refill(uint32_t keep_from) {
   // would still be written when the array grows, a dozen pages that a short run never needs.
   chunk = std::min<size_t>(chunk, text_.size() + 16);
   if (buf_.size() < have + chunk) buf_.resize(have + chunk);
+  uint64_t reported_before = lexer_.reported_kinds();
   size_t n = lexer_.fill(buf_.data() + have, chunk);
   buf_len_ = have + static_cast<uint32_t>(n);
   const lex::Token* tok = buf_.data() + have;
@@ -106,8 +107,10 @@ void Parser::refill(uint32_t keep_from) {
   if (lex::scan::has_non_ascii(text_.data(), text_from, std::min<uint32_t>(end[-1].end, src_.size()))) {
     for (const lex::Token* t = tok; t != end; ++t) src_.add_token_start(t->start);
   }
-  for (const lex::Token* t = tok; t != end; ++t) {
-    if (t->kind >= K::BitwiseAnd) [[unlikely]] {  // the kinds that exist only to be reported
+  // Only a chunk holding kinds that exist only to be reported needs a look for them.
+  if (lexer_.reported_kinds() != reported_before) {
+    for (const lex::Token* t = tok; t != end; ++t) {
+      if (t->kind < K::BitwiseAnd) continue;
       if (lex_diags_.size() < options_.max_diagnostics) {
         checker_.check(*t, src_, &lex_diags_);
       } else {

@@ -70,15 +70,16 @@ Expr Parser::parse_body(K end, bool root) {
         continue;
       }
       if (next.tok.kind == K::Ident) {
-        std::optional<diag::Span> attr_name = parse_body_item();
+        diag::Span attr_name;
+        bool is_attribute = parse_body_item(attr_name);
         if (root && options_.root_item) hand_over_item();
-        if (attr_name) {
-          std::string_view name = text_.substr(attr_name->start, attr_name->end - attr_name->start);
-          if (std::optional<diag::Span> earlier = attrs.add(name, *attr_name)) {
+        if (is_attribute) {
+          std::string_view name = text_.substr(attr_name.start, attr_name.end - attr_name.start);
+          if (std::optional<diag::Span> earlier = attrs.add(name, attr_name)) {
             error("Attribute redefined",
                   fmt::format("The argument {} was already set at {}. Each argument may be set only once.",
                               util::go_quote(name), range_string(*earlier)),
-                  *attr_name);
+                  attr_name);
           }
         }
         continue;
@@ -117,22 +118,26 @@ Expr Parser::parse_body(K end, bool root) {
 // (*parser).ParseBodyItem: an identifier followed by "=" is an attribute, by a label or "{" a
 // block. Recovery comes before the error here, as in the reference: the error does not depend
 // on where recovery stops, and is reported even in recovery mode.
-// Returns the name's span when the item is an attribute.
-std::optional<diag::Span> Parser::parse_body_item() {
+// Returns whether the item is an attribute, and then its name's span in `name`. (Not as an
+// optional: its flag, written as one byte and read back with the span, stalled every item.)
+bool Parser::parse_body_item(diag::Span& name) {
   lex::Token ident = read();
   uint32_t ident_index = last_read_;
   if (ident.kind != K::Ident) {
     recover_after_body_item();
     error("Argument or block definition required", "An argument or block definition is required here.", span_of(ident));
-    return std::nullopt;
+    return false;
   }
   Peeked next = peek();
   switch (next.tok.kind) {
-    case K::Equal: finish_attribute(ident, ident_index, false); return span_of(ident);
+    case K::Equal:
+      finish_attribute(ident, ident_index, false);
+      name = span_of(ident);
+      return true;
     case K::OQuote:
     case K::OBrace:
-    case K::Ident: finish_block(ident, ident_index); return std::nullopt;
-    default: argument_or_block_required(ident); return std::nullopt;
+    case K::Ident: finish_block(ident, ident_index); return false;
+    default: argument_or_block_required(ident); return false;
   }
 }
 

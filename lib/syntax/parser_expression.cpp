@@ -32,10 +32,26 @@ int binary_level(K k) {
 
 // Every nested expression goes through here, so this is where nesting depth is counted. Past
 // the limit an empty Error node stands in, and the parse is already aborted.
+// This is the reference's parseTernaryConditional over parseBinaryOps, with the first operand
+// parsed here: most expressions are that operand alone, and an operand followed by neither an
+// operator nor "?" is returned without entering the operator levels.
 Expr Parser::parse_expression() {
   DepthGuard guard(*this);
-  if (!guard.ok) return placeholder();
-  return parse_ternary();
+  Peeked start = peek();
+  uint32_t start_node = mark();
+  size_t d0 = diag_mark();
+  // Every path returns `e`, built in the caller's slot: a copy of a result just written field
+  // by field is read back whole, which stalls until the writes have landed.
+  Expr e = guard.ok ? parse_operand() : placeholder();
+  if (!guard.ok || (recovery_ && errors_since(d0))) return e;
+  K next = peek().tok.kind;
+  if (binary_level(next) >= 0) {
+    climb_binary(e, 0, start, start_node);
+    if (recovery_ && errors_since(d0)) return e;
+    next = peek().tok.kind;
+  }
+  if (next == K::Question) finish_ternary(e, start, start_node);
+  return e;
 }
 
 // An Error node covering no text, at the next token.
@@ -46,26 +62,20 @@ Expr Parser::placeholder() {
   return Expr{id, start_node, p.index, p.index, diag::Span{p.tok.start, p.tok.start}};
 }
 
-// (*parser).parseTernaryConditional: cond ? true : false, the loosest construct. When a part
-// fails in recovery mode the whole becomes an Error node spanning what was parsed, as the
-// reference returns an ExprSyntaxError ranging over the condition: the caller then skips to
-// the end of its own construct. Only a missing colon is reported here; the parts report their
-// own errors.
-[[gnu::always_inline]] inline Expr Parser::parse_ternary() {
-  Peeked start = peek();
+// (*parser).parseTernaryConditional after its condition: ? true : false, the loosest construct.
+// When a part fails in recovery mode the whole becomes an Error node spanning what was parsed,
+// as the reference returns an ExprSyntaxError ranging over the condition: the caller then skips
+// to the end of its own construct. Only a missing colon is reported here; the parts report
+// their own errors.
+void Parser::finish_ternary(Expr& cond, Peeked start, uint32_t start_node) {
   diag::Span start_span = span_of(start.tok);
-  uint32_t start_node = mark();
-  size_t d0 = diag_mark();
-  Expr cond = parse_binary(0);
-  if (recovery_ && errors_since(d0)) return cond;
   Peeked question = peek();
-  if (question.tok.kind != K::Question) return cond;
   read();
   size_t d1 = diag_mark();
   Expr t = parse_expression();
   if (recovery_ && errors_since(d1)) {
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   Peeked colon = peek();
   if (colon.tok.kind != K::Colon) {
@@ -73,24 +83,23 @@ Expr Parser::placeholder() {
           "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
           span_of(colon.tok), diag::span_between(start_span, span_of(colon.tok)));
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   read();
   size_t d2 = diag_mark();
   Expr f = parse_expression();
   if (recovery_ && errors_since(d2)) {
     cond = wrap_error(start_node, start.index, cond.span, question.index);
-    return cond;
+    return;
   }
   (void)t;
   cond = make(NodeKind::Conditional, question.index, start.index, start_node, diag::span_between(start_span, f.span));
-  return cond;
 }
 
 // (*parser).parseBinaryOps: the reference recurses once per precedence level; climbing by
 // level gives the same left-associative tree with one call per operand instead of six. A
 // Binary node's children are its two operands, and its main token is the operator.
-// Here and in the two functions around it every path returns the one named result, so the
+// Here and in the functions around it every path returns the one named result, so the
 // compiler builds it in the caller's slot instead of copying it out at each level.
 Expr Parser::parse_binary(int min_level) {
   Peeked start = peek();
@@ -98,6 +107,13 @@ Expr Parser::parse_binary(int min_level) {
   size_t d0 = diag_mark();
   Expr lhs = parse_operand();
   if (recovery_ && errors_since(d0)) return lhs;
+  climb_binary(lhs, min_level, start, start_node);
+  return lhs;
+}
+
+// The operators after a first operand `lhs` (which started at `start`), at `min_level` or
+// tighter; `lhs` becomes the whole.
+void Parser::climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start_node) {
   for (;;) {
     Peeked op = peek();
     int level = binary_level(op.tok.kind);
@@ -110,17 +126,16 @@ Expr Parser::parse_binary(int min_level) {
       DepthGuard guard(*this);
       if (!guard.ok) {
         lhs = wrap_error(start_node, start.index, lhs.span, op.index);
-        return lhs;
+        return;
       }
       rhs = parse_binary(level + 1);
     }
     if (recovery_ && errors_since(d1)) {
       lhs = wrap_error(start_node, start.index, lhs.span, op.index);
-      return lhs;
+      return;
     }
     lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
   }
-  return lhs;
 }
 
 // (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
@@ -129,7 +144,7 @@ Expr Parser::parse_operand() {
   Expr term = parse_term();
   // Most terms have no steps after them: then the traversal parser need not be entered.
   K next = peek().tok.kind;
-  if (next == K::Dot || next == K::OBrack) term = parse_traversals(term);
+  if (next == K::Dot || next == K::OBrack) parse_traversals(term);
   return term;
 }
 

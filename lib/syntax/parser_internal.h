@@ -179,10 +179,9 @@ class Parser {
           continue;
         }
       }
-      // Field by field, so the token goes through registers, not a temporary on the stack.
-      peeked_.tok.start = t.start;
-      peeked_.tok.end = t.end;
-      peeked_.tok.kind = t.kind;
+      // Copied whole, as peek() reads it: a read that spans several narrower writes (start and
+      // end written one by one) waits until they have landed, a dozen cycles per peek.
+      peeked_.tok = t;
       peeked_.index = i;
       return;
     }
@@ -311,7 +310,7 @@ class Parser {
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
   Expr parse_body(K end, bool root);
-  std::optional<diag::Span> parse_body_item();
+  bool parse_body_item(diag::Span& name);
   void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line);
   void finish_block(const lex::Token& ident, uint32_t ident_index);
   void parse_single_attr_body();
@@ -322,8 +321,9 @@ class Parser {
 
   Expr parse_expression();
   Expr placeholder();
-  Expr parse_ternary();
+  void finish_ternary(Expr& cond, Peeked start, uint32_t start_node);
   Expr parse_binary(int min_level);
+  void climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start_node);
   Expr parse_operand();
 
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
@@ -337,9 +337,9 @@ class Parser {
 
   // ---- Traversals and splats (parser_traversal.cpp) ---------------------------------------------
 
-  Expr parse_traversals(Expr from);
+  void parse_traversals(Expr& ret);
   void legacy_index_step(const lex::Token& num, const lex::Token& subject_tok, bool in_splat);
-  Expr attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star);
+  Expr attribute_splat(const Expr& ret, uint32_t dot_index, Peeked star);
   // The span of an earlier token that may already have left the window when no tree is built;
   // then the last read token's span stands in (only used for ranges of diagnostics).
   diag::Span token_at_span(uint32_t index) {

@@ -7,10 +7,12 @@
 
 namespace hcl::syntax::parser_detail {
 
-// Every step's node starts where `from` started (from.start_node, from.first_tok), so the
-// steps nest left to right: a.b[0] is Index(GetAttr(a, b), 0).
-Expr Parser::parse_traversals(Expr from) {
-  Expr ret = from;
+// Every step's node starts where the term started (its start_node and first_tok, which each
+// step's result keeps), so the steps nest left to right: a.b[0] is Index(GetAttr(a, b), 0).
+// `ret` is the term on entry and the whole on return: changed in place, since a copy of a
+// result just written field by field stalls until the writes have landed.
+void Parser::parse_traversals(Expr& ret) {
+  const uint32_t first_tok = ret.first_tok, start_node = ret.start_node;
   for (;;) {
     Peeked next = peek();
     if (next.tok.kind == K::Dot) {
@@ -19,15 +21,15 @@ Expr Parser::parse_traversals(Expr from) {
       Peeked attr = peek();
       if (attr.tok.kind == K::Ident) {
         read();
-        ret = make(NodeKind::GetAttr, attr.index, from.first_tok, from.start_node,
-                   diag::span_between(ret.span, span_of(attr.tok)));
+        ret =
+            make(NodeKind::GetAttr, attr.index, first_tok, start_node, diag::span_between(ret.span, span_of(attr.tok)));
       } else if (attr.tok.kind == K::NumberLit) {
         lex::Token num = read();
         legacy_index_step(num, attr.tok, false);
-        ret = make(NodeKind::LegacyIndex, attr.index, from.first_tok, from.start_node,
-                   diag::span_between(ret.span, span_of(num)));
+        ret =
+            make(NodeKind::LegacyIndex, attr.index, first_tok, start_node, diag::span_between(ret.span, span_of(num)));
       } else if (attr.tok.kind == K::Star) {
-        ret = attribute_splat(ret, from, dot_index, attr);
+        ret = attribute_splat(ret, dot_index, attr);
       } else {
         // No step is added; recovery mode keeps the enclosing construct from reporting the token
         // after the dot again.
@@ -56,14 +58,13 @@ Expr Parser::parse_traversals(Expr from) {
         uint32_t each_start = mark();
         NodeId item = add(NodeKind::SplatItem, open_index, open_index, last_read_, each_start);
         Expr item_expr{item, each_start, open_index, last_read_, diag::span_between(span_of(open), span_of(close))};
-        Expr each;
+        Expr each = item_expr;
         {
           // The rest of the traversal applies to each element.
           DepthGuard guard(*this);
-          each = guard.ok ? parse_traversals(item_expr) : item_expr;
+          if (guard.ok) parse_traversals(each);
         }
-        ret = make(NodeKind::Splat, open_index + 1, from.first_tok, from.start_node,
-                   diag::span_between(ret.span, each.span));
+        ret = make(NodeKind::Splat, open_index + 1, first_tok, start_node, diag::span_between(ret.span, each.span));
         continue;
       }
       // An index key is any expression; newlines inside the brackets are insignificant.
@@ -83,13 +84,11 @@ Expr Parser::parse_traversals(Expr from) {
       }
       pop_nl();
       (void)key;
-      ret = make(NodeKind::Index, open_index, from.first_tok, from.start_node,
-                 diag::span_between(ret.span, span_of(close)));
+      ret = make(NodeKind::Index, open_index, first_tok, start_node, diag::span_between(ret.span, span_of(close)));
       continue;
     }
     break;
   }
-  return ret;
 }
 
 // A number after a dot (the legacy index, foo.0). The lexer reads foo.0.1 as one number "0.1",
@@ -118,7 +117,7 @@ void Parser::legacy_index_step(const lex::Token& num, const lex::Token& subject_
 // but, unlike [*], stops at the first index step: foo.*.bar[0] indexes the result, not each
 // element. A following star is a nested splat, which the reference forbids here.
 // The legacy ".*" splat: only attribute and legacy index steps apply to each element.
-Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked star) {
+Expr Parser::attribute_splat(const Expr& ret, uint32_t dot_index, Peeked star) {
   read();  // the star
   uint32_t each_start = mark();
   NodeId item = add(NodeKind::SplatItem, star.index, dot_index, star.index, each_start);
@@ -153,7 +152,7 @@ Expr Parser::attribute_splat(Expr ret, Expr from, uint32_t dot_index, Peeked sta
                 diag::span_between(each.span, span_of(attr)));
     last_span = span_of(attr);
   }
-  return make(NodeKind::Splat, star.index, from.first_tok, from.start_node, diag::span_between(ret.span, last_span),
+  return make(NodeKind::Splat, star.index, ret.first_tok, ret.start_node, diag::span_between(ret.span, last_span),
               node_flags::kAttrSplat);
 }
 

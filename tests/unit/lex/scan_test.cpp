@@ -87,6 +87,12 @@ TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
       "p = \"unterminated\n",
       "q = <<EOT\nno end",
       "r = \"caf\xC3\xA9 \xFF bad\" /* block */ s.t[*].u ~}",
+      // Blank runs of every length and mix, at the start, between tokens and at the end.
+      " \ta\t= \t 1  +\t\t\t2                  \n\t\t  b=c \t",
+      // Heredocs closed one after another, at the end of the input and inside an interpolation.
+      "x = <<EOT\nEOT\ny = <<-A\n  ${<<B\n  B\nB\n}\n  A",
+      // A line end the scanner cannot take: the rest of the input is one token, then Eof.
+      "z = <<EOT\nab$\r\rc\nEOT\n",
   };
   for (const std::string& text : texts) {
     hcl::lex::Lexer one(text);
@@ -113,4 +119,26 @@ TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
       }
     }
   }
+}
+
+TEST_CASE("the lexer counts the tokens that exist only to be reported") {
+  // The parser looks for these kinds only in chunks where the count grew.
+  const std::string texts[] = {
+      "a = 1\n",
+      "a = b & c | d ^ e ~ f; 'g' `h` \xFF \x01 \xE2\x80\x9C \"x\ny\" ~}\n",
+      "x = <<EOT\n\xFF ${a & b}\nEOT\n",
+      "q = \"\\q \xC3\"",
+  };
+  for (const std::string& text : texts) {
+    hcl::lex::Lexer lexer(text);
+    uint64_t expected = 0;
+    for (;;) {
+      hcl::lex::Token t = lexer.next();
+      if (t.kind >= hcl::lex::TokenKind::BitwiseAnd) ++expected;
+      if (t.kind == hcl::lex::TokenKind::Eof) break;
+    }
+    INFO(text);
+    CHECK(lexer.reported_kinds() == expected);
+  }
+  CHECK(hcl::lex::Lexer("a & b ; c").reported_kinds() == 0);  // nothing lexed yet
 }
