@@ -307,6 +307,8 @@ void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_n
     constexpr size_t kMax = SIZE_MAX;
     size_t min_spaces = kMax;
     bool newline = true;
+    std::vector<size_t>& adjust = out.line_leading;
+    adjust.clear();
     for (size_t i = 0; i < parts.size(); ++i) {
       bool is_literal = literal(i);
       if (newline) {
@@ -315,30 +317,19 @@ void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_n
         if (is_literal) {
           std::string_view orig = values[i];
           std::string_view trimmed = trim_left_space(orig);
-          if (trimmed.empty() && !orig.empty() && orig.back() == '\n') spaces = kMax;
-          else spaces = leading_clusters(orig.substr(0, orig.size() - trimmed.size()));
+          if (trimmed.empty() && !orig.empty() && orig.back() == '\n') {
+            spaces = kMax;
+          } else {
+            spaces = leading_clusters(orig.substr(0, orig.size() - trimmed.size()));
+            adjust.push_back(i);
+          }
         }
         if (spaces < min_spaces) min_spaces = spaces;
       }
       if (is_literal && !values[i].empty() && values[i].back() == '\n') newline = true;
     }
-    if (min_spaces != kMax && min_spaces > 0) {
-      // The same line-leading literals again (those that set the minimum, and more).
-      newline = true;
-      for (size_t i = 0; i < parts.size(); ++i) {
-        bool is_literal = literal(i);
-        if (newline) {
-          newline = false;
-          if (is_literal) {
-            std::string_view orig = values[i];
-            std::string_view trimmed = trim_left_space(orig);
-            if (!(trimmed.empty() && !orig.empty() && orig.back() == '\n'))
-              values[i].remove_prefix(grapheme_prefix(orig, min_spaces));
-          }
-        }
-        if (is_literal && !values[i].empty() && values[i].back() == '\n') newline = true;
-      }
-    }
+    if (min_spaces != kMax && min_spaces > 0)
+      for (size_t i : adjust) values[i].remove_prefix(grapheme_prefix(values[i], min_spaces));
   }
 }
 

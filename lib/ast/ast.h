@@ -116,6 +116,7 @@ struct TemplateLiterals {
   std::vector<std::string_view> values;
   std::string decoded;
   std::vector<std::pair<size_t, size_t>> decoded_parts;  // (part, offset in decoded), while filling
+  std::vector<size_t> line_leading;                      // "<<-": the parts whose indentation goes
 };
 void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node, TemplateLiterals& out);
 
