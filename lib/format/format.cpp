@@ -13,13 +13,11 @@
 #include <array>
 #include <bit>
 #include <cstring>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "lex/lexer.h"
 #include "source/source_file.h"
 #include "syntax/parser.h"
+#include "util/byte_runs.h"
 
 namespace hcl::format {
 
@@ -181,29 +179,14 @@ inline uint32_t text_columns(const char* p, uint32_t n) {
 
 // The first byte at or after `from` that a column count must look at: a byte of a multi-byte
 // character, or a carriage return (which joins the line feed after it). Tokens that end before it
-// are as wide as they are long. Eight bytes at a time, since most files have no such byte.
-uint32_t find_wide_byte(const char* p, uint32_t from, uint32_t size) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
-  uint32_t i = from;
+// are as wide as they are long.
+bool is_narrow(unsigned char c) { return c < 0x80 && c != '\r'; }
 #ifdef __SSE2__
-  // Sixteen at a time where the machine has it (every x86-64).
-  const __m128i cr16 = _mm_set1_epi8('\r');
-  for (; i + 16 <= size; i += 16) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    if (_mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, cr16))) != 0) break;
-  }
+// A byte from 0x80 up has its high bit set already; a carriage return gets all its bits.
+__m128i not_narrow(__m128i v) { return _mm_or_si128(v, util::byte_eq(v, '\r')); }
 #endif
-  for (; i + 8 <= size; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    uint64_t cr = w ^ (kOnes * '\r');  // a zero byte where w has '\r'
-    if ((w | ((cr - kOnes) & ~cr)) & kHighs) break;
-  }
-  for (; i < size; ++i) {
-    unsigned char c = static_cast<unsigned char>(p[i]);
-    if (c >= 0x80 || c == '\r') return i;
-  }
-  return size;
+uint32_t find_wide_byte(const char* p, uint32_t from, uint32_t size) {
+  return util::run_end<is_narrow, HCL_SSE2_MASK(not_narrow)>(p, from, size);
 }
 
 // Where the formatted text goes, as blank runs and stretches of the formatter's source.

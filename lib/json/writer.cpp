@@ -3,26 +3,20 @@
 
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "util/byte_runs.h"
 
 namespace hcl::json {
 
 namespace {
 
-// The first quote or backslash in [p, end), or end: what ends a run of a string's text. Sixteen
-// bytes at a time while sixteen are left.
-const char* string_stop(const char* p, const char* end) {
+// A string's text runs to its first quote or backslash.
+bool is_string_text(unsigned char c) { return c != '"' && c != '\\'; }
 #if defined(__SSE2__)
-  for (; end - p >= 16; p += 16) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-    if (int mask = _mm_movemask_epi8(stop)) return p + __builtin_ctz(static_cast<unsigned>(mask));
-  }
+__m128i not_string_text(__m128i v) { return _mm_or_si128(util::byte_eq(v, '"'), util::byte_eq(v, '\\')); }
 #endif
-  while (p < end && *p != '"' && *p != '\\') ++p;
-  return p;
+
+const char* string_stop(const char* p, const char* end) {
+  return p + util::run_end<is_string_text, HCL_SSE2_MASK(not_string_text)>(p, size_t{0}, static_cast<size_t>(end - p));
 }
 
 }  // namespace

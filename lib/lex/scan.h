@@ -9,9 +9,7 @@
 
 #include <cstdint>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "util/byte_runs.h"
 
 namespace hcl::lex::scan {
 
@@ -50,7 +48,7 @@ inline uint32_t plain_escape_free(const char* s, uint32_t p, uint32_t size) {
 }
 
 #if defined(__SSE2__)
-inline __m128i eq(__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); }
+using util::byte_eq;
 
 // A sixteen-byte mask of `v`'s bytes in [lo, lo + n), with n < 128. SSE2 compares bytes only as
 // signed numbers: shifting by 128 - lo moves the range to the bottom of the signed order, where
@@ -62,46 +60,33 @@ inline __m128i in_range(__m128i v, unsigned char lo, unsigned char n) {
 
 // Masks of the bytes that end each kind of run.
 inline __m128i not_blank(__m128i v) {
-  return _mm_andnot_si128(_mm_or_si128(eq(v, ' '), eq(v, '\t')), _mm_set1_epi8(-1));
+  return _mm_andnot_si128(_mm_or_si128(byte_eq(v, ' '), byte_eq(v, '\t')), _mm_set1_epi8(-1));
 }
 inline __m128i not_ident(__m128i v) {
   // Setting bit 5 folds upper-case letters onto lower-case ones.
   __m128i letter = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 26);
-  __m128i name = _mm_or_si128(_mm_or_si128(letter, in_range(v, '0', 10)), _mm_or_si128(eq(v, '_'), eq(v, '-')));
+  __m128i name =
+      _mm_or_si128(_mm_or_si128(letter, in_range(v, '0', 10)), _mm_or_si128(byte_eq(v, '_'), byte_eq(v, '-')));
   return _mm_andnot_si128(name, _mm_set1_epi8(-1));
 }
 inline __m128i not_template_text(__m128i v) {
-  __m128i stop = _mm_or_si128(_mm_or_si128(eq(v, '$'), eq(v, '%')), _mm_or_si128(eq(v, '\r'), eq(v, '\n')));
+  __m128i stop =
+      _mm_or_si128(_mm_or_si128(byte_eq(v, '$'), byte_eq(v, '%')), _mm_or_si128(byte_eq(v, '\r'), byte_eq(v, '\n')));
   // Bytes from 0x80 up are negative as signed bytes.
   return _mm_or_si128(stop, _mm_cmplt_epi8(v, _mm_setzero_si128()));
 }
 inline __m128i not_quoted_text(__m128i v) {
-  return _mm_or_si128(not_template_text(v), _mm_or_si128(eq(v, '"'), eq(v, '\\')));
+  return _mm_or_si128(not_template_text(v), _mm_or_si128(byte_eq(v, '"'), byte_eq(v, '\\')));
 }
-inline __m128i not_sigil_free(__m128i v) { return _mm_or_si128(eq(v, '$'), eq(v, '%')); }
-inline __m128i not_escape_free(__m128i v) { return _mm_or_si128(not_sigil_free(v), eq(v, '\\')); }
+inline __m128i not_sigil_free(__m128i v) { return _mm_or_si128(byte_eq(v, '$'), byte_eq(v, '%')); }
+inline __m128i not_escape_free(__m128i v) { return _mm_or_si128(not_sigil_free(v), byte_eq(v, '\\')); }
 #endif
 
-// The end of the run of bytes in class In from p. With SSE2, Outside gives a sixteen-byte block's
-// mask of the bytes not in the class, and whole blocks are skipped while sixteen bytes remain.
+// The end of the run of bytes in class In from p (util/byte_runs.h).
 template <bool (*In)(unsigned char), auto Outside>
 inline uint32_t run_end(const char* s, uint32_t p, uint32_t size) {
-#if defined(__SSE2__)
-  while (p + 16 <= size) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + p));
-    if (unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(Outside(v))))
-      return p + static_cast<uint32_t>(__builtin_ctz(stop));
-    p += 16;
-  }
-#endif
-  return plain_run<In>(s, p, size);
+  return util::run_end<In, Outside>(s, p, size);
 }
-
-#if defined(__SSE2__)
-#define HCL_SCAN_MASK(f) f
-#else
-#define HCL_SCAN_MASK(f) 0
-#endif
 
 }  // namespace scan_detail
 
@@ -109,19 +94,17 @@ inline uint32_t run_end(const char* s, uint32_t p, uint32_t size) {
 // "-"); plain ASCII text of a quoted string; plain ASCII text of a heredoc or bare template;
 // bytes other than "$" and "%"; bytes other than "$", "%" and backslash.
 using RunEnd = uint32_t (*)(const char* s, uint32_t p, uint32_t size);
-inline constexpr RunEnd blanks_end = scan_detail::run_end<scan_detail::is_blank, HCL_SCAN_MASK(scan_detail::not_blank)>;
+inline constexpr RunEnd blanks_end = scan_detail::run_end<scan_detail::is_blank, HCL_SSE2_MASK(scan_detail::not_blank)>;
 inline constexpr RunEnd ident_end =
-    scan_detail::run_end<scan_detail::is_ident_byte, HCL_SCAN_MASK(scan_detail::not_ident)>;
+    scan_detail::run_end<scan_detail::is_ident_byte, HCL_SSE2_MASK(scan_detail::not_ident)>;
 inline constexpr RunEnd quoted_text_end =
-    scan_detail::run_end<scan_detail::is_quoted_text, HCL_SCAN_MASK(scan_detail::not_quoted_text)>;
+    scan_detail::run_end<scan_detail::is_quoted_text, HCL_SSE2_MASK(scan_detail::not_quoted_text)>;
 inline constexpr RunEnd template_text_end =
-    scan_detail::run_end<scan_detail::is_template_text, HCL_SCAN_MASK(scan_detail::not_template_text)>;
+    scan_detail::run_end<scan_detail::is_template_text, HCL_SSE2_MASK(scan_detail::not_template_text)>;
 inline constexpr RunEnd sigil_free_end =
-    scan_detail::run_end<scan_detail::is_sigil_free, HCL_SCAN_MASK(scan_detail::not_sigil_free)>;
+    scan_detail::run_end<scan_detail::is_sigil_free, HCL_SSE2_MASK(scan_detail::not_sigil_free)>;
 inline constexpr RunEnd escape_free_end =
-    scan_detail::run_end<scan_detail::is_escape_free, HCL_SCAN_MASK(scan_detail::not_escape_free)>;
-
-#undef HCL_SCAN_MASK
+    scan_detail::run_end<scan_detail::is_escape_free, HCL_SSE2_MASK(scan_detail::not_escape_free)>;
 
 // Whether any byte of s[p, end) is 0x80 or above.
 inline bool has_non_ascii(const char* s, uint32_t p, uint32_t end) {

@@ -7,11 +7,8 @@
 #include <array>
 #include <cstdio>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "source/utf8.h"
+#include "util/byte_runs.h"
 
 namespace hcl::util {
 
@@ -108,23 +105,21 @@ constexpr std::array<bool, 256> kPlainJson = [] {
   return t;
 }();
 
-// The end of the run of plain bytes from i: sixteen bytes at a time with SSE2 while sixteen are
-// left (strings are mostly plain, and a byte loop costs a few instructions a byte), then bytewise.
 template <bool kEscapeHtml>
-size_t plain_json_run(const char* s, size_t i, size_t n) {
-#if defined(__SSE2__)
-  for (; i + 16 <= n; i += 16) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-    auto eq = [&v](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
-    // As signed bytes, controls and every byte from 0x80 up are below 0x20.
-    __m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_or_si128(eq('"'), eq('\\')));
-    if constexpr (kEscapeHtml) stop = _mm_or_si128(stop, _mm_or_si128(_mm_or_si128(eq('<'), eq('>')), eq('&')));
-    if (int mask = _mm_movemask_epi8(stop)) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-  }
-#endif
-  while (i < n && kPlainJson<kEscapeHtml>[static_cast<unsigned char>(s[i])]) ++i;
-  return i;
+bool is_plain_json(unsigned char c) {
+  return kPlainJson<kEscapeHtml>[c];
 }
+
+#if defined(__SSE2__)
+template <bool kEscapeHtml>
+__m128i not_plain_json(__m128i v) {
+  // As signed bytes, controls and every byte from 0x80 up are below 0x20.
+  __m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_or_si128(byte_eq(v, '"'), byte_eq(v, '\\')));
+  if constexpr (kEscapeHtml)
+    stop = _mm_or_si128(stop, _mm_or_si128(_mm_or_si128(byte_eq(v, '<'), byte_eq(v, '>')), byte_eq(v, '&')));
+  return stop;
+}
+#endif
 
 template <bool kEscapeHtml>
 void escape_json(std::string& out, std::string_view s) {
@@ -132,7 +127,8 @@ void escape_json(std::string& out, std::string_view s) {
   size_t start = 0;
   const size_t n = s.size();
   for (size_t i = 0; i < n;) {
-    i = plain_json_run<kEscapeHtml>(s.data(), i, n);
+    // Strings are mostly plain: runs of plain bytes are skipped sixteen at a time.
+    i = run_end<is_plain_json<kEscapeHtml>, HCL_SSE2_MASK(not_plain_json<kEscapeHtml>)>(s.data(), i, n);
     if (i == n) break;
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
