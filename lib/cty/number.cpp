@@ -217,22 +217,6 @@ Number Number::from_mpfr(mpfr_srcptr value) {
 // (at precision + 64 bits, by repeated squaring at precision + 128), so results round exactly
 // as the reference's do, including where that is not the correctly rounded value.
 std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
-  // Plain integers of up to 18 digits (a document's counts and sizes, most literals) first: the
-  // general fast path below gives the same for them, digit by digit through more checks.
-  if (precision >= kIntPrecision) {
-    bool neg = !s.empty() && s[0] == '-';
-    size_t digits = s.size() - (neg ? 1 : 0);
-    if (digits > 0 && digits <= 18) {
-      int64_t v = 0;
-      size_t i = neg ? 1 : 0;
-      for (; i < s.size(); ++i) {
-        unsigned d = static_cast<unsigned char>(s[i]) - unsigned{'0'};
-        if (d > 9) break;
-        v = v * 10 + static_cast<int64_t>(d);
-      }
-      if (i == s.size() && !(neg && v == 0)) return from_int(neg ? -v : v, precision);
-    }
-  }
   // Numbers written with up to 18 significant digits and no exponent, by far the most common,
   // are held inline with no MPFR value: integers are exact at 64 bits and more, as make() would
   // keep them after the general path; other decimals keep their digits and scale, and become
@@ -240,39 +224,41 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
   // so that the general path's powers of five are exact for them (see as_big). Negative zero
   // is left to the general path: it is not an integer make() keeps inline.
   if (precision >= kIntPrecision && !s.empty() && s.size() <= 40) {
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
     const size_t n = s.size();
     bool neg = s[0] == '-';
     size_t int_begin = (s[0] == '-' || s[0] == '+') ? 1 : 0, i = int_begin;
-    while (i < n && digit(s[i])) ++i;
-    size_t int_end = i, frac_begin = i, frac_end = i;
-    bool point = i < n && s[i] == '.';
-    if (point) {
-      frac_begin = ++i;
-      while (i < n && digit(s[i])) ++i;
-      frac_end = i;
-    }
-    if (i == n && int_end > int_begin && (!point || frac_end > frac_begin)) {
-      while (frac_end > frac_begin && s[frac_end - 1] == '0') --frac_end;
-      uint64_t m = 0;
-      int significant = 0;
-      auto add = [&](char c) {
-        if (m == 0 && c == '0') return;
+    // The significand's digits as they are read: integers (a document's counts and sizes, most
+    // literals) need this one pass. Past 18 digits m wraps, but such a number is not inline.
+    while (i < n && s[i] == '0') ++i;  // leading zeros are not significant
+    const size_t sig_begin = i;
+    uint64_t m = 0;
+    for (unsigned d; i < n && (d = static_cast<unsigned char>(s[i]) - unsigned{'0'}) <= 9; ++i) m = m * 10 + d;
+    size_t significant = i - sig_begin, scale = 0;
+    bool plain = i > int_begin;
+    if (i < n) {  // a fraction, or no plain number
+      plain = plain && s[i] == '.';
+      size_t frac_begin = ++i;
+      while (plain && i < n && s[i] >= '0' && s[i] <= '9') ++i;
+      plain = plain && i == n && i > frac_begin;
+      size_t frac_end = i;
+      while (frac_end > frac_begin && s[frac_end - 1] == '0') --frac_end;  // not significant
+      for (size_t k = frac_begin; plain && k < frac_end; ++k) {
+        unsigned d = static_cast<unsigned>(s[k] - '0');
+        if (m == 0 && d == 0) continue;  // still leading zeros ("0.05")
+        m = m * 10 + d;
         ++significant;
-        if (significant <= 18) m = m * 10 + static_cast<uint64_t>(c - '0');
-      };
-      for (size_t k = int_begin; k < int_end; ++k) add(s[k]);
-      for (size_t k = frac_begin; k < frac_end; ++k) add(s[k]);
-      int64_t v = neg ? -static_cast<int64_t>(m) : static_cast<int64_t>(m);
-      if (significant <= 18 && (m != 0 || !neg)) {
-        if (frac_end == frac_begin) return from_int(v, precision);
-        Number d;
-        d.small_ = v;
-        d.prec_ = precision;
-        d.rep_ = Rep::Decimal;
-        d.scale_ = static_cast<int8_t>(frac_end - frac_begin);
-        return d;
       }
+      scale = frac_end - frac_begin;
+    }
+    if (plain && significant <= 18 && (m != 0 || !neg)) {
+      int64_t v = neg ? -static_cast<int64_t>(m) : static_cast<int64_t>(m);
+      if (scale == 0) return from_int(v, precision);
+      Number d;
+      d.small_ = v;
+      d.prec_ = precision;
+      d.rep_ = Rep::Decimal;
+      d.scale_ = static_cast<int8_t>(scale);
+      return d;
     }
   }
   return parse_mpfr(s, precision);
