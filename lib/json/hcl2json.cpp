@@ -148,43 +148,9 @@ class ChildList {
   std::vector<syntax::NodeId> heap_;
 };
 
-// The label trie of one body's blocks: a node is either an object of label levels or, innermost,
-// an array of block bodies (as numbers its owner gives them: an index into the blocks of a body
-// being converted, or into the converted text of a file's items).
-struct TrieNode {
-  bool leaf = false;
-  std::vector<uint32_t> items;
-  // Labels in first-seen order (sorted when written), with a hash index once there are many.
-  std::vector<std::pair<std::string_view, uint32_t>> children;
-  std::unique_ptr<std::unordered_map<std::string_view, uint32_t>> index;
-  // The block that made this node, for messages: its file, where it starts, how many labels.
-  const source::SourceFile* file = nullptr;
-  uint32_t offset = 0;
-  size_t labels = 0;
-
-  static constexpr size_t kLinear = 16;
-  const uint32_t* find(std::string_view label) const {
-    if (!index) {
-      for (const auto& c : children)
-        if (c.first == label) return &c.second;
-      return nullptr;
-    }
-    auto it = index->find(label);
-    return it == index->end() ? nullptr : &it->second;
-  }
-  void add(std::string_view label, uint32_t child) {
-    children.emplace_back(label, child);
-    if (index) {
-      index->emplace(label, child);
-    } else if (children.size() > kLinear) {
-      index = std::make_unique<std::unordered_map<std::string_view, uint32_t>>();
-      for (const auto& c : children) index->emplace(c.first, c.second);
-    }
-  }
-};
-
-// Block types of one body in first-seen order, with a hash index once there are many.
-struct TypeIndex {
+// Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
+// and a hash index once there are many.
+struct NameIndex {
   std::vector<std::pair<std::string_view, uint32_t>> entries;
   std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
 
@@ -193,23 +159,36 @@ struct TypeIndex {
     entries.clear();
     if (!index.empty()) index.clear();
   }
-  const uint32_t* find(std::string_view type) const {
+  const uint32_t* find(std::string_view name) const {
     if (entries.size() <= kLinear) {
       for (const auto& e : entries)
-        if (e.first == type) return &e.second;
+        if (e.first == name) return &e.second;
       return nullptr;
     }
-    auto it = index.find(type);
+    auto it = index.find(name);
     return it == index.end() ? nullptr : &entries[it->second].second;
   }
-  void add(std::string_view type, uint32_t node) {
-    entries.emplace_back(type, node);
+  void add(std::string_view name, uint32_t number) {
+    entries.emplace_back(name, number);
     if (entries.size() == kLinear + 1) {
       for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].first, static_cast<uint32_t>(i));
     } else if (entries.size() > kLinear + 1) {
-      index.emplace(type, static_cast<uint32_t>(entries.size() - 1));
+      index.emplace(name, static_cast<uint32_t>(entries.size() - 1));
     }
   }
+};
+
+// The label trie of one body's blocks: a node is either an object of label levels or, innermost,
+// an array of block bodies (as numbers its owner gives them: an index into the blocks of a body
+// being converted, or into the converted text of a file's items).
+struct TrieNode {
+  bool leaf = false;
+  std::vector<uint32_t> items;
+  NameIndex children;  // labels and their nodes, in first-seen order (sorted when written)
+  // The block that made this node, for messages: its file, where it starts, how many labels.
+  const source::SourceFile* file = nullptr;
+  uint32_t offset = 0;
+  size_t labels = 0;
 };
 
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
@@ -231,7 +210,7 @@ void sort_by_name(std::vector<T>& v, Name name) {
 struct BlockTrie {
   std::vector<TrieNode> nodes;
   size_t used = 0;  // nodes[0, used) are this body's
-  TypeIndex types;
+  NameIndex types;
   std::deque<std::string> decoded;  // labels with escapes, which children's names view
 
   void clear() {
@@ -245,7 +224,6 @@ struct BlockTrie {
     n.leaf = leaf;
     n.items.clear();
     n.children.clear();
-    n.index.reset();
     n.file = file;
     n.offset = offset;
     n.labels = labels;
@@ -266,12 +244,13 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     return true;
   }
   w.begin_object();
-  if (n.children.size() == 1) {
-    w.key(n.children[0].first);
-    if (!write_trie(w, trie, n.children[0].second, leaf)) return false;
+  const auto& children = n.children.entries;
+  if (children.size() == 1) {
+    w.key(children[0].first);
+    if (!write_trie(w, trie, children[0].second, leaf)) return false;
   } else {
     // Labels are unique within a node, so any sort gives Go's order of map keys.
-    std::vector<std::pair<std::string_view, uint32_t>> sorted = n.children;
+    std::vector<std::pair<std::string_view, uint32_t>> sorted = children;
     std::sort(sorted.begin(), sorted.end());
     for (const auto& [label, child] : sorted) {
       w.key(label);
@@ -430,9 +409,9 @@ class Converter {
     for (size_t i = 0; i < labels; ++i) {
       bool leaf = i + 1 == labels;
       std::string_view label = label_text(t, kids[i], trie.decoded);
-      if (const uint32_t* c = trie.nodes[cur].find(label); !c) {
+      if (const uint32_t* c = trie.nodes[cur].children.find(label); !c) {
         uint32_t child = trie.make(leaf, file, offset, labels);
-        trie.nodes[cur].add(label, child);
+        trie.nodes[cur].children.add(label, child);
         cur = child;
       } else {
         cur = *c;
