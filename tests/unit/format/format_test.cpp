@@ -128,6 +128,44 @@ TEST_CASE("long runs are aligned across the streaming window") {
   CHECK(hcl::format::format_tokens(in, tokens) == expected);
 }
 
+TEST_CASE("the written text grows past the output's window in every way") {
+  // The formatted text is written through a pointer into a buffer sized a window (64 KiB) at a
+  // time: a token longer than the window, indentation wider than the one-store blank run (16),
+  // and a first difference after more than a window of agreeing text all cross its edges.
+  std::string agreeing, formatted_tail, raw_tail;
+  for (int i = 0; i < 8000; ++i) agreeing += "a" + std::to_string(i) + " = " + std::to_string(i) + "\n\n";
+  std::string big(200000, 'x');
+  raw_tail = "big=\"" + big + "\"\n";
+  formatted_tail = "big = \"" + big + "\"\n";
+  std::string open, close, open_raw, close_raw;
+  for (int d = 0; d < 12; ++d) {
+    open_raw += std::string("b") + std::to_string(d) + " {\n";
+    open += std::string(2 * d, ' ') + "b" + std::to_string(d) + " {\n";
+  }
+  raw_tail += open_raw + "deep=1\n";
+  formatted_tail += open + std::string(24, ' ') + "deep = 1\n";
+  for (int d = 11; d >= 0; --d) {
+    raw_tail += "}\n";
+    formatted_tail += std::string(2 * d, ' ') + "}\n";
+  }
+  std::string in = agreeing + raw_tail, expected = agreeing + formatted_tail;
+  REQUIRE(agreeing.size() > (64u << 10));
+
+  auto r = format_config(in);
+  CHECK(r.ok);
+  CHECK(r.changed);
+  CHECK(r.output == expected);
+  CHECK(format_source(in) == expected);
+  std::string chunks;
+  CHECK(hcl::format::format_source_to(in, [&](std::string_view c) {
+    chunks.append(c);
+    return true;
+  }));
+  CHECK(chunks == expected);
+  auto tokens = hcl::lex::lex_all(in);
+  CHECK(hcl::format::format_tokens(in, tokens) == expected);
+}
+
 TEST_CASE("a sink can stop the formatting") {
   std::string in;
   for (int i = 0; i < 20000; ++i) in += "a" + std::to_string(i) + " = " + std::to_string(i) + "\n\n";
