@@ -507,14 +507,15 @@ class Formatter {
     K before = before_kind_;
     uint32_t prev_end = prev_end_;
     int net = net_;
+    const char* src = src_;
     const lex::Token* first = it;
     Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
     for (; it != end; ++it) {
       uint32_t start = it->start, stop = it->end;
       K kind = it->kind;
       uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
-      if (rule <= kSpace) {  // the pair rule alone: nearly every token
-        if (start - prev_end == rule && (rule == 0 || src_[prev_end] == ' ')) {
+      if (rule <= kSpace) [[likely]] {  // the pair rule alone: nearly every token
+        if (start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) [[likely]] {
           last->end = stop;  // spaced right already
         } else {
           last = push_piece(rule, start, stop);
@@ -540,7 +541,7 @@ class Formatter {
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
-        if (!assign && start - prev_end == sp && (sp == 0 || src_[prev_end] == ' ')) {
+        if (!assign && start - prev_end == sp && (sp == 0 || src[prev_end] == ' ')) {
           last->end = stop;
         } else {
           if (assign) {
@@ -639,9 +640,27 @@ class Formatter {
   void end_line() {
     bool empty = prev_kind_ == kNil;
     bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
-    if (!has_assign && comment_piece_ == kNone && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
-        pending_runs_.empty()) {
-      // The usual line outside runs of "=" or comments, with neither: written as it ends.
+    if (comment_piece_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+      // No comment cell in this line or in a run it could close: the usual lines, whose runs of
+      // "=" are all the alignment there is.
+      if (has_assign) {  // held until its run ends
+        uint32_t lead = indent(lead_net_at_eq_);
+        piece(line_piece_).spaces = lead;
+        lead += col_at_eq_;
+        if (assign_open_ == kNone) assign_open_ = lbase_ + static_cast<uint32_t>(lines_.size());
+        assign_max_ = std::max(assign_max_, lead);
+        lines_.push_back(Line{line_piece_, next_piece(), eq_piece_, kNone, lead, 0});
+        eq_piece_ = kNone;
+        net_ = 0;
+        heredoc_seen_ = false;
+        prev_kind_ = before_kind_ = kNil;
+        return;
+      }
+      if (assign_open_ != kNone) {  // the line closes a run: its lines are written first
+        close_assign(lbase_ + static_cast<uint32_t>(lines_.size()));
+        emit_ready();
+      }
+      // The line outside runs: written as it ends.
       if (!empty) {
         piece(line_piece_).spaces = first_is_newline_ ? 0 : indent(heredoc_seen_ ? net_at_heredoc_ : net_);
         for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p)
