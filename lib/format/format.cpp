@@ -18,6 +18,7 @@
 #include "source/source_file.h"
 #include "syntax/parser.h"
 #include "util/byte_runs.h"
+#include "util/memory.h"
 
 namespace hcl::format {
 
@@ -201,7 +202,7 @@ class Output {
 
   static Output build(size_t expected) {
     Output o(Mode::Build);
-    o.buf_.reserve(expected);
+    o.reserve_text(expected);
     o.grow(0);
     return o;
   }
@@ -302,6 +303,12 @@ class Output {
   void reserve(size_t n) {
     if (static_cast<size_t>(end_ - pos_) < n) grow(n);
   }
+  // Room for the whole text, expected to be written to its end.
+  void reserve_text(size_t n) {
+    buf_.reserve(n);
+    util::prefer_huge_pages(buf_.data(), buf_.capacity());
+  }
+
   // The string is sized (and so zero-filled) a window at a time, so the bytes are in the cache
   // when they are written; its capacity grows by doubling.
   [[gnu::noinline]] void grow(size_t n) {
@@ -344,7 +351,7 @@ class Output {
       mode_ = Mode::Stopped;
       return;
     }
-    buf_.reserve(compare_.size() + compare_.size() / 8 + 64);
+    reserve_text(compare_.size() + compare_.size() / 8 + 64);
     grow(matched_);
     std::memcpy(pos_, compare_.data(), matched_);
     pos_ += matched_;
