@@ -21,6 +21,7 @@
 #include <system_error>
 #include <thread>
 
+#include "util/memory.h"
 #include "util/threads.h"
 
 namespace hcl::io {
@@ -75,6 +76,9 @@ ReadResult read_file(const std::string& path) {
     }
     // Read a regular file straight into place; only a file that grows meanwhile needs more.
     size_t size = static_cast<size_t>(st.st_size);
+    // A big file's buffer is filled from end to end at once: huge pages spare most page faults.
+    r.content.reserve(size);
+    util::prefer_huge_pages(r.content.data(), r.content.capacity());
     r.content.resize(size);
     size_t got = 0;
     while (got < size) {
