@@ -151,8 +151,10 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   }
   json::BodyRef ref{job.tree.get(), job.tree->root()};
   job.text.reserve(json::output_size_hint(job.source->size(), conv.options.pretty));
-  json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
-  job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
+  {
+    json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
+    job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
+  }
   if (!job.ok) job.text = std::string();
   job.tree.reset();
 }
@@ -169,7 +171,9 @@ int write_merged(const std::vector<FileJob>& jobs, const json::Options& options,
   out.reserve(json::output_size_hint(total, options.pretty));
   diag::Diagnostics diags;
   json::Writer w(out, options.pretty);
-  if (!json::write_body(w, bodies, options, diags)) {
+  bool ok = json::write_body(w, bodies, options, diags);
+  w.buffer();
+  if (!ok) {
     for (auto& d : diags) {
       const source::SourceFile* src = nullptr;
       for (auto& job : jobs)

@@ -14,6 +14,7 @@
 #include "lex/token.h"
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
+#include "util/json_bytes.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -109,6 +110,18 @@ class TemplateText {
   size_t pending_ = kNone;  // where the literal text not yet escaped starts
   bool sigil_ = false;      // whether that text holds a "$" or "%"
 };
+
+// Printable ASCII without "$", "%" and the bytes JSON escapes (a quote, a backslash, "<", ">",
+// "&"): a literal's text of these bytes is its value, its JSON-syntax template and its JSON text.
+bool is_plain_byte(unsigned char c) { return util::is_plain_json<true>(c) && c != '$' && c != '%'; }
+#if defined(__SSE2__)
+__m128i not_plain_bytes(__m128i v) {
+  return _mm_or_si128(util::not_plain_json<true>(v), _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')));
+}
+#endif
+bool is_plain_text(std::string_view s) {
+  return util::run_end<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s.data(), size_t{0}, s.size()) == s.size();
+}
 
 // The children of a node, found from the last one backwards (nodes are post-order), held inline
 // for the common case of a few so that walking the tree does not allocate at every node.
@@ -485,8 +498,11 @@ class Converter {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
-        if (std::optional<std::string_view> s = plain_literal(t, e, parts)) {
-          w_.string(*s);  // the commonest string: its text is its JSON form
+        bool ascii = false;
+        if (std::optional<std::string_view> s = plain_literal(t, e, parts, &ascii)) {
+          // The commonest string: its text is its JSON-syntax form, and mostly its JSON form too.
+          if (ascii) w_.plain_string(*s);
+          else w_.string(*s);
           return true;
         }
         FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
@@ -671,23 +687,28 @@ class Converter {
   }
 
   // A template that is one literal with nothing to trim, the commonest string: its text, which is
-  // template_literals' one value, without building the list; nothing when it has escapes.
+  // template_literals' one value, without building the list; nothing when it has escapes. `ascii`
+  // tells whether the text is printable ASCII that JSON copies as it is.
   static std::optional<std::string_view> single_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
-                                                        const ChildList& parts) {
+                                                        const ChildList& parts, bool* ascii = nullptr) {
     if (parts.size() != 1 || t.node(parts[0]).kind != syntax::NodeKind::TemplateLiteral ||
         (t.node(tmpl).flags & syntax::node_flags::kFlush))
       return std::nullopt;
     const lex::Token& tok = t.token(t.node(parts[0]).main_token);
     std::string_view text = tok.text(t.text());
-    if (syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
+    bool plain = is_plain_text(text);  // then there is nothing to decode either
+    if (!plain && syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
+    if (ascii) *ascii = plain;
     return text;
   }
   // A single literal whose text is its JSON-syntax template as it is (no "$" or "%" to escape,
-  // already NFC).
+  // which literal_needs_decoding has ruled out, and already NFC).
   static std::optional<std::string_view> plain_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
-                                                       const ChildList& parts) {
-    std::optional<std::string_view> s = single_literal(t, tmpl, parts);
-    if (s && s->find_first_of("$%") == std::string_view::npos && source::utf8::is_nfc_quick(*s)) return s;
+                                                       const ChildList& parts, bool* ascii = nullptr) {
+    bool plain = false;
+    std::optional<std::string_view> s = single_literal(t, tmpl, parts, &plain);
+    if (ascii) *ascii = plain;
+    if (s && (plain || source::utf8::is_nfc_quick(*s))) return s;
     return std::nullopt;
   }
 
@@ -843,10 +864,17 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 }
 
 struct FileDocument::State {
-  std::shared_ptr<const source::SourceFile> source;  // which the names below point into
-  Options options;                                   // compact
-  std::string text;                                  // the items' compact JSON, back to back
-  Writer writer{text, false};
+  // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
+  // written costs address space, not memory. (Reserved before the writer takes the text.)
+  explicit State(size_t capacity) {
+    text.reserve(capacity);
+    writer.emplace(text, false);
+  }
+
+  std::shared_ptr<const source::SourceFile> source;               // which the names below point into
+  Options options;                                                // compact
+  std::string text;                                               // the items' compact JSON, back to back
+  std::optional<Writer> writer;                                   // into text
   std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
   std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
   BlockTrie blocks;                                               // the trie's items are fragments
@@ -883,11 +911,8 @@ struct FileDocument::State {
   }
 };
 
-FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>()) {
+FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>(output_size_hint(input_size, false))) {
   state_->options.pretty = false;
-  // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
-  // written costs address space, not memory.
-  state_->text.reserve(output_size_hint(input_size, false));
 }
 FileDocument::~FileDocument() = default;
 
@@ -899,8 +924,8 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
   diag::Diagnostics diags;
-  Converter c(st.writer, st.options, diags, st.scratch);
-  size_t start = st.text.size();
+  Converter c(*st.writer, st.options, diags, st.scratch);
+  size_t start = st.writer->size();
   bool ok = true;
   if (n.kind == syntax::NodeKind::Attribute) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
@@ -915,7 +940,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   } else {
     return;
   }
-  st.fragments.emplace_back(start, st.text.size());
+  st.fragments.emplace_back(start, st.writer->size());
   if (!ok) st.failed.emplace_back(fragment, std::move(diags));
 }
 
@@ -938,6 +963,7 @@ bool FileDocument::check(diag::Diagnostics& diagnostics) const {
 }
 
 void FileDocument::write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level) const {
+  state_->writer->buffer();  // the fragments' text, up to date
   std::optional<Indenter> indenter;
   if (pretty) indenter.emplace(sink, base_level);
   std::function<void(std::string_view)> out = sink;
@@ -949,16 +975,18 @@ void FileDocument::write(const std::function<void(std::string_view)>& sink, bool
     w.raw(state_->fragment(f));
     return true;
   });
-  out(buffer);
+  out(w.buffer());
   if (indenter) indenter->finish();
 }
 
 ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {
   ConvertResult r;
   r.text.reserve(output_size_hint(tree.source().size(), options.pretty));
-  Writer w(r.text, options.pretty);
-  BodyRef ref{&tree, tree.root()};
-  r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);
+  {
+    Writer w(r.text, options.pretty);
+    BodyRef ref{&tree, tree.root()};
+    r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);
+  }
   if (!r.ok) r.text.clear();
   return r;
 }

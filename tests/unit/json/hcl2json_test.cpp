@@ -31,6 +31,7 @@ std::string by_items(const std::string& text, bool pretty, const std::string& na
   json::FileDocument doc(text.size());
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
+
   auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text), po);
   REQUIRE_MESSAGE(r.diagnostics.empty(), text);
   CHECK(r.tree == nullptr);
@@ -277,7 +278,7 @@ TEST_CASE("merged bodies") {
   json::Writer w(out, false);
   hcl::diag::Diagnostics diags;
   REQUIRE(json::write_body(w, bodies, {}, diags));
-  CHECK(out == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
+  CHECK(w.buffer() == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
 
   auto c = parse("z = 0\nx = 3\n", "c.tf");
   bodies.push_back({c.get(), c->root()});
