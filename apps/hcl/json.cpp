@@ -130,6 +130,8 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   if (!conv.merge && !conv.options.evaluator) {
     document = std::make_unique<json::FileDocument>(job.source->size());
     parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
+    parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
+                                                    uint32_t open) { document->add_elements(elements, name, open); };
   }
   syntax::ParseResult parsed = syntax::parse_config(job.source, parse_options);
   job.diagnostics = std::move(parsed.diagnostics);

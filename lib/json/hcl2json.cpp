@@ -880,7 +880,16 @@ struct FileDocument::State {
   BlockTrie blocks;                                               // the trie's items are fragments
   diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
-  Scratch scratch;                                             // reused by every item's conversion
+  // The tuple whose elements add_elements has written (after its "[") for the next item.
+  struct Elements {
+    std::string_view name;     // the attribute's
+    uint32_t open = 0;         // the offset of the "["
+    size_t start = 0;          // where its JSON starts in text
+    diag::Diagnostics failed;  // the first element that failed
+  };
+  std::optional<Elements> elements;
+  std::vector<syntax::NodeId> roots;  // add_elements' scratch
+  Scratch scratch;                    // reused by every item's conversion
 
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
@@ -927,7 +936,25 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   Converter c(*st.writer, st.options, diags, st.scratch);
   size_t start = st.writer->size();
   bool ok = true;
-  if (n.kind == syntax::NodeKind::Attribute) {
+  if (n.kind == syntax::NodeKind::Attribute && st.elements) {
+    // The value starts with a tuple whose elements are written already: it is that tuple, whose
+    // node has no elements left, or the tuple is an operand and the value is its source text.
+    State::Elements& el = *st.elements;
+    st.attributes.emplace_back(el.name, fragment);
+    start = el.start;
+    syntax::NodeId value = t.first_child(item);
+    if (t.node(value).kind != syntax::NodeKind::Tuple) {
+      st.writer->rewind(start);
+      size_t end = t.token(t.node(value).last_token).end;
+      st.writer->string_wrapped("${", t.text().substr(el.open, end - el.open), "}");
+    } else {
+      ok = el.failed.empty();
+      if (!ok) diags = std::move(el.failed);
+      for (syntax::NodeId c_id : ChildList(t, value)) ok = c.expression(t, c_id) && ok;
+      st.writer->end_array();
+    }
+    st.elements.reset();
+  } else if (n.kind == syntax::NodeKind::Attribute) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
@@ -942,6 +969,33 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   }
   st.fragments.emplace_back(start, st.writer->size());
   if (!ok) st.failed.emplace_back(fragment, std::move(diags));
+}
+
+void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
+  State& st = *state_;
+  if (!st.conflict.empty()) return;
+  if (!st.source) st.source = t.source_ptr();
+  if (!st.elements) {
+    st.elements.emplace();
+    st.elements->name = name;
+    st.elements->open = open;
+    st.elements->start = st.writer->size();
+    st.writer->begin_array();
+  }
+  // The elements are the subtrees that end at the last node, found backwards (as ChildList does).
+  std::vector<syntax::NodeId>& roots = st.roots;
+  roots.clear();
+  const auto& nodes = t.nodes();
+  for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
+    syntax::NodeId root = end - 1;
+    roots.push_back(root);
+    end = root + 1 - nodes[root].subtree_size;
+  }
+  diag::Diagnostics diags;
+  Converter c(*st.writer, st.options, diags, st.scratch);
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) {
+    if (!c.expression(t, *it) && st.elements->failed.empty()) st.elements->failed = std::move(diags);
+  }
 }
 
 bool FileDocument::check(diag::Diagnostics& diagnostics) const {

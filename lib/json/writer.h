@@ -96,6 +96,12 @@ class Writer {
   }
   // The length `out` has once brought up to date.
   size_t size() const { return static_cast<size_t>(at_ - out_.data()); }
+  // Takes back what was written after the first `size` bytes (not with stream_to), at the top level.
+  void rewind(size_t size) {
+    at_ = out_.data() + size;
+    place_ = Place::Top;
+    depth_ = 0;
+  }
 
   // Hands the buffer to `sink` whenever it holds at least `chunk` bytes, and empties it, so a
   // document of any size is written out in pieces while it is produced. The caller passes on
