@@ -384,7 +384,7 @@ class Converter {
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
       const BodyMember& m = sorted[i];
-      w_.key(m.name);
+      w_.plain_key(m.name);  // an attribute's or a block type's name, an identifier
       if (m.attribute != syntax::kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
       } else if (!write_trie(w_, trie, m.blocks,
@@ -912,7 +912,7 @@ struct FileDocument::State {
     w.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
-      w.key(sorted[i].name);
+      w.plain_key(sorted[i].name);  // an identifier
       if (sorted[i].attribute ? !leaf(sorted[i].index) : !write_trie(w, blocks, sorted[i].index, leaf)) return false;
     }
     w.end_object();

@@ -153,8 +153,9 @@ void Indenter::write(std::string_view s) {
   const char* const end = p + s.size();
   char* o = at_;
   size_t level = level_;
-  size_t width = (base_level_ + level) * static_cast<size_t>(indent_);  // the indentation
-  bool in_string = in_string_, escape = escape_, opened = opened_;
+  const auto indent = static_cast<size_t>(indent_);
+  size_t width = (base_level_ + level) * indent;  // the indentation
+  bool in_string = in_string_, escape = escape_;
   auto room = [&](size_t n) {
     if (static_cast<size_t>(end_ - o) < n) [[unlikely]] {
       at_ = o;
@@ -162,17 +163,31 @@ void Indenter::write(std::string_view s) {
       o = at_;
     }
   };
-  // A newline and the indentation. Short ones, the usual, are copied as a block of fixed size
-  // (a few stores) and the write position moved by their length.
+  // A newline and the indentation, in room made beforehand. Short ones, the usual, are copied as
+  // a block of fixed size (a few stores) and the write position moved by their length.
   auto newline = [&] {
     size_t n = 1 + width;
-    if (n + kBlock > pad_.size()) [[unlikely]]
-      pad_.resize(n + kBlock, ' ');
-    room(n + kBlock);
     if (n <= kBlock) std::memcpy(o, pad_.data(), kBlock);
     else std::memcpy(o, pad_.data(), n);
     o += n;
   };
+  // What a bracket opens: an empty pair stays on its line, anything else starts one further in.
+  auto open = [&] {
+    if (*p == '}' || *p == ']') {
+      *o++ = *p++;
+      return;
+    }
+    ++level;
+    width += indent;
+    if (width + 1 + kBlock > pad_.size()) [[unlikely]]
+      pad_.resize(width + 1 + kBlock, ' ');
+    newline();
+  };
+  if (opened_ && p < end) {  // a bracket ended the previous piece
+    opened_ = false;
+    room(width + indent + 1 + kBlock);
+    open();
+  }
   while (p < end) {
     if (in_string) {
       if (escape) {  // the byte after a backslash, whatever it is
@@ -213,46 +228,33 @@ void Indenter::write(std::string_view s) {
       else if (stop == '\\') escape = true;
       continue;
     }
+    // Room for anything one structural character writes: two bytes and a newline one level in.
+    room(width + indent + 3 + kBlock);
     char c = *p++;
-    if (opened) {
-      opened = false;
-      if (c == '}' || c == ']') {
-        room(1);
-        *o++ = c;
-        continue;
-      }
-      ++level;
-      width += static_cast<size_t>(indent_);
-      newline();
-    }
     switch (c) {
       case '"':
         in_string = true;
-        room(1);
         *o++ = c;
         break;
       case '{':
       case '[':
-        opened = true;
-        room(1);
         *o++ = c;
+        if (p < end) open();
+        else opened_ = true;
         break;
       case ',':
-        room(1);
         *o++ = c;
         newline();
         break;
       case ':':
-        room(2);
         *o++ = ':';
         *o++ = ' ';
         break;
       case '}':
       case ']':
         --level;
-        width -= static_cast<size_t>(indent_);
+        width -= indent;
         newline();
-        room(1);
         *o++ = c;
         break;
       default: {
@@ -270,7 +272,6 @@ void Indenter::write(std::string_view s) {
   level_ = level;
   in_string_ = in_string;
   escape_ = escape;
-  opened_ = opened;
 }
 
 }  // namespace hcl::json

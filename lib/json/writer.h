@@ -46,6 +46,14 @@ class Writer {
   void end_array() { close(']'); }
   // An object member's name; the member's value follows.
   void key(std::string_view name);
+  // A name whose bytes need no escaping (an HCL identifier: letters, digits, "_" and "-").
+  void plain_key(std::string_view name) {
+    element();
+    put_plain(name, 2);
+    *at_++ = ':';
+    if (pretty_) *at_++ = ' ';
+    place_ = Place::AfterKey;
+  }
   void string(std::string_view s) {
     element();
     put('"');
@@ -66,13 +74,7 @@ class Writer {
   // A string whose bytes need no escaping (the caller has checked): copied as it is.
   void plain_string(std::string_view s) {
     element();
-    reserve(s.size() + 2);
-    char* o = at_;
-    *o++ = '"';
-    std::memcpy(o, s.data(), s.size());
-    o += s.size();
-    *o++ = '"';
-    at_ = o;
+    put_plain(s, 0);
     done();
   }
   // A number, true, false or null, already in JSON form; or any JSON value in compact form.
@@ -135,6 +137,16 @@ class Writer {
     reserve(s.size());
     std::memcpy(at_, s.data(), s.size());
     at_ += s.size();
+  }
+  // s in quotes as it is, with room for `more` bytes after it.
+  void put_plain(std::string_view s, size_t more) {
+    reserve(s.size() + 2 + more);
+    char* o = at_;
+    *o++ = '"';
+    std::memcpy(o, s.data(), s.size());
+    o += s.size();
+    *o++ = '"';
+    at_ = o;
   }
   // s as encoding/json escapes a string's inside, HTML characters too.
   void escaped(std::string_view s);
