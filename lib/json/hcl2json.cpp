@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <deque>
 #include <optional>
-#include <unordered_map>
 
 #include "ast/ast.h"
 #include "json/number_text.h"
@@ -162,15 +161,17 @@ class ChildList {
 };
 
 // Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
-// and a hash index once there are many.
+// and a hash index once there are many. The index is open addressing in one array (a node-based
+// map allocated and freed a node per name, and missed the cache on every look-up): each slot
+// holds a name's hash (high half) and its entry's position plus one (low half), 0 when empty.
 struct NameIndex {
   std::vector<std::pair<std::string_view, uint32_t>> entries;
-  std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
+  std::vector<uint64_t> slots;  // built past kLinear; at most half full
 
   static constexpr size_t kLinear = 16;
   void clear() {
     entries.clear();
-    if (!index.empty()) index.clear();
+    slots.clear();
   }
   const uint32_t* find(std::string_view name) const {
     if (entries.size() <= kLinear) {
@@ -178,16 +179,32 @@ struct NameIndex {
         if (e.first == name) return &e.second;
       return nullptr;
     }
-    auto it = index.find(name);
-    return it == index.end() ? nullptr : &entries[it->second].second;
+    uint32_t h = hash(name);
+    for (size_t mask = slots.size() - 1, i = h & mask;; i = (i + 1) & mask) {
+      uint64_t slot = slots[i];
+      if (slot == 0) return nullptr;
+      const auto& e = entries[static_cast<uint32_t>(slot) - 1];
+      if (static_cast<uint32_t>(slot >> 32) == h && e.first == name) return &e.second;
+    }
   }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
-    if (entries.size() == kLinear + 1) {
-      for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].first, static_cast<uint32_t>(i));
-    } else if (entries.size() > kLinear + 1) {
-      index.emplace(name, static_cast<uint32_t>(entries.size() - 1));
+    if (entries.size() <= kLinear) return;
+    if (entries.size() * 2 > slots.size()) {
+      slots.assign(std::max<size_t>(64, slots.size() * 2), 0);
+      for (size_t i = 0; i < entries.size(); ++i) place(entries[i].first, i);
+    } else {
+      place(name, entries.size() - 1);
     }
+  }
+
+ private:
+  static uint32_t hash(std::string_view name) { return static_cast<uint32_t>(std::hash<std::string_view>{}(name)); }
+  void place(std::string_view name, size_t entry) {
+    uint32_t h = hash(name);
+    size_t mask = slots.size() - 1, i = h & mask;
+    while (slots[i] != 0) i = (i + 1) & mask;
+    slots[i] = (static_cast<uint64_t>(h) << 32) | (entry + 1);
   }
 };
 
@@ -196,7 +213,20 @@ struct NameIndex {
 // being converted, or into the converted text of a file's items).
 struct TrieNode {
   bool leaf = false;
-  std::vector<uint32_t> items;
+  // A leaf's items: mostly one, held inline (a vector allocated for each of many leaves).
+  struct Items {
+    uint32_t first = 0;
+    uint32_t count = 0;
+    std::vector<uint32_t> more;
+    void clear() {
+      count = 0;
+      more.clear();
+    }
+    void push_back(uint32_t item) {
+      if (count++ == 0) first = item;
+      else more.push_back(item);
+    }
+  } items;
   NameIndex children;  // labels and their nodes, in first-seen order (sorted when written)
   // The block that made this node, for messages: its file, where it starts, how many labels.
   const source::SourceFile* file = nullptr;
@@ -204,12 +234,28 @@ struct TrieNode {
   size_t labels = 0;
 };
 
+// Byte order of names (Go's string order), deciding on the first bytes without a call when they
+// differ, as they mostly do.
+inline bool name_less(std::string_view a, std::string_view b) {
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
+  return a < b;
+}
+
+// A name's first eight bytes as a number in the names' byte order (shorter ones padded with
+// zeros, which sort first among names that agree up to there).
+inline uint64_t name_prefix(std::string_view s) {
+  uint64_t k = 0;
+  for (size_t i = 0; i < 8; ++i) k = (k << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+  return k;
+}
+
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
 // in a Go map). Bodies and objects mostly have a few members: those are sorted in place, without
 // the buffer std::stable_sort allocates.
 template <class T, class Name>
 void sort_by_name(std::vector<T>& v, Name name) {
-  auto less = [&](const T& a, const T& b) { return name(a) < name(b); };
+  auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
   if (v.size() > 32) {
     std::stable_sort(v.begin(), v.end(), less);
     return;
@@ -251,7 +297,8 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
   const TrieNode& n = trie.nodes[id];
   if (n.leaf) {
     w.begin_array();
-    for (uint32_t item : n.items)
+    if (n.items.count > 0 && !leaf(n.items.first)) return false;
+    for (uint32_t item : n.items.more)
       if (!leaf(item)) return false;
     w.end_array();
     return true;
@@ -262,12 +309,23 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     w.key(children[0].first);
     if (!write_trie(w, trie, children[0].second, leaf)) return false;
   } else {
-    // Labels are unique within a node, so any sort gives Go's order of map keys.
-    std::vector<std::pair<std::string_view, uint32_t>> sorted = children;
-    std::sort(sorted.begin(), sorted.end());
-    for (const auto& [label, child] : sorted) {
-      w.key(label);
-      if (!write_trie(w, trie, child, leaf)) return false;
+    // Labels are unique within a node, so any sort gives Go's order of map keys. Many labels
+    // (a file of thousands of resources) are sorted by their first bytes as numbers first.
+    struct Label {
+      uint64_t prefix;
+      std::string_view name;
+      uint32_t child;
+    };
+    std::vector<Label> sorted;
+    sorted.reserve(children.size());
+    for (const auto& [label, child] : children) sorted.push_back(Label{name_prefix(label), label, child});
+    std::sort(sorted.begin(), sorted.end(), [](const Label& a, const Label& b) {
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      return a.name.size() > 8 && b.name.size() > 8 ? a.name.substr(8) < b.name.substr(8) : a.name < b.name;
+    });
+    for (const Label& label : sorted) {
+      w.key(label.name);
+      if (!write_trie(w, trie, label.child, leaf)) return false;
     }
   }
   w.end_object();

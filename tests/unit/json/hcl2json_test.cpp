@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -252,6 +253,31 @@ TEST_CASE("many blocks and object keys of every kind convert the same item by it
   CHECK(o == "{\"$${y}\":8,\"${x}\":4,\"1.5\":7,\"k\":11,\"k\xc3\xa9\":3,\"null\":5,\"true\":6}");
   std::string both = "r \"t\" \"l1\" { v = 1 }\nr \"t\" \"l1\" { v = 2 }\n";
   CHECK(convert(both) == R"({"r":{"t":{"l1":[{"v":1},{"v":2}]}}})");
+}
+
+TEST_CASE("many labels are found by hash and written in byte order") {
+  // Hundreds of labels (the hash index grows several times), sharing eight-byte prefixes or
+  // shorter than eight bytes, one outside ASCII, some repeated.
+  std::vector<std::string> labels;
+  for (int i = 0; i < 300; ++i) labels.push_back("web_" + std::to_string(i * 7919 % 1000));
+  for (const char* l : {"w", "web_", "web_1234567890", "web_12345678", "web_1234567", "\u00e9", "z"})
+    labels.push_back(l);
+  labels.push_back(labels[0]);
+  labels.push_back(labels[150]);
+  std::map<std::string, int> count;  // byte order, as Go sorts map keys
+  std::string text;
+  for (const std::string& l : labels) {
+    text += "r \"" + l + "\" { v = " + std::to_string(count[l == "\\u00e9" ? "\xc3\xa9" : l]++) + " }\n";
+  }
+  std::string expected = "{\"r\":{";
+  for (const auto& [label, n] : count) {
+    if (expected.back() != '{') expected += ",";
+    expected += "\"" + label + "\":[";
+    for (int i = 0; i < n; ++i) expected += (i ? ",{\"v\":" : "{\"v\":") + std::to_string(i) + "}";
+    expected += "]";
+  }
+  expected += "}}";
+  CHECK(convert(text) == expected);
 }
 
 TEST_CASE("item by item, a file with no JSON form reports the conflict the whole tree's conversion reports") {
