@@ -10,6 +10,7 @@
 
 #include "ast/ast.h"
 #include "json/number_text.h"
+#include "lex/scan.h"
 #include "lex/token.h"
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
@@ -40,7 +41,9 @@ class TemplateText {
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
   void literal_nfc(std::string_view s) {
-    if (source::utf8::is_nfc_quick(s)) return literal(s);
+    // ASCII, found sixteen bytes at a time, is NFC; so is text below U+0300.
+    if (!lex::scan::has_non_ascii(s.data(), 0, static_cast<uint32_t>(s.size())) || source::utf8::is_nfc_quick(s))
+      return literal(s);
     literal(source::utf8::to_nfc(s));
   }
   // Markup written as the concatenation of its pieces, which need no escaping.
@@ -63,11 +66,7 @@ class TemplateText {
 
  private:
   static constexpr size_t kNone = SIZE_MAX;
-  static bool has_sigil(std::string_view s) {
-    bool found = false;
-    for (char c : s) found |= c == '$' || c == '%';
-    return found;
-  }
+  static bool has_sigil(std::string_view s) { return syntax::literal_needs_decoding(s, false); }
 
   void flush(std::string_view next) {
     if (pending_ == kNone) return;
