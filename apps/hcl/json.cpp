@@ -130,6 +130,8 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   if (!conv.merge && !conv.options.evaluator) {
     document = std::make_unique<json::FileDocument>(job.source->size());
     parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
+    parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
+                                                    uint32_t open) { document->add_elements(elements, name, open); };
   }
   syntax::ParseResult parsed = syntax::parse_config(job.source, parse_options);
   job.diagnostics = std::move(parsed.diagnostics);
@@ -151,8 +153,10 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   }
   json::BodyRef ref{job.tree.get(), job.tree->root()};
   job.text.reserve(json::output_size_hint(job.source->size(), conv.options.pretty));
-  json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
-  job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
+  {
+    json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
+    job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
+  }
   if (!job.ok) job.text = std::string();
   job.tree.reset();
 }
@@ -169,7 +173,9 @@ int write_merged(const std::vector<FileJob>& jobs, const json::Options& options,
   out.reserve(json::output_size_hint(total, options.pretty));
   diag::Diagnostics diags;
   json::Writer w(out, options.pretty);
-  if (!json::write_body(w, bodies, options, diags)) {
+  bool ok = json::write_body(w, bodies, options, diags);
+  w.buffer();
+  if (!ok) {
     for (auto& d : diags) {
       const source::SourceFile* src = nullptr;
       for (auto& job : jobs)

@@ -7,13 +7,14 @@
 #include <cstdlib>
 #include <deque>
 #include <optional>
-#include <unordered_map>
 
 #include "ast/ast.h"
 #include "json/number_text.h"
+#include "lex/scan.h"
 #include "lex/token.h"
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
+#include "util/json_bytes.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -40,7 +41,9 @@ class TemplateText {
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
   void literal_nfc(std::string_view s) {
-    if (source::utf8::is_nfc_quick(s)) return literal(s);
+    // ASCII, found sixteen bytes at a time, is NFC; so is text below U+0300.
+    if (!lex::scan::has_non_ascii(s.data(), 0, static_cast<uint32_t>(s.size())) || source::utf8::is_nfc_quick(s))
+      return literal(s);
     literal(source::utf8::to_nfc(s));
   }
   // Markup written as the concatenation of its pieces, which need no escaping.
@@ -63,11 +66,7 @@ class TemplateText {
 
  private:
   static constexpr size_t kNone = SIZE_MAX;
-  static bool has_sigil(std::string_view s) {
-    bool found = false;
-    for (char c : s) found |= c == '$' || c == '%';
-    return found;
-  }
+  static bool has_sigil(std::string_view s) { return syntax::literal_needs_decoding(s, false); }
 
   void flush(std::string_view next) {
     if (pending_ == kNone) return;
@@ -110,6 +109,18 @@ class TemplateText {
   bool sigil_ = false;      // whether that text holds a "$" or "%"
 };
 
+// Printable ASCII without "$", "%" and the bytes JSON escapes (a quote, a backslash, "<", ">",
+// "&"): a literal's text of these bytes is its value, its JSON-syntax template and its JSON text.
+bool is_plain_byte(unsigned char c) { return util::is_plain_json<true>(c) && c != '$' && c != '%'; }
+#if defined(__SSE2__)
+__m128i not_plain_bytes(__m128i v) {
+  return _mm_or_si128(util::not_plain_json<true>(v), _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')));
+}
+#endif
+bool is_plain_text(std::string_view s) {
+  return util::run_end<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s.data(), size_t{0}, s.size()) == s.size();
+}
+
 // The children of a node, found from the last one backwards (nodes are post-order), held inline
 // for the common case of a few so that walking the tree does not allocate at every node.
 class ChildList {
@@ -149,15 +160,17 @@ class ChildList {
 };
 
 // Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
-// and a hash index once there are many.
+// and a hash index once there are many. The index is open addressing in one array (a node-based
+// map allocated and freed a node per name, and missed the cache on every look-up): each slot
+// holds a name's hash (high half) and its entry's position plus one (low half), 0 when empty.
 struct NameIndex {
   std::vector<std::pair<std::string_view, uint32_t>> entries;
-  std::unordered_map<std::string_view, uint32_t> index;  // into entries, built past kLinear
+  std::vector<uint64_t> slots;  // built past kLinear; at most half full
 
   static constexpr size_t kLinear = 16;
   void clear() {
     entries.clear();
-    if (!index.empty()) index.clear();
+    slots.clear();
   }
   const uint32_t* find(std::string_view name) const {
     if (entries.size() <= kLinear) {
@@ -165,16 +178,32 @@ struct NameIndex {
         if (e.first == name) return &e.second;
       return nullptr;
     }
-    auto it = index.find(name);
-    return it == index.end() ? nullptr : &entries[it->second].second;
+    uint32_t h = hash(name);
+    for (size_t mask = slots.size() - 1, i = h & mask;; i = (i + 1) & mask) {
+      uint64_t slot = slots[i];
+      if (slot == 0) return nullptr;
+      const auto& e = entries[static_cast<uint32_t>(slot) - 1];
+      if (static_cast<uint32_t>(slot >> 32) == h && e.first == name) return &e.second;
+    }
   }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
-    if (entries.size() == kLinear + 1) {
-      for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].first, static_cast<uint32_t>(i));
-    } else if (entries.size() > kLinear + 1) {
-      index.emplace(name, static_cast<uint32_t>(entries.size() - 1));
+    if (entries.size() <= kLinear) return;
+    if (entries.size() * 2 > slots.size()) {
+      slots.assign(std::max<size_t>(64, slots.size() * 2), 0);
+      for (size_t i = 0; i < entries.size(); ++i) place(entries[i].first, i);
+    } else {
+      place(name, entries.size() - 1);
     }
+  }
+
+ private:
+  static uint32_t hash(std::string_view name) { return static_cast<uint32_t>(std::hash<std::string_view>{}(name)); }
+  void place(std::string_view name, size_t entry) {
+    uint32_t h = hash(name);
+    size_t mask = slots.size() - 1, i = h & mask;
+    while (slots[i] != 0) i = (i + 1) & mask;
+    slots[i] = (static_cast<uint64_t>(h) << 32) | (entry + 1);
   }
 };
 
@@ -183,7 +212,20 @@ struct NameIndex {
 // being converted, or into the converted text of a file's items).
 struct TrieNode {
   bool leaf = false;
-  std::vector<uint32_t> items;
+  // A leaf's items: mostly one, held inline (a vector allocated for each of many leaves).
+  struct Items {
+    uint32_t first = 0;
+    uint32_t count = 0;
+    std::vector<uint32_t> more;
+    void clear() {
+      count = 0;
+      more.clear();
+    }
+    void push_back(uint32_t item) {
+      if (count++ == 0) first = item;
+      else more.push_back(item);
+    }
+  } items;
   NameIndex children;  // labels and their nodes, in first-seen order (sorted when written)
   // The block that made this node, for messages: its file, where it starts, how many labels.
   const source::SourceFile* file = nullptr;
@@ -191,12 +233,28 @@ struct TrieNode {
   size_t labels = 0;
 };
 
+// Byte order of names (Go's string order), deciding on the first bytes without a call when they
+// differ, as they mostly do.
+inline bool name_less(std::string_view a, std::string_view b) {
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
+  return a < b;
+}
+
+// A name's first eight bytes as a number in the names' byte order (shorter ones padded with
+// zeros, which sort first among names that agree up to there).
+inline uint64_t name_prefix(std::string_view s) {
+  uint64_t k = 0;
+  for (size_t i = 0; i < 8; ++i) k = (k << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+  return k;
+}
+
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
 // in a Go map). Bodies and objects mostly have a few members: those are sorted in place, without
 // the buffer std::stable_sort allocates.
 template <class T, class Name>
 void sort_by_name(std::vector<T>& v, Name name) {
-  auto less = [&](const T& a, const T& b) { return name(a) < name(b); };
+  auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
   if (v.size() > 32) {
     std::stable_sort(v.begin(), v.end(), less);
     return;
@@ -238,7 +296,8 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
   const TrieNode& n = trie.nodes[id];
   if (n.leaf) {
     w.begin_array();
-    for (uint32_t item : n.items)
+    if (n.items.count > 0 && !leaf(n.items.first)) return false;
+    for (uint32_t item : n.items.more)
       if (!leaf(item)) return false;
     w.end_array();
     return true;
@@ -249,12 +308,23 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     w.key(children[0].first);
     if (!write_trie(w, trie, children[0].second, leaf)) return false;
   } else {
-    // Labels are unique within a node, so any sort gives Go's order of map keys.
-    std::vector<std::pair<std::string_view, uint32_t>> sorted = children;
-    std::sort(sorted.begin(), sorted.end());
-    for (const auto& [label, child] : sorted) {
-      w.key(label);
-      if (!write_trie(w, trie, child, leaf)) return false;
+    // Labels are unique within a node, so any sort gives Go's order of map keys. Many labels
+    // (a file of thousands of resources) are sorted by their first bytes as numbers first.
+    struct Label {
+      uint64_t prefix;
+      std::string_view name;
+      uint32_t child;
+    };
+    std::vector<Label> sorted;
+    sorted.reserve(children.size());
+    for (const auto& [label, child] : children) sorted.push_back(Label{name_prefix(label), label, child});
+    std::sort(sorted.begin(), sorted.end(), [](const Label& a, const Label& b) {
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      return a.name.size() > 8 && b.name.size() > 8 ? a.name.substr(8) < b.name.substr(8) : a.name < b.name;
+    });
+    for (const Label& label : sorted) {
+      w.key(label.name);
+      if (!write_trie(w, trie, label.child, leaf)) return false;
     }
   }
   w.end_object();
@@ -371,7 +441,7 @@ class Converter {
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
       const BodyMember& m = sorted[i];
-      w_.key(m.name);
+      w_.plain_key(m.name);  // an attribute's or a block type's name, an identifier
       if (m.attribute != syntax::kNoNode) {
         if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
       } else if (!write_trie(w_, trie, m.blocks,
@@ -485,8 +555,11 @@ class Converter {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
-        if (std::optional<std::string_view> s = plain_literal(t, e, parts)) {
-          w_.string(*s);  // the commonest string: its text is its JSON form
+        bool ascii = false;
+        if (std::optional<std::string_view> s = plain_literal(t, e, parts, &ascii)) {
+          // The commonest string: its text is its JSON-syntax form, and mostly its JSON form too.
+          if (ascii) w_.plain_string(*s);
+          else w_.string(*s);
           return true;
         }
         FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
@@ -671,23 +744,28 @@ class Converter {
   }
 
   // A template that is one literal with nothing to trim, the commonest string: its text, which is
-  // template_literals' one value, without building the list; nothing when it has escapes.
+  // template_literals' one value, without building the list; nothing when it has escapes. `ascii`
+  // tells whether the text is printable ASCII that JSON copies as it is.
   static std::optional<std::string_view> single_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
-                                                        const ChildList& parts) {
+                                                        const ChildList& parts, bool* ascii = nullptr) {
     if (parts.size() != 1 || t.node(parts[0]).kind != syntax::NodeKind::TemplateLiteral ||
         (t.node(tmpl).flags & syntax::node_flags::kFlush))
       return std::nullopt;
     const lex::Token& tok = t.token(t.node(parts[0]).main_token);
     std::string_view text = tok.text(t.text());
-    if (syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
+    bool plain = is_plain_text(text);  // then there is nothing to decode either
+    if (!plain && syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
+    if (ascii) *ascii = plain;
     return text;
   }
   // A single literal whose text is its JSON-syntax template as it is (no "$" or "%" to escape,
-  // already NFC).
+  // which literal_needs_decoding has ruled out, and already NFC).
   static std::optional<std::string_view> plain_literal(const syntax::SyntaxTree& t, syntax::NodeId tmpl,
-                                                       const ChildList& parts) {
-    std::optional<std::string_view> s = single_literal(t, tmpl, parts);
-    if (s && s->find_first_of("$%") == std::string_view::npos && source::utf8::is_nfc_quick(*s)) return s;
+                                                       const ChildList& parts, bool* ascii = nullptr) {
+    bool plain = false;
+    std::optional<std::string_view> s = single_literal(t, tmpl, parts, &plain);
+    if (ascii) *ascii = plain;
+    if (s && (plain || source::utf8::is_nfc_quick(*s))) return s;
     return std::nullopt;
   }
 
@@ -843,16 +921,32 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 }
 
 struct FileDocument::State {
-  std::shared_ptr<const source::SourceFile> source;  // which the names below point into
-  Options options;                                   // compact
-  std::string text;                                  // the items' compact JSON, back to back
-  Writer writer{text, false};
+  // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
+  // written costs address space, not memory. (Reserved before the writer takes the text.)
+  explicit State(size_t capacity) {
+    text.reserve(capacity);
+    writer.emplace(text, false);
+  }
+
+  std::shared_ptr<const source::SourceFile> source;               // which the names below point into
+  Options options;                                                // compact
+  std::string text;                                               // the items' compact JSON, back to back
+  std::optional<Writer> writer;                                   // into text
   std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
   std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
   BlockTrie blocks;                                               // the trie's items are fragments
   diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
-  Scratch scratch;                                             // reused by every item's conversion
+  // The tuple whose elements add_elements has written (after its "[") for the next item.
+  struct Elements {
+    std::string_view name;     // the attribute's
+    uint32_t open = 0;         // the offset of the "["
+    size_t start = 0;          // where its JSON starts in text
+    diag::Diagnostics failed;  // the first element that failed
+  };
+  std::optional<Elements> elements;
+  std::vector<syntax::NodeId> roots;  // add_elements' scratch
+  Scratch scratch;                    // reused by every item's conversion
 
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
@@ -875,7 +969,7 @@ struct FileDocument::State {
     w.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
-      w.key(sorted[i].name);
+      w.plain_key(sorted[i].name);  // an identifier
       if (sorted[i].attribute ? !leaf(sorted[i].index) : !write_trie(w, blocks, sorted[i].index, leaf)) return false;
     }
     w.end_object();
@@ -883,11 +977,8 @@ struct FileDocument::State {
   }
 };
 
-FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>()) {
+FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>(output_size_hint(input_size, false))) {
   state_->options.pretty = false;
-  // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
-  // written costs address space, not memory.
-  state_->text.reserve(output_size_hint(input_size, false));
 }
 FileDocument::~FileDocument() = default;
 
@@ -899,10 +990,28 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
   diag::Diagnostics diags;
-  Converter c(st.writer, st.options, diags, st.scratch);
-  size_t start = st.text.size();
+  Converter c(*st.writer, st.options, diags, st.scratch);
+  size_t start = st.writer->size();
   bool ok = true;
-  if (n.kind == syntax::NodeKind::Attribute) {
+  if (n.kind == syntax::NodeKind::Attribute && st.elements) {
+    // The value starts with a tuple whose elements are written already: it is that tuple, whose
+    // node has no elements left, or the tuple is an operand and the value is its source text.
+    State::Elements& el = *st.elements;
+    st.attributes.emplace_back(el.name, fragment);
+    start = el.start;
+    syntax::NodeId value = t.first_child(item);
+    if (t.node(value).kind != syntax::NodeKind::Tuple) {
+      st.writer->rewind(start);
+      size_t end = t.token(t.node(value).last_token).end;
+      st.writer->string_wrapped("${", t.text().substr(el.open, end - el.open), "}");
+    } else {
+      ok = el.failed.empty();
+      if (!ok) diags = std::move(el.failed);
+      for (syntax::NodeId c_id : ChildList(t, value)) ok = c.expression(t, c_id) && ok;
+      st.writer->end_array();
+    }
+    st.elements.reset();
+  } else if (n.kind == syntax::NodeKind::Attribute) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
@@ -915,8 +1024,35 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   } else {
     return;
   }
-  st.fragments.emplace_back(start, st.text.size());
+  st.fragments.emplace_back(start, st.writer->size());
   if (!ok) st.failed.emplace_back(fragment, std::move(diags));
+}
+
+void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
+  State& st = *state_;
+  if (!st.conflict.empty()) return;
+  if (!st.source) st.source = t.source_ptr();
+  if (!st.elements) {
+    st.elements.emplace();
+    st.elements->name = name;
+    st.elements->open = open;
+    st.elements->start = st.writer->size();
+    st.writer->begin_array();
+  }
+  // The elements are the subtrees that end at the last node, found backwards (as ChildList does).
+  std::vector<syntax::NodeId>& roots = st.roots;
+  roots.clear();
+  const auto& nodes = t.nodes();
+  for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
+    syntax::NodeId root = end - 1;
+    roots.push_back(root);
+    end = root + 1 - nodes[root].subtree_size;
+  }
+  diag::Diagnostics diags;
+  Converter c(*st.writer, st.options, diags, st.scratch);
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) {
+    if (!c.expression(t, *it) && st.elements->failed.empty()) st.elements->failed = std::move(diags);
+  }
 }
 
 bool FileDocument::check(diag::Diagnostics& diagnostics) const {
@@ -938,6 +1074,7 @@ bool FileDocument::check(diag::Diagnostics& diagnostics) const {
 }
 
 void FileDocument::write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level) const {
+  state_->writer->buffer();  // the fragments' text, up to date
   std::optional<Indenter> indenter;
   if (pretty) indenter.emplace(sink, base_level);
   std::function<void(std::string_view)> out = sink;
@@ -949,16 +1086,18 @@ void FileDocument::write(const std::function<void(std::string_view)>& sink, bool
     w.raw(state_->fragment(f));
     return true;
   });
-  out(buffer);
+  out(w.buffer());
   if (indenter) indenter->finish();
 }
 
 ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {
   ConvertResult r;
   r.text.reserve(output_size_hint(tree.source().size(), options.pretty));
-  Writer w(r.text, options.pretty);
-  BodyRef ref{&tree, tree.root()};
-  r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);
+  {
+    Writer w(r.text, options.pretty);
+    BodyRef ref{&tree, tree.root()};
+    r.ok = write_body(w, std::span<const BodyRef>(&ref, 1), options, r.diagnostics);
+  }
   if (!r.ok) r.text.clear();
   return r;
 }

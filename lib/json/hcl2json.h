@@ -97,6 +97,11 @@ class FileDocument {
 
   // An item (the tree's root: an attribute or a block of the file's root body).
   void add(const syntax::SyntaxTree& item);
+  // Elements of the tuple that starts the value of the next item, an attribute
+  // (syntax::ParseOptions::root_tuple_elements), converted at once; add() then gets the item
+  // with the tuple's last elements, or the tuple as an operand of something else, when the
+  // value becomes its source text instead.
+  void add_elements(const syntax::SyntaxTree& elements, std::string_view name, uint32_t open);
   // False with error diagnostics when the file has no JSON form in this shape (the ones
   // write_body reports).
   bool check(diag::Diagnostics& diagnostics) const;

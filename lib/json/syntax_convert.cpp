@@ -51,8 +51,10 @@ ConvertResult convert_json_syntax(std::shared_ptr<const jsonsyntax::Document> do
   }
   if (diag::has_errors(out.diagnostics)) return out;
   out.text.reserve(output_size_hint(doc->source().size(), options.pretty));
-  Writer w(out.text, options.pretty, 4, base_level);
-  write_value(w, root);
+  {
+    Writer w(out.text, options.pretty, 4, base_level);
+    write_value(w, root);
+  }
   out.ok = true;
   return out;
 }

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/writer.h"
 
+#include <algorithm>
 #include <cstring>
 
+#include "source/utf8.h"
 #include "util/byte_runs.h"
+#include "util/json_bytes.h"
 
 namespace hcl::json {
 
@@ -23,17 +26,99 @@ const char* string_stop(const char* p, const char* end) {
 
 void Writer::key(std::string_view name) {
   element();
-  append_quoted(out_, name);
-  out_.push_back(':');
-  if (pretty_) out_.push_back(' ');
-  after_key_ = true;
+  put('"');
+  escaped(name);
+  reserve(3);
+  *at_++ = '"';
+  *at_++ = ':';
+  if (pretty_) *at_++ = ' ';
+  place_ = Place::AfterKey;
 }
 
-void Writer::close(char c) {
-  uint32_t n = counts_.back();
-  counts_.pop_back();
-  if (n > 0) newline(counts_.size());
-  out_.push_back(c);
+void Writer::grow(size_t n) {
+  size_t used = size();
+  if (sink_ && used >= chunk_) {
+    pass_on();
+    used = 0;
+  }
+  // Room is made a step at a time (zeroed by resize, while still in the cache), within the
+  // capacity the caller reserved; past it the string grows as it would by appending.
+  constexpr size_t kStep = 1 << 16;
+  size_t want = used + n;
+  out_.resize(std::max(want, std::min(out_.capacity(), used + kStep)));
+  at_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
+}
+
+void Writer::escaped(std::string_view s) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  for (;;) {
+    // A run of plain bytes is copied sixteen at a time as it is checked (the room for sixteen
+    // more lets the last block be stored whole).
+    reserve(static_cast<size_t>(end - p) + 16);
+    char* o = at_;
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+      if (unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(util::not_plain_json<true>(v)))) {
+        unsigned k = static_cast<unsigned>(__builtin_ctz(stop));
+        p += k;
+        o += k;
+        break;
+      }
+      p += 16;
+      o += 16;
+    }
+#endif
+    while (p < end && util::is_plain_json<true>(static_cast<unsigned char>(*p))) *o++ = *p++;
+    at_ = o;
+    if (p == end) return;
+    p = escape_special(p, end);
+  }
+}
+
+// The escape of the character at p, which is not plain; returns what follows it.
+const char* Writer::escape_special(const char* p, const char* end) {
+  static const char kHex[] = "0123456789abcdef";
+  reserve(6);
+  auto c = static_cast<unsigned char>(*p);
+  char* o = at_;
+  if (c < 0x80) {
+    *o++ = '\\';
+    switch (c) {
+      case '"': *o++ = '"'; break;
+      case '\\': *o++ = '\\'; break;
+      case '\n': *o++ = 'n'; break;
+      case '\r': *o++ = 'r'; break;
+      case '\t': *o++ = 't'; break;
+      default:
+        // Go 1.19's encoder spells \b and \f as \u0008 and \u000c too; <, > and & as \u003c ...
+        std::memcpy(o, "u00", 3);
+        o[3] = kHex[c >> 4];
+        o[4] = kHex[c & 0xF];
+        o += 5;
+    }
+    at_ = o;
+    return p + 1;
+  }
+  char32_t cp;
+  int len = source::utf8::decode(std::string_view(p, static_cast<size_t>(end - p)), 0, cp);
+  if (len == 0) {
+    // utf8.DecodeRuneInString: an invalid byte is one RuneError.
+    std::memcpy(o, "\\ufffd", 6);
+    at_ = o + 6;
+    return p + 1;
+  }
+  if (cp == 0x2028 || cp == 0x2029) {
+    std::memcpy(o, cp == 0x2028 ? "\\u2028" : "\\u2029", 6);
+    at_ = o + 6;
+  } else {
+    std::memcpy(o, p, static_cast<size_t>(len));
+    at_ = o + len;
+  }
+  return p + len;
 }
 
 Indenter::Indenter(std::function<void(std::string_view)> sink, size_t base_level, int indent, size_t chunk)
@@ -62,70 +147,131 @@ void Indenter::make_room(size_t n) {
 }
 
 void Indenter::write(std::string_view s) {
+  // The state lives in locals while the piece is laid out (stores through the output pointer
+  // could otherwise alias the members, which would be reloaded after every byte).
   const char* p = s.data();
   const char* const end = p + s.size();
-  while (p < end) {
-    if (in_string_) {
-      // Up to and including the next quote or backslash, or to the end of this piece.
-      const char* from = p;
-      if (escape_) {
-        escape_ = false;
-        ++p;
-      }
-      const char* stop = string_stop(p, end);
-      if (stop == end) {
-        put(from, end);
-        break;
-      }
-      put(from, stop + 1);
-      if (*stop == '"') in_string_ = false;
-      else escape_ = true;
-      p = stop + 1;
-      continue;
+  char* o = at_;
+  size_t level = level_;
+  const auto indent = static_cast<size_t>(indent_);
+  size_t width = (base_level_ + level) * indent;  // the indentation
+  bool in_string = in_string_, escape = escape_;
+  auto room = [&](size_t n) {
+    if (static_cast<size_t>(end_ - o) < n) [[unlikely]] {
+      at_ = o;
+      make_room(n);
+      o = at_;
     }
-    char c = *p++;
-    if (opened_) {
-      opened_ = false;
-      if (c == '}' || c == ']') {
-        put(c);
+  };
+  // A newline and the indentation, in room made beforehand. Short ones, the usual, are copied as
+  // a block of fixed size (a few stores) and the write position moved by their length.
+  auto newline = [&] {
+    size_t n = 1 + width;
+    if (n <= kBlock) std::memcpy(o, pad_.data(), kBlock);
+    else std::memcpy(o, pad_.data(), n);
+    o += n;
+  };
+  // What a bracket opens: an empty pair stays on its line, anything else starts one further in.
+  auto open = [&] {
+    if (*p == '}' || *p == ']') {
+      *o++ = *p++;
+      return;
+    }
+    ++level;
+    width += indent;
+    if (width + 1 + kBlock > pad_.size()) [[unlikely]]
+      pad_.resize(width + 1 + kBlock, ' ');
+    newline();
+  };
+  if (opened_ && p < end) {  // a bracket ended the previous piece
+    opened_ = false;
+    room(width + indent + 1 + kBlock);
+    open();
+  }
+  while (p < end) {
+    if (in_string) {
+      if (escape) {  // the byte after a backslash, whatever it is
+        escape = false;
+        room(1);
+        *o++ = *p++;
         continue;
       }
-      ++level_;
-      newline();
+      // Up to and including the next quote or backslash, copied sixteen bytes at a time as they
+      // are checked, or to the end of this piece.
+      char stop = 0;
+#if defined(__SSE2__)
+      while (end - p >= 16) {
+        room(16);
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+        if (unsigned m = static_cast<unsigned>(_mm_movemask_epi8(not_string_text(v)))) {
+          unsigned k = static_cast<unsigned>(__builtin_ctz(m)) + 1;
+          p += k;
+          o += k;
+          stop = p[-1];
+          break;
+        }
+        p += 16;
+        o += 16;
+      }
+#endif
+      if (!stop) {
+        const char* to = string_stop(p, end);
+        if (to != end) ++to;
+        room(static_cast<size_t>(to - p));
+        std::memcpy(o, p, static_cast<size_t>(to - p));
+        o += to - p;
+        p = to;
+        if (!is_string_text(static_cast<unsigned char>(p[-1]))) stop = p[-1];
+      }
+      if (stop == '"') in_string = false;
+      else if (stop == '\\') escape = true;
+      continue;
     }
+    // Room for anything one structural character writes: two bytes and a newline one level in.
+    room(width + indent + 3 + kBlock);
+    char c = *p++;
     switch (c) {
       case '"':
-        in_string_ = true;
-        put(c);
+        in_string = true;
+        *o++ = c;
         break;
       case '{':
       case '[':
-        opened_ = true;
-        put(c);
+        *o++ = c;
+        if (p < end) open();
+        else opened_ = true;
         break;
       case ',':
-        put(c);
+        *o++ = c;
         newline();
         break;
       case ':':
-        put(':');
-        put(' ');
+        *o++ = ':';
+        *o++ = ' ';
         break;
       case '}':
       case ']':
-        --level_;
+        --level;
+        width -= indent;
         newline();
-        put(c);
+        *o++ = c;
         break;
       default: {
         // A number, true, false or null: up to the next structural character.
         const char* from = p - 1;
         while (p < end && *p != ',' && *p != '}' && *p != ']') ++p;
-        put(from, p);
+        room(static_cast<size_t>(p - from));
+        std::memcpy(o, from, static_cast<size_t>(p - from));
+        o += p - from;
         break;
       }
     }
   }
+  at_ = o;
+  level_ = level;
+  in_string_ = in_string;
+  escape_ = escape;
 }
 
 }  // namespace hcl::json

@@ -26,12 +26,19 @@ inline void append_quoted(std::string& out, std::string_view s) {
   out.push_back('"');
 }
 
+// Writes into `out` through a pointer into room made ahead of time, with escaping fused into the
+// copy: `out` holds the text written so far once buffer() is called or the writer ends.
 class Writer {
  public:
   // `base_level`: the nesting level the document starts at, for a value that will be placed
   // inside another document's object (pretty output indents it one level further per level).
   explicit Writer(std::string& out, bool pretty = true, int indent = 4, size_t base_level = 0)
-      : out_(out), pretty_(pretty), indent_(indent), base_level_(base_level) {}
+      : out_(out), pretty_(pretty), indent_(indent), base_level_(base_level) {
+    at_ = end_ = out_.data() + out_.size();
+  }
+  ~Writer() { sync(); }
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
 
   void begin_object() { open('{'); }
   void end_object() { close('}'); }
@@ -39,77 +46,151 @@ class Writer {
   void end_array() { close(']'); }
   // An object member's name; the member's value follows.
   void key(std::string_view name);
+  // A name whose bytes need no escaping (an HCL identifier: letters, digits, "_" and "-").
+  void plain_key(std::string_view name) {
+    element();
+    put_plain(name, 2);
+    *at_++ = ':';
+    if (pretty_) *at_++ = ' ';
+    place_ = Place::AfterKey;
+  }
   void string(std::string_view s) {
     element();
-    append_quoted(out_, s);
+    put('"');
+    escaped(s);
+    put('"');
+    done();
   }
   // The string prefix + s + suffix, where prefix and suffix need no escaping.
   void string_wrapped(std::string_view prefix, std::string_view s, std::string_view suffix) {
     element();
-    out_.push_back('"');
-    out_.append(prefix);
-    append_escaped(out_, s);
-    out_.append(suffix);
-    out_.push_back('"');
+    put('"');
+    put(prefix);
+    escaped(s);
+    put(suffix);
+    put('"');
+    done();
+  }
+  // A string whose bytes need no escaping (the caller has checked): copied as it is.
+  void plain_string(std::string_view s) {
+    element();
+    put_plain(s, 0);
+    done();
   }
   // A number, true, false or null, already in JSON form; or any JSON value in compact form.
   void raw(std::string_view text) {
     element();
-    if (sink_ && text.size() >= chunk_) {  // passed on as it is, not copied
+    if (sink_ && text.size() >= chunk_) [[unlikely]] {  // passed on as it is, not copied
       pass_on();
       sink_(text);
-      return;
+    } else {
+      put(text);
     }
-    out_.append(text);
+    done();
   }
   // Text the caller has already quoted and escaped (for strings assembled in pieces).
   void raw_string(std::string_view quoted) { raw(quoted); }
 
-  std::string& buffer() { return out_; }
-  size_t depth() const { return counts_.size(); }
+  // The text written so far, in `out`.
+  std::string& buffer() {
+    sync();
+    return out_;
+  }
+  // The length `out` has once brought up to date.
+  size_t size() const { return static_cast<size_t>(at_ - out_.data()); }
+  // Takes back what was written after the first `size` bytes (not with stream_to), at the top level.
+  void rewind(size_t size) {
+    at_ = out_.data() + size;
+    place_ = Place::Top;
+    depth_ = 0;
+  }
 
   // Hands the buffer to `sink` whenever it holds at least `chunk` bytes, and empties it, so a
   // document of any size is written out in pieces while it is produced. The caller passes on
-  // what is left at the end.
+  // what is left at the end (buffer()).
   void stream_to(std::function<void(std::string_view)> sink, size_t chunk = 1 << 16) {
     sink_ = std::move(sink);
     chunk_ = chunk;
   }
 
  private:
+  // Where the next value goes: at the top level, after a key (neither needs a separator), or in
+  // a container, first or after another element.
+  enum class Place : uint8_t { Top, AfterKey, First, Next };
+
+  // Room for n more bytes at at_.
+  void reserve(size_t n) {
+    if (static_cast<size_t>(end_ - at_) < n) [[unlikely]]
+      grow(n);
+  }
+  void grow(size_t n);
+  // `out` cut to what was written, with no room ahead.
+  void sync() {
+    out_.resize(size());
+    at_ = end_ = out_.data() + out_.size();
+  }
+  void put(char c) {
+    reserve(1);
+    *at_++ = c;
+  }
+  void put(std::string_view s) {
+    reserve(s.size());
+    std::memcpy(at_, s.data(), s.size());
+    at_ += s.size();
+  }
+  // s in quotes as it is, with room for `more` bytes after it.
+  void put_plain(std::string_view s, size_t more) {
+    reserve(s.size() + 2 + more);
+    char* o = at_;
+    *o++ = '"';
+    std::memcpy(o, s.data(), s.size());
+    o += s.size();
+    *o++ = '"';
+    at_ = o;
+  }
+  // s as encoding/json escapes a string's inside, HTML characters too.
+  void escaped(std::string_view s);
+  const char* escape_special(const char* p, const char* end);
   void open(char c) {
     element();
-    out_.push_back(c);
-    counts_.push_back(0);
+    put(c);
+    ++depth_;
+    place_ = Place::First;
   }
-  void close(char c);
+  void close(char c) {
+    --depth_;
+    if (place_ != Place::First && pretty_) newline(depth_);
+    put(c);
+    done();
+  }
   void pass_on() {
-    sink_(out_);
-    out_.clear();
+    sink_(std::string_view(out_.data(), size()));
+    at_ = out_.data();
   }
   // Separators and indentation before a value (nothing after a key).
   void element() {
-    if (sink_ && out_.size() >= chunk_) pass_on();
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    if (counts_.empty()) return;
-    if (counts_.back()++ > 0) out_.push_back(',');
-    newline(counts_.size());
+    if (place_ < Place::First) return;
+    if (place_ == Place::Next) put(',');
+    if (pretty_) newline(depth_);
   }
+  // A value has ended.
+  void done() { place_ = depth_ > 0 ? Place::Next : Place::Top; }
   void newline(size_t level) {
-    if (!pretty_) return;
-    out_.push_back('\n');
-    out_.append((base_level_ + level) * static_cast<size_t>(indent_), ' ');
+    size_t n = (base_level_ + level) * static_cast<size_t>(indent_);
+    reserve(n + 1);
+    *at_++ = '\n';
+    std::memset(at_, ' ', n);
+    at_ += n;
   }
 
   std::string& out_;
+  char* at_;  // the write position in out_, whose size runs to end_
+  char* end_;
   bool pretty_;
   int indent_;
   size_t base_level_;
-  bool after_key_ = false;
-  std::vector<uint32_t> counts_;  // members written so far, per open container
+  Place place_ = Place::Top;
+  size_t depth_ = 0;  // containers open
   std::function<void(std::string_view)> sink_;
   size_t chunk_ = 0;
 };
@@ -127,30 +208,8 @@ class Indenter {
   void finish();
 
  private:
-  // Room for n more bytes in the buffer (passing on what it holds first when it has not).
-  void reserve(size_t n) {
-    if (static_cast<size_t>(end_ - at_) < n) make_room(n);
-  }
+  // Passes on what the buffer holds, and makes it hold at least n bytes.
   void make_room(size_t n);
-  void put(char c) {
-    reserve(1);
-    *at_++ = c;
-  }
-  void put(const char* from, const char* to) {
-    reserve(static_cast<size_t>(to - from));
-    std::memcpy(at_, from, static_cast<size_t>(to - from));
-    at_ += to - from;
-  }
-  // A newline and the current level's indentation. Short ones, the usual, are copied as a block
-  // of fixed size (which compiles to a few stores) and the write position moved by their length.
-  void newline() {
-    size_t n = 1 + (base_level_ + level_) * static_cast<size_t>(indent_);
-    if (n > pad_.size() - kBlock) pad_.resize(n + kBlock, ' ');
-    reserve(n + kBlock);
-    if (n <= kBlock) std::memcpy(at_, pad_.data(), kBlock);
-    else std::memcpy(at_, pad_.data(), n);
-    at_ += n;
-  }
 
   static constexpr size_t kBlock = 128;
   std::function<void(std::string_view)> sink_;

@@ -150,18 +150,26 @@ std::string Parser::range_string(diag::Span s) {
 // of the tree, which borrows the token window for the call (the nodes index tokens as in the
 // whole file, hence the window's base).
 void Parser::hand_over_item() {
-  if (lex_diags_.empty() && parse_diags_.empty() && !abort_ && !nodes_->empty()) {
-    buf_.resize(buf_len_);  // the window's spare slots are not tokens of the file
-    std::swap(buf_, tree_->mutable_tokens());
-    tree_->set_token_base(buf_base_);
+  if (quiet() && !nodes_->empty()) {
+    lend_window();
     options_.root_item(*tree_);
-    std::swap(buf_, tree_->mutable_tokens());
+    take_window_back();
   }
   nodes_->clear();
-  // Only the last token read must stay; dropping waits for a chunk's worth, so that many small
-  // items do not each move the window.
-  uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
-  if (keep_from > buf_base_ + kChunk) drop_before(keep_from);
+  drop_read_tokens();  // only the last token read must stay
+}
+
+// As hand_over_item, for the elements parsed so far of the tuple that starts a root attribute's
+// value: their nodes are the array's from start_node, which is 0 (an item's nodes start the
+// array), so the array holds nothing else.
+void Parser::hand_over_elements(uint32_t start_node, const lex::Token& open) {
+  if (quiet() && nodes_->size() > start_node) {
+    lend_window();
+    options_.root_tuple_elements(*tree_, stream_name_, open.start);
+    take_window_back();
+  }
+  nodes_->resize(start_node);
+  drop_read_tokens();
 }
 
 // ---- Recovery ----------------------------------------------------------------------------------

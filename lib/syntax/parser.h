@@ -28,6 +28,15 @@ struct ParseOptions {
   // (hcl json) never holds the whole file's tree. Items are handed over only while the parse has
   // reported nothing: once it has, the consumer's work is moot, since the file has errors.
   std::function<void(const SyntaxTree& item)> root_item = nullptr;
+  // With root_item: the elements of a tuple constructor that starts the value of an attribute of
+  // the root body, handed over the same way in batches while it is parsed, once it has many,
+  // and then dropped, so that a file that is one huge tuple is not held whole either. The tree's
+  // nodes are whole elements one after the other (the last node is the last element's root).
+  // The tuple's node, handed over with its item, holds only the elements parsed after the last
+  // batch. `name`: the attribute's name; `open`: the offset of the tuple's "[" (the item's first
+  // tokens may have left the window by the time the item is handed over).
+  std::function<void(const SyntaxTree& elements, std::string_view name, uint32_t open)> root_tuple_elements = nullptr;
+  uint32_t root_tuple_batch = 1 << 14;  // the nodes of elements a batch gathers
   // Given every token in source order, in batches as the parser is done with them, Eof in the
   // last: a caller that needs the tokens as well (the formatter) shares this parse's lexing
   // instead of lexing the text a second time. `failed`: the parse has found an error already, so

@@ -148,6 +148,12 @@ bool Parser::parse_body_item(diag::Span& name) {
 void Parser::finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line) {
   uint32_t start_node = mark();
   read();  // the equals sign
+  // An attribute of the root body (the only body its guard is the first of) whose value starts
+  // with a tuple hands the tuple's elements over in batches (parse_tuple).
+  if (options_.root_tuple_elements && options_.root_item && depth_ == 1 && !single_line) {
+    stream_open_ = peek().index;
+    stream_name_ = ident.text(text_);
+  }
   size_t d0 = diag_mark();
   Expr value = parse_expression();
   if (recovery_ && errors_since(d0)) {

@@ -306,6 +306,25 @@ class Parser {
   // ParseOptions::root_item: hands the item just parsed to the consumer, then drops its nodes and
   // the tokens before it (parser.cpp).
   void hand_over_item();
+  // ParseOptions::root_tuple_elements: the same for the elements of a tuple parsed so far, whose
+  // nodes start at start_node (parse_tuple), once there are root_tuple_batch nodes of them.
+  void hand_over_elements(uint32_t start_node, const lex::Token& open);
+  // Whether the parse has reported nothing, so that handing over is worth the consumer's work.
+  bool quiet() const { return lex_diags_.empty() && parse_diags_.empty() && !abort_; }
+  // Lends the token window to tree_ (whose nodes index tokens as in the whole file, hence the
+  // window's base), and takes it back.
+  void lend_window() {
+    buf_.resize(buf_len_);  // the window's spare slots are not tokens of the file
+    std::swap(buf_, tree_->mutable_tokens());
+    tree_->set_token_base(buf_base_);
+  }
+  void take_window_back() { std::swap(buf_, tree_->mutable_tokens()); }
+  // Drops the tokens before the last one read once a chunk's worth has gathered, so that many
+  // small items do not each move the window.
+  void drop_read_tokens() {
+    uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
+    if (keep_from > buf_base_ + kChunk) drop_before(keep_from);
+  }
 
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
@@ -398,6 +417,9 @@ class Parser {
   // except the "Nesting too deep" one itself (while reporting_abort_ is set).
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
+  // The "[" whose tuple starts a root attribute's value (hand_over_elements), and that attribute's name.
+  uint32_t stream_open_ = UINT32_MAX;
+  std::string_view stream_name_;
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;

@@ -223,6 +223,7 @@ Expr Parser::parse_tuple() {
     pop_nl();
     return e;
   }
+  bool hand_over = open_index == stream_open_ && start_node == 0;  // see finish_attribute
   for (;;) {
     Peeked next = peek();
     if (next.tok.kind == K::CBrack) {
@@ -235,6 +236,7 @@ Expr Parser::parse_tuple() {
       recover(K::CBrack);
       break;
     }
+    if (hand_over && mark() - start_node >= options_.root_tuple_batch) hand_over_elements(start_node, open);
     next = peek();
     if (next.tok.kind == K::CBrack) {
       read();

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -27,10 +28,16 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 
 // The JSON of a whole file made item by item while it is parsed (json::FileDocument), as
 // `hcl json` makes it; or "ERROR: " and the first diagnostic's summary and detail.
-std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl") {
+// `batch`: the nodes of a root attribute's tuple elements converted together (1: each element as
+// soon as it is parsed).
+std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1) {
   json::FileDocument doc(text.size());
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
+  po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
+    doc.add_elements(elements, name, open);
+  };
+  po.root_tuple_batch = batch;
   auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text), po);
   REQUIRE_MESSAGE(r.diagnostics.empty(), text);
   CHECK(r.tree == nullptr);
@@ -198,12 +205,29 @@ TEST_CASE("a file converted item by item while it is parsed is the whole tree's 
       "x { y = 1 }\nx = 2\nx2 { }\n",
       "o {\n  i {\n    j \"l\" {}\n  }\n}\n/* c */ p = <<EOT\n  a {\nEOT\n",
       "t = \"${a} %{ if b }c%{ endif } [{\"\nu = f(1, [2], {a = 3})\n",
+      // Tuples whose elements are converted as they are parsed: alone, or operands after all.
+      "a = [1, \"s\", [2, [3]], {k = [4], \"q\" = null}, x.y, \"${z}\", -1,\n  # c\n]\nb = []\nc = [1,]\n",
+      "a = [1, 2][0]\nb = /* c */ [1, 2] + [3]\nc = [x] == [y] ? [1] : [2]\nd = [1].x\ne = [[1], 2][*]\n",
+      "a = [for v in w : v]\nb = [1] # [\nr \"t\" {\n  a = [1]\n}\nc = [<<EOT\n  x\nEOT\n, 2]\n",
   };
   for (const char* f : files) {
     CAPTURE(f);
     CHECK(by_items(f, true) == whole(f, true));
     CHECK(by_items(f, false) == whole(f, false));
+    CHECK(by_items(f, false, "test.hcl", 3) == whole(f, false));  // batches of a few elements
   }
+}
+
+TEST_CASE("a file that is one long tuple converts element by element as the whole tree does") {
+  std::string text = "data = [";
+  for (int i = 0; i < 20000; ++i)
+    text += "{ id = " + std::to_string(i) + ", name = \"n<" + std::to_string(i) + "\" }, \"s\", 0.5, ";
+  std::string operand = text + "] + [1]\nz = 1\n";
+  text += "]\nz = 1\n";
+  std::string compact = whole(text, false);
+  for (uint32_t batch : {1u, 7u, 1000u, 1u << 14}) CHECK(by_items(text, false, "test.hcl", batch) == compact);
+  CHECK(by_items(text, true) == whole(text, true));
+  CHECK(by_items(operand, false, "test.hcl", 1000) == whole(operand, false));
 }
 
 TEST_CASE("many blocks and object keys of every kind convert the same item by item and whole") {
@@ -229,6 +253,31 @@ TEST_CASE("many blocks and object keys of every kind convert the same item by it
   CHECK(o == "{\"$${y}\":8,\"${x}\":4,\"1.5\":7,\"k\":11,\"k\xc3\xa9\":3,\"null\":5,\"true\":6}");
   std::string both = "r \"t\" \"l1\" { v = 1 }\nr \"t\" \"l1\" { v = 2 }\n";
   CHECK(convert(both) == R"({"r":{"t":{"l1":[{"v":1},{"v":2}]}}})");
+}
+
+TEST_CASE("many labels are found by hash and written in byte order") {
+  // Hundreds of labels (the hash index grows several times), sharing eight-byte prefixes or
+  // shorter than eight bytes, one outside ASCII, some repeated.
+  std::vector<std::string> labels;
+  for (int i = 0; i < 300; ++i) labels.push_back("web_" + std::to_string(i * 7919 % 1000));
+  for (const char* l : {"w", "web_", "web_1234567890", "web_12345678", "web_1234567", "\u00e9", "z"})
+    labels.push_back(l);
+  labels.push_back(labels[0]);
+  labels.push_back(labels[150]);
+  std::map<std::string, int> count;  // byte order, as Go sorts map keys
+  std::string text;
+  for (const std::string& l : labels) {
+    text += "r \"" + l + "\" { v = " + std::to_string(count[l == "\\u00e9" ? "\xc3\xa9" : l]++) + " }\n";
+  }
+  std::string expected = "{\"r\":{";
+  for (const auto& [label, n] : count) {
+    if (expected.back() != '{') expected += ",";
+    expected += "\"" + label + "\":[";
+    for (int i = 0; i < n; ++i) expected += (i ? ",{\"v\":" : "{\"v\":") + std::to_string(i) + "}";
+    expected += "]";
+  }
+  expected += "}}";
+  CHECK(convert(text) == expected);
 }
 
 TEST_CASE("item by item, a file with no JSON form reports the conflict the whole tree's conversion reports") {
@@ -277,7 +326,7 @@ TEST_CASE("merged bodies") {
   json::Writer w(out, false);
   hcl::diag::Diagnostics diags;
   REQUIRE(json::write_body(w, bodies, {}, diags));
-  CHECK(out == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
+  CHECK(w.buffer() == R"({"r":{"t":[{"n":1},{"n":2}]},"x":1,"y":2})");
 
   auto c = parse("z = 0\nx = 3\n", "c.tf");
   bodies.push_back({c.get(), c->root()});

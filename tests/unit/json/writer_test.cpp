@@ -58,7 +58,7 @@ TEST_CASE("pretty layout is json.Indent's with four spaces") {
   w.raw("null");
   w.end_object();
   w.end_object();
-  CHECK(out ==
+  CHECK(w.buffer() ==
         "{\n"
         "    \"a\": 1,\n"
         "    \"b\": [\n"
@@ -85,7 +85,7 @@ TEST_CASE("compact layout has no whitespace") {
   w.begin_object();
   w.end_object();
   w.end_object();
-  CHECK(out == "{\"a\":[1,\"${x\\u003cy}\"],\"b\":{}}");
+  CHECK(w.buffer() == "{\"a\":[1,\"${x\\u003cy}\"],\"b\":{}}");
 }
 
 TEST_CASE("a document can start deeper, to be placed inside another") {
@@ -95,5 +95,50 @@ TEST_CASE("a document can start deeper, to be placed inside another") {
   w.key("a");
   w.raw("1");
   w.end_object();
-  CHECK(out == "{\n        \"a\": 1\n    }");
+  CHECK(w.buffer() == "{\n        \"a\": 1\n    }");
+}
+
+TEST_CASE("the writer's copy with escaping fused in escapes as append_quoted does, at every offset") {
+  // Each special character (and each kind of UTF-8 sequence) at every position of strings that
+  // end on either side of the sixteen-byte blocks the copy works in.
+  const std::vector<std::string> specials = {"\"", "\\",   "\n",     "\x01", "<",        "&", "\x7f",
+                                             "é",  "\xff", "\u2028", "😀",    "\xe2\x82", "$"};
+  for (size_t len : {size_t(0), size_t(1), size_t(15), size_t(16), size_t(17), size_t(31), size_t(33)}) {
+    for (const std::string& special : specials) {
+      for (size_t at = 0; at <= len; ++at) {
+        std::string s = std::string(at, 'a') + special + std::string(len - at, 'b');
+        CAPTURE(s);
+        std::string out;
+        {
+          Writer w(out, false);
+          w.begin_array();
+          w.string(s);
+          w.key(s);  // not valid JSON in an array, but a key is escaped the same way
+          w.string_wrapped("${", s, "}");
+          w.end_array();
+        }
+        std::string q = quoted(s);
+        std::string wrapped = quoted("${" + s + "}");
+        CHECK(out == "[" + q + "," + q + ":" + wrapped + "]");
+      }
+    }
+  }
+}
+
+TEST_CASE("a long document grows the buffer and streams in pieces") {
+  std::string whole, streamed, buffer;
+  {
+    Writer w(whole, false);
+    Writer s(buffer, false);
+    s.stream_to([&](std::string_view piece) { streamed.append(piece); }, 100);
+    for (Writer* x : {&w, &s}) {
+      x->begin_array();
+      for (int i = 0; i < 5000; ++i) x->string(std::string(static_cast<size_t>(i % 40), 'x') + "<" + std::to_string(i));
+      x->raw(std::string(300, '1'));
+      x->end_array();
+    }
+    streamed.append(s.buffer());
+  }
+  CHECK(whole.size() > 100000);
+  CHECK(streamed == whole);
 }

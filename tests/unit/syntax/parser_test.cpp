@@ -246,6 +246,64 @@ TEST_CASE("root_item hands over each item of the root body as a tree of its own,
   for (size_t i = 0; i < rb.diagnostics.size(); ++i) CHECK(rb.diagnostics[i].summary == wb.diagnostics[i].summary);
 }
 
+TEST_CASE("root_tuple_elements hands over the elements of a tuple that starts a root attribute's value") {
+  std::string text =
+      "x = 1\na = /* c */ [1, [2, 3],\n  {k = [4]}, # c\n]\nb {\n  t = [5]\n}\nc = [6] + [7]\nd = [for v in w : v]\ne = []\n";
+  std::vector<std::string> elements, items;
+  hcl::syntax::ParseOptions opt;
+  opt.root_tuple_batch = 1;  // each element as soon as it is parsed
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) {
+    // A tuple whose elements were handed over is left with none.
+    auto value = t.first_child(t.root());
+    if (t.node(value).kind == hcl::syntax::NodeKind::Tuple) items.push_back(std::to_string(t.node(value).subtree_size));
+    else items.push_back("-");
+  };
+  opt.root_tuple_elements = [&](const hcl::syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
+    CHECK(text[open] == '[');
+    elements.push_back(std::string(name) + ":" + std::string(t.node_text(t.root())));
+  };
+  auto r = config(text, opt);
+  CHECK(r.diagnostics.empty());
+  // Not inside blocks, not a tuple's nested tuples, not a for expression; an operand's are.
+  CHECK(elements == std::vector<std::string>{"a:1", "a:[2, 3]", "a:{k = [4]}", "c:6"});
+  CHECK(items == std::vector<std::string>{"-", "1", "-", "-", "-", "1"});
+
+  // A file that is one long tuple, in batches of whole elements: the window stays small.
+  std::string many = "a = [";
+  for (int i = 0; i < 30000; ++i) many += "[" + std::to_string(i) + "], ";
+  many += "]\n";
+  opt.root_tuple_batch = 1000;
+  size_t count = 0, widest = 0, most_nodes = 0, last = 0;
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) {
+    last = t.node(t.first_child(t.root())).subtree_size - 1;
+    most_nodes = std::max(most_nodes, t.nodes().size());
+  };
+  opt.root_tuple_elements = [&](const hcl::syntax::SyntaxTree& t, std::string_view, uint32_t) {
+    // Each element is two nodes, the last one its root.
+    REQUIRE(t.nodes().size() % 2 == 0);
+    for (hcl::syntax::NodeId root = 1; root < t.nodes().size(); root += 2) {
+      CHECK(t.node(root).subtree_size == 2);
+      CHECK(t.node_text(root) == "[" + std::to_string(count++) + "]");
+    }
+    widest = std::max(widest, t.tokens().size());
+    most_nodes = std::max(most_nodes, t.nodes().size());
+  };
+  CHECK(config(many, opt).diagnostics.empty());
+  CHECK(count + last / 2 == 30000);
+  CHECK(last / 2 < 500);
+  CHECK(widest < 10000);
+  CHECK(most_nodes <= 1001);
+  opt.root_tuple_batch = 1;
+
+  // Once the parse has reported an error nothing more is handed over.
+  elements.clear();
+  opt.root_tuple_elements = [&](const hcl::syntax::SyntaxTree& t, std::string_view, uint32_t) {
+    elements.emplace_back(t.node_text(t.root()));
+  };
+  CHECK_FALSE(config("a = [1, 2, (, 4]\n", opt).diagnostics.empty());
+  CHECK(elements == std::vector<std::string>{"1", "2"});
+}
+
 TEST_CASE("diagnostics per file are capped") {
   std::string many(100000, '$');
   auto r = config(many, hcl::syntax::ParseOptions{false});
