@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/json_document.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "cty/budget.h"
+#include "cty/json_encoding.h"
+#include "cty/unicode.h"
+#include "cty/value_blocks.h"
+#include "util/byte_runs.h"
+#include "util/limits.h"
+
+namespace hcl::cty {
+
+namespace {
+
+// The tape: one 32-bit word per string, number, literal and property name (its offset in the
+// text; the kind follows from its first byte), and five per container: its offset, the tape
+// index past its subtree, its type (a tuple's number in `types`, an object's shape in
+// `shapes`), and its weight in two halves. An object's members follow it as name, value, name,
+// value, in document order.
+constexpr uint32_t kContainerWords = 5;
+
+struct Document {
+  // An object's shape as written: its type, and where each member goes when they are sorted by
+  // name (the type's order).
+  struct Shape {
+    uint32_t type;
+    std::vector<uint32_t> sorted_of_written;
+    std::vector<uint32_t> written_of_sorted;
+  };
+  std::string text;
+  std::vector<uint32_t> tape;
+  std::vector<Type> types = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
+  std::vector<Shape> shapes;
+
+  bool container(uint32_t at) const {
+    char c = text[tape[at]];
+    return c == '{' || c == '[';
+  }
+  uint32_t next(uint32_t at) const { return container(at) ? tape[at + 1] : at + 1; }
+  uint64_t weight(uint32_t at) const { return tape[at + 3] | uint64_t{tape[at + 4]} << 32; }
+};
+enum : uint32_t { kDynamic, kBool, kNumber, kString };
+
+bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// A string's bytes that need no second look: printable ASCII other than the quote and the
+// backslash.
+bool plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+#if defined(__SSE2__)
+__m128i not_plain(__m128i v) {
+  // Bytes from 0x80 are negative as signed bytes, so "less than 0x20" takes them too.
+  __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  return _mm_or_si128(low, _mm_or_si128(util::byte_eq(v, '"'), util::byte_eq(v, '\\')));
+}
+#endif
+
+bool hex(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+
+// The end of the string whose opening quote is at `p` (past its closing quote), or 0 where the
+// tokenizer would refuse it; `plain` says whether its body is its text (no escapes, only ASCII).
+size_t string_end(std::string_view s, size_t p, bool& plain) {
+  const size_t n = s.size();
+  size_t i = p + 1;
+  plain = true;
+  while (true) {
+    i = util::run_end<plain_byte, HCL_SSE2_MASK(not_plain)>(s.data(), i, n);
+    if (i >= n) return 0;
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '"') return i + 1;
+    plain = false;
+    if (c >= 0x80) {
+      ++i;
+    } else if (c != '\\' || i + 1 >= n) {
+      return 0;
+    } else if (s[i + 1] == 'u') {
+      if (i + 6 > n) return 0;
+      for (size_t k = i + 2; k < i + 6; ++k)
+        if (!hex(static_cast<unsigned char>(s[k]))) return 0;
+      i += 6;
+    } else if (std::strchr("\"\\/bfnrt", s[i + 1]) && s[i + 1] != 0) {
+      i += 2;
+    } else {
+      return 0;
+    }
+  }
+}
+
+// A string value's text as the full decoder makes it: unquoted, then NFC.
+std::string string_text(std::string_view body, bool plain) {
+  if (plain) return std::string(body);
+  std::string out;
+  json_unquote(body, out);
+  return is_nfc(out) ? out : normalize_nfc(out);
+}
+
+// The fast pass. It fails (false) wherever it is not sure the full decoder would give the same
+// value; the caller then runs that one.
+class Scanner {
+ public:
+  explicit Scanner(Document& doc) : doc_(doc), s_(doc.text) {}
+
+  bool run() {
+    if (s_.size() >= UINT32_MAX / 2) return false;
+    doc_.tape.reserve(s_.size() / 8 + 16);
+    skip_space();
+    Item root;
+    if (!value(0, root)) return false;
+    skip_space();
+    return p_ == s_.size();
+  }
+
+ private:
+  struct Item {
+    uint32_t type;
+    uint64_t weight;
+  };
+  struct Member {
+    uint32_t name;  // offset of the name's first byte
+    uint32_t size;
+    uint32_t type;
+  };
+
+  void skip_space() {
+    while (p_ < s_.size() && space(s_[p_])) ++p_;
+  }
+  bool next_is(char c) const { return p_ < s_.size() && s_[p_] == c; }
+  void push(size_t offset) { doc_.tape.push_back(static_cast<uint32_t>(offset)); }
+
+  bool value(uint32_t depth, Item& out) {
+    if (p_ >= s_.size()) return false;
+    switch (s_[p_]) {
+      case '{': return object(depth, out);
+      case '[': return array(depth, out);
+      case '"': {
+        bool plain;
+        size_t end = string_end(s_, p_, plain);
+        if (end == 0) return false;
+        push(p_);
+        size_t size = plain ? end - p_ - 2 : string_text(s_.substr(p_ + 1, end - p_ - 2), false).size();
+        out = {kString, saturating_add(Value::kBaseWeight, size)};
+        p_ = end;
+        return true;
+      }
+      case 't': return literal("true", kBool, out);
+      case 'f': return literal("false", kBool, out);
+      case 'n': return literal("null", kDynamic, out);
+      default: return number(out);
+    }
+  }
+
+  bool literal(std::string_view word, uint32_t type, Item& out) {
+    if (s_.substr(p_, word.size()) != word) return false;
+    push(p_);
+    p_ += word.size();
+    out = {type, Value::kBaseWeight};
+    return true;
+  }
+
+  // JSON's number grammar. Number::parse takes every such text without an exponent; one with
+  // an exponent (1e999999999999 overflows) or very many digits is parsed here to be sure.
+  bool number(Item& out) {
+    auto digit = [&](size_t i) { return i < s_.size() && s_[i] >= '0' && s_[i] <= '9'; };
+    size_t i = p_;
+    if (s_[i] == '-') ++i;
+    if (!digit(i)) return false;
+    if (s_[i] == '0') {
+      ++i;
+    } else {
+      while (digit(i)) ++i;
+    }
+    if (i < s_.size() && s_[i] == '.') {
+      if (!digit(++i)) return false;
+      while (digit(i)) ++i;
+    }
+    bool check = i - p_ > 64;
+    if (i < s_.size() && (s_[i] == 'e' || s_[i] == 'E')) {
+      ++i;
+      if (i < s_.size() && (s_[i] == '+' || s_[i] == '-')) ++i;
+      if (!digit(i)) return false;
+      while (digit(i)) ++i;
+      check = true;
+    }
+    if (check && !Number::parse(s_.substr(p_, i - p_))) return false;
+    push(p_);
+    p_ = i;
+    out = {kNumber, Value::kBaseWeight};
+    return true;
+  }
+
+  // Opens a container's five words; close() fills them in.
+  uint32_t open() {
+    uint32_t at = static_cast<uint32_t>(doc_.tape.size());
+    doc_.tape.resize(doc_.tape.size() + kContainerWords);
+    doc_.tape[at] = static_cast<uint32_t>(p_);
+    ++p_;
+    skip_space();
+    return at;
+  }
+  bool close(uint32_t at, uint32_t type, uint64_t weight) {
+    ++p_;
+    if (doc_.tape.size() >= UINT32_MAX / 2) return false;
+    doc_.tape[at + 1] = static_cast<uint32_t>(doc_.tape.size());
+    doc_.tape[at + 2] = type;
+    doc_.tape[at + 3] = static_cast<uint32_t>(weight);
+    doc_.tape[at + 4] = static_cast<uint32_t>(weight >> 32);
+    return true;
+  }
+
+  bool array(uint32_t depth, Item& out) {
+    if (depth >= util::kMaxNestingDepth) return false;
+    uint32_t at = open();
+    const size_t first = element_types_.size();
+    uint64_t weight = Value::kBaseWeight;
+    if (!next_is(']')) {
+      while (true) {
+        Item e;
+        if (!value(depth + 1, e)) return false;
+        element_types_.push_back(e.type);
+        weight = saturating_add(weight, e.weight);
+        if (!separator(']')) return false;
+        if (next_is(']')) break;
+      }
+    }
+    out = {tuple_type(first), weight};
+    element_types_.resize(first);
+    return close(at, out.type, weight);
+  }
+
+  bool object(uint32_t depth, Item& out) {
+    if (depth >= util::kMaxNestingDepth) return false;
+    uint32_t at = open();
+    const size_t first = members_.size();
+    uint64_t weight = Value::kBaseWeight;
+    if (!next_is('}')) {
+      while (true) {
+        // Property names the fast pass takes are their own NFC text: no escapes, only ASCII.
+        bool plain;
+        size_t end = next_is('"') ? string_end(s_, p_, plain) : 0;
+        if (end == 0 || !plain) return false;
+        push(p_);
+        Member m{static_cast<uint32_t>(p_ + 1), static_cast<uint32_t>(end - p_ - 2), 0};
+        p_ = end;
+        skip_space();
+        if (!next_is(':')) return false;
+        ++p_;
+        skip_space();
+        Item v;
+        if (!value(depth + 1, v)) return false;
+        m.type = v.type;
+        members_.push_back(m);
+        weight = saturating_add(weight, saturating_add(m.size, v.weight));
+        if (!separator('}')) return false;
+        if (next_is('}')) break;
+      }
+    }
+    auto shape = object_shape(first);
+    members_.resize(first);
+    if (!shape) return false;
+    out = {doc_.shapes[*shape].type, weight};
+    return close(at, *shape, weight);
+  }
+
+  // After an element: a comma (and the space after it), or the closing bracket.
+  bool separator(char close) {
+    skip_space();
+    if (next_is(close)) return true;
+    if (!next_is(',')) return false;
+    ++p_;
+    skip_space();
+    return !next_is(close);  // a comma before the bracket is an error
+  }
+
+  // A tuple of the element types from element_types_[first]. Short tuples are interned by their
+  // element types' numbers; a long one (a list of a million numbers) rarely repeats, and its key
+  // would be as long as it, so it gets a number of its own.
+  uint32_t tuple_type(size_t first) {
+    static constexpr size_t kShapeElements = 64;
+    const size_t count = element_types_.size() - first;
+    auto make = [&] {
+      std::vector<Type> types;
+      types.reserve(count);
+      for (size_t i = first; i < element_types_.size(); ++i) types.push_back(doc_.types[element_types_[i]]);
+      return Type::tuple(std::move(types));
+    };
+    if (count > kShapeElements) {
+      doc_.types.push_back(make());
+      return static_cast<uint32_t>(doc_.types.size() - 1);
+    }
+    key_.assign(1, 't');
+    for (size_t i = first; i < element_types_.size(); ++i) append_number(key_, element_types_[i]);
+    return intern(key_, make);
+  }
+
+  // The object's shape as written (names in document order and their types' numbers): a
+  // document repeats a few shapes many times, each sorted and checked for repeated names only
+  // the first time. Nothing for a repeated name (the full decoder has cty's rule for those).
+  std::optional<uint32_t> object_shape(size_t first) {
+    key_.assign(1, 'o');
+    for (size_t i = first; i < members_.size(); ++i) {
+      const Member& m = members_[i];
+      append_number(key_, m.size);
+      key_.append(s_.data() + m.name, m.size);
+      append_number(key_, m.type);
+    }
+    auto found = shapes_.find(key_);
+    if (found != shapes_.end()) return found->second;
+    const size_t count = members_.size() - first;
+    auto name = [&](uint32_t i) { return s_.substr(members_[first + i].name, members_[first + i].size); };
+    Document::Shape sh;
+    sh.written_of_sorted.resize(count);
+    for (uint32_t i = 0; i < count; ++i) sh.written_of_sorted[i] = i;
+    std::sort(sh.written_of_sorted.begin(), sh.written_of_sorted.end(),
+              [&](uint32_t a, uint32_t b) { return name(a) < name(b); });
+    sh.sorted_of_written.resize(count);
+    std::string type_key(1, 'o');
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t w = sh.written_of_sorted[i];
+      if (i > 0 && name(w) == name(sh.written_of_sorted[i - 1])) return std::nullopt;
+      sh.sorted_of_written[w] = i;
+      append_number(type_key, members_[first + w].size);
+      type_key += name(w);
+      append_number(type_key, members_[first + w].type);
+    }
+    sh.type = intern(type_key, [&] {
+      std::vector<std::pair<std::string, Type>> types;
+      types.reserve(count);
+      for (uint32_t w : sh.written_of_sorted)
+        types.emplace_back(std::string(name(w)), doc_.types[members_[first + w].type]);
+      return Type::object_sorted(std::move(types));
+    });
+    uint32_t id = static_cast<uint32_t>(doc_.shapes.size());
+    doc_.shapes.push_back(std::move(sh));
+    shapes_.emplace(key_, id);
+    return id;
+  }
+
+  static void append_number(std::string& key, uint32_t n) {
+    char bytes[sizeof n];
+    std::memcpy(bytes, &n, sizeof n);
+    key.append(bytes, sizeof n);
+  }
+
+  template <class Make>
+  uint32_t intern(const std::string& key, Make make) {
+    auto it = type_ids_.find(key);
+    if (it != type_ids_.end()) return it->second;
+    doc_.types.push_back(make());
+    uint32_t id = static_cast<uint32_t>(doc_.types.size() - 1);
+    type_ids_.emplace(key, id);
+    return id;
+  }
+
+  Document& doc_;
+  std::string_view s_;
+  size_t p_ = 0;
+  std::vector<Member> members_;          // the open objects' members, innermost last
+  std::vector<uint32_t> element_types_;  // the open arrays' element types, innermost last
+  std::unordered_map<std::string, uint32_t> type_ids_;
+  std::unordered_map<std::string, uint32_t> shapes_;
+  std::string key_;
+};
+
+// A document's container as a value's payload: until its elements are asked for, only where it
+// is in the document.
+struct DocumentBlock : ElementsBlock {
+  DocumentBlock(std::shared_ptr<const Document> d, uint32_t a, uint64_t w)
+      : ElementsBlock({}, w, kDocument), doc(std::move(d)), at(a) {}
+  std::shared_ptr<const Document> doc;
+  uint32_t at;
+  mutable std::once_flag built;
+};
+
+}  // namespace
+
+// Builds the values of a document: a friend of Value, so that a container's value can hold a
+// DocumentBlock and an empty one none, as the decoder's values do.
+class DocumentValues {
+ public:
+  // The value at tape index `at`. Its strings and numbers are made here, from the text; nothing
+  // is charged to an evaluation's budget (see UnchargedWork).
+  static Value make(const std::shared_ptr<const Document>& doc, uint32_t at) {
+    const std::string& text = doc->text;
+    const uint32_t offset = doc->tape[at];
+    switch (text[offset]) {
+      case '{':
+      case '[': {
+        bool object = text[offset] == '{';
+        const uint32_t id = doc->tape[at + 2];
+        Type type = doc->types[object ? doc->shapes[id].type : id];
+        if (doc->tape[at + 1] == at + kContainerWords) return Value(std::move(type), Value::State::Known);
+        return Value::stored(std::move(type), new DocumentBlock(doc, at, doc->weight(at)));
+      }
+      case '"': {
+        bool plain;
+        size_t end = string_end(text, offset, plain);
+        return Value::string_nfc(string_text(std::string_view(text).substr(offset + 1, end - offset - 2), plain));
+      }
+      case 't': return Value::boolean(true);
+      case 'f': return Value::boolean(false);
+      case 'n': return Value::null();
+      default: {
+        const char* p = text.data() + offset;
+        const char* e = p + 1;
+        const char* end = text.data() + text.size();
+        while (e < end && !space(*e) && *e != ',' && *e != ']' && *e != '}') ++e;
+        return Value::number(*Number::parse(std::string_view(p, static_cast<size_t>(e - p))));
+      }
+    }
+  }
+
+  static void build(const DocumentBlock& b) {
+    std::call_once(b.built, [&] {
+      UnchargedWork uncharged;
+      const Document& doc = *b.doc;
+      std::vector<Value>& out = const_cast<std::vector<Value>&>(b.elements);  // built once, here
+      const uint32_t end = doc.tape[b.at + 1];
+      uint32_t i = b.at + kContainerWords;
+      if (doc.text[doc.tape[b.at]] == '[') {
+        out.reserve(doc.types[doc.tape[b.at + 2]].tuple_elements().size());
+        for (; i < end; i = doc.next(i)) out.push_back(make(b.doc, i));
+        return;
+      }
+      const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
+      out.resize(shape.sorted_of_written.size());
+      for (uint32_t w = 0; i < end; ++w, i = doc.next(i + 1)) out[shape.sorted_of_written[w]] = make(b.doc, i + 1);
+    });
+  }
+
+  // Finding a member in the text walks the members before it: for a big object, asked for
+  // member after member, building it once costs less.
+  static Value member(const DocumentBlock& b, size_t index) {
+    static constexpr size_t kWalkMembers = 32;
+    const Document& doc = *b.doc;
+    if (doc.text[doc.tape[b.at]] == '{') {
+      const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
+      if (shape.written_of_sorted.size() <= kWalkMembers) {
+        uint32_t i = b.at + kContainerWords;
+        for (uint32_t w = shape.written_of_sorted[index]; w > 0; --w) i = doc.next(i + 1);
+        UnchargedWork uncharged;
+        return make(b.doc, i + 1);
+      }
+    }
+    build(b);
+    return b.elements[index];
+  }
+};
+
+Expected<Value> json_document_to_value(std::string text) {
+  auto doc = std::make_shared<Document>();
+  doc->text = std::move(text);
+  if (!Scanner(*doc).run()) return json_to_value(doc->text);
+  doc->tape.shrink_to_fit();
+  UnchargedWork uncharged;
+  return DocumentValues::make(doc, 0);
+}
+
+bool json_document_scans(std::string text) {
+  Document doc;
+  doc.text = std::move(text);
+  return Scanner(doc).run();
+}
+
+void build_document_elements(const ElementsBlock& block) {
+  DocumentValues::build(static_cast<const DocumentBlock&>(block));
+}
+
+Value document_member(const ElementsBlock& block, size_t i) {
+  return DocumentValues::member(static_cast<const DocumentBlock&>(block), i);
+}
+
+void destroy_document_elements(const ElementsBlock* block) { delete static_cast<const DocumentBlock*>(block); }
+
+}  // namespace hcl::cty
