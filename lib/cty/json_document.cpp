@@ -5,7 +5,6 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 #include <vector>
 
 #include "cty/budget.h"
@@ -20,11 +19,14 @@ namespace hcl::cty {
 namespace {
 
 // The tape: one 32-bit word per string, number, literal and property name (its offset in the
-// text; the kind follows from its first byte), and five per container: its offset, the tape
-// index past its subtree, its type (a tuple's number in `types`, an object's shape in
-// `shapes`), and its weight in two halves. An object's members follow it as name, value, name,
-// value, in document order.
+// text; the kind follows from its first byte), and five per container: its offset (marked, so
+// that stepping over members needs no look at the text), the tape index past its subtree, its
+// type (a tuple's number in `types`, an object's shape in `shapes`), and its weight in two
+// halves. A container's elements follow it in document order; an object's names are not kept
+// (its shape has them, and says where each member goes).
 constexpr uint32_t kContainerWords = 5;
+constexpr uint32_t kContainer = 1u << 31, kObject = 1u << 30, kOffset = kObject - 1;
+constexpr size_t kMaxText = kObject;  // offsets fit below the marks
 
 struct Document {
   // An object's shape as written: its type, and where each member goes when they are sorted by
@@ -39,11 +41,7 @@ struct Document {
   std::vector<Type> types = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::vector<Shape> shapes;
 
-  bool container(uint32_t at) const {
-    char c = text[tape[at]];
-    return c == '{' || c == '[';
-  }
-  uint32_t next(uint32_t at) const { return container(at) ? tape[at + 1] : at + 1; }
+  uint32_t next(uint32_t at) const { return tape[at] & kContainer ? tape[at + 1] : at + 1; }
   uint64_t weight(uint32_t at) const { return tape[at + 3] | uint64_t{tape[at + 4]} << 32; }
 };
 enum : uint32_t { kDynamic, kBool, kNumber, kString };
@@ -92,6 +90,25 @@ size_t string_end(std::string_view s, size_t p, bool& plain) {
   }
 }
 
+// memcmp(a, b, n) == 0 without a call for the short names most objects have: two overlapping
+// loads from each end.
+bool same_bytes(const char* a, const char* b, size_t n) {
+  auto eq = [&](size_t at, auto word) {
+    decltype(word) x, y;
+    std::memcpy(&x, a + at, sizeof x);
+    std::memcpy(&y, b + at, sizeof y);
+    return x == y;
+  };
+  if (n >= 8 && n <= 16) return eq(0, uint64_t{}) && eq(n - 8, uint64_t{});
+  if (n >= 4 && n < 8) return eq(0, uint32_t{}) && eq(n - 4, uint32_t{});
+  if (n < 4) {
+    for (size_t i = 0; i < n; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+  return std::memcmp(a, b, n) == 0;
+}
+
 // A string value's text as the full decoder makes it: unquoted, then NFC.
 std::string string_text(std::string_view body, bool plain) {
   if (plain) return std::string(body);
@@ -107,8 +124,11 @@ class Scanner {
   explicit Scanner(Document& doc) : doc_(doc), s_(doc.text) {}
 
   bool run() {
-    if (s_.size() >= UINT32_MAX / 2) return false;
-    doc_.tape.reserve(s_.size() / 8 + 16);
+    if (s_.size() >= kMaxText) return false;
+    // Room for a word per two bytes of text: more than most documents need (a plan needs one
+    // per four or five), so the tape is seldom copied to grow. Room never written is never
+    // touched, so it costs address space, not memory.
+    doc_.tape.reserve(s_.size() / 2 + 16);
     skip_space();
     Item root;
     if (!value(0, root)) return false;
@@ -197,8 +217,8 @@ class Scanner {
   // Opens a container's five words; close() fills them in.
   uint32_t open() {
     uint32_t at = static_cast<uint32_t>(doc_.tape.size());
-    doc_.tape.resize(doc_.tape.size() + kContainerWords);
-    doc_.tape[at] = static_cast<uint32_t>(p_);
+    for (uint32_t i = 0; i < kContainerWords; ++i) push(p_);
+    doc_.tape[at] |= kContainer | (s_[p_] == '{' ? kObject : 0);
     ++p_;
     skip_space();
     return at;
@@ -244,7 +264,6 @@ class Scanner {
         bool plain;
         size_t end = next_is('"') ? string_end(s_, p_, plain) : 0;
         if (end == 0 || !plain) return false;
-        push(p_);
         Member m{static_cast<uint32_t>(p_ + 1), static_cast<uint32_t>(end - p_ - 2), 0};
         p_ = end;
         skip_space();
@@ -278,8 +297,8 @@ class Scanner {
   }
 
   // A tuple of the element types from element_types_[first]. Short tuples are interned by their
-  // element types' numbers; a long one (a list of a million numbers) rarely repeats, and its key
-  // would be as long as it, so it gets a number of its own.
+  // element types; a long one (a list of a million numbers) rarely repeats, and comparing it
+  // would cost as much as building it, so it gets a type of its own.
   uint32_t tuple_type(size_t first) {
     static constexpr size_t kShapeElements = 64;
     const size_t count = element_types_.size() - first;
@@ -287,74 +306,124 @@ class Scanner {
       std::vector<Type> types;
       types.reserve(count);
       for (size_t i = first; i < element_types_.size(); ++i) types.push_back(doc_.types[element_types_[i]]);
-      return Type::tuple(std::move(types));
+      return add_type(Type::tuple(std::move(types)));
     };
-    if (count > kShapeElements) {
-      doc_.types.push_back(make());
-      return static_cast<uint32_t>(doc_.types.size() - 1);
-    }
-    key_.assign(1, 't');
-    for (size_t i = first; i < element_types_.size(); ++i) append_number(key_, element_types_[i]);
-    return intern(key_, make);
+    if (count > kShapeElements) return make();
+    return intern(
+        Seq::Tuple, count,
+        [&](size_t i) {
+          return Member{0, 0, element_types_[first + i]};
+        },
+        make);
   }
 
-  // The object's shape as written (names in document order and their types' numbers): a
-  // document repeats a few shapes many times, each sorted and checked for repeated names only
-  // the first time. Nothing for a repeated name (the full decoder has cty's rule for those).
+  // The object's shape as written (names in document order and their types): a document repeats
+  // a few shapes many times, each sorted and checked for repeated names only the first time.
+  // Nothing for a repeated name (the full decoder has cty's rule for those).
   std::optional<uint32_t> object_shape(size_t first) {
-    key_.assign(1, 'o');
-    for (size_t i = first; i < members_.size(); ++i) {
-      const Member& m = members_[i];
-      append_number(key_, m.size);
-      key_.append(s_.data() + m.name, m.size);
-      append_number(key_, m.type);
-    }
-    auto found = shapes_.find(key_);
-    if (found != shapes_.end()) return found->second;
     const size_t count = members_.size() - first;
-    auto name = [&](uint32_t i) { return s_.substr(members_[first + i].name, members_[first + i].size); };
-    Document::Shape sh;
-    sh.written_of_sorted.resize(count);
-    for (uint32_t i = 0; i < count; ++i) sh.written_of_sorted[i] = i;
-    std::sort(sh.written_of_sorted.begin(), sh.written_of_sorted.end(),
-              [&](uint32_t a, uint32_t b) { return name(a) < name(b); });
-    sh.sorted_of_written.resize(count);
-    std::string type_key(1, 'o');
-    for (uint32_t i = 0; i < count; ++i) {
-      uint32_t w = sh.written_of_sorted[i];
-      if (i > 0 && name(w) == name(sh.written_of_sorted[i - 1])) return std::nullopt;
-      sh.sorted_of_written[w] = i;
-      append_number(type_key, members_[first + w].size);
-      type_key += name(w);
-      append_number(type_key, members_[first + w].type);
+    uint32_t id = intern(
+        Seq::Written, count, [&](size_t i) { return members_[first + i]; },
+        [&] {
+          auto name = [&](uint32_t i) { return s_.substr(members_[first + i].name, members_[first + i].size); };
+          Document::Shape sh;
+          sh.written_of_sorted.resize(count);
+          for (uint32_t i = 0; i < count; ++i) sh.written_of_sorted[i] = i;
+          std::sort(sh.written_of_sorted.begin(), sh.written_of_sorted.end(),
+                    [&](uint32_t a, uint32_t b) { return name(a) < name(b); });
+          sh.sorted_of_written.resize(count);
+          for (uint32_t i = 0; i < count; ++i) {
+            uint32_t w = sh.written_of_sorted[i];
+            if (i > 0 && name(w) == name(sh.written_of_sorted[i - 1])) return kNone;
+            sh.sorted_of_written[w] = i;
+          }
+          auto sorted = [&](size_t i) { return members_[first + sh.written_of_sorted[i]]; };
+          sh.type = intern(Seq::Sorted, count, sorted, [&] {
+            std::vector<std::pair<std::string, Type>> types;
+            types.reserve(count);
+            for (uint32_t w : sh.written_of_sorted)
+              types.emplace_back(std::string(name(w)), doc_.types[members_[first + w].type]);
+            return add_type(Type::object_sorted(std::move(types)));
+          });
+          doc_.shapes.push_back(std::move(sh));
+          return static_cast<uint32_t>(doc_.shapes.size() - 1);
+        });
+    if (id == kNone) return std::nullopt;
+    return id;
+  }
+
+  uint32_t add_type(Type t) {
+    doc_.types.push_back(std::move(t));
+    return static_cast<uint32_t>(doc_.types.size() - 1);
+  }
+
+  // Sequences of members (a name -- empty for a tuple's elements -- and a type), interned: an
+  // object's members as written (to its shape) and sorted (to its type), a short tuple's elements
+  // (to its type). Open addressing over a hash of the members; a hit is checked member by
+  // member, names against the text of the sequence's first occurrence.
+  enum class Seq : uint8_t { Written, Sorted, Tuple };
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Interned {
+    uint64_t hash;
+    uint32_t first;  // in interned_members_
+    uint32_t count;
+    uint32_t id;
+    Seq kind;
+  };
+
+  static uint64_t mix(uint64_t h, uint64_t v) {
+    h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 32);
+  }
+  // A name's first and last eight bytes and its length tell names apart well enough for a hash.
+  uint64_t member_hash(uint64_t h, const Member& m) const {
+    uint64_t head = 0, tail = 0;
+    std::memcpy(&head, s_.data() + m.name, std::min<size_t>(m.size, 8));
+    if (m.size > 8) std::memcpy(&tail, s_.data() + m.name + m.size - 8, 8);
+    return mix(mix(mix(h, head), tail), uint64_t{m.size} << 32 | m.type);
+  }
+
+  // The id of the sequence at(0) .. at(count - 1) of `kind`: the one make() gave when it was
+  // first seen (make may refuse with kNone, and is then asked again next time).
+  template <class At, class Make>
+  uint32_t intern(Seq kind, size_t count, At at, Make make) {
+    uint64_t h = mix(static_cast<uint64_t>(kind), count);
+    for (size_t i = 0; i < count; ++i) h = member_hash(h, at(i));
+    const size_t mask = slots_.size() - 1;
+    for (size_t slot = h & mask; slots_[slot] != 0; slot = (slot + 1) & mask) {
+      const Interned& e = interned_[slots_[slot] - 1];
+      if (e.hash == h && e.kind == kind && e.count == count && same(e, at)) return e.id;
     }
-    sh.type = intern(type_key, [&] {
-      std::vector<std::pair<std::string, Type>> types;
-      types.reserve(count);
-      for (uint32_t w : sh.written_of_sorted)
-        types.emplace_back(std::string(name(w)), doc_.types[members_[first + w].type]);
-      return Type::object_sorted(std::move(types));
-    });
-    uint32_t id = static_cast<uint32_t>(doc_.shapes.size());
-    doc_.shapes.push_back(std::move(sh));
-    shapes_.emplace(key_, id);
+    uint32_t id = make();  // may intern sequences of its own
+    if (id == kNone) return kNone;
+    interned_.push_back(
+        Interned{h, static_cast<uint32_t>(interned_members_.size()), static_cast<uint32_t>(count), id, kind});
+    for (size_t i = 0; i < count; ++i) interned_members_.push_back(at(i));
+    if (interned_.size() * 2 <= slots_.size()) {
+      place(static_cast<uint32_t>(interned_.size() - 1));
+    } else {
+      slots_.assign(slots_.size() * 2, 0);
+      for (uint32_t k = 0; k < interned_.size(); ++k) place(k);
+    }
     return id;
   }
 
-  static void append_number(std::string& key, uint32_t n) {
-    char bytes[sizeof n];
-    std::memcpy(bytes, &n, sizeof n);
-    key.append(bytes, sizeof n);
+  template <class At>
+  bool same(const Interned& e, At at) const {
+    for (uint32_t i = 0; i < e.count; ++i) {
+      const Member a = at(i);
+      const Member& b = interned_members_[e.first + i];
+      if (a.size != b.size || a.type != b.type || !same_bytes(s_.data() + a.name, s_.data() + b.name, a.size))
+        return false;
+    }
+    return true;
   }
 
-  template <class Make>
-  uint32_t intern(const std::string& key, Make make) {
-    auto it = type_ids_.find(key);
-    if (it != type_ids_.end()) return it->second;
-    doc_.types.push_back(make());
-    uint32_t id = static_cast<uint32_t>(doc_.types.size() - 1);
-    type_ids_.emplace(key, id);
-    return id;
+  void place(uint32_t k) {
+    const size_t mask = slots_.size() - 1;
+    size_t slot = interned_[k].hash & mask;
+    while (slots_[slot] != 0) slot = (slot + 1) & mask;
+    slots_[slot] = k + 1;
   }
 
   Document& doc_;
@@ -362,9 +431,9 @@ class Scanner {
   size_t p_ = 0;
   std::vector<Member> members_;          // the open objects' members, innermost last
   std::vector<uint32_t> element_types_;  // the open arrays' element types, innermost last
-  std::unordered_map<std::string, uint32_t> type_ids_;
-  std::unordered_map<std::string, uint32_t> shapes_;
-  std::string key_;
+  std::vector<Interned> interned_;
+  std::vector<Member> interned_members_;
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(64);  // 1 + an index in interned_; 0 is empty
 };
 
 // A document's container as a value's payload: until its elements are asked for, only where it
@@ -387,16 +456,15 @@ class DocumentValues {
   // is charged to an evaluation's budget (see UnchargedWork).
   static Value make(const std::shared_ptr<const Document>& doc, uint32_t at) {
     const std::string& text = doc->text;
-    const uint32_t offset = doc->tape[at];
+    const uint32_t word = doc->tape[at], offset = word & kOffset;
+    if (word & kContainer) {
+      bool object = word & kObject;
+      const uint32_t id = doc->tape[at + 2];
+      Type type = doc->types[object ? doc->shapes[id].type : id];
+      if (doc->tape[at + 1] == at + kContainerWords) return Value(std::move(type), Value::State::Known);
+      return Value::stored(std::move(type), new DocumentBlock(doc, at, doc->weight(at)));
+    }
     switch (text[offset]) {
-      case '{':
-      case '[': {
-        bool object = text[offset] == '{';
-        const uint32_t id = doc->tape[at + 2];
-        Type type = doc->types[object ? doc->shapes[id].type : id];
-        if (doc->tape[at + 1] == at + kContainerWords) return Value(std::move(type), Value::State::Known);
-        return Value::stored(std::move(type), new DocumentBlock(doc, at, doc->weight(at)));
-      }
       case '"': {
         bool plain;
         size_t end = string_end(text, offset, plain);
@@ -422,14 +490,14 @@ class DocumentValues {
       std::vector<Value>& out = const_cast<std::vector<Value>&>(b.elements);  // built once, here
       const uint32_t end = doc.tape[b.at + 1];
       uint32_t i = b.at + kContainerWords;
-      if (doc.text[doc.tape[b.at]] == '[') {
+      if (!(doc.tape[b.at] & kObject)) {
         out.reserve(doc.types[doc.tape[b.at + 2]].tuple_elements().size());
         for (; i < end; i = doc.next(i)) out.push_back(make(b.doc, i));
         return;
       }
       const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
       out.resize(shape.sorted_of_written.size());
-      for (uint32_t w = 0; i < end; ++w, i = doc.next(i + 1)) out[shape.sorted_of_written[w]] = make(b.doc, i + 1);
+      for (uint32_t w = 0; i < end; ++w, i = doc.next(i)) out[shape.sorted_of_written[w]] = make(b.doc, i);
     });
   }
 
@@ -438,13 +506,13 @@ class DocumentValues {
   static Value member(const DocumentBlock& b, size_t index) {
     static constexpr size_t kWalkMembers = 32;
     const Document& doc = *b.doc;
-    if (doc.text[doc.tape[b.at]] == '{') {
+    if (doc.tape[b.at] & kObject) {
       const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
       if (shape.written_of_sorted.size() <= kWalkMembers) {
         uint32_t i = b.at + kContainerWords;
-        for (uint32_t w = shape.written_of_sorted[index]; w > 0; --w) i = doc.next(i + 1);
+        for (uint32_t w = shape.written_of_sorted[index]; w > 0; --w) i = doc.next(i);
         UnchargedWork uncharged;
-        return make(b.doc, i + 1);
+        return make(b.doc, i);
       }
     }
     build(b);
@@ -456,7 +524,6 @@ Expected<Value> json_document_to_value(std::string text) {
   auto doc = std::make_shared<Document>();
   doc->text = std::move(text);
   if (!Scanner(*doc).run()) return json_to_value(doc->text);
-  doc->tape.shrink_to_fit();
   UnchargedWork uncharged;
   return DocumentValues::make(doc, 0);
 }
