@@ -376,9 +376,16 @@ class Scanner {
     return h ^ (h >> 32);
   }
   // A name's first and last eight bytes and its length tell names apart well enough for a hash.
+  // Whole words are loaded (a short name's with the bytes after it masked off): a copy of a
+  // name's own length cannot be read back as one word without a stall.
   uint64_t member_hash(uint64_t h, const Member& m) const {
     uint64_t head = 0, tail = 0;
-    std::memcpy(&head, s_.data() + m.name, std::min<size_t>(m.size, 8));
+    if (m.name + 8 <= s_.size()) {
+      std::memcpy(&head, s_.data() + m.name, 8);
+      if (m.size < 8) head &= (uint64_t{1} << (8 * m.size)) - 1;
+    } else {
+      std::memcpy(&head, s_.data() + m.name, std::min<size_t>(m.size, 8));
+    }
     if (m.size > 8) std::memcpy(&tail, s_.data() + m.name + m.size - 8, 8);
     return mix(mix(mix(h, head), tail), uint64_t{m.size} << 32 | m.type);
   }
@@ -488,6 +495,7 @@ class DocumentValues {
       UnchargedWork uncharged;
       const Document& doc = *b.doc;
       std::vector<Value>& out = const_cast<std::vector<Value>&>(b.elements);  // built once, here
+      out.clear();  // a build that threw (out of memory) left some, and call_once tries again
       const uint32_t end = doc.tape[b.at + 1];
       uint32_t i = b.at + kContainerWords;
       if (!(doc.tape[b.at] & kObject)) {
