@@ -2,7 +2,10 @@
 // JSON documents decoded as cty's json package decodes them without a schema (ImpliedType, then
 // Unmarshal), over a tokenizer that follows encoding/json's Decoder.Token and its messages. Shared
 // by jsondecode and --vars, so that both accept the same documents (numbers of any size, 1e400
-// included) and refuse the same nesting.
+// included) and refuse the same nesting. A --vars file goes first through the checking pass of
+// cty/json_document.h, whose values are built on first use; what that pass is unsure of, errors
+// included, comes here. (simdjson is no faster path for this: Debian ships it only as a shared
+// library, with its scanner in the .so, and `hcl` links statically.)
 #include <algorithm>
 #include <cstring>
 #include <deque>

@@ -388,7 +388,8 @@ class Scanner {
       std::memcpy(&head, s_.data() + m.name, std::min<size_t>(m.size, 8));
     }
     if (m.size > 8) std::memcpy(&tail, s_.data() + m.name + m.size - 8, 8);
-    return mix(mix(mix(h, head), tail), uint64_t{m.size} << 32 | m.type);
+    // One step of the chain per member; the products are independent of it.
+    return mix(h, head ^ tail * 0xC2B2AE3D27D4EB4Full ^ (uint64_t{m.size} << 32 | m.type) * 0x165667B19E3779F9ull);
   }
 
   // The id of the sequence at(0) .. at(count - 1) of `kind`: the one make() gave when it was
