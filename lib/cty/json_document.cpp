@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <vector>
 
 #include "cty/budget.h"
@@ -18,8 +19,8 @@ namespace hcl::cty {
 
 namespace {
 
-// The tape: one 32-bit word per string, number, literal and property name (its offset in the
-// text; the kind follows from its first byte), and five per container: its offset (marked, so
+// The tape: one 32-bit word per string, number and literal (its offset in the text; the kind
+// follows from its first byte), and five per container: its offset (marked, so
 // that stepping over members needs no look at the text), the tape index past its subtree, its
 // type (a tuple's number in `types`, an object's shape in `shapes`), and its weight in two
 // halves. A container's elements follow it in document order; an object's names are not kept
@@ -127,9 +128,11 @@ class Scanner {
   bool run() {
     if (s_.size() >= kMaxText) return false;
     // Room for a word per two bytes of text: more than most documents need (a plan needs one
-    // per four or five), so the tape is seldom copied to grow. Room never written is never
-    // touched, so it costs address space, not memory.
-    doc_.tape.reserve(s_.size() / 2 + 16);
+    // per six), so the tape is seldom copied to grow. Room never written is never touched, so it
+    // costs address space, not memory; if even that is refused, the tape grows as it goes.
+    try {
+      doc_.tape.reserve(s_.size() / 2 + 16);
+    } catch (const std::bad_alloc&) {}
     skip_space();
     Item root;
     if (!value(0, root)) return false;
