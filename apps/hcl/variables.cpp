@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "variables.h"
 
+#include "cty/json_document.h"
 #include "cty/json_encoding.h"
 #include "io/files.h"
 
@@ -23,7 +24,7 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
         content = std::move(r.content);
       }
       std::string shown = path == "-" ? "<stdin>" : path;
-      auto value = cty::json_to_value(content);
+      auto value = cty::json_document_to_value(std::move(content));
       if (!value) return shown + ": " + value.error();
       if (!value->type().is_object() || value->is_null()) return shown + ": the top level must be a JSON object";
       for (const auto& [k, e] : value->attributes()) scope.set(k, e);

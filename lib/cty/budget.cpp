@@ -106,6 +106,9 @@ void charge_bytes(uint64_t count) {
   check_time(*current);
 }
 
+UnchargedWork::UnchargedWork() : saved_(current) { current = nullptr; }
+UnchargedWork::~UnchargedWork() { current = static_cast<Budget*>(saved_); }
+
 void refuse_unprintable_number() {
   if (current && evaluations > 0) exceeded(BudgetExceeded::Limit::NumberDigits);
 }

@@ -96,6 +96,20 @@ struct BudgetCounts {
 };
 BudgetCounts budget_counts();
 void restore_budget_counts(const BudgetCounts& counts);
+// Building values that were decoded before any evaluation and are only written out now (the
+// members of a --vars document, built on first use: cty/json_document.h) is not the evaluation's
+// work, as it was not when they were decoded up front: while one of these lives, nothing is
+// counted on this thread.
+class UnchargedWork {
+ public:
+  UnchargedWork();
+  ~UnchargedWork();
+  UnchargedWork(const UnchargedWork&) = delete;
+  UnchargedWork& operator=(const UnchargedWork&) = delete;
+
+ private:
+  void* saved_;
+};
 // A number too large to write out in decimal (cty/number.h) was about to be printed: inside an
 // evaluation this stops it as over the memory limit; outside one, the caller asked for it and
 // the digits are written (slowly).

@@ -2,7 +2,10 @@
 // JSON documents decoded as cty's json package decodes them without a schema (ImpliedType, then
 // Unmarshal), over a tokenizer that follows encoding/json's Decoder.Token and its messages. Shared
 // by jsondecode and --vars, so that both accept the same documents (numbers of any size, 1e400
-// included) and refuse the same nesting.
+// included) and refuse the same nesting. A --vars file goes first through the checking pass of
+// cty/json_document.h, whose values are built on first use; what that pass is unsure of, errors
+// included, comes here. (simdjson is no faster path for this: Debian ships it only as a shared
+// library, with its scanner in the .so, and `hcl` links statically.)
 #include <algorithm>
 #include <cstring>
 #include <deque>
@@ -13,6 +16,7 @@
 
 #include "cty/budget.h"
 #include "cty/convert.h"
+#include "cty/json_document.h"
 #include "cty/json_encoding.h"
 #include "cty/unicode.h"
 #include "source/utf8.h"
@@ -20,6 +24,69 @@
 #include "util/text.h"
 
 namespace hcl::cty {
+
+namespace {
+
+int hex4(std::string_view s) {
+  int v = 0;
+  for (char ch : s) {
+    v <<= 4;
+    v |= ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
+  }
+  return v;
+}
+
+}  // namespace
+
+// encoding/json's unquote of a scanned string body: escapes decoded, surrogate pairs joined,
+// lone surrogates and invalid UTF-8 as U+FFFD.
+void json_unquote(std::string_view body, std::string& out) {
+  out.clear();
+  size_t i = 0;
+  while (i < body.size()) {
+    char c = body[i];
+    if (c == '\\') {
+      char e = body[i + 1];
+      i += 2;
+      switch (e) {
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          char32_t r = static_cast<char32_t>(hex4(body.substr(i, 4)));
+          i += 4;
+          if (r >= 0xD800 && r < 0xE000) {
+            char32_t lo = 0;
+            if (r < 0xDC00 && i + 6 <= body.size() && body[i] == '\\' && body[i + 1] == 'u') {
+              lo = static_cast<char32_t>(hex4(body.substr(i + 2, 4)));
+              if (lo >= 0xDC00 && lo < 0xE000) {
+                i += 6;
+                source::utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00));
+                break;
+              }
+            }
+            r = 0xFFFD;
+          }
+          source::utf8::append(out, r);
+          break;
+        }
+        default: out += e; break;
+      }
+      continue;
+    }
+    char32_t cp;
+    int w = source::utf8::decode(body, i, cp);
+    if (w == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(body.substr(i, static_cast<size_t>(w)));
+      i += static_cast<size_t>(w);
+    }
+  }
+}
 
 namespace {
 
@@ -222,7 +289,7 @@ class JsonTokens {
       if (plain) {
         node.text = body;
       } else {
-        unquote(body, decoded_);
+        json_unquote(body, decoded_);
         node.text = decoded_;
         node.decoded = true;
       }
@@ -271,65 +338,6 @@ class JsonTokens {
     node.kind = c == 'n' ? JsonNode::Kind::Null : JsonNode::Kind::Bool;
     node.boolean = c == 't';
     return node;
-  }
-
-  static int hex4(std::string_view s) {
-    int v = 0;
-    for (char ch : s) {
-      v <<= 4;
-      v |= ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
-    }
-    return v;
-  }
-
-  // encoding/json's unquote of a scanned string body: escapes decoded, surrogate pairs joined,
-  // lone surrogates and invalid UTF-8 as U+FFFD.
-  static void unquote(std::string_view body, std::string& out) {
-    out.clear();
-    size_t i = 0;
-    while (i < body.size()) {
-      char c = body[i];
-      if (c == '\\') {
-        char e = body[i + 1];
-        i += 2;
-        switch (e) {
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'n': out += '\n'; break;
-          case 'r': out += '\r'; break;
-          case 't': out += '\t'; break;
-          case 'u': {
-            char32_t r = static_cast<char32_t>(hex4(body.substr(i, 4)));
-            i += 4;
-            if (r >= 0xD800 && r < 0xE000) {
-              char32_t lo = 0;
-              if (r < 0xDC00 && i + 6 <= body.size() && body[i] == '\\' && body[i + 1] == 'u') {
-                lo = static_cast<char32_t>(hex4(body.substr(i + 2, 4)));
-                if (lo >= 0xDC00 && lo < 0xE000) {
-                  i += 6;
-                  source::utf8::append(out, 0x10000 + ((r - 0xD800) << 10) + (lo - 0xDC00));
-                  break;
-                }
-              }
-              r = 0xFFFD;
-            }
-            source::utf8::append(out, r);
-            break;
-          }
-          default: out += e; break;
-        }
-        continue;
-      }
-      char32_t cp;
-      int w = source::utf8::decode(body, i, cp);
-      if (w == 0) {
-        out += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        out.append(body.substr(i, static_cast<size_t>(w)));
-        i += static_cast<size_t>(w);
-      }
-    }
   }
 
   std::string_view s_;

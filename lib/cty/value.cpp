@@ -7,7 +7,9 @@
 #include <array>
 #include <map>
 
+#include "cty/json_document.h"
 #include "cty/unicode.h"
+#include "cty/value_blocks.h"
 #include "util/text.h"
 
 namespace hcl::cty {
@@ -17,26 +19,24 @@ namespace {
 using Elements = std::vector<Value>;
 using Attributes = std::vector<Value::Attribute>;
 
-// The shared payloads, one allocation each with their count. A collection carries its weight
-// (Value::weight), which is the sum of its elements'. An object's payload is its values alone,
-// named by its type; a map's has its keys too.
+// The shared payloads, one allocation each with their count. A collection's (cty/value_blocks.h)
+// carries its weight (Value::weight), which is the sum of its elements'. An object's payload is
+// its values alone, named by its type; a map's has its keys too.
 struct StringBlock : SharedNode {
   explicit StringBlock(std::string s) : SharedNode(0), text(std::move(s)) {}
   std::string text;
-};
-struct ElementsBlock : SharedNode {
-  ElementsBlock(Elements e, uint64_t w) : SharedNode(0), weight(w), elements(std::move(e)) {}
-  uint64_t weight;
-  Elements elements;
-};
-struct MapBlock : ElementsBlock {
-  MapBlock(std::vector<std::string> k, Elements e, uint64_t w) : ElementsBlock(std::move(e), w), keys(std::move(k)) {}
-  std::vector<std::string> keys;
 };
 struct CapsuleBlock : SharedNode {
   explicit CapsuleBlock(std::shared_ptr<const void> p) : SharedNode(0), payload(std::move(p)) {}
   std::shared_ptr<const void> payload;
 };
+
+// A collection's payload, its elements built first if it is a document's container.
+const ElementsBlock& elements_of(const SharedNode* block) {
+  const auto* b = static_cast<const ElementsBlock*>(block);
+  if (b->tag == ElementsBlock::kDocument) build_document_elements(*b);
+  return *b;
+}
 
 const Elements& no_elements() {
   static const Elements e;
@@ -366,7 +366,13 @@ void Value::destroy(const SharedNode* block) {
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Tuple:
-    case TypeKind::Object: delete static_cast<const ElementsBlock*>(block); return;
+    case TypeKind::Object:
+      if (block->tag == ElementsBlock::kDocument) {
+        destroy_document_elements(static_cast<const ElementsBlock*>(block));
+      } else {
+        delete static_cast<const ElementsBlock*>(block);
+      }
+      return;
     case TypeKind::Map: delete static_cast<const MapBlock*>(block); return;
     case TypeKind::Capsule: delete static_cast<const CapsuleBlock*>(block); return;
     case TypeKind::Bool:
@@ -394,15 +400,14 @@ const std::string& Value::as_string() const {
 }
 
 const std::vector<Value>& Value::elements() const {
-  if (owns_ && (type_.is_list() || type_.is_set() || type_.is_tuple()))
-    return static_cast<const ElementsBlock*>(block_)->elements;
+  if (owns_ && (type_.is_list() || type_.is_set() || type_.is_tuple())) return elements_of(block_).elements;
   return no_elements();
 }
 
 Members Value::attributes() const {
   if (!owns_) return Members();
   if (type_.is_object()) {
-    const Elements& values = static_cast<const ElementsBlock*>(block_)->elements;
+    const Elements& values = elements_of(block_).elements;
     return Members(type_.attribute_names().data(), values.data(), values.size());
   }
   if (type_.is_map()) {
@@ -447,6 +452,14 @@ Value Value::element_key(size_t i) const {
   if (type_.is_map() || type_.is_object()) return Value::string_nfc(attributes()[i].first);
   if (type_.is_set()) return elements()[i];
   return Value::number(static_cast<int64_t>(i));
+}
+
+Value Value::member(size_t i) const {
+  if (owns_ && (type_.is_tuple() || type_.is_object())) {
+    const auto* b = static_cast<const ElementsBlock*>(block_);
+    if (b->tag == ElementsBlock::kDocument) return document_member(*b, i);
+  }
+  return element_at(i);
 }
 
 const Value& Value::element_at(size_t i) const {

@@ -151,6 +151,12 @@ class Value {
   Value element_key(size_t i) const;
   // The value at iteration position i (elements()[i] or attributes()[i].second).
   const Value& element_at(size_t i) const;
+  // The same by value. A container of a JSON document decoded for --vars (cty/json_document.h)
+  // builds its members on first use, and element_at and the other accessors above keep them;
+  // this one builds only the member asked for where it can (one attribute of an object), so
+  // that `r.change.after.size` over a hundred thousand resources builds three values each,
+  // not their whole subtrees.
+  Value member(size_t i) const;
 
   // cty's Value.Equals: true, false, or an unknown bool.
   Value equals(const Value& other) const;
@@ -170,6 +176,7 @@ class Value {
   static constexpr uint64_t kBaseWeight = 64;
 
  private:
+  friend class DocumentValues;  // builds a JSON document's values (json_document.cpp)
   enum class State : uint8_t { Unknown, Null, Known };
   Value(Type t, State s) : type_(std::move(t)), small_(0), state_(s) {}
   // A known value of `type` over its payload (see value.cpp), taking the caller's reference.

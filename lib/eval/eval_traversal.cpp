@@ -224,8 +224,9 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
       return Value::dynamic();
     }
     if (!obj.is_known()) return Value::unknown(a->type);
-    // An object's values are in its type's attribute order: no second search by name.
-    return obj.element_at(static_cast<size_t>(a - ty.attributes().data()));
+    // An object's values are in its type's attribute order: no second search by name. By value,
+    // so that a document's object builds only this member (Value::member).
+    return obj.member(static_cast<size_t>(a - ty.attributes().data()));
   }
   if (ty.is_map()) {
     if (!obj.is_known()) return Value::unknown(ty.element());

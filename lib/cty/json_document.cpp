@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cty/json_document.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
+
+#include "cty/budget.h"
+#include "cty/json_encoding.h"
+#include "cty/unicode.h"
+#include "cty/value_blocks.h"
+#include "util/byte_runs.h"
+#include "util/limits.h"
+
+namespace hcl::cty {
+
+namespace {
+
+// The tape: one 32-bit word per string, number and literal (its offset in the text; the kind
+// follows from its first byte), and five per container: its offset (marked, so
+// that stepping over members needs no look at the text), the tape index past its subtree, its
+// type (a tuple's number in `types`, an object's shape in `shapes`), and its weight in two
+// halves. A container's elements follow it in document order; an object's names are not kept
+// (its shape has them, and says where each member goes).
+constexpr uint32_t kContainerWords = 5;
+constexpr uint32_t kContainer = 1u << 31, kObject = 1u << 30, kOffset = kObject - 1;
+constexpr size_t kMaxText = kObject;  // offsets fit below the marks
+
+struct Document {
+  // An object's shape as written: its type, and where each member goes when they are sorted by
+  // name (the type's order).
+  struct Shape {
+    uint32_t type;
+    std::vector<uint32_t> sorted_of_written;
+    std::vector<uint32_t> written_of_sorted;
+  };
+  std::string text;
+  std::vector<uint32_t> tape;
+  std::vector<Type> types = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
+  std::vector<Shape> shapes;
+
+  uint32_t next(uint32_t at) const { return tape[at] & kContainer ? tape[at + 1] : at + 1; }
+  uint64_t weight(uint32_t at) const { return tape[at + 3] | uint64_t{tape[at + 4]} << 32; }
+};
+enum : uint32_t { kDynamic, kBool, kNumber, kString };
+
+// JSON's white space; most bytes are past ' ', so one comparison answers for them.
+bool space(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t' || c == '\r' || c == '\n'); }
+
+// A string's bytes that need no second look: printable ASCII other than the quote and the
+// backslash.
+bool plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+#if defined(__SSE2__)
+__m128i not_plain(__m128i v) {
+  // Bytes from 0x80 are negative as signed bytes, so "less than 0x20" takes them too.
+  __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
+  return _mm_or_si128(low, _mm_or_si128(util::byte_eq(v, '"'), util::byte_eq(v, '\\')));
+}
+#endif
+
+bool hex(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+
+// The end of the string whose opening quote is at `p` (past its closing quote), or 0 where the
+// tokenizer would refuse it; `plain` says whether its body is its text (no escapes, only ASCII).
+size_t string_end(std::string_view s, size_t p, bool& plain) {
+  const size_t n = s.size();
+  size_t i = p + 1;
+  plain = true;
+  while (true) {
+    i = util::run_end<plain_byte, HCL_SSE2_MASK(not_plain)>(s.data(), i, n);
+    if (i >= n) return 0;
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '"') return i + 1;
+    plain = false;
+    if (c >= 0x80) {
+      ++i;
+    } else if (c != '\\' || i + 1 >= n) {
+      return 0;
+    } else if (s[i + 1] == 'u') {
+      if (i + 6 > n) return 0;
+      for (size_t k = i + 2; k < i + 6; ++k)
+        if (!hex(static_cast<unsigned char>(s[k]))) return 0;
+      i += 6;
+    } else if (std::strchr("\"\\/bfnrt", s[i + 1]) && s[i + 1] != 0) {
+      i += 2;
+    } else {
+      return 0;
+    }
+  }
+}
+
+// memcmp(a, b, n) == 0 without a call for the short names most objects have: two overlapping
+// loads from each end.
+bool same_bytes(const char* a, const char* b, size_t n) {
+  auto eq = [&](size_t at, auto word) {
+    decltype(word) x, y;
+    std::memcpy(&x, a + at, sizeof x);
+    std::memcpy(&y, b + at, sizeof y);
+    return x == y;
+  };
+  if (n >= 8 && n <= 16) return eq(0, uint64_t{}) && eq(n - 8, uint64_t{});
+  if (n >= 4 && n < 8) return eq(0, uint32_t{}) && eq(n - 4, uint32_t{});
+  if (n < 4) {
+    for (size_t i = 0; i < n; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+  return std::memcmp(a, b, n) == 0;
+}
+
+// A string value's text as the full decoder makes it: unquoted, then NFC.
+std::string string_text(std::string_view body, bool plain) {
+  if (plain) return std::string(body);
+  std::string out;
+  json_unquote(body, out);
+  return is_nfc(out) ? out : normalize_nfc(out);
+}
+
+// The fast pass. It fails (false) wherever it is not sure the full decoder would give the same
+// value; the caller then runs that one.
+class Scanner {
+ public:
+  explicit Scanner(Document& doc) : doc_(doc), s_(doc.text) {}
+
+  bool run() {
+    if (s_.size() >= kMaxText) return false;
+    // Room for a word per two bytes of text: more than most documents need (a plan needs one
+    // per six), so the tape is seldom copied to grow. Room never written is never touched, so it
+    // costs address space, not memory; if even that is refused, the tape grows as it goes.
+    try {
+      doc_.tape.reserve(s_.size() / 2 + 16);
+    } catch (const std::bad_alloc&) {}
+    skip_space();
+    Item root;
+    if (!value(0, root)) return false;
+    skip_space();
+    return p_ == s_.size();
+  }
+
+ private:
+  struct Item {
+    uint32_t type;
+    uint64_t weight;
+  };
+  struct Member {
+    uint32_t name;  // offset of the name's first byte
+    uint32_t size;
+    uint32_t type;
+  };
+
+  void skip_space() {
+    while (p_ < s_.size() && space(s_[p_])) ++p_;
+  }
+  bool next_is(char c) const { return p_ < s_.size() && s_[p_] == c; }
+  void push(size_t offset) { doc_.tape.push_back(static_cast<uint32_t>(offset)); }
+
+  bool value(uint32_t depth, Item& out) {
+    if (p_ >= s_.size()) return false;
+    if (s_[p_] == '"') {  // the commonest kind first: a switch's jump is harder to predict
+      bool plain;
+      size_t end = string_end(s_, p_, plain);
+      if (end == 0) return false;
+      push(p_);
+      size_t size = plain ? end - p_ - 2 : string_text(s_.substr(p_ + 1, end - p_ - 2), false).size();
+      out = {kString, saturating_add(Value::kBaseWeight, size)};
+      p_ = end;
+      return true;
+    }
+    switch (s_[p_]) {
+      case '{': return object(depth, out);
+      case '[': return array(depth, out);
+      case 't': return literal("true", kBool, out);
+      case 'f': return literal("false", kBool, out);
+      case 'n': return literal("null", kDynamic, out);
+      default: return number(out);
+    }
+  }
+
+  bool literal(std::string_view word, uint32_t type, Item& out) {
+    if (s_.substr(p_, word.size()) != word) return false;
+    push(p_);
+    p_ += word.size();
+    out = {type, Value::kBaseWeight};
+    return true;
+  }
+
+  // JSON's number grammar. Number::parse takes every such text without an exponent; one with
+  // an exponent (1e999999999999 overflows) or very many digits is parsed here to be sure.
+  bool number(Item& out) {
+    auto digit = [&](size_t i) { return i < s_.size() && s_[i] >= '0' && s_[i] <= '9'; };
+    size_t i = p_;
+    if (s_[i] == '-') ++i;
+    if (!digit(i)) return false;
+    if (s_[i] == '0') {
+      ++i;
+    } else {
+      while (digit(i)) ++i;
+    }
+    if (i < s_.size() && s_[i] == '.') {
+      if (!digit(++i)) return false;
+      while (digit(i)) ++i;
+    }
+    bool check = i - p_ > 64;
+    if (i < s_.size() && (s_[i] == 'e' || s_[i] == 'E')) {
+      ++i;
+      if (i < s_.size() && (s_[i] == '+' || s_[i] == '-')) ++i;
+      if (!digit(i)) return false;
+      while (digit(i)) ++i;
+      check = true;
+    }
+    if (check && !Number::parse(s_.substr(p_, i - p_))) return false;
+    push(p_);
+    p_ = i;
+    out = {kNumber, Value::kBaseWeight};
+    return true;
+  }
+
+  // Opens a container's five words; close() fills them in.
+  uint32_t open() {
+    uint32_t at = static_cast<uint32_t>(doc_.tape.size());
+    for (uint32_t i = 0; i < kContainerWords; ++i) push(p_);
+    doc_.tape[at] |= kContainer | (s_[p_] == '{' ? kObject : 0);
+    ++p_;
+    skip_space();
+    return at;
+  }
+  bool close(uint32_t at, uint32_t type, uint64_t weight) {
+    ++p_;
+    if (doc_.tape.size() >= UINT32_MAX / 2) return false;
+    doc_.tape[at + 1] = static_cast<uint32_t>(doc_.tape.size());
+    doc_.tape[at + 2] = type;
+    doc_.tape[at + 3] = static_cast<uint32_t>(weight);
+    doc_.tape[at + 4] = static_cast<uint32_t>(weight >> 32);
+    return true;
+  }
+
+  bool array(uint32_t depth, Item& out) {
+    if (depth >= util::kMaxNestingDepth) return false;
+    uint32_t at = open();
+    const size_t first = element_types_.size();
+    uint64_t weight = Value::kBaseWeight;
+    if (!next_is(']')) {
+      while (true) {
+        Item e;
+        if (!value(depth + 1, e)) return false;
+        element_types_.push_back(e.type);
+        weight = saturating_add(weight, e.weight);
+        if (!separator(']')) return false;
+        if (next_is(']')) break;
+      }
+    }
+    out = {tuple_type(first), weight};
+    element_types_.resize(first);
+    return close(at, out.type, weight);
+  }
+
+  bool object(uint32_t depth, Item& out) {
+    if (depth >= util::kMaxNestingDepth) return false;
+    uint32_t at = open();
+    const size_t first = members_.size();
+    uint64_t weight = Value::kBaseWeight;
+    if (!next_is('}')) {
+      while (true) {
+        // Property names the fast pass takes are their own NFC text: no escapes, only ASCII.
+        bool plain;
+        size_t end = next_is('"') ? string_end(s_, p_, plain) : 0;
+        if (end == 0 || !plain) return false;
+        Member m{static_cast<uint32_t>(p_ + 1), static_cast<uint32_t>(end - p_ - 2), 0};
+        p_ = end;
+        skip_space();
+        if (!next_is(':')) return false;
+        ++p_;
+        skip_space();
+        Item v;
+        if (!value(depth + 1, v)) return false;
+        m.type = v.type;
+        members_.push_back(m);
+        weight = saturating_add(weight, saturating_add(m.size, v.weight));
+        if (!separator('}')) return false;
+        if (next_is('}')) break;
+      }
+    }
+    auto shape = object_shape(first);
+    members_.resize(first);
+    if (!shape) return false;
+    out = {doc_.shapes[*shape].type, weight};
+    return close(at, *shape, weight);
+  }
+
+  // After an element: a comma (and the space after it), or the closing bracket.
+  bool separator(char close) {
+    skip_space();
+    if (next_is(close)) return true;
+    if (!next_is(',')) return false;
+    ++p_;
+    skip_space();
+    return !next_is(close);  // a comma before the bracket is an error
+  }
+
+  // A tuple of the element types from element_types_[first]. Short tuples are interned by their
+  // element types; a long one (a list of a million numbers) rarely repeats, and comparing it
+  // would cost as much as building it, so it gets a type of its own.
+  uint32_t tuple_type(size_t first) {
+    static constexpr size_t kShapeElements = 64;
+    const size_t count = element_types_.size() - first;
+    auto make = [&] {
+      std::vector<Type> types;
+      types.reserve(count);
+      for (size_t i = first; i < element_types_.size(); ++i) types.push_back(doc_.types[element_types_[i]]);
+      return add_type(Type::tuple(std::move(types)));
+    };
+    if (count > kShapeElements) return make();
+    return intern(
+        Seq::Tuple, count,
+        [&](size_t i) {
+          return Member{0, 0, element_types_[first + i]};
+        },
+        make);
+  }
+
+  // The object's shape as written (names in document order and their types): a document repeats
+  // a few shapes many times, each sorted and checked for repeated names only the first time.
+  // Nothing for a repeated name (the full decoder has cty's rule for those).
+  std::optional<uint32_t> object_shape(size_t first) {
+    const size_t count = members_.size() - first;
+    uint32_t id = intern(
+        Seq::Written, count, [&](size_t i) { return members_[first + i]; },
+        [&] {
+          auto name = [&](uint32_t i) { return s_.substr(members_[first + i].name, members_[first + i].size); };
+          Document::Shape sh;
+          sh.written_of_sorted.resize(count);
+          for (uint32_t i = 0; i < count; ++i) sh.written_of_sorted[i] = i;
+          std::sort(sh.written_of_sorted.begin(), sh.written_of_sorted.end(),
+                    [&](uint32_t a, uint32_t b) { return name(a) < name(b); });
+          sh.sorted_of_written.resize(count);
+          for (uint32_t i = 0; i < count; ++i) {
+            uint32_t w = sh.written_of_sorted[i];
+            if (i > 0 && name(w) == name(sh.written_of_sorted[i - 1])) return kNone;
+            sh.sorted_of_written[w] = i;
+          }
+          auto sorted = [&](size_t i) { return members_[first + sh.written_of_sorted[i]]; };
+          sh.type = intern(Seq::Sorted, count, sorted, [&] {
+            std::vector<std::pair<std::string, Type>> types;
+            types.reserve(count);
+            for (uint32_t w : sh.written_of_sorted)
+              types.emplace_back(std::string(name(w)), doc_.types[members_[first + w].type]);
+            return add_type(Type::object_sorted(std::move(types)));
+          });
+          doc_.shapes.push_back(std::move(sh));
+          return static_cast<uint32_t>(doc_.shapes.size() - 1);
+        });
+    if (id == kNone) return std::nullopt;
+    return id;
+  }
+
+  uint32_t add_type(Type t) {
+    doc_.types.push_back(std::move(t));
+    return static_cast<uint32_t>(doc_.types.size() - 1);
+  }
+
+  // Sequences of members (a name -- empty for a tuple's elements -- and a type), interned: an
+  // object's members as written (to its shape) and sorted (to its type), a short tuple's elements
+  // (to its type). Open addressing over a hash of the members; a hit is checked member by
+  // member, names against the text of the sequence's first occurrence.
+  enum class Seq : uint8_t { Written, Sorted, Tuple };
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Interned {
+    uint64_t hash;
+    uint32_t first;  // in interned_members_
+    uint32_t count;
+    uint32_t id;
+    Seq kind;
+  };
+
+  static uint64_t mix(uint64_t h, uint64_t v) {
+    h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 32);
+  }
+  // A name's first and last eight bytes and its length tell names apart well enough for a hash.
+  // Whole words are loaded (a short name's with the bytes after it masked off): a copy of a
+  // name's own length cannot be read back as one word without a stall.
+  uint64_t member_hash(uint64_t h, const Member& m) const {
+    uint64_t head = 0, tail = 0;
+    if (m.name + 8 <= s_.size()) {
+      std::memcpy(&head, s_.data() + m.name, 8);
+      if (m.size < 8) head &= (uint64_t{1} << (8 * m.size)) - 1;
+    } else {
+      std::memcpy(&head, s_.data() + m.name, std::min<size_t>(m.size, 8));
+    }
+    if (m.size > 8) std::memcpy(&tail, s_.data() + m.name + m.size - 8, 8);
+    // One step of the chain per member; the products are independent of it.
+    return mix(h, head ^ tail * 0xC2B2AE3D27D4EB4Full ^ (uint64_t{m.size} << 32 | m.type) * 0x165667B19E3779F9ull);
+  }
+
+  // The id of the sequence at(0) .. at(count - 1) of `kind`: the one make() gave when it was
+  // first seen (make may refuse with kNone, and is then asked again next time).
+  template <class At, class Make>
+  uint32_t intern(Seq kind, size_t count, At at, Make make) {
+    uint64_t h = mix(static_cast<uint64_t>(kind), count);
+    for (size_t i = 0; i < count; ++i) h = member_hash(h, at(i));
+    const size_t mask = slots_.size() - 1;
+    for (size_t slot = h & mask; slots_[slot] != 0; slot = (slot + 1) & mask) {
+      const Interned& e = interned_[slots_[slot] - 1];
+      if (e.hash == h && e.kind == kind && e.count == count && same(e, at)) return e.id;
+    }
+    uint32_t id = make();  // may intern sequences of its own
+    if (id == kNone) return kNone;
+    interned_.push_back(
+        Interned{h, static_cast<uint32_t>(interned_members_.size()), static_cast<uint32_t>(count), id, kind});
+    for (size_t i = 0; i < count; ++i) interned_members_.push_back(at(i));
+    if (interned_.size() * 2 <= slots_.size()) {
+      place(static_cast<uint32_t>(interned_.size() - 1));
+    } else {
+      slots_.assign(slots_.size() * 2, 0);
+      for (uint32_t k = 0; k < interned_.size(); ++k) place(k);
+    }
+    return id;
+  }
+
+  template <class At>
+  bool same(const Interned& e, At at) const {
+    for (uint32_t i = 0; i < e.count; ++i) {
+      const Member a = at(i);
+      const Member& b = interned_members_[e.first + i];
+      if (a.size != b.size || a.type != b.type || !same_bytes(s_.data() + a.name, s_.data() + b.name, a.size))
+        return false;
+    }
+    return true;
+  }
+
+  void place(uint32_t k) {
+    const size_t mask = slots_.size() - 1;
+    size_t slot = interned_[k].hash & mask;
+    while (slots_[slot] != 0) slot = (slot + 1) & mask;
+    slots_[slot] = k + 1;
+  }
+
+  Document& doc_;
+  std::string_view s_;
+  size_t p_ = 0;
+  std::vector<Member> members_;          // the open objects' members, innermost last
+  std::vector<uint32_t> element_types_;  // the open arrays' element types, innermost last
+  std::vector<Interned> interned_;
+  std::vector<Member> interned_members_;
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(64);  // 1 + an index in interned_; 0 is empty
+};
+
+// A document's container as a value's payload: until its elements are asked for, only where it
+// is in the document.
+struct DocumentBlock : ElementsBlock {
+  DocumentBlock(std::shared_ptr<const Document> d, uint32_t a, uint64_t w)
+      : ElementsBlock({}, w, kDocument), doc(std::move(d)), at(a) {}
+  std::shared_ptr<const Document> doc;
+  uint32_t at;
+  mutable std::once_flag built;
+};
+
+}  // namespace
+
+// Builds the values of a document: a friend of Value, so that a container's value can hold a
+// DocumentBlock and an empty one none, as the decoder's values do.
+class DocumentValues {
+ public:
+  // The value at tape index `at`. Its strings and numbers are made here, from the text; nothing
+  // is charged to an evaluation's budget (see UnchargedWork).
+  static Value make(const std::shared_ptr<const Document>& doc, uint32_t at) {
+    const std::string& text = doc->text;
+    const uint32_t word = doc->tape[at], offset = word & kOffset;
+    if (word & kContainer) {
+      bool object = word & kObject;
+      const uint32_t id = doc->tape[at + 2];
+      Type type = doc->types[object ? doc->shapes[id].type : id];
+      if (doc->tape[at + 1] == at + kContainerWords) return Value(std::move(type), Value::State::Known);
+      return Value::stored(std::move(type), new DocumentBlock(doc, at, doc->weight(at)));
+    }
+    switch (text[offset]) {
+      case '"': {
+        bool plain;
+        size_t end = string_end(text, offset, plain);
+        return Value::string_nfc(string_text(std::string_view(text).substr(offset + 1, end - offset - 2), plain));
+      }
+      case 't': return Value::boolean(true);
+      case 'f': return Value::boolean(false);
+      case 'n': return Value::null();
+      default: {
+        const char* p = text.data() + offset;
+        const char* e = p + 1;
+        const char* end = text.data() + text.size();
+        while (e < end && !space(*e) && *e != ',' && *e != ']' && *e != '}') ++e;
+        return Value::number(*Number::parse(std::string_view(p, static_cast<size_t>(e - p))));
+      }
+    }
+  }
+
+  static void build(const DocumentBlock& b) {
+    std::call_once(b.built, [&] {
+      UnchargedWork uncharged;
+      const Document& doc = *b.doc;
+      std::vector<Value>& out = const_cast<std::vector<Value>&>(b.elements);  // built once, here
+      out.clear();  // a build that threw (out of memory) left some, and call_once tries again
+      const uint32_t end = doc.tape[b.at + 1];
+      uint32_t i = b.at + kContainerWords;
+      if (!(doc.tape[b.at] & kObject)) {
+        out.reserve(doc.types[doc.tape[b.at + 2]].tuple_elements().size());
+        for (; i < end; i = doc.next(i)) out.push_back(make(b.doc, i));
+        return;
+      }
+      const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
+      out.resize(shape.sorted_of_written.size());
+      for (uint32_t w = 0; i < end; ++w, i = doc.next(i)) out[shape.sorted_of_written[w]] = make(b.doc, i);
+    });
+  }
+
+  // Finding a member in the text walks the members before it: for a big object, asked for
+  // member after member, building it once costs less.
+  static Value member(const DocumentBlock& b, size_t index) {
+    static constexpr size_t kWalkMembers = 32;
+    const Document& doc = *b.doc;
+    if (doc.tape[b.at] & kObject) {
+      const Document::Shape& shape = doc.shapes[doc.tape[b.at + 2]];
+      if (shape.written_of_sorted.size() <= kWalkMembers) {
+        uint32_t i = b.at + kContainerWords;
+        for (uint32_t w = shape.written_of_sorted[index]; w > 0; --w) i = doc.next(i);
+        UnchargedWork uncharged;
+        return make(b.doc, i);
+      }
+    }
+    build(b);
+    return b.elements[index];
+  }
+};
+
+Expected<Value> json_document_to_value(std::string text) {
+  auto doc = std::make_shared<Document>();
+  doc->text = std::move(text);
+  if (!Scanner(*doc).run()) return json_to_value(doc->text);
+  UnchargedWork uncharged;
+  return DocumentValues::make(doc, 0);
+}
+
+bool json_document_scans(std::string text) {
+  Document doc;
+  doc.text = std::move(text);
+  return Scanner(doc).run();
+}
+
+void build_document_elements(const ElementsBlock& block) {
+  DocumentValues::build(static_cast<const DocumentBlock&>(block));
+}
+
+Value document_member(const ElementsBlock& block, size_t i) {
+  return DocumentValues::member(static_cast<const DocumentBlock&>(block), i);
+}
+
+void destroy_document_elements(const ElementsBlock* block) { delete static_cast<const DocumentBlock*>(block); }
+
+}  // namespace hcl::cty
