@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -312,7 +313,7 @@ TEST_CASE("diagnostics per file are capped") {
 }
 
 TEST_CASE("a redefined argument is found in bodies of any size, and only in its own body") {
-  for (int n : {2, 15, 16, 17, 40}) {
+  for (int n : {2, 15, 16, 17, 40, 64, 65, 130, 3000}) {
     std::string text;
     for (int i = 0; i < n; ++i) {
       text.append("a").append(std::to_string(i)).append(" = 1\n");
@@ -328,6 +329,29 @@ TEST_CASE("a redefined argument is found in bodies of any size, and only in its 
     CHECK(r.diagnostics[0].detail ==
           "The argument \"a1\" was already set at test.hcl:2,1-3. Each argument may be set "
           "only once.");
+  }
+}
+
+TEST_CASE("in a body of thousands of arguments every repetition names the first definition") {
+  // Names drawn with repeats, so that repetitions meet the index at every size it grows through.
+  std::string text;
+  std::map<std::string, int> first_line;
+  std::vector<std::pair<int, int>> expected;  // (line, first line)
+  uint32_t seed = 7;
+  for (int line = 1; line <= 4000; ++line) {
+    seed = seed * 1103515245u + 12345u;
+    std::string name = "n" + std::to_string((seed >> 8) % 8000);
+    text += name + " = " + std::to_string(line) + "\n";
+    auto [it, fresh] = first_line.emplace(name, line);
+    if (!fresh) expected.emplace_back(line, it->second);
+  }
+  REQUIRE(expected.size() > 100);
+  REQUIRE(expected.size() < 1000);
+  auto r = config(text);
+  REQUIRE(r.diagnostics.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    CHECK(r.diagnostics[i].subject->start.line == static_cast<uint32_t>(expected[i].first));
+    CHECK(r.diagnostics[i].detail.find("test.hcl:" + std::to_string(expected[i].second) + ",") != std::string::npos);
   }
 }
 
