@@ -52,7 +52,13 @@ io::ReadResult read_input(const std::string& path) {
     stdin_read.reset();
     return r;
   }
-  return io::read_file(path);
+  return io::read_file(path, io::kMapFrom);
+}
+
+std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResult&& input) {
+  if (input.mapping)
+    return std::make_shared<source::SourceFile>(std::move(name), std::move(input.mapping), input.mapped);
+  return std::make_shared<source::SourceFile>(std::move(name), std::move(input.content));
 }
 
 void disable_color() { color_disabled = true; }

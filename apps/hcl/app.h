@@ -85,8 +85,10 @@ struct InputRequest {
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed);
 
 // Reads an input find_inputs returned: "-" is standard input, which find_inputs may have read
-// already to see whether it was empty.
+// already to see whether it was empty. A big file is mapped (io::kMapFrom).
 io::ReadResult read_input(const std::string& path);
+// The source file of an input read_input returned, named `name`.
+std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResult&& input);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead).

@@ -121,7 +121,7 @@ int run_edit(const EditOptions& opt) {
       write_all(stderr, "hcl edit: cannot read " + util::escape_controls(o.name) + ": " + content.error + "\n");
       return kExitUsage;
     }
-    o.source = std::make_shared<source::SourceFile>(o.name, std::move(content.content));
+    o.source = input_source(o.name, std::move(content));
     o.result = edit::run(o.source, req);
     matches += o.result.matches;
     if (!o.result.ok) {

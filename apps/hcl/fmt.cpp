@@ -72,7 +72,7 @@ struct FileFormatter {
       r.failed = true;
       return r;
     }
-    auto source = std::make_shared<source::SourceFile>(name, std::move(content.content));
+    auto source = input_source(name, std::move(content));
     format::FormatOptions fo;
     bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && format::terraform_file(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;

@@ -121,7 +121,7 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     job.io_error = util::escape_controls(job.name) + ": " + content.error;
     return;
   }
-  job.source = std::make_shared<source::SourceFile>(job.name, std::move(content.content));
+  job.source = input_source(job.name, std::move(content));
   if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
   // Without evaluation each item of the file is converted as soon as it is parsed, so the
   // file's tree is never held whole: the JSON, compact until it is written, is all that grows.

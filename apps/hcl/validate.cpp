@@ -52,7 +52,7 @@ int run_validate(const ValidateOptions& opt) {
       r.io_error = util::escape_controls(r.name) + ": " + content.error;
       return;
     }
-    auto source = std::make_shared<source::SourceFile>(r.name, std::move(content.content));
+    auto source = input_source(r.name, std::move(content));
     syntax::ParseResult parsed;
     if (reads_json(*syntax, path)) {
       parsed.diagnostics = jsonsyntax::parse_file(source).diagnostics;

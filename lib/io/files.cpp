@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,6 +37,92 @@ std::string too_large(uint64_t limit) {
   return "larger than " + size_text(limit) + ", the input size limit (--max-file-size raises it)";
 }
 
+// The ranges of the files mapped now, for the SIGBUS handler (which may take no lock). A slot
+// is free while its end is 0; a mapping claims one by setting the end, then the start.
+struct MappedRange {
+  std::atomic<uintptr_t> start{0}, end{0};
+};
+constexpr size_t kMappedRanges = 64;
+MappedRange g_mapped[kMappedRanges];
+uintptr_t g_page_size = 4096;
+struct sigaction g_previous_bus_action;
+
+// A read of a mapped page past the end of a file that shrank raises SIGBUS. The rest of that
+// mapping becomes zero pages and the read goes on; any other SIGBUS gets the previous handling.
+void on_bus_error(int, siginfo_t* info, void*) {
+  auto address = reinterpret_cast<uintptr_t>(info->si_addr);
+  for (MappedRange& range : g_mapped) {
+    uintptr_t start = range.start.load(std::memory_order_acquire);
+    uintptr_t end = range.end.load(std::memory_order_acquire);
+    if (start == 0 || address < start || address >= end) continue;
+    uintptr_t page = address & ~(g_page_size - 1);
+    if (::mmap(reinterpret_cast<void*>(page), end - page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) !=
+        MAP_FAILED)
+      return;
+  }
+  // Returning runs the faulting access again, which now meets the previous handling.
+  ::sigaction(SIGBUS, &g_previous_bus_action, nullptr);
+}
+
+bool install_bus_error_handler() {
+  static const bool installed = [] {
+    long page = ::sysconf(_SC_PAGESIZE);
+    if (page > 0) g_page_size = static_cast<uintptr_t>(page);
+    struct sigaction action {};
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    return ::sigaction(SIGBUS, &action, &g_previous_bus_action) == 0;
+  }();
+  return installed;
+}
+
+// A read-only mapping of a whole file, registered for the SIGBUS handler while it lives.
+class Mapping {
+ public:
+  // Nothing when the file cannot be mapped (a file system without mappings, no free range
+  // slot...): the caller reads it instead.
+  static std::shared_ptr<const Mapping> map(int fd, size_t size) {
+    if (size == 0 || !install_bus_error_handler()) return nullptr;
+    MappedRange* slot = nullptr;
+    for (MappedRange& range : g_mapped) {
+      uintptr_t free_end = 0;
+      if (range.end.compare_exchange_strong(free_end, UINTPTR_MAX, std::memory_order_acq_rel)) {
+        slot = &range;
+        break;
+      }
+    }
+    if (!slot) return nullptr;
+    void* at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (at == MAP_FAILED) {
+      slot->end.store(0, std::memory_order_release);
+      return nullptr;
+    }
+    auto start = reinterpret_cast<uintptr_t>(at);
+    slot->end.store(start + size, std::memory_order_release);
+    slot->start.store(start, std::memory_order_release);
+    return std::make_shared<const Mapping>(static_cast<const char*>(at), size, slot);
+  }
+
+  Mapping(const char* bytes, size_t size, MappedRange* slot) : bytes_(bytes), size_(size), slot_(slot) {}
+  // The range is forgotten before it is unmapped: once unmapped, its addresses may be mapped
+  // again for something else, which the handler must not touch.
+  ~Mapping() {
+    slot_->start.store(0, std::memory_order_release);
+    slot_->end.store(0, std::memory_order_release);
+    ::munmap(const_cast<char*>(bytes_), size_);
+  }
+  Mapping(const Mapping&) = delete;
+  Mapping& operator=(const Mapping&) = delete;
+
+  std::string_view bytes() const { return {bytes_, size_}; }
+
+ private:
+  const char* bytes_;
+  size_t size_;
+  MappedRange* slot_;
+};
+
 }  // namespace
 
 uint64_t max_input_bytes() { return g_max_input_bytes.load(std::memory_order_relaxed); }
@@ -51,7 +138,7 @@ std::string size_text(uint64_t bytes) {
   return std::to_string(bytes) + " " + units[u];
 }
 
-ReadResult read_file(const std::string& path) {
+ReadResult read_file(const std::string& path, uint64_t map_from) {
   ReadResult r;
   const uint64_t limit = max_input_bytes();
   int fd = path == "-" ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -76,6 +163,13 @@ ReadResult read_file(const std::string& path) {
     }
     // Read a regular file straight into place; only a file that grows meanwhile needs more.
     size_t size = static_cast<size_t>(st.st_size);
+    if (size >= map_from) {
+      if (auto mapping = Mapping::map(fd, size)) {
+        r.mapped = mapping->bytes();
+        r.mapping = std::move(mapping);
+        return done();
+      }
+    }
     // A big file's buffer is filled from end to end at once: huge pages spare most page faults.
     r.content.reserve(size);
     util::prefer_huge_pages(r.content.data(), r.content.capacity());
@@ -122,6 +216,7 @@ ReadResult read_file(const std::string& path) {
     }
   }
   r.content.reserve(static_cast<size_t>(total));
+  util::prefer_huge_pages(r.content.data(), r.content.capacity());
   for (size_t b = 0; b < blocks.size(); ++b) {
     r.content.append(blocks[b].get(), b + 1 == blocks.size() ? in_last : kBlock);
     blocks[b].reset();

@@ -8,12 +8,26 @@
 
 namespace hcl::source {
 
-SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
-  if (text_.size() >= 3 && static_cast<unsigned char>(text_[0]) == 0xEF &&
-      static_cast<unsigned char>(text_[1]) == 0xBB && static_cast<unsigned char>(text_[2]) == 0xBF) {
-    bom_ = 3;
-  }
+namespace {
+
+uint32_t bom_length_of(std::string_view text) {
+  return text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+                 static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF
+             ? 3
+             : 0;
 }
+
+}  // namespace
+
+SourceFile::SourceFile(std::string name, std::string text) : SourceFile(std::move(name), nullptr, std::string_view()) {
+  auto held = std::make_shared<const std::string>(std::move(text));
+  text_ = *held;
+  owner_ = std::move(held);
+  bom_ = bom_length_of(text_);
+}
+
+SourceFile::SourceFile(std::string name, std::shared_ptr<const void> owner, std::string_view text)
+    : name_(std::move(name)), owner_(std::move(owner)), text_(text), bom_(bom_length_of(text)) {}
 
 void SourceFile::build_lines() const {
   if (lines_built_) return;

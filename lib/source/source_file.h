@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ struct Range {
 class SourceFile {
  public:
   SourceFile(std::string name, std::string text);
+  // Bytes held elsewhere (a mapped file): `owner` keeps `text` alive as long as the file lives.
+  SourceFile(std::string name, std::shared_ptr<const void> owner, std::string_view text);
 
   const std::string& name() const { return name_; }
   std::string_view text() const { return text_; }
@@ -66,7 +69,8 @@ class SourceFile {
   void build_lines() const;
 
   std::string name_;
-  std::string text_;
+  std::shared_ptr<const void> owner_;  // what holds the bytes
+  std::string_view text_;
   uint32_t bom_ = 0;
   mutable std::vector<uint32_t> line_starts_;
   mutable std::vector<uint32_t> token_starts_;
