@@ -13,18 +13,18 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
   for (const VariableSource& source : v.sources) {
     if (source.kind == VariableSource::Kind::File) {
       const std::string& path = source.text;
-      std::string content;
+      io::ReadResult input;
       if (path == "-") {
         auto t = read_stdin();
         if (!t) return "<stdin>: " + t.error();
-        content = std::move(*t);
+        input.content = std::move(*t);
       } else {
-        io::ReadResult r = io::read_file(path);
-        if (!r.error.empty()) return path + ": " + r.error;
-        content = std::move(r.content);
+        input = io::read_file(path, io::kMapFrom);
+        if (!input.error.empty()) return path + ": " + input.error;
       }
       std::string shown = path == "-" ? "<stdin>" : path;
-      auto value = cty::json_document_to_value(std::move(content));
+      auto value = input.mapping ? cty::json_document_to_value(std::move(input.mapping), input.mapped)
+                                 : cty::json_document_to_value(std::move(input.content));
       if (!value) return shown + ": " + value.error();
       if (!value->type().is_object() || value->is_null()) return shown + ": the top level must be a JSON object";
       for (const auto& [k, e] : value->attributes()) scope.set(k, e);

@@ -37,7 +37,8 @@ struct Document {
     std::vector<uint32_t> sorted_of_written;
     std::vector<uint32_t> written_of_sorted;
   };
-  std::string text;
+  std::shared_ptr<const void> owner;  // holds the text's bytes (a string, or a mapped file)
+  std::string_view text;
   std::vector<uint32_t> tape;
   std::vector<Type> types = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
   std::vector<Shape> shapes;
@@ -467,7 +468,7 @@ class DocumentValues {
   // The value at tape index `at`. Its strings and numbers are made here, from the text; nothing
   // is charged to an evaluation's budget (see UnchargedWork).
   static Value make(const std::shared_ptr<const Document>& doc, uint32_t at) {
-    const std::string& text = doc->text;
+    std::string_view text = doc->text;
     const uint32_t word = doc->tape[at], offset = word & kOffset;
     if (word & kContainer) {
       bool object = word & kObject;
@@ -533,17 +534,24 @@ class DocumentValues {
   }
 };
 
-Expected<Value> json_document_to_value(std::string text) {
+Expected<Value> json_document_to_value(std::shared_ptr<const void> owner, std::string_view text) {
   auto doc = std::make_shared<Document>();
-  doc->text = std::move(text);
+  doc->owner = std::move(owner);
+  doc->text = text;
   if (!Scanner(*doc).run()) return json_to_value(doc->text);
   UnchargedWork uncharged;
   return DocumentValues::make(doc, 0);
 }
 
+Expected<Value> json_document_to_value(std::string text) {
+  auto held = std::make_shared<const std::string>(std::move(text));
+  std::string_view view = *held;
+  return json_document_to_value(std::move(held), view);
+}
+
 bool json_document_scans(std::string text) {
   Document doc;
-  doc.text = std::move(text);
+  doc.text = text;
   return Scanner(doc).run();
 }
 

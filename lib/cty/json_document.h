@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,8 @@ struct ElementsBlock;
 // json_to_value (cty/json_encoding.h) of a document handed over whole: its containers keep the
 // text and build their elements on first use.
 Expected<Value> json_document_to_value(std::string text);
+// The same over bytes held by `owner` (a mapped file), which the document keeps alive.
+Expected<Value> json_document_to_value(std::shared_ptr<const void> owner, std::string_view text);
 
 // Whether the fast pass takes `text` (for tests: what it leaves to the full decoder decodes as
 // before by construction).
