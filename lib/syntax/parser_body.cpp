@@ -3,6 +3,7 @@
 // finishParsingBodyAttribute, finishParsingBodyBlock, parseSingleAttrBody and
 // parseQuotedStringLiteral (parser.go). A body's node holds its items in source order; a block's
 // holds its labels and then its body; an attribute's holds its value expression.
+#include <memory>
 #include <unordered_map>
 
 #include "syntax/parser_internal.h"
@@ -24,16 +25,17 @@ class BodyNames {
 
   // Records `name`, or returns where it was already set.
   std::optional<diag::Span> add(std::string_view name, diag::Span span) {
-    if (index_.empty()) {
+    if (!index_) {
       for (size_t i = base_; i < stack_.size(); ++i)
         if (stack_[i].first == name) return stack_[i].second;
       if (stack_.size() - base_ < kLinear) {
         stack_.emplace_back(name, span);
         return std::nullopt;
       }
-      index_.insert(stack_.begin() + static_cast<std::ptrdiff_t>(base_), stack_.end());
+      index_ = std::make_unique<std::unordered_map<std::string_view, diag::Span>>();
+      index_->insert(stack_.begin() + static_cast<std::ptrdiff_t>(base_), stack_.end());
     }
-    auto [it, inserted] = index_.emplace(name, span);
+    auto [it, inserted] = index_->emplace(name, span);
     if (inserted) return std::nullopt;
     return it->second;
   }
@@ -42,7 +44,9 @@ class BodyNames {
   static constexpr size_t kLinear = 16;
   std::vector<std::pair<std::string_view, diag::Span>>& stack_;
   size_t base_;
-  std::unordered_map<std::string_view, diag::Span> index_;
+  // Made only past kLinear names: an empty map still clears its buckets when destroyed, which
+  // every small body (nearly all of them) would pay for.
+  std::unique_ptr<std::unordered_map<std::string_view, diag::Span>> index_;
 };
 
 }  // namespace
