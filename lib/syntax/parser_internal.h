@@ -134,6 +134,34 @@ class Parser {
     }
   }
 
+  // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
+  static bool may_skip(K kind) {
+    static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
+    return static_cast<unsigned>(kind) - static_cast<unsigned>(K::Comment) < 2u;
+  }
+  // Peeks a token that is not in the window as it lies (a line comment read as a newline, Eof
+  // after an abort); `index` is the token array's index that stands for it.
+  void peek_special(lex::Token tok, uint32_t index) {
+    special_[0] = tok;
+    cur_ = special_;
+    peek_end_ = special_ + 1;  // read() then always takes the general search
+    cur_index_ = index;
+  }
+  // The window's tokens moved (refill, drop_before): the peek follows them. (Today a refill is
+  // always followed by a fresh search, and a hand-over's drop leaves the old copies in place until
+  // then, but the peek should not rest on either.)
+  void repoint_peek() {
+    if (cur_ == special_) return;
+    uint32_t rel = cur_index_ - buf_base_;
+    if (rel >= buf_len_) {
+      // Only after the parse (finish() drops every token): nothing peeks any more.
+      peek_special(lex::Token{src_.size(), src_.size(), K::Eof}, cur_index_);
+      return;
+    }
+    cur_ = buf_.data() + rel;
+    peek_end_ = buf_.data() + buf_len_;
+  }
+
   // Drops the tokens before `keep_from` from the window, handing them to ParseOptions::on_tokens
   // first (parser.cpp).
   void drop_before(uint32_t keep_from);
@@ -143,15 +171,15 @@ class Parser {
 
   // The parser peeks the same token many times, and nearly always before it reads one: the next
   // significant token is found as soon as the answer can change (a token is read, newline
-  // sensitivity changes, the parse aborts), and a peek only copies it.
-  Peeked peek() const { return peeked_; }
+  // sensitivity changes, the parse aborts), and a peek only reads it where it lies.
+  Peeked peek() const { return Peeked{*cur_, cur_index_}; }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
   void refresh_peek() {
     if (abort_) [[unlikely]] {
-      peeked_ = Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+      peek_special(lex::Token{src_.size(), src_.size(), K::Eof}, last_read_);
       return;
     }
     uint32_t i = next_;
@@ -162,13 +190,11 @@ class Parser {
         rel = i - buf_base_;
       }
       const lex::Token& t = buf_[rel];
-      // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
-      static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
-      if (static_cast<unsigned>(t.kind) - static_cast<unsigned>(K::Comment) < 2u) [[unlikely]] {
+      if (may_skip(t.kind)) [[unlikely]] {
         if (t.kind == K::Comment) {
           // A line comment ends its line: where newlines matter it reads as one.
           if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
-            peeked_ = Peeked{lex::Token{t.start, t.end, K::Newline}, i};
+            peek_special(lex::Token{t.start, t.end, K::Newline}, i);
             return;
           }
           ++i;
@@ -179,10 +205,9 @@ class Parser {
           continue;
         }
       }
-      // Copied whole, as peek() reads it: a read that spans several narrower writes (start and
-      // end written one by one) waits until they have landed, a dozen cycles per peek.
-      peeked_.tok = t;
-      peeked_.index = i;
+      cur_ = &t;
+      cur_index_ = i;
+      peek_end_ = buf_.data() + buf_len_;
       return;
     }
   }
@@ -190,11 +215,20 @@ class Parser {
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
   // without reading further.
   lex::Token read() {
-    lex::Token tok = peeked_.tok;
+    lex::Token tok = *cur_;
     if (abort_) return tok;
-    next_ = peeked_.index + 1;
-    last_read_ = peeked_.index;
-    refresh_peek();
+    last_read_ = cur_index_;
+    next_ = cur_index_ + 1;
+    // Most tokens are followed by one the parser sees, already lexed: it is the next peek as it
+    // lies. Anything else (the end of the window, a token a peek may skip, a peek that is not a
+    // token of the window) takes the general search.
+    const lex::Token* after = cur_ + 1;
+    if (after < peek_end_ && !may_skip(after->kind)) [[likely]] {
+      cur_ = after;
+      cur_index_ = next_;
+    } else {
+      refresh_peek();
+    }
     return tok;
   }
 
@@ -230,7 +264,7 @@ class Parser {
   // "Did this sub-parse report an error?" is asked as "did the count grow since diag_mark()":
   // the reference asks its sub-result's own diagnostics. Dropped diagnostics (over the limit) are
   // counted too, so the answer does not change when the limit is reached.
-  size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
+  size_t diag_mark() const { return errors_; }
   bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
 
   std::string range_string(diag::Span s);
@@ -281,7 +315,7 @@ class Parser {
     ~DepthGuard() { --p.depth_; }
   };
   bool enter() {
-    if (++depth_ <= options_.max_depth) return true;
+    if (++depth_ <= max_depth_) return true;
     if (!abort_) {
       reporting_abort_ = true;
       error("Nesting too deep",
@@ -387,7 +421,12 @@ class Parser {
   // The newline-sensitivity stack; the outermost level (a body) sees newlines.
   std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
   bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
-  Peeked peeked_{};                        // what peek() returns
+  // What peek() returns: the token at cur_ (in buf_, or special_[0]), whose index is cur_index_.
+  // peek_end_ is where the lexed tokens after cur_ end (special_ + 1 for a special peek).
+  lex::Token special_[2]{};
+  const lex::Token* cur_ = special_;
+  const lex::Token* peek_end_ = special_ + 1;
+  uint32_t cur_index_ = 0;
   // The reference's parser.recovery: set by the first syntax error (and by recover()), after
   // which most further errors are suppressed, since they would mostly be consequences of the
   // first. Lexical errors are still all reported.
@@ -398,6 +437,7 @@ class Parser {
   // except the "Nesting too deep" one itself (while reporting_abort_ is set).
   bool reporting_abort_ = false;
   uint32_t depth_ = 0;
+  uint32_t max_depth_ = options_.max_depth;  // options_.max_depth, read by every guard: a member saves the indirection
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;
@@ -410,6 +450,7 @@ class Parser {
   diag::Diagnostics parse_diags_;
   uint64_t lex_dropped_ = 0;
   uint64_t parse_dropped_ = 0;
+  uint64_t errors_ = 0;  // parse_diags_.size() + parse_dropped_, kept as a count for diag_mark()
 };
 
 }  // namespace hcl::syntax::parser_detail

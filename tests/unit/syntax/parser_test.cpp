@@ -318,6 +318,31 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
   }
 }
 
+TEST_CASE("the peeked token follows the window when its tokens move") {
+  // Validation lexes 4,096 tokens at a time, and both a refill and handing over root items drop
+  // the tokens already read, moving the rest to the front of the window. The peek points into
+  // the window, so it must move with it: whichever token is peeked when they move (a line
+  // comment read as a newline, a token after a skipped block comment, a plain one), the parse
+  // goes on from it and finds the error at the end where it is.
+  for (int fill = 2030; fill < 2060; ++fill) {
+    std::string text;
+    for (int i = 0; i < fill; ++i)
+      text += (i % 2 ? "b" : "a") + std::to_string(i) + (i % 3 ? " = /* c */ 1\n" : " = 1 # c\n");
+    text += "c = 3 d\n";
+    INFO("fill " << fill);
+    hcl::syntax::ParseOptions validate{false}, items{};
+    size_t handed = 0;
+    items.root_item = [&](const hcl::syntax::SyntaxTree&) { ++handed; };
+    for (const auto& opt : {hcl::syntax::ParseOptions{}, validate, items}) {
+      auto r = config(text, opt);
+      REQUIRE(r.diagnostics.size() == 1);
+      CHECK(r.diagnostics[0].summary == "Missing newline after argument");
+      CHECK(r.diagnostics[0].subject->start.byte == text.rfind('d'));
+    }
+    CHECK(handed == static_cast<size_t>(fill));
+  }
+}
+
 TEST_CASE("round trip: printing the tree gives back every testdata file byte for byte") {
   namespace fs = std::filesystem;
   size_t count = 0;
