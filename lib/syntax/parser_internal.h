@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -363,7 +365,29 @@ class Parser {
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
   Expr parse_term();
-  void check_number(const lex::Token& tok);
+  // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
+  // number parser does not. Only a number with two or more of ".", "e" and "E" can be one it
+  // rejects, and most have at most one: up to eight bytes are looked at in one word.
+  void check_number(const lex::Token& tok) {
+    if (number_needs_check(tok)) check_number_text(tok);
+  }
+  bool number_needs_check(const lex::Token& tok) const {
+    uint32_t n = tok.size();
+    if constexpr (std::endian::native != std::endian::little) return true;
+    if (n > 8 || tok.start + 8 > text_.size()) return true;
+    uint64_t w;
+    std::memcpy(&w, text_.data() + tok.start, 8);
+    if (n < 8) w &= (uint64_t{1} << (8 * n)) - 1;  // the token's bytes are the low ones
+    constexpr uint64_t ones = 0x0101010101010101u;
+    // A byte equal to c is zero in w ^ (ones * c); the zero bytes' high bits, exactly.
+    auto zero_bytes = [](uint64_t x) {
+      constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu;
+      return ~(((x & low7) + low7) | x) & ~low7;
+    };
+    uint64_t marks = zero_bytes(w ^ (ones * '.')) | zero_bytes((w | (ones * 0x20)) ^ (ones * 'e'));
+    return (marks & (marks - 1)) != 0;  // two or more
+  }
+  void check_number_text(const lex::Token& tok);
   Expr finish_function_call(const lex::Token& name, uint32_t name_index);
   Expr parse_tuple();
   Expr parse_object();

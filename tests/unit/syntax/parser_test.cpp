@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -316,6 +317,40 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
     CHECK(a.subject == b.subject);
     CHECK(a.context == b.context);
   }
+}
+
+TEST_CASE("number literals: the one-word look agrees with the reference's rule at every length") {
+  // The reference rejects a number with two fraction points, a point in its exponent or two
+  // exponents. Numbers of up to eight bytes are looked at as one word, so every arrangement of
+  // points and exponents is tried at lengths around eight, at the end of the text (where fewer
+  // than eight bytes follow the number's start) and before more text.
+  const std::string marks[] = {"", ".", "e", "E", "e+", "E-"};
+  size_t numbers = 0, bad = 0;
+  for (int digits = 1; digits <= 9; ++digits) {
+    for (const auto& m1 : marks) {
+      for (const auto& m2 : marks) {
+        for (int split = 1; split < digits; ++split) {
+          std::string num = std::string(static_cast<size_t>(split), '1') + m1 + "2" + m2 +
+                            std::string(static_cast<size_t>(digits - split), '3');
+          bool dots = std::count(num.begin(), num.end(), '.') > 1;
+          size_t e = num.find_first_of("eE");
+          bool exps = e != std::string::npos && num.find_first_of("eE", e + 1) != std::string::npos;
+          bool point_in_exp = e != std::string::npos && num.find('.', e) != std::string::npos;
+          bool invalid = dots || exps || point_in_exp;
+          for (const std::string& text : {"a = " + num, "a = " + num + "\nb = [1, 22, 333]\n"}) {
+            INFO(text);
+            auto r = config(text);
+            REQUIRE(r.diagnostics.size() == (invalid ? 1u : 0u));
+            if (invalid) CHECK(r.diagnostics[0].summary == "Invalid number literal");
+          }
+          ++numbers;
+          bad += invalid;
+        }
+      }
+    }
+  }
+  CHECK(numbers > 1000);
+  CHECK(bad > 300);
 }
 
 TEST_CASE("the peeked token follows the window when its tokens move") {
