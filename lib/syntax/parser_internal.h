@@ -360,7 +360,16 @@ class Parser {
   void finish_ternary(Expr& cond, Peeked start, uint32_t start_node);
   Expr parse_binary(int min_level);
   void climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start_node);
-  Expr parse_operand();
+  // (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
+  // after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
+  // Inline, so that the commonest expression, one operand, is not one more call deep.
+  Expr parse_operand() {
+    Expr term = parse_term();
+    // Most terms have no steps after them: then the traversal parser need not be entered.
+    K next = peek().tok.kind;
+    if (next == K::Dot || next == K::OBrack) parse_traversals(term);
+    return term;
+  }
 
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
