@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lex/lexer.h"
+#include "lex/scan.h"
 #include "syntax/parser.h"
 
 namespace hcl::syntax::parser_detail {
@@ -67,9 +68,9 @@ struct Peeked {
   uint32_t index;
 };
 
-// A template's parts as parse_template_parts finds them, flat, for the structure check
-// (parser_template.cpp).
-enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFor, End };
+// The parts of a template that the structure check looks at: its directives and its end
+// (parser_template.cpp). Literals and interpolations have no part in it.
+enum class TemplatePart : uint8_t { If, Else, EndIf, For, EndFor, End };
 
 // One parse of one source: the token window over the lexer, the node array being built, the
 // diagnostics, and the reference's sticky recovery flag (recovery_). The members that every
@@ -424,13 +425,27 @@ class Parser {
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
-  size_t parse_template_parts(K end);  // pushes the parts onto parts_; returns where they start
+  diag::Span parse_template_parts(K end);  // pushes directives onto parts_; returns the end's span
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
-                             K end, std::vector<PartInfo>& parts);
+                             K end);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(std::span<const PartInfo> parts);
-  void check_literal(const lex::Token& tok, bool quoted);
+  // Reports a literal's bad escapes (parser_template.cpp). Most literals are short and hold no
+  // "$", "%" or (in quoted text) backslash, so no escape: one block of the file's bytes from the
+  // token's start shows that here.
+  void check_literal(const lex::Token& tok, bool quoted) {
+#if defined(__SSE2__)
+    uint32_t n = tok.size();
+    if (n <= 16 && tok.start + 16 <= text_.size()) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + tok.start));
+      __m128i stop = quoted ? lex::scan::scan_detail::not_escape_free(v) : lex::scan::scan_detail::not_sigil_free(v);
+      if ((static_cast<unsigned>(_mm_movemask_epi8(stop)) & ((1u << n) - 1)) == 0) return;
+    }
+#endif
+    check_literal_text(tok, quoted);
+  }
+  void check_literal_text(const lex::Token& tok, bool quoted);
 
   const source::SourceFile& src_;
   std::string_view text_;

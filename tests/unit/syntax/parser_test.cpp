@@ -276,11 +276,16 @@ TEST_CASE("a redefined argument is found in bodies of any size, and only in its 
 
 TEST_CASE("a bad escape is found wherever it sits in a literal") {
   // Literals are checked for escapes in blocks of sixteen bytes, so the escape is placed at
-  // every offset around the block boundaries, in a label, a quoted template and a heredoc.
+  // every offset around the block boundaries, in a label, a quoted template and a heredoc, both
+  // near the end of the text and with more text after it (a literal of up to sixteen bytes is
+  // looked at in one block when sixteen bytes follow its start).
+  const std::string more = "# " + std::string(20, '-') + "\n";
   for (int offset = 0; offset < 40; ++offset) {
     std::string pad(static_cast<size_t>(offset), 'x');
     for (const std::string& text :
-         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n"}) {
+         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n",
+          "a = \"" + pad + "\\q\"\n" + more, "b \"" + pad + "\\q\" {}\n" + more, "c = \"" + pad + "\\q${d}\"\n" + more,
+          "c = \"" + pad + "\\q\"\n" + more, "c = \"${d}" + pad + "\\q\"\n" + more}) {
       INFO(text);
       auto r = config(text);
       REQUIRE(r.diagnostics.size() == 1);
@@ -290,6 +295,8 @@ TEST_CASE("a bad escape is found wherever it sits in a literal") {
     // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
     auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
     CHECK(h.diagnostics.empty());
+    auto h2 = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n" + more);
+    CHECK(h2.diagnostics.empty());
   }
 }
 
