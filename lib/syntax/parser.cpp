@@ -161,6 +161,7 @@ void Parser::hand_over_item() {
     std::swap(buf_, tree_->mutable_tokens());
   }
   nodes_->clear();
+  node_count_ = 0;
   // Only the last token read must stay; dropping waits for a chunk's worth, so that many small
   // items do not each move the window.
   uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
