@@ -251,14 +251,21 @@ class Parser {
     include_nl_.push_back(include);
     if (include != nl_) {
       nl_ = include;
-      refresh_peek();
+      renew_peek();
     }
   }
   void pop_nl() {
     bool was = nl_;
     include_nl_.pop_back();
     nl_ = include_nl_.back();
-    if (was != nl_) refresh_peek();
+    if (was != nl_) renew_peek();
+  }
+  // After newline sensitivity changed, the peek changes only if newlines now matter and it
+  // skipped something on its way (a newline or a line comment, which now stop it), or they no
+  // longer matter and it is a newline. Brackets change sensitivity at every level, so most
+  // changes need no new search. (After an abort the peek is Eof either way.)
+  void renew_peek() {
+    if (nl_ ? cur_index_ != next_ : cur_->kind == K::Newline) refresh_peek();
   }
 
   // ---- Diagnostics -----------------------------------------------------------------------------

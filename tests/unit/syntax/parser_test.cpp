@@ -326,6 +326,22 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
   }
 }
 
+TEST_CASE("newlines count again, or stop counting, as brackets open and close") {
+  // Brackets and parentheses ignore newlines, object constructors and bodies do not: at each
+  // switch the next token is what a search with the new setting finds, a newline or line
+  // comment that was skipped a moment before included.
+  for (const char* text :
+       {"x = {\n  a = [1]\n  b = 2\n}\n", "x = { a = [1] # c\n  b = 2 }\n", "x = { a = [1] /* c */\n  b = 2 }\n",
+        "x = [{ a = 1\n  b = 2 }, {\n  c = 3\n}]\n", "x = {\n  a = (1\n  + 2)\n  b = f(1,\n  2)\n}\n",
+        "x = [ # c\n  1, // d\n  2]\n", "x = { a = \"${[1,\n2]}\"\n b = 2 }\n"}) {
+    INFO(text);
+    CHECK(config(text).diagnostics.empty());
+    CHECK(config(text, hcl::syntax::ParseOptions{false}).diagnostics.empty());
+  }
+  CHECK(first_error("x = { a = [1] b = 2 }\n") == "1:15 Missing attribute separator");
+  CHECK(first_error("x = [{ a = 1 }\n  2]\n") == "2:3 Missing item separator");
+}
+
 TEST_CASE("number literals: the one-word look agrees with the reference's rule at every length") {
   // The reference rejects a number with two fraction points, a point in its exponent or two
   // exponents. Numbers of up to eight bytes are looked at as one word, so every arrangement of
