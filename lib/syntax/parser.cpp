@@ -78,6 +78,7 @@ void Parser::drop_before(uint32_t keep_from) {
   std::copy(buf_.begin() + drop, buf_.begin() + buf_len_, buf_.begin());
   buf_len_ -= drop;
   buf_base_ += drop;
+  repoint_peek();
 }
 
 void Parser::refill(uint32_t keep_from) {
@@ -98,6 +99,7 @@ void Parser::refill(uint32_t keep_from) {
   uint64_t reported_before = lexer_.reported_kinds();
   size_t n = lexer_.fill(buf_.data() + have, chunk);
   buf_len_ = have + static_cast<uint32_t>(n);
+  repoint_peek();
   const lex::Token* tok = buf_.data() + have;
   const lex::Token* end = buf_.data() + buf_len_;
   if (n == 0) return;
@@ -125,6 +127,7 @@ void Parser::refill(uint32_t keep_from) {
 // because the reference suppresses some errors in recovery and not others.
 void Parser::error(std::string summary, std::string detail, diag::Span subject, std::optional<diag::Span> context) {
   if (abort_ && !reporting_abort_) return;
+  ++errors_;
   if (parse_diags_.size() >= options_.max_diagnostics) {
     ++parse_dropped_;
     return;
@@ -156,6 +159,7 @@ void Parser::hand_over_item() {
     take_window_back();
   }
   nodes_->clear();
+  node_count_ = 0;
   drop_read_tokens();  // only the last token read must stay
 }
 
@@ -169,6 +173,7 @@ void Parser::hand_over_elements(uint32_t start_node, const lex::Token& open) {
     take_window_back();
   }
   nodes_->resize(start_node);
+  node_count_ = start_node;
   drop_read_tokens();
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Expressions and their operators: hclsyntax's (*parser).ParseExpression,
-// parseTernaryConditional, parseBinaryOps and parseExpressionWithTraversals (parser.go). The
-// operands (terms) are in parser_term.cpp, the traversals after them in parser_traversal.cpp.
+// parseTernaryConditional and parseBinaryOps (parser.go); parseExpressionWithTraversals is
+// parse_operand, inline in parser_internal.h. The operands (terms) are in parser_term.cpp, the
+// traversals after them in parser_traversal.cpp.
 #include "syntax/parser_internal.h"
 
 namespace hcl::syntax::parser_detail {
@@ -136,16 +137,6 @@ void Parser::climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start
     }
     lhs = make(NodeKind::Binary, op.index, start.index, start_node, diag::span_between(lhs.span, rhs.span));
   }
-}
-
-// (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
-// after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
-Expr Parser::parse_operand() {
-  Expr term = parse_term();
-  // Most terms have no steps after them: then the traversal parser need not be entered.
-  K next = peek().tok.kind;
-  if (next == K::Dot || next == K::OBrack) parse_traversals(term);
-  return term;
 }
 
 }  // namespace hcl::syntax::parser_detail

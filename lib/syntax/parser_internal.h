@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "lex/lexer.h"
+#include "lex/scan.h"
 #include "syntax/parser.h"
 
 namespace hcl::syntax::parser_detail {
@@ -65,9 +68,9 @@ struct Peeked {
   uint32_t index;
 };
 
-// A template's parts as parse_template_parts finds them, flat, for the structure check
-// (parser_template.cpp).
-enum class TemplatePart : uint8_t { Literal, Interp, If, Else, EndIf, For, EndFor, End };
+// The parts of a template that the structure check looks at: its directives and its end
+// (parser_template.cpp). Literals and interpolations have no part in it.
+enum class TemplatePart : uint8_t { If, Else, EndIf, For, EndFor, End };
 
 // One parse of one source: the token window over the lexer, the node array being built, the
 // diagnostics, and the reference's sticky recovery flag (recovery_). The members that every
@@ -134,6 +137,34 @@ class Parser {
     }
   }
 
+  // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
+  static bool may_skip(K kind) {
+    static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
+    return static_cast<unsigned>(kind) - static_cast<unsigned>(K::Comment) < 2u;
+  }
+  // Peeks a token that is not in the window as it lies (a line comment read as a newline, Eof
+  // after an abort); `index` is the token array's index that stands for it.
+  void peek_special(lex::Token tok, uint32_t index) {
+    special_[0] = tok;
+    cur_ = special_;
+    peek_end_ = special_ + 1;  // read() then always takes the general search
+    cur_index_ = index;
+  }
+  // The window's tokens moved (refill, drop_before): the peek follows them. (Today a refill is
+  // always followed by a fresh search, and a hand-over's drop leaves the old copies in place until
+  // then, but the peek should not rest on either.)
+  void repoint_peek() {
+    if (cur_ == special_) return;
+    uint32_t rel = cur_index_ - buf_base_;
+    if (rel >= buf_len_) {
+      // Only after the parse (finish() drops every token): nothing peeks any more.
+      peek_special(lex::Token{src_.size(), src_.size(), K::Eof}, cur_index_);
+      return;
+    }
+    cur_ = buf_.data() + rel;
+    peek_end_ = buf_.data() + buf_len_;
+  }
+
   // Drops the tokens before `keep_from` from the window, handing them to ParseOptions::on_tokens
   // first (parser.cpp).
   void drop_before(uint32_t keep_from);
@@ -143,15 +174,15 @@ class Parser {
 
   // The parser peeks the same token many times, and nearly always before it reads one: the next
   // significant token is found as soon as the answer can change (a token is read, newline
-  // sensitivity changes, the parse aborts), and a peek only copies it.
-  Peeked peek() const { return peeked_; }
+  // sensitivity changes, the parse aborts), and a peek only reads it where it lies.
+  Peeked peek() const { return Peeked{*cur_, cur_index_}; }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
   // while inside brackets (include_nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
   void refresh_peek() {
     if (abort_) [[unlikely]] {
-      peeked_ = Peeked{lex::Token{src_.size(), src_.size(), K::Eof}, last_read_};
+      peek_special(lex::Token{src_.size(), src_.size(), K::Eof}, last_read_);
       return;
     }
     uint32_t i = next_;
@@ -162,13 +193,11 @@ class Parser {
         rel = i - buf_base_;
       }
       const lex::Token& t = buf_[rel];
-      // Comments and newlines, adjacent kinds, are the only tokens a peek may skip.
-      static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
-      if (static_cast<unsigned>(t.kind) - static_cast<unsigned>(K::Comment) < 2u) [[unlikely]] {
+      if (may_skip(t.kind)) [[unlikely]] {
         if (t.kind == K::Comment) {
           // A line comment ends its line: where newlines matter it reads as one.
           if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
-            peeked_ = Peeked{lex::Token{t.start, t.end, K::Newline}, i};
+            peek_special(lex::Token{t.start, t.end, K::Newline}, i);
             return;
           }
           ++i;
@@ -179,10 +208,9 @@ class Parser {
           continue;
         }
       }
-      // Copied whole, as peek() reads it: a read that spans several narrower writes (start and
-      // end written one by one) waits until they have landed, a dozen cycles per peek.
-      peeked_.tok = t;
-      peeked_.index = i;
+      cur_ = &t;
+      cur_index_ = i;
+      peek_end_ = buf_.data() + buf_len_;
       return;
     }
   }
@@ -190,11 +218,20 @@ class Parser {
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
   // without reading further.
   lex::Token read() {
-    lex::Token tok = peeked_.tok;
+    lex::Token tok = *cur_;
     if (abort_) return tok;
-    next_ = peeked_.index + 1;
-    last_read_ = peeked_.index;
-    refresh_peek();
+    last_read_ = cur_index_;
+    next_ = cur_index_ + 1;
+    // Most tokens are followed by one the parser sees, already lexed: it is the next peek as it
+    // lies. Anything else (the end of the window, a token a peek may skip, a peek that is not a
+    // token of the window) takes the general search.
+    const lex::Token* after = cur_ + 1;
+    if (after < peek_end_ && !may_skip(after->kind)) [[likely]] {
+      cur_ = after;
+      cur_index_ = next_;
+    } else {
+      refresh_peek();
+    }
     return tok;
   }
 
@@ -214,14 +251,21 @@ class Parser {
     include_nl_.push_back(include);
     if (include != nl_) {
       nl_ = include;
-      refresh_peek();
+      renew_peek();
     }
   }
   void pop_nl() {
     bool was = nl_;
     include_nl_.pop_back();
     nl_ = include_nl_.back();
-    if (was != nl_) refresh_peek();
+    if (was != nl_) renew_peek();
+  }
+  // After newline sensitivity changed, the peek changes only if newlines now matter and it
+  // skipped something on its way (a newline or a line comment, which now stop it), or they no
+  // longer matter and it is a newline. Brackets change sensitivity at every level, so most
+  // changes need no new search. (After an abort the peek is Eof either way.)
+  void renew_peek() {
+    if (nl_ ? cur_index_ != next_ : cur_->kind == K::Newline) refresh_peek();
   }
 
   // ---- Diagnostics -----------------------------------------------------------------------------
@@ -230,14 +274,16 @@ class Parser {
   // "Did this sub-parse report an error?" is asked as "did the count grow since diag_mark()":
   // the reference asks its sub-result's own diagnostics. Dropped diagnostics (over the limit) are
   // counted too, so the answer does not change when the limit is reached.
-  size_t diag_mark() const { return parse_diags_.size() + parse_dropped_; }
+  size_t diag_mark() const { return errors_; }
   bool errors_since(size_t mark) const { return abort_ || diag_mark() > mark; }
 
   std::string range_string(diag::Span s);
 
   // ---- Nodes -----------------------------------------------------------------------------------
 
-  uint32_t mark() const { return nodes_ ? static_cast<uint32_t>(nodes_->size()) : 0; }
+  // Asked by nearly every construct: a count of its own, so that validation (no tree) reads one
+  // member instead of testing for the tree first.
+  uint32_t mark() const { return node_count_; }
 
   // Appends a node covering tokens first..last whose subtree is everything added since
   // start_node. Without a tree (validation only) nothing is stored and every id is 0.
@@ -249,9 +295,9 @@ class Parser {
     n.main_token = main;
     n.first_token = first;
     n.last_token = std::max(first, last);
-    n.subtree_size = static_cast<uint32_t>(nodes_->size()) - start_node + 1;
+    n.subtree_size = node_count_ - start_node + 1;
     nodes_->push_back(n);
-    return static_cast<NodeId>(nodes_->size() - 1);
+    return node_count_++;
   }
 
   Expr make(NodeKind kind, uint32_t main, uint32_t first, uint32_t start_node, diag::Span span, uint8_t flags = 0) {
@@ -281,7 +327,7 @@ class Parser {
     ~DepthGuard() { --p.depth_; }
   };
   bool enter() {
-    if (++depth_ <= options_.max_depth) return true;
+    if (++depth_ <= max_depth_) return true;
     if (!abort_) {
       reporting_abort_ = true;
       error("Nesting too deep",
@@ -343,12 +389,43 @@ class Parser {
   void finish_ternary(Expr& cond, Peeked start, uint32_t start_node);
   Expr parse_binary(int min_level);
   void climb_binary(Expr& lhs, int min_level, Peeked start, uint32_t start_node);
-  Expr parse_operand();
+  // (*parser).parseExpressionWithTraversals: a term and any attribute, index or splat steps
+  // after it. Unary operators apply to this whole (-a.b negates a.b), as in the reference.
+  // Inline, so that the commonest expression, one operand, is not one more call deep.
+  Expr parse_operand() {
+    Expr term = parse_term();
+    // Most terms have no steps after them: then the traversal parser need not be entered.
+    K next = peek().tok.kind;
+    if (next == K::Dot || next == K::OBrack) parse_traversals(term);
+    return term;
+  }
 
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
   Expr parse_term();
-  void check_number(const lex::Token& tok);
+  // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
+  // number parser does not. Only a number with two or more of ".", "e" and "E" can be one it
+  // rejects, and most have at most one: up to eight bytes are looked at in one word.
+  void check_number(const lex::Token& tok) {
+    if (number_needs_check(tok)) check_number_text(tok);
+  }
+  bool number_needs_check(const lex::Token& tok) const {
+    uint32_t n = tok.size();
+    if constexpr (std::endian::native != std::endian::little) return true;
+    if (n > 8 || tok.start + 8 > text_.size()) return true;
+    uint64_t w;
+    std::memcpy(&w, text_.data() + tok.start, 8);
+    if (n < 8) w &= (uint64_t{1} << (8 * n)) - 1;  // the token's bytes are the low ones
+    constexpr uint64_t ones = 0x0101010101010101u;
+    // A byte equal to c is zero in w ^ (ones * c); the zero bytes' high bits, exactly.
+    auto zero_bytes = [](uint64_t x) {
+      constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu;
+      return ~(((x & low7) + low7) | x) & ~low7;
+    };
+    uint64_t marks = zero_bytes(w ^ (ones * '.')) | zero_bytes((w | (ones * 0x20)) ^ (ones * 'e'));
+    return (marks & (marks - 1)) != 0;  // two or more
+  }
+  void check_number_text(const lex::Token& tok);
   Expr finish_function_call(const lex::Token& name, uint32_t name_index);
   Expr parse_tuple();
   Expr parse_object();
@@ -376,13 +453,27 @@ class Parser {
   };
 
   Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
-  size_t parse_template_parts(K end);  // pushes the parts onto parts_; returns where they start
+  diag::Span parse_template_parts(K end);  // pushes directives onto parts_; returns the end's span
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
-                             K end, std::vector<PartInfo>& parts);
+                             K end);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(std::span<const PartInfo> parts);
-  void check_literal(const lex::Token& tok, bool quoted);
+  // Reports a literal's bad escapes (parser_template.cpp). Most literals are short and hold no
+  // "$", "%" or (in quoted text) backslash, so no escape: one block of the file's bytes from the
+  // token's start shows that here.
+  void check_literal(const lex::Token& tok, bool quoted) {
+#if defined(__SSE2__)
+    uint32_t n = tok.size();
+    if (n <= 16 && tok.start + 16 <= text_.size()) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + tok.start));
+      __m128i stop = quoted ? lex::scan::scan_detail::not_escape_free(v) : lex::scan::scan_detail::not_sigil_free(v);
+      if ((static_cast<unsigned>(_mm_movemask_epi8(stop)) & ((1u << n) - 1)) == 0) return;
+    }
+#endif
+    check_literal_text(tok, quoted);
+  }
+  void check_literal_text(const lex::Token& tok, bool quoted);
 
   const source::SourceFile& src_;
   std::string_view text_;
@@ -396,6 +487,7 @@ class Parser {
   bool whole_file_;
   SyntaxTree* tree_;
   std::vector<Node>* nodes_;
+  uint32_t node_count_ = 0;  // nodes_->size(), or 0 without a tree
 
   std::vector<lex::Token> buf_;  // tokens buf_base_ .. buf_base_ + buf_len_ (the rest are spare)
   uint32_t buf_len_ = 0;
@@ -406,7 +498,12 @@ class Parser {
   // The newline-sensitivity stack; the outermost level (a body) sees newlines.
   std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
   bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
-  Peeked peeked_{};                        // what peek() returns
+  // What peek() returns: the token at cur_ (in buf_, or special_[0]), whose index is cur_index_.
+  // peek_end_ is where the lexed tokens after cur_ end (special_ + 1 for a special peek).
+  lex::Token special_[2]{};
+  const lex::Token* cur_ = special_;
+  const lex::Token* peek_end_ = special_ + 1;
+  uint32_t cur_index_ = 0;
   // The reference's parser.recovery: set by the first syntax error (and by recover()), after
   // which most further errors are suppressed, since they would mostly be consequences of the
   // first. Lexical errors are still all reported.
@@ -420,6 +517,7 @@ class Parser {
   // The "[" whose tuple starts a root attribute's value (hand_over_elements), and that attribute's name.
   uint32_t stream_open_ = UINT32_MAX;
   std::string_view stream_name_;
+  uint32_t max_depth_ = options_.max_depth;  // options_.max_depth, read by every guard: a member saves the indirection
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;
@@ -432,6 +530,7 @@ class Parser {
   diag::Diagnostics parse_diags_;
   uint64_t lex_dropped_ = 0;
   uint64_t parse_dropped_ = 0;
+  uint64_t errors_ = 0;  // parse_diags_.size() + parse_dropped_, kept as a count for diag_mark()
 };
 
 }  // namespace hcl::syntax::parser_detail

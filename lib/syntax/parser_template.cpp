@@ -23,22 +23,24 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
       first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   uint64_t directives_before = directives_seen_;
-  size_t parts_base = parse_template_parts(end);
+  size_t parts_base = parts_.size();
+  diag::Span end_span = parse_template_parts(end);
   // Without directives there is no structure to check (most templates: literals and
-  // interpolations only).
-  if (directives_seen_ != directives_before)
+  // interpolations only), and nothing was pushed: an inner template's parts are gone again.
+  if (directives_seen_ != directives_before) {
+    parts_.push_back({TemplatePart::End, end_span});
     check_template_structure(std::span<const PartInfo>(parts_).subspan(parts_base));
-  parts_.resize(parts_base);
+    parts_.resize(parts_base);
+  }
   return make(NodeKind::Template, main, first, start_node, span_from(open_span), flags);
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
 // bad ones; the tree keeps the source text.
-size_t Parser::parse_template_parts(K end) {
-  // Templates nest (in interpolations), so their parts share one stack: a template's own parts
-  // start at `base`, and an inner template's are gone again before the outer one adds its next.
+diag::Span Parser::parse_template_parts(K end) {
+  // Templates nest (in interpolations), so their directives share one stack (parts_): an inner
+  // template's are gone again before the outer one adds its next.
   std::vector<PartInfo>& parts = parts_;
-  size_t base = parts.size();
   diag::Span start_span = next_span();
   diag::Span end_span{};
   // Directives nest like brackets: the parts are flat here, but every later stage (evaluation,
@@ -58,10 +60,9 @@ size_t Parser::parse_template_parts(K end) {
       case K::QuotedLit: {
         check_literal(next, next.kind == K::QuotedLit);
         add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
-        parts.push_back({TemplatePart::Literal, span_of(next)});
         continue;
       }
-      case K::TemplateInterp: parse_template_interp(next, next_index, part_start, start_span, end, parts); continue;
+      case K::TemplateInterp: parse_template_interp(next, next_index, part_start, start_span, end); continue;
       case K::TemplateControl:
         parse_template_directive(next, next_index, part_start, start_span, parts, open_directives);
         continue;
@@ -79,16 +80,15 @@ size_t Parser::parse_template_parts(K end) {
     }
     break;
   }
-  parts.push_back({TemplatePart::End, end_span});
   depth_ -= open_directives;
-  return base;
+  return end_span;
 }
 
-// Decodes a literal token only to report its bad escapes, and only when it has an escape: a
-// "$" or "%" (or in quoted text a backslash). They are looked for in whole blocks of the file's
-// bytes from the token's start, as many as cover the token (a literal is mostly a few bytes,
-// too short for a block scan of its own), so the scan may stop past the token's end.
-void Parser::check_literal(const lex::Token& tok, bool quoted) {
+// check_literal past its one block: decodes a literal token only to report its bad escapes, and
+// only when it has an escape: a "$" or "%" (or in quoted text a backslash). They are looked for in
+// whole blocks of the file's bytes from the token's start, as many as cover the token, so the
+// scan may stop past the token's end.
+void Parser::check_literal_text(const lex::Token& tok, bool quoted) {
   uint32_t blocks_end = std::min(src_.size(), tok.start + ((tok.end - tok.start + 15) & ~15u));
   uint32_t plain = quoted ? lex::scan::escape_free_end(text_.data(), tok.start, blocks_end)
                           : lex::scan::sigil_free_end(text_.data(), tok.start, blocks_end);
@@ -99,7 +99,7 @@ void Parser::check_literal(const lex::Token& tok, bool quoted) {
 // hints: a colon or an unclosed quote suggests the "${" was meant literally (as in shell
 // scripts), which "$${" would express.
 void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start,
-                                   diag::Span start_span, K end, std::vector<PartInfo>& parts) {
+                                   diag::Span start_span, K end) {
   push_nl(false);
   parse_expression();
   Peeked close = peek();
@@ -136,7 +136,6 @@ void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, 
   }
   pop_nl();
   add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
-  parts.push_back({TemplatePart::Interp, diag::span_between(span_of(next), prev_span())});
 }
 
 // "%{" keyword ... "}": if, else, endif, for, endfor. Each becomes a node of its own kind (the
@@ -261,8 +260,6 @@ void Parser::check_template_structure(std::span<const PartInfo> parts) {
   std::vector<Open> stack;
   for (const PartInfo& p : parts) {
     switch (p.kind) {
-      case TemplatePart::Literal:
-      case TemplatePart::Interp: break;
       case TemplatePart::If:
       case TemplatePart::For: stack.push_back({p.kind, false, p.span}); break;
       case TemplatePart::Else:

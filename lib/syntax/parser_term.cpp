@@ -122,9 +122,8 @@ Expr Parser::parse_term() {
   }
 }
 
-// (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
-// number parser does not.
-void Parser::check_number(const lex::Token& tok) {
+// check_number's full check.
+void Parser::check_number_text(const lex::Token& tok) {
   if (!valid_number_literal(tok.text(text_))) {
     error("Invalid number literal", "Failed to recognize the value of this number literal.", span_of(tok));
   }

@@ -145,3 +145,25 @@ TEST_CASE("every byte belongs to a token or to blank space between tokens") {
   }
   CHECK(at == src.size());
 }
+
+TEST_CASE("blanks of every shape between tokens, and at the end") {
+  // A single space before a token is stepped over apart from longer runs of blanks: each shape
+  // of run, next to each kind of token and at the end of the input, where Eof sits last.
+  for (const char* blank : {" ", "  ", "\t", " \t", "\t ", "    "}) {
+    std::string b = blank;
+    INFO("blank [" << b << "]");
+    CHECK(kinds("a" + b + "=" + b + "1" + b + "\n") == "Ident(a) Equal(=) NumberLit(1) Newline EOF");
+    CHECK(kinds("f(" + b + "x," + b + "\"y\")" + b) ==
+          "Ident(f) OParen(() Ident(x) Comma(,) OQuote(\") QuotedLit(y) "
+          "CQuote(\") CParen()) EOF");
+    CHECK(kinds("\"" + b + "${" + b + "a" + b + "}" + b + "\"") ==
+          "OQuote(\") QuotedLit(" + b + ") TemplateInterp(${) Ident(a) TemplateSeqEnd(}) QuotedLit(" + b +
+              ") CQuote(\") EOF");
+    for (const std::string& src : {"a" + b, b, b + "a" + b, "a" + b + "#c" + b}) {
+      auto toks = hcl::lex::lex_all(src);
+      REQUIRE(!toks.empty());
+      CHECK(toks.back().kind == K::Eof);
+      CHECK(toks.back().start == src.size());
+    }
+  }
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -357,11 +358,16 @@ TEST_CASE("in a body of thousands of arguments every repetition names the first 
 
 TEST_CASE("a bad escape is found wherever it sits in a literal") {
   // Literals are checked for escapes in blocks of sixteen bytes, so the escape is placed at
-  // every offset around the block boundaries, in a label, a quoted template and a heredoc.
+  // every offset around the block boundaries, in a label, a quoted template and a heredoc, both
+  // near the end of the text and with more text after it (a literal of up to sixteen bytes is
+  // looked at in one block when sixteen bytes follow its start).
+  const std::string more = "# " + std::string(20, '-') + "\n";
   for (int offset = 0; offset < 40; ++offset) {
     std::string pad(static_cast<size_t>(offset), 'x');
     for (const std::string& text :
-         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n"}) {
+         {"a = \"" + pad + "\\q\"\n", "b \"" + pad + "\\q\" {}\n", "c = \"" + pad + "\\q${d}\"\n",
+          "a = \"" + pad + "\\q\"\n" + more, "b \"" + pad + "\\q\" {}\n" + more, "c = \"" + pad + "\\q${d}\"\n" + more,
+          "c = \"" + pad + "\\q\"\n" + more, "c = \"${d}" + pad + "\\q\"\n" + more}) {
       INFO(text);
       auto r = config(text);
       REQUIRE(r.diagnostics.size() == 1);
@@ -371,6 +377,8 @@ TEST_CASE("a bad escape is found wherever it sits in a literal") {
     // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
     auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
     CHECK(h.diagnostics.empty());
+    auto h2 = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n" + more);
+    CHECK(h2.diagnostics.empty());
   }
 }
 
@@ -397,6 +405,81 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
     CHECK(a.detail == b.detail);
     CHECK(a.subject == b.subject);
     CHECK(a.context == b.context);
+  }
+}
+
+TEST_CASE("newlines count again, or stop counting, as brackets open and close") {
+  // Brackets and parentheses ignore newlines, object constructors and bodies do not: at each
+  // switch the next token is what a search with the new setting finds, a newline or line
+  // comment that was skipped a moment before included.
+  for (const char* text :
+       {"x = {\n  a = [1]\n  b = 2\n}\n", "x = { a = [1] # c\n  b = 2 }\n", "x = { a = [1] /* c */\n  b = 2 }\n",
+        "x = [{ a = 1\n  b = 2 }, {\n  c = 3\n}]\n", "x = {\n  a = (1\n  + 2)\n  b = f(1,\n  2)\n}\n",
+        "x = [ # c\n  1, // d\n  2]\n", "x = { a = \"${[1,\n2]}\"\n b = 2 }\n"}) {
+    INFO(text);
+    CHECK(config(text).diagnostics.empty());
+    CHECK(config(text, hcl::syntax::ParseOptions{false}).diagnostics.empty());
+  }
+  CHECK(first_error("x = { a = [1] b = 2 }\n") == "1:15 Missing attribute separator");
+  CHECK(first_error("x = [{ a = 1 }\n  2]\n") == "2:3 Missing item separator");
+}
+
+TEST_CASE("number literals: the one-word look agrees with the reference's rule at every length") {
+  // The reference rejects a number with two fraction points, a point in its exponent or two
+  // exponents. Numbers of up to eight bytes are looked at as one word, so every arrangement of
+  // points and exponents is tried at lengths around eight, at the end of the text (where fewer
+  // than eight bytes follow the number's start) and before more text.
+  const std::string marks[] = {"", ".", "e", "E", "e+", "E-"};
+  size_t numbers = 0, bad = 0;
+  for (int digits = 1; digits <= 9; ++digits) {
+    for (const auto& m1 : marks) {
+      for (const auto& m2 : marks) {
+        for (int split = 1; split < digits; ++split) {
+          std::string num = std::string(static_cast<size_t>(split), '1') + m1 + "2" + m2 +
+                            std::string(static_cast<size_t>(digits - split), '3');
+          bool dots = std::count(num.begin(), num.end(), '.') > 1;
+          size_t e = num.find_first_of("eE");
+          bool exps = e != std::string::npos && num.find_first_of("eE", e + 1) != std::string::npos;
+          bool point_in_exp = e != std::string::npos && num.find('.', e) != std::string::npos;
+          bool invalid = dots || exps || point_in_exp;
+          for (const std::string& text : {"a = " + num, "a = " + num + "\nb = [1, 22, 333]\n"}) {
+            INFO(text);
+            auto r = config(text);
+            REQUIRE(r.diagnostics.size() == (invalid ? 1u : 0u));
+            if (invalid) CHECK(r.diagnostics[0].summary == "Invalid number literal");
+          }
+          ++numbers;
+          bad += invalid;
+        }
+      }
+    }
+  }
+  CHECK(numbers > 1000);
+  CHECK(bad > 300);
+}
+
+TEST_CASE("the peeked token follows the window when its tokens move") {
+  // Validation lexes 4,096 tokens at a time, and both a refill and handing over root items drop
+  // the tokens already read, moving the rest to the front of the window. The peek points into
+  // the window, so it must move with it: whichever token is peeked when they move (a line
+  // comment read as a newline, a token after a skipped block comment, a plain one), the parse
+  // goes on from it and finds the error at the end where it is.
+  for (int fill = 2030; fill < 2060; ++fill) {
+    std::string text;
+    for (int i = 0; i < fill; ++i)
+      text += (i % 2 ? "b" : "a") + std::to_string(i) + (i % 3 ? " = /* c */ 1\n" : " = 1 # c\n");
+    text += "c = 3 d\n";
+    INFO("fill " << fill);
+    hcl::syntax::ParseOptions validate{false}, items{};
+    size_t handed = 0;
+    items.root_item = [&](const hcl::syntax::SyntaxTree&) { ++handed; };
+    for (const auto& opt : {hcl::syntax::ParseOptions{}, validate, items}) {
+      auto r = config(text, opt);
+      REQUIRE(r.diagnostics.size() == 1);
+      CHECK(r.diagnostics[0].summary == "Missing newline after argument");
+      CHECK(r.diagnostics[0].subject->start.byte == text.rfind('d'));
+    }
+    CHECK(handed == static_cast<size_t>(fill));
   }
 }
 
