@@ -15,6 +15,7 @@
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
 #include "util/json_bytes.h"
+#include "util/memory.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -925,6 +926,7 @@ struct FileDocument::State {
   // written costs address space, not memory. (Reserved before the writer takes the text.)
   explicit State(size_t capacity) {
     text.reserve(capacity);
+    util::prefer_huge_pages(text.data(), text.capacity());  // filled from end to end
     writer.emplace(text, false);
   }
 
