@@ -16,6 +16,7 @@
 #include "syntax/string_literal.h"
 #include "util/json_bytes.h"
 #include "util/memory.h"
+#include "util/name_slots.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -161,50 +162,23 @@ class ChildList {
 };
 
 // Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
-// and a hash index once there are many. The index is open addressing in one array (a node-based
-// map allocated and freed a node per name, and missed the cache on every look-up): each slot
-// holds a name's hash (high half) and its entry's position plus one (low half), 0 when empty.
+// found through util::NameSlots (a node-based map allocated and freed a node per name, and
+// missed the cache on every look-up).
 struct NameIndex {
   std::vector<std::pair<std::string_view, uint32_t>> entries;
-  std::vector<uint64_t> slots;  // built past kLinear; at most half full
+  util::NameSlots slots;
 
-  static constexpr size_t kLinear = 16;
   void clear() {
     entries.clear();
     slots.clear();
   }
   const uint32_t* find(std::string_view name) const {
-    if (entries.size() <= kLinear) {
-      for (const auto& e : entries)
-        if (e.first == name) return &e.second;
-      return nullptr;
-    }
-    uint32_t h = hash(name);
-    for (size_t mask = slots.size() - 1, i = h & mask;; i = (i + 1) & mask) {
-      uint64_t slot = slots[i];
-      if (slot == 0) return nullptr;
-      const auto& e = entries[static_cast<uint32_t>(slot) - 1];
-      if (static_cast<uint32_t>(slot >> 32) == h && e.first == name) return &e.second;
-    }
+    auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
+    return e ? &entries[*e].second : nullptr;
   }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
-    if (entries.size() <= kLinear) return;
-    if (entries.size() * 2 > slots.size()) {
-      slots.assign(std::max<size_t>(64, slots.size() * 2), 0);
-      for (size_t i = 0; i < entries.size(); ++i) place(entries[i].first, i);
-    } else {
-      place(name, entries.size() - 1);
-    }
-  }
-
- private:
-  static uint32_t hash(std::string_view name) { return static_cast<uint32_t>(std::hash<std::string_view>{}(name)); }
-  void place(std::string_view name, size_t entry) {
-    uint32_t h = hash(name);
-    size_t mask = slots.size() - 1, i = h & mask;
-    while (slots[i] != 0) i = (i + 1) & mask;
-    slots[i] = (static_cast<uint64_t>(h) << 32) | (entry + 1);
+    slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
   }
 };
 

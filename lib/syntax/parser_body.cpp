@@ -3,24 +3,20 @@
 // finishParsingBodyAttribute, finishParsingBodyBlock, parseSingleAttrBody and
 // parseQuotedStringLiteral (parser.go). A body's node holds its items in source order; a block's
 // holds its labels and then its body; an attribute's holds its value expression.
-#include <cstdint>
-#include <functional>
 #include <string_view>
 #include <vector>
 
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
+#include "util/name_slots.h"
 #include "util/text.h"
 
 namespace hcl::syntax::parser_detail {
 
 namespace {
 
-// The argument names seen so far in one body. Most bodies have a handful, found fastest by a
-// look through the parser's shared stack of names (no allocation per body); a body with many
-// gets a hash index over its part of that stack, so a huge one stays linear. The index is open
-// addressing in one array: a file of 90,000 top-level arguments spent a sixth of its parse
-// allocating, rehashing and freeing the nodes of a node-based map.
+// The argument names seen so far in one body, on the parser's shared stack of names (no
+// allocation per body), found through util::NameSlots.
 class BodyNames {
  public:
   explicit BodyNames(std::vector<std::pair<std::string_view, diag::Span>>& stack)
@@ -29,54 +25,17 @@ class BodyNames {
 
   // Records `name`, or returns where it was already set.
   std::optional<diag::Span> add(std::string_view name, diag::Span span) {
-    if (slots_.empty()) {
-      for (size_t i = base_; i < stack_.size(); ++i)
-        if (stack_[i].first == name) return stack_[i].second;
-      stack_.emplace_back(name, span);
-      if (stack_.size() - base_ > kLinear) index(kFirstSlots);
-      return std::nullopt;
-    }
-    uint64_t hash = std::hash<std::string_view>{}(name);
-    size_t slot = find(name, hash);
-    if (slots_[slot] != 0) return stack_[base_ + entry_of(slots_[slot])].second;
+    auto name_of = [this](size_t i) { return stack_[base_ + i].first; };
+    if (auto earlier = slots_.find(name, stack_.size() - base_, name_of)) return stack_[base_ + *earlier].second;
     stack_.emplace_back(name, span);
-    slots_[slot] = slot_value(hash, stack_.size() - 1 - base_);
-    // At most half full, so that a probe ends after a slot or two.
-    if ((stack_.size() - base_) * 2 > slots_.size()) index(slots_.size() * 2);
+    slots_.added(stack_.size() - base_, name_of);
     return std::nullopt;
   }
 
  private:
-  static constexpr size_t kLinear = 16, kFirstSlots = 64;
-
-  // A slot holds its entry's position in this body's part of the stack, plus one (0 is empty),
-  // below the high half of its name's hash, which settles most mismatches without a look at
-  // the name.
-  static uint64_t slot_value(uint64_t hash, size_t entry) { return (hash & ~uint64_t{0xffffffff}) | (entry + 1); }
-  static size_t entry_of(uint64_t slot) { return static_cast<size_t>(slot & 0xffffffff) - 1; }
-
-  // The slot holding `name`, or the empty slot where it belongs.
-  size_t find(std::string_view name, uint64_t hash) const {
-    size_t mask = slots_.size() - 1;
-    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-      uint64_t s = slots_[slot];
-      if (s == 0) return slot;
-      if ((s ^ hash) >> 32 == 0 && stack_[base_ + entry_of(s)].first == name) return slot;
-    }
-  }
-
-  // Indexes every entry of this body into `size` slots (a power of two).
-  void index(size_t size) {
-    slots_.assign(size, 0);
-    for (size_t e = 0; e < stack_.size() - base_; ++e) {
-      uint64_t hash = std::hash<std::string_view>{}(stack_[base_ + e].first);
-      slots_[find(stack_[base_ + e].first, hash)] = slot_value(hash, e);
-    }
-  }
-
   std::vector<std::pair<std::string_view, diag::Span>>& stack_;
   size_t base_;
-  std::vector<uint64_t> slots_;
+  util::NameSlots slots_;
 };
 
 }  // namespace

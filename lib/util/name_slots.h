@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// Finding names in a list the caller keeps in first-seen order (a body's argument names, a JSON
+// object's labels): a look along the list while it is short, an open-addressed index past
+// sixteen names, so that a list of a hundred thousand stays linear with no allocation per name.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hcl::util {
+
+class NameSlots {
+ public:
+  static constexpr size_t kLinear = 16;
+
+  void clear() { slots_.clear(); }
+
+  // The number of the entry of 0 .. count-1 named `name`; name_of(i) is entry i's name.
+  template <class NameOf>
+  std::optional<uint32_t> find(std::string_view name, size_t count, const NameOf& name_of) const {
+    if (slots_.empty()) {
+      for (size_t i = 0; i < count; ++i)
+        if (name_of(i) == name) return static_cast<uint32_t>(i);
+      return std::nullopt;
+    }
+    const uint64_t h = hash(name);
+    for (size_t mask = slots_.size() - 1, i = h & mask;; i = (i + 1) & mask) {
+      const uint64_t slot = slots_[i];
+      if (slot == 0) return std::nullopt;
+      const uint32_t entry = static_cast<uint32_t>(slot) - 1;
+      if ((slot ^ h) >> 32 == 0 && name_of(entry) == name) return entry;
+    }
+  }
+
+  // Indexes the entry just appended, the count-th.
+  template <class NameOf>
+  void added(size_t count, const NameOf& name_of) {
+    if (count <= kLinear) return;
+    // At most half full, so that a probe ends after a slot or two.
+    if (count * 2 > slots_.size()) {
+      slots_.assign(std::max<size_t>(64, slots_.size() * 2), 0);
+      for (size_t i = 0; i < count; ++i) place(name_of(i), i);
+    } else {
+      place(name_of(count - 1), count - 1);
+    }
+  }
+
+ private:
+  static uint64_t hash(std::string_view name) { return std::hash<std::string_view>{}(name); }
+  // A slot holds its entry's number plus one (0 is empty) below the high half of its name's hash,
+  // which settles most mismatches without a look at the name.
+  void place(std::string_view name, size_t entry) {
+    const uint64_t h = hash(name);
+    size_t mask = slots_.size() - 1, i = h & mask;
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = (h & ~uint64_t{0xffffffff}) | (entry + 1);
+  }
+
+  std::vector<uint64_t> slots_;
+};
+
+}  // namespace hcl::util
