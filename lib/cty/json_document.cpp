@@ -13,6 +13,7 @@
 #include "cty/unicode.h"
 #include "cty/value_blocks.h"
 #include "util/byte_runs.h"
+#include "util/json_bytes.h"
 #include "util/limits.h"
 #include "util/memory.h"
 
@@ -52,17 +53,6 @@ enum : uint32_t { kDynamic, kBool, kNumber, kString };
 // JSON's white space; most bytes are past ' ', so one comparison answers for them.
 bool space(char c) { return static_cast<unsigned char>(c) <= ' ' && (c == ' ' || c == '\t' || c == '\r' || c == '\n'); }
 
-// A string's bytes that need no second look: printable ASCII other than the quote and the
-// backslash.
-bool plain_byte(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
-#if defined(__SSE2__)
-__m128i not_plain(__m128i v) {
-  // Bytes from 0x80 are negative as signed bytes, so "less than 0x20" takes them too.
-  __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-  return _mm_or_si128(low, _mm_or_si128(util::byte_eq(v, '"'), util::byte_eq(v, '\\')));
-}
-#endif
-
 bool hex(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
 
 // The end of the string whose opening quote is at `p` (past its closing quote), or 0 where the
@@ -72,7 +62,8 @@ size_t string_end(std::string_view s, size_t p, bool& plain) {
   size_t i = p + 1;
   plain = true;
   while (true) {
-    i = util::run_end<plain_byte, HCL_SSE2_MASK(not_plain)>(s.data(), i, n);
+    // A string's bytes that need no second look: those JSON writes as they are (below 0x80).
+    i = util::run_end<util::is_plain_json<false>, HCL_SSE2_MASK(util::not_plain_json<false>)>(s.data(), i, n);
     if (i >= n) return 0;
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == '"') return i + 1;
