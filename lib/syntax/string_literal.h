@@ -3,12 +3,13 @@
 // "$${" / "%%{" escapes everywhere (the reference's scanStringLit and ParseStringLiteralToken).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "diag/diagnostic.h"
+#include "lex/scan.h"
 #include "source/source_file.h"
-#include "util/byte_runs.h"
 
 namespace hcl::syntax {
 
@@ -17,22 +18,14 @@ namespace hcl::syntax {
 std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file = nullptr,
                            uint32_t offset = 0, diag::Diagnostics* diags = nullptr);
 
-namespace literal_detail {
-inline bool is_kept(unsigned char c) { return c != '$' && c != '%' && c != '\\'; }
-inline bool is_kept_unquoted(unsigned char c) { return c != '$' && c != '%'; }
-#if defined(__SSE2__)
-inline __m128i sigils(__m128i v) { return _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')); }
-inline __m128i not_kept(__m128i v) { return _mm_or_si128(sigils(v), util::byte_eq(v, '\\')); }
-#endif
-}  // namespace literal_detail
-
 // Whether decoding could change the text (so callers can skip the work): sixteen bytes at a time,
 // since heredocs make long literals.
 inline bool literal_needs_decoding(std::string_view text, bool quoted) {
-  using namespace literal_detail;
-  size_t end = quoted ? util::run_end<is_kept, HCL_SSE2_MASK(not_kept)>(text.data(), size_t{0}, text.size())
-                      : util::run_end<is_kept_unquoted, HCL_SSE2_MASK(sigils)>(text.data(), size_t{0}, text.size());
-  return end != text.size();
+  // The lexer's scanners of runs free of escapes or of sigils (positions fit 32 bits: a source
+  // file's do).
+  const auto size = static_cast<uint32_t>(text.size());
+  return (quoted ? lex::scan::escape_free_end(text.data(), 0, size)
+                 : lex::scan::sigil_free_end(text.data(), 0, size)) != size;
 }
 
 }  // namespace hcl::syntax
