@@ -45,14 +45,14 @@ std::string sarif_document(const std::vector<diag::SarifResult>& results) {
   return diag::sarif_log(tool, results).dump(2) + "\n";
 }
 
-io::ReadResult read_input(const std::string& path) {
+io::ReadResult read_input(const std::string& path, InputUse use) {
   if (path == "-" && stdin_read) {
     io::ReadResult r;
     r.content = std::move(*stdin_read);
     stdin_read.reset();
     return r;
   }
-  return io::read_file(path, io::kMapFrom);
+  return io::read_file(path, use == InputUse::ReadOnly ? io::kMapFrom : io::kNeverMap);
 }
 
 std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResult&& input) {

@@ -85,8 +85,11 @@ struct InputRequest {
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed);
 
 // Reads an input find_inputs returned: "-" is standard input, which find_inputs may have read
-// already to see whether it was empty. A big file is mapped (io::kMapFrom).
-io::ReadResult read_input(const std::string& path);
+// already to see whether it was empty. A big file is mapped (io::kMapFrom) unless the run may
+// rewrite it: a file rewritten in place (io::replace_file keeps hard links so) would change
+// under its own mapping, and what is shown after the write (a diff) would read the new bytes.
+enum class InputUse { ReadOnly, MayRewrite };
+io::ReadResult read_input(const std::string& path, InputUse use = InputUse::ReadOnly);
 // The source file of an input read_input returned, named `name`.
 std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResult&& input);
 

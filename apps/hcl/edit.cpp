@@ -116,7 +116,7 @@ int run_edit(const EditOptions& opt) {
     o.path = f.path;
     o.name = display_name(f.path);
     if (opt.update && f.path != "-") o.stamp = io::file_stamp(f.path);
-    io::ReadResult content = read_input(f.path);
+    io::ReadResult content = read_input(f.path, opt.update ? InputUse::MayRewrite : InputUse::ReadOnly);
     if (!content.error.empty()) {
       write_all(stderr, "hcl edit: cannot read " + util::escape_controls(o.name) + ": " + content.error + "\n");
       return kExitUsage;

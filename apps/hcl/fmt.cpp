@@ -66,7 +66,7 @@ struct FileFormatter {
     r.name = name;
     std::optional<io::FileStamp> stamp;
     if (!stdin_input && write) stamp = io::file_stamp(path);
-    io::ReadResult content = read_input(path);
+    io::ReadResult content = read_input(path, write ? InputUse::MayRewrite : InputUse::ReadOnly);
     if (!content.error.empty()) {
       r.err = "hcl fmt: cannot read " + util::escape_controls(name) + ": " + content.error + "\n";
       r.failed = true;
