@@ -156,12 +156,38 @@ void emit_line(std::string& out, char mark, const Line& l) {
   if (!l.newline) out += "\\ No newline at end of file\n";
 }
 
+// The lines of `side` that may equal a line of `other` (no line with the same hash there means
+// none can), with their indexes in `side`.
+void keep_matchable(const std::vector<Line>& side, const std::vector<Line>& other, std::vector<Line>& kept,
+                    std::vector<size_t>& index) {
+  std::vector<uint64_t> hashes;
+  hashes.reserve(other.size());
+  for (const Line& l : other) hashes.push_back(l.hash);
+  std::sort(hashes.begin(), hashes.end());
+  for (size_t i = 0; i < side.size(); ++i) {
+    if (!std::binary_search(hashes.begin(), hashes.end(), side[i].hash)) continue;
+    kept.push_back(side[i]);
+    index.push_back(i);
+  }
+}
+
 // Walks both sides in step, collecting the runs the differ marked.
+//
+// A line with no equal line on the other side is a change whatever the alignment, so such lines
+// are set aside before the search and the common subsequence is sought among the rest, as
+// diff's discarding of unmatchable lines does. It leaves the result minimal and matters for the
+// time: reformatting changes most lines of an unformatted file, and a search through tens of
+// thousands of changed lines costs the search's limit squared per split.
 std::vector<LineChange> changed_runs(const std::vector<Line>& a, const std::vector<Line>& b) {
-  Differ differ(a, b);
+  std::vector<Line> ka, kb;
+  std::vector<size_t> ia, ib;
+  keep_matchable(a, b, ka, ia);
+  keep_matchable(b, a, kb, ib);
+  Differ differ(ka, kb);
   differ.run();
-  const auto& del = differ.deleted();
-  const auto& ins = differ.inserted();
+  std::vector<bool> del(a.size(), true), ins(b.size(), true);
+  for (size_t k = 0; k < ka.size(); ++k) del[ia[k]] = differ.deleted()[k];
+  for (size_t k = 0; k < kb.size(); ++k) ins[ib[k]] = differ.inserted()[k];
   std::vector<LineChange> changes;
   size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {

@@ -154,3 +154,56 @@ TEST_CASE("line_changes: applying the runs turns one text into the other") {
   }
   CHECK(hcl::format::line_changes("x\n", "x\n").empty());
 }
+
+namespace {
+
+// How many lines a diff removes and adds.
+size_t changed_lines(const std::string& diff) {
+  size_t n = 0;
+  auto d = lines_of(diff);
+  for (size_t k = 2; k < d.size(); ++k)
+    if (d[k][0] == '-' || d[k][0] == '+') ++n;
+  return n;
+}
+
+// The fewest lines any diff of a into b removes and adds: both sizes less twice the longest
+// common subsequence of lines.
+size_t fewest_changes(const std::string& before, const std::string& after) {
+  auto a = lines_of(before), b = lines_of(after);
+  std::vector<std::vector<size_t>> lcs(a.size() + 1, std::vector<size_t>(b.size() + 1, 0));
+  for (size_t i = a.size(); i-- > 0;)
+    for (size_t j = b.size(); j-- > 0;)
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  return a.size() + b.size() - 2 * lcs[0][0];
+}
+
+}  // namespace
+
+TEST_CASE("diffs are minimal, lines without a counterpart included") {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 300; ++round) {
+    std::string a, b;
+    // Shared lines from a small pool, and lines found on one side only.
+    for (int i = static_cast<int>(rng() % 30); i > 0; --i)
+      a += (rng() % 3 ? std::to_string(rng() % 5) : "a" + std::to_string(rng() % 50)) + "\n";
+    for (int i = static_cast<int>(rng() % 30); i > 0; --i)
+      b += (rng() % 3 ? std::to_string(rng() % 5) : "b" + std::to_string(rng() % 50)) + "\n";
+    CAPTURE(a);
+    CAPTURE(b);
+    std::string diff = unified_diff(a, b, "o", "n");
+    CHECK(apply(a, diff) == b);
+    CHECK(changed_lines(diff) == fewest_changes(a, b));
+  }
+  // Tens of thousands of changed lines around a few kept ones: far past the search's cost limit
+  // unless the lines that cannot match are set aside first.
+  std::string c, d;
+  for (int i = 0; i < 40000; ++i) {
+    std::string n = std::to_string(i);
+    bool kept = i % 10000 == 5000;
+    c += (kept ? "kept " : "a") + n + "\n";
+    d += (kept ? "kept " : "b") + n + "\n";
+  }
+  std::string diff = unified_diff(c, d, "o", "n");
+  CHECK(apply(c, diff) == d);
+  CHECK(changed_lines(diff) == 2 * (40000 - 4));
+}
