@@ -403,8 +403,8 @@ class Parser {
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
   // (*parser).parseExpressionTerm: the first token decides the construct. Numbers and names are
-  // most terms: they are parsed here, inline in every operand, and tuples and objects are
-  // entered from here, so that the commonest terms cost no call of their own. The other terms
+  // most terms: they are parsed here, inline in every operand, and quoted strings, tuples and
+  // objects are entered from here, so that the commonest terms cost no call of their own. The other terms
   // are in parse_other_term.
   [[gnu::always_inline]] Expr parse_term() {
     Peeked start = peek();
@@ -426,6 +426,11 @@ class Parser {
         // identifiers, and as an object key or attribute name they are names.
         NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
         return make(kind, start.index, start.index, start_node, span_of(tok));
+      }
+      case K::OQuote: {
+        uint32_t start_node = mark();
+        read();
+        return parse_template_inner(K::CQuote, false, start_node, start.index, start.index, 0);
       }
       case K::OBrack: return parse_tuple();
       case K::OBrace: return parse_object();

@@ -29,7 +29,7 @@ bool valid_number_literal(std::string_view s) {
 
 }  // namespace
 
-// parse_term's other terms: parentheses, templates, unary operators, and what starts no term.
+// parse_term's other terms: parentheses, heredocs, unary operators, and what starts no term.
 Expr Parser::parse_other_term() {
   Peeked start = peek();
   uint32_t start_node = mark();
@@ -60,18 +60,14 @@ Expr Parser::parse_other_term() {
       (void)inner;
       return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
     }
-    case K::OQuote:
     // A heredoc's "<<-" strips the common leading whitespace (the evaluator and hcl2json do it,
-    // from the flag); the template ends at the matching closer.
+    // from the flag); the template ends at the heredoc's closer.
     case K::OHeredoc: {
       lex::Token open = read();
-      uint8_t flags = 0;
-      if (open.kind == K::OHeredoc) {
-        flags |= node_flags::kHeredoc;
-        if (open.text(text_).substr(0, 3) == "<<-") flags |= node_flags::kFlush;
-      }
-      return parse_template_inner(opposite(open.kind), (flags & node_flags::kFlush) != 0, start_node, start.index,
-                                  start.index, flags);
+      uint8_t flags = node_flags::kHeredoc;
+      if (open.text(text_).substr(0, 3) == "<<-") flags |= node_flags::kFlush;
+      return parse_template_inner(K::CHeredoc, (flags & node_flags::kFlush) != 0, start_node, start.index, start.index,
+                                  flags);
     }
     case K::Minus:
     // A unary operator nests like a bracket (-(-(-x)) ...), so it counts towards the depth limit.
