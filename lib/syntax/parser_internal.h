@@ -216,10 +216,11 @@ class Parser {
   }
 
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
-  // without reading further.
+  // without reading further. That needs no test here: the peek is then a special EOF standing at
+  // the last token read (refresh_peek), so reading it leaves last_read_ as it was and searches
+  // again, which finds the same EOF.
   lex::Token read() {
     lex::Token tok = *cur_;
-    if (abort_) return tok;
     last_read_ = cur_index_;
     next_ = cur_index_ + 1;
     // Most tokens are followed by one the parser sees, already lexed: it is the next peek as it
