@@ -405,8 +405,8 @@ class Parser {
 
   // (*parser).parseExpressionTerm: the first token decides the construct. Numbers and names are
   // most terms: they are parsed here, inline in every operand, and quoted strings, tuples and
-  // objects are entered from here, so that the commonest terms cost no call of their own. The other terms
-  // are in parse_other_term.
+  // objects are entered from here, so that the commonest terms cost no call of their own. The
+  // other terms are in parse_other_term.
   [[gnu::always_inline]] Expr parse_term() {
     Peeked start = peek();
     switch (start.tok.kind) {
