@@ -373,7 +373,9 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
   if (c == '$' || c == '%') return scan_after_sigil(true);
-  uint32_t q = template_text_end(p);
+  // Plain ASCII text is scanned here; characters outside ASCII go on in template_text_end.
+  uint32_t q = scan::template_text_end(s, p, size_);
+  if (q < size_ && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
   uint32_t eol = 0;
   if (q < size_ && s[q] == '\n') eol = q + 1;
   else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
