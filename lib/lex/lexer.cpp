@@ -129,23 +129,27 @@ Token Lexer::fail(uint32_t start) {
   auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
 
-  // Blanks between tokens go through the same dispatch as the tokens, so a token after no blank
-  // pays nothing for them. Most follow no blank or a single space; only a longer run
-  // (indentation after a newline, alignment before "=") is worth a block scan.
+  // Blanks are stepped over before the dispatch on a token's first byte, so a token after no
+  // blank pays one comparison for them. Most follow no blank or a single space; only a longer
+  // run (indentation after a newline, alignment before "=") is worth a block scan. Tabs, rare,
+  // go through the dispatch.
   for (;;) {
     if (p >= size_) {
       pos_ = size_;
       return Token{size_, size_, TokenKind::Eof};
     }
     auto c = static_cast<unsigned char>(s[p]);
-    // One space before a token (after "=", ",", a name) is the commonest blank of all: stepping
-    // over it here spares it a pass through the dispatch below.
-    if (c == ' ' && p + 1 < size_ && !scan::scan_detail::is_blank(static_cast<unsigned char>(s[p + 1]))) {
-      c = static_cast<unsigned char>(s[++p]);
+    if (c == ' ') {
+      if (p + 1 < size_ && !scan::scan_detail::is_blank(static_cast<unsigned char>(s[p + 1]))) {
+        c = static_cast<unsigned char>(s[++p]);
+      } else {
+        p = scan::blanks_end(s, p + 1, size_);
+        if (p >= size_) continue;
+        c = static_cast<unsigned char>(s[p]);
+      }
     }
     switch (c) {
-      case ' ':
-      case '\t': p = at(p + 1) == ' ' || at(p + 1) == '\t' ? scan::blanks_end(s, p + 2, size_) : p + 1; continue;
+      case '\t': p = scan::blanks_end(s, p + 1, size_); continue;
       case '0':
       case '1':
       case '2':
@@ -369,7 +373,9 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
   if (c == '$' || c == '%') return scan_after_sigil(true);
-  uint32_t q = template_text_end(p);
+  // Plain ASCII text is scanned here; characters outside ASCII go on in template_text_end.
+  uint32_t q = scan::template_text_end(s, p, size_);
+  if (q < size_ && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
   uint32_t eol = 0;
   if (q < size_ && s[q] == '\n') eol = q + 1;
   else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;

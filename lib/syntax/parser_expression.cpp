@@ -10,7 +10,7 @@ namespace hcl::syntax::parser_detail {
 namespace {
 
 // Operator precedence levels, loosest first (the reference's binaryOps table).
-int binary_level(K k) {
+constexpr int binary_level(K k) {
   switch (k) {
     case K::Or: return 0;
     case K::And: return 1;
@@ -29,6 +29,19 @@ int binary_level(K k) {
   }
 }
 
+// The tokens that can go on from an operand: a traversal step ("." or "["), a binary operator or
+// the "?" of a conditional. Most operands are followed by none of them, and are the whole
+// expression.
+constexpr uint64_t kGoesOn = [] {
+  static_assert(lex::kTokenKindCount <= 64);
+  uint64_t bits = uint64_t{1} << static_cast<int>(K::Dot) | uint64_t{1} << static_cast<int>(K::OBrack) |
+                  uint64_t{1} << static_cast<int>(K::Question);
+  for (int k = 0; k < lex::kTokenKindCount; ++k)
+    if (binary_level(static_cast<K>(k)) >= 0) bits |= uint64_t{1} << k;
+  return bits;
+}();
+bool goes_on(K k) { return (kGoesOn >> static_cast<unsigned>(k)) & 1; }
+
 }  // namespace
 
 // Every nested expression goes through here, so this is where nesting depth is counted. Past
@@ -43,9 +56,16 @@ Expr Parser::parse_expression() {
   size_t d0 = diag_mark();
   // Every path returns `e`, built in the caller's slot: a copy of a result just written field
   // by field is read back whole, which stalls until the writes have landed.
-  Expr e = guard.ok ? parse_operand() : placeholder();
-  if (!guard.ok || (recovery_ && errors_since(d0))) return e;
+  Expr e = guard.ok ? parse_term() : placeholder();
   K next = peek().tok.kind;
+  if (!guard.ok || !goes_on(next)) [[likely]]
+    return e;
+  // parse_operand's traversals, then the operators.
+  if (next == K::Dot || next == K::OBrack) {
+    parse_traversals(e);
+    next = peek().tok.kind;
+  }
+  if (recovery_ && errors_since(d0)) return e;
   if (binary_level(next) >= 0) {
     climb_binary(e, 0, start, start_node);
     if (recovery_ && errors_since(d0)) return e;

@@ -216,10 +216,11 @@ class Parser {
   }
 
   // After an abort (nesting too deep) every read returns EOF, so each construct unwinds at once
-  // without reading further.
+  // without reading further. That needs no test here: the peek is then a special EOF standing at
+  // the last token read (refresh_peek), so reading it leaves last_read_ as it was and searches
+  // again, which finds the same EOF.
   lex::Token read() {
     lex::Token tok = *cur_;
-    if (abort_) return tok;
     last_read_ = cur_index_;
     next_ = cur_index_ + 1;
     // Most tokens are followed by one the parser sees, already lexed: it is the next peek as it
@@ -402,7 +403,42 @@ class Parser {
 
   // ---- Terms: literals, variables, parentheses, calls, tuples, objects, for (parser_term.cpp) ---
 
-  Expr parse_term();
+  // (*parser).parseExpressionTerm: the first token decides the construct. Numbers and names are
+  // most terms: they are parsed here, inline in every operand, and quoted strings, tuples and
+  // objects are entered from here, so that the commonest terms cost no call of their own. The
+  // other terms are in parse_other_term.
+  [[gnu::always_inline]] Expr parse_term() {
+    Peeked start = peek();
+    switch (start.tok.kind) {
+      case K::NumberLit: {
+        uint32_t start_node = mark();
+        lex::Token tok = read();
+        check_number(tok);
+        return make(NodeKind::Literal, start.index, start.index, start_node, span_of(tok));
+      }
+      case K::Ident: {
+        uint32_t start_node = mark();
+        lex::Token tok = read();
+        K after = peek().tok.kind;
+        if (after == K::OParen || after == K::DoubleColon) [[unlikely]]
+          return finish_function_call(tok, start.index);
+        std::string_view name = tok.text(text_);
+        // true, false and null are keywords only here, as bare terms: the lexer makes them
+        // identifiers, and as an object key or attribute name they are names.
+        NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
+        return make(kind, start.index, start.index, start_node, span_of(tok));
+      }
+      case K::OQuote: {
+        uint32_t start_node = mark();
+        read();
+        return parse_template_inner(K::CQuote, false, start_node, start.index, start.index, 0);
+      }
+      case K::OBrack: return parse_tuple();
+      case K::OBrace: return parse_object();
+      default: return parse_other_term();
+    }
+  }
+  Expr parse_other_term();
   // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
   // number parser does not. Only a number with two or more of ".", "e" and "E" can be one it
   // rejects, and most have at most one: up to eight bytes are looked at in one word.

@@ -36,8 +36,9 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
-// bad ones; the tree keeps the source text.
-diag::Span Parser::parse_template_parts(K end) {
+// bad ones; the tree keeps the source text. Inlined into parse_template_inner, its one caller:
+// most templates are a literal or two, and a call of its own was a good part of their cost.
+[[gnu::always_inline]] inline diag::Span Parser::parse_template_parts(K end) {
   // Templates nest (in interpolations), so their directives share one stack (parts_): an inner
   // template's are gone again before the outer one adds its next.
   std::vector<PartInfo>& parts = parts_;

@@ -29,8 +29,8 @@ bool valid_number_literal(std::string_view s) {
 
 }  // namespace
 
-// (*parser).parseExpressionTerm: the first token decides the construct.
-Expr Parser::parse_term() {
+// parse_term's other terms: parentheses, heredocs, unary operators, and what starts no term.
+Expr Parser::parse_other_term() {
   Peeked start = peek();
   uint32_t start_node = mark();
   switch (start.tok.kind) {
@@ -60,33 +60,14 @@ Expr Parser::parse_term() {
       (void)inner;
       return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
     }
-    case K::NumberLit: {
-      lex::Token tok = read();
-      check_number(tok);
-      return make(NodeKind::Literal, start.index, start.index, start_node, span_of(tok));
-    }
-    case K::Ident: {
-      lex::Token tok = read();
-      K after = peek().tok.kind;
-      if (after == K::OParen || after == K::DoubleColon) return finish_function_call(tok, start.index);
-      std::string_view name = tok.text(text_);
-      // true, false and null are keywords only here, as bare terms: the lexer makes them
-      // identifiers, and as an object key or attribute name they are names.
-      NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
-      return make(kind, start.index, start.index, start_node, span_of(tok));
-    }
-    case K::OQuote:
     // A heredoc's "<<-" strips the common leading whitespace (the evaluator and hcl2json do it,
-    // from the flag); the template ends at the matching closer.
+    // from the flag); the template ends at the heredoc's closer.
     case K::OHeredoc: {
       lex::Token open = read();
-      uint8_t flags = 0;
-      if (open.kind == K::OHeredoc) {
-        flags |= node_flags::kHeredoc;
-        if (open.text(text_).substr(0, 3) == "<<-") flags |= node_flags::kFlush;
-      }
-      return parse_template_inner(opposite(open.kind), (flags & node_flags::kFlush) != 0, start_node, start.index,
-                                  start.index, flags);
+      uint8_t flags = node_flags::kHeredoc;
+      if (open.text(text_).substr(0, 3) == "<<-") flags |= node_flags::kFlush;
+      return parse_template_inner(K::CHeredoc, (flags & node_flags::kFlush) != 0, start_node, start.index, start.index,
+                                  flags);
     }
     case K::Minus:
     // A unary operator nests like a bracket (-(-(-x)) ...), so it counts towards the depth limit.
@@ -100,8 +81,6 @@ Expr Parser::parse_term() {
       }
       return make(NodeKind::Unary, start.index, start.index, start_node, diag::span_between(span_of(op), operand.span));
     }
-    case K::OBrack: return parse_tuple();
-    case K::OBrace: return parse_object();
     // Not the start of any expression. The error is the reference's, reported once; recovery
     // mode is set so the caller's construct reports nothing more about the same place.
     default: {

@@ -185,6 +185,35 @@ TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
   CHECK(config(ok).diagnostics.empty());
 }
 
+// read() relies on the peek after an abort: a special EOF at the last token read, whose reading
+// changes nothing. An abort at every depth, the first before any token is read, still leaves a
+// lossless tree, one "Nesting too deep", and the same diagnostics with and without a tree.
+TEST_CASE("an aborted parse stops at its limit wherever that is, before any token too") {
+  std::string text = "a = [1, {b = (2 + -3)}, \"x${y}\"]\nc \"l\" {\n  d = f(4)\n}\n";
+  for (uint32_t limit = 0; limit < 7; ++limit) {
+    CAPTURE(limit);
+    hcl::syntax::ParseOptions opt;
+    opt.max_depth = limit;
+    auto tree = config(text, opt);
+    REQUIRE(!tree.diagnostics.empty());
+    CHECK(tree.diagnostics[0].summary == "Nesting too deep");
+    CHECK(tree.diagnostics.size() == 1);
+    CHECK(tree.tree->print() == text);
+    // Every node covers tokens that exist, none past the end of the file.
+    for (const auto& n : tree.tree->nodes()) {
+      CHECK(n.first_token <= n.last_token);
+      CHECK(n.last_token < tree.tree->tokens().size());
+    }
+    opt.build_tree = false;
+    auto check = config(text, opt);
+    REQUIRE(check.diagnostics.size() == tree.diagnostics.size());
+    CHECK(check.diagnostics[0].subject == tree.diagnostics[0].subject);
+  }
+  hcl::syntax::ParseOptions deep_enough;
+  deep_enough.max_depth = 7;
+  CHECK(config(text, deep_enough).diagnostics.empty());
+}
+
 TEST_CASE("template directives count towards the nesting limit like brackets") {
   auto nest = [](int n, int brackets) {
     std::string s = "a = " + std::string(brackets, '[') + "\"";
