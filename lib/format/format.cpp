@@ -34,6 +34,12 @@ inline bool continues_number(std::string_view next) {
   return (next[0] == 'e' || next[0] == 'E') && next.size() > 1 && next[1] >= '0' && next[1] <= '9';
 }
 
+inline uint64_t load_word(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
 // Stands for "no token" (the reference's TokenNil): before the first token of a cell.
 constexpr K kNil = static_cast<K>(255);
 constexpr uint32_t kNone = UINT32_MAX;
@@ -537,6 +543,7 @@ class Formatter {
       // A comment within a line waits for the token after it (take_special).
       if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
       if (rule & kFirst) {
+        line_start_ = prev_end;
         line_piece_ = next_piece();
         last = push_piece(0, start, stop);
         first_is_newline_ = kind == K::Newline;  // an empty line
@@ -600,6 +607,7 @@ class Formatter {
   [[gnu::always_inline]] void place(const lex::Token& t, Role role, bool dot_joins_number) {
     uint32_t w = width(t);
     if (prev_kind_ == kNil) {  // the line's first token, indented at the end of the line
+      line_start_ = prev_end_;
       line_piece_ = next_piece();
       pieces_.push_back(Piece{0, t.start, t.end});
       first_is_newline_ = t.kind == K::Newline;
@@ -639,7 +647,7 @@ class Formatter {
     prev_end_ = t.end;
   }
 
-  void line_done() {
+  [[gnu::noinline]] void line_done() {
     end_line();
     if (out_.stopped()) done_ = true;
   }
@@ -652,6 +660,11 @@ class Formatter {
       // "=" are all the alignment there is.
       if (has_assign) {  // held until its run ends
         uint32_t lead = indent(lead_net_at_eq_);
+        if (lines_.empty() && line_piece_ == pbase_ && eq_piece_ == line_piece_ + 1 && next_piece() == eq_piece_ + 1) {
+          hold_plain(lead, lead + col_at_eq_);
+          return;
+        }
+        if (!plain_.empty()) unplain();
         piece(line_piece_).spaces = lead;
         lead += col_at_eq_;
         if (assign_open_ == kNone) assign_open_ = lbase_ + static_cast<uint32_t>(lines_.size());
@@ -667,20 +680,24 @@ class Formatter {
         close_assign(lbase_ + static_cast<uint32_t>(lines_.size()));
         emit_ready();
       }
+      if (!plain_.empty()) write_plain();
       // The line outside runs: written as it ends.
       if (!empty) {
         piece(line_piece_).spaces = first_is_newline_ ? 0 : indent(heredoc_seen_ ? net_at_heredoc_ : net_);
-        for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p)
-          out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+        write_line(pieces_.data() + (line_piece_ - pbase_), pieces_.data() + pieces_.size());
       }
-      pbase_ = next_piece();
-      pieces_.clear();
-      emitted_ = lbase_ = lbase_ + 1;
-      eq_piece_ = kNone;
-      net_ = 0;
-      heredoc_seen_ = false;
-      prev_kind_ = before_kind_ = kNil;
+      line_taken();
       return;
+    }
+    end_line_with_comments(empty, has_assign);
+  }
+
+  // end_line for a line with a comment cell, or while a run of lines ending in comments is open.
+  [[gnu::noinline]] void end_line_with_comments(bool empty, bool has_assign) {
+    if (!plain_.empty()) {
+      // The run goes on in this line (then it is held like the lines of any run), or ends before it.
+      if (has_assign) unplain();
+      else write_plain();
     }
     Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     if (!empty) {
@@ -724,8 +741,7 @@ class Formatter {
       // Nothing waits (the usual line outside runs of "=" or comments): the line is written
       // now, after the lines of the runs it closed.
       if (!lines_.empty()) emit_ready();
-      for (uint32_t p = ln.piece_begin; p < ln.piece_end; ++p)
-        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).end - piece(p).start);
+      write_line(&piece(ln.piece_begin), &piece(ln.piece_begin) + (ln.piece_end - ln.piece_begin));
       pieces_.clear();
       pbase_ = ln.piece_end;
       emitted_ = lbase_ = l + 1;
@@ -746,6 +762,7 @@ class Formatter {
       place(pending_, pending_.kind == K::Comment && prev_kind_ != kNil ? Role::Comment : Role::Plain, false);
     }
     end_line();
+    if (!plain_.empty()) write_plain();
     uint32_t end = lbase_ + static_cast<uint32_t>(lines_.size());
     if (assign_open_ != kNone) close_assign(end);
     if (comment_open_ != kNone) {
@@ -754,6 +771,7 @@ class Formatter {
     }
     resolve_comments();
     emit_ready();
+    flush_verbatim();
     // Eof is never re-spaced: the blank space that ended the input stays.
     out_.spaces(eof.start - prev_end_);
     out_.finish();
@@ -819,6 +837,120 @@ class Formatter {
     return c;
   }
 
+  // Whether the `n` bytes of the source at `at` are blanks, as `n` spaces written there would be.
+  // A run up to 8 bytes long (most indentation and alignment) is one word read, ending at the
+  // run's end; a longer one is read a word at a time.
+  bool blanks_at(uint32_t at, uint32_t n) const {
+    constexpr uint64_t kSpaces = 0x2020202020202020ULL;
+    if (n == 0) return true;
+    if (at + n < 8) return std::string_view(src_ + at, n).find_first_not_of(' ') == std::string_view::npos;
+    const char* p = src_ + at;
+    for (; n > 8; n -= 8, p += 8)
+      if (load_word(p) != kSpaces) return false;
+    uint64_t w = load_word(p + n - 8);
+    if constexpr (std::endian::native == std::endian::little) return ((w ^ kSpaces) >> (64 - 8 * n)) == 0;
+    return ((w ^ kSpaces) << (64 - 8 * n)) == 0;
+  }
+
+  // Writes a line that nothing holds: as the source bytes it starts with (its indentation
+  // included) when they are what it formats to, the usual case.
+  void write_line(const Piece* p, const Piece* end) {
+    uint32_t at = line_start_;
+    const Piece* q = p;
+    for (; q != end; at = q->end, ++q)
+      if (q->start - at != q->spaces || !blanks_at(at, q->spaces)) break;
+    if (q == end) return verbatim(line_start_, at);
+    flush_verbatim();
+    for (; p != end; ++p) out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+  }
+
+  // Source bytes [start, end) that the output repeats: held and joined with the next ones, so a
+  // formatted stretch is written (or, comparing, passed) in one piece. The stretch is written
+  // once it is long, so streamed output stays in chunks.
+  void verbatim(uint32_t start, uint32_t end) {
+    if (start != verbatim_end_) {
+      flush_verbatim();
+      verbatim_start_ = start;
+    }
+    verbatim_end_ = end;
+    if (verbatim_end_ - verbatim_start_ >= kVerbatimChunk) flush_verbatim();
+  }
+
+  void flush_verbatim() {
+    if (verbatim_end_ != verbatim_start_) out_.piece(0, src_ + verbatim_start_, verbatim_end_ - verbatim_start_);
+    verbatim_start_ = verbatim_end_;
+  }
+
+  // A line of a run of "=" lines while nothing else is held, whose lead and assign cells are one
+  // piece each (the usual run): kept as its parts rather than as a held Line with its pieces.
+  // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
+  void hold_plain(uint32_t ind, uint32_t lead) {
+    const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
+    uint32_t gap = b.start - a.end;
+    // Whether the line is its source bytes once the "=" of the run align where its own is.
+    bool as_source = ind == a.start - line_start_ && blanks_at(line_start_, ind) && blanks_at(a.end, gap);
+    if (plain_.empty()) plain_column_ = lead + gap;
+    plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && lead + gap == plain_column_;
+    plain_.push_back(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
+    assign_max_ = std::max(assign_max_, lead);
+    line_taken();
+  }
+
+  // The line, the only one held, is written or kept elsewhere: its pieces go (their numbers stay
+  // used, so the held lines' numbers go on as they would).
+  void line_taken() {
+    pbase_ = next_piece();
+    pieces_.clear();
+    emitted_ = lbase_ = lbase_ + 1;
+    eq_piece_ = kNone;
+    net_ = 0;
+    heredoc_seen_ = false;
+    prev_kind_ = before_kind_ = kNil;
+  }
+
+  // Ends the run of plain_ lines: aligns their "=" and writes them.
+  void write_plain() {
+    if (plain_as_source_ && plain_column_ == assign_max_ + 1) {
+      verbatim(plain_.front().line_start, plain_.back().end);
+    } else {
+      for (const PlainLine& l : plain_) {
+        uint32_t sp = assign_max_ - l.lead + 1;
+        if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
+            blanks_at(l.lead_end, sp)) {
+          verbatim(l.line_start, l.end);
+          continue;
+        }
+        flush_verbatim();
+        out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
+        out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+      }
+    }
+    plain_.clear();
+    assign_max_ = 0;
+  }
+
+  // The run of plain_ lines goes on with a line they cannot hold: they become the held lines
+  // (with their pieces) of an open run, numbered before the line being read.
+  void unplain() {
+    uint32_t n = static_cast<uint32_t>(plain_.size());
+    uint32_t p0 = pbase_ - 2 * n, l0 = lbase_ - n;
+    std::vector<Piece> pieces;
+    pieces.reserve(2 * n + pieces_.size());
+    lines_.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const PlainLine& l = plain_[i];
+      pieces.push_back(Piece{l.indent, l.begin, l.lead_end});
+      pieces.push_back(Piece{0, l.eq_start, l.end});
+      lines_.push_back(Line{p0 + 2 * i, p0 + 2 * i + 2, p0 + 2 * i + 1, kNone, l.lead, 0});
+    }
+    pieces.insert(pieces.end(), pieces_.begin(), pieces_.end());
+    pieces_ = std::move(pieces);
+    pbase_ = p0;
+    emitted_ = lbase_ = l0;
+    assign_open_ = l0;
+    plain_.clear();
+  }
+
   // Writes the lines that no open run can still change. Returns false once the output stopped.
   bool emit_ready() {
     uint32_t limit = lbase_ + static_cast<uint32_t>(lines_.size());
@@ -826,6 +958,7 @@ class Formatter {
     if (comment_open_ != kNone) limit = std::min(limit, comment_open_);
     if (pending_head_ < pending_runs_.size()) limit = std::min(limit, pending_runs_[pending_head_].start);
     if (emitted_ >= limit) return true;
+    flush_verbatim();
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
     for (uint32_t p = from; p < to; ++p) {
       const Piece& pc = piece(p);
@@ -882,6 +1015,22 @@ class Formatter {
   uint32_t comment_open_ = kNone;
   std::vector<CommentRun> pending_runs_;
   size_t pending_head_ = 0;
+
+  // The line being read starts here: after the previous line's last token.
+  uint32_t line_start_ = 0;
+  // Source bytes the output repeats, not written yet (see verbatim).
+  static constexpr uint32_t kVerbatimChunk = 64u << 10;
+  uint32_t verbatim_start_ = 0, verbatim_end_ = 0;
+  // The open run of "=" lines while it holds only plain lines (see hold_plain); then assign_max_
+  // is its alignment and assign_open_ is kNone. `plain_column_`: the column of the first line's
+  // "=" in the source; `plain_as_source_`: every line is its source bytes if the run aligns
+  // there.
+  struct PlainLine {
+    uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
+  };
+  std::vector<PlainLine> plain_;
+  uint32_t plain_column_ = 0;
+  bool plain_as_source_ = false;
 };
 
 // Formats the lexed tokens of `src` (an Eof is added if they lack one).

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/format.h"
@@ -207,6 +209,67 @@ TEST_CASE("format_config reports whether the file changes") {
       "a = 1\n");
   CHECK(bom.changed);
   CHECK(bom.output == "a = 1\n");
+}
+
+// Expected outputs from hclfmt. Lines whose formatted form is their own source bytes are written
+// (or, comparing, passed) as those bytes, a whole stretch at a time; these are the ways a line or a
+// run of "=" lines can look formatted and not be, or stop being plain halfway through a run.
+TEST_CASE("lines are copied through only when they are their formatted form") {
+  const std::pair<std::string, std::string> cases[] = {
+      {"a  = 1\nbb = 2\n", "a  = 1\nbb = 2\n"},
+      {"a   = 1\nbb  = 2\n", "a  = 1\nbb = 2\n"},
+      {"x {\n   a  = 1\n   bb = 2\n}\n", "x {\n  a  = 1\n  bb = 2\n}\n"},
+      {"x {\n\ta = 1\n}\na\t= 1\n", "x {\n  a = 1\n}\na = 1\n"},
+      {"x {\n  a = 1\n  \n  b = 2\n}\n", "x {\n  a = 1\n\n  b = 2\n}\n"},
+      {"a   = 1\nbb  = 2 # c\nccc = 3\n", "a   = 1\nbb  = 2 # c\nccc = 3\n"},
+      {"a  = 1\nbb = [1,2]\nc  = 3\n", "a  = 1\nbb = [1, 2]\nc  = 3\n"},
+      {"a  = 1\nbb = 2\n# c\nc = 3\n", "a  = 1\nbb = 2\n# c\nc = 3\n"},
+      {"a  = 1\nbb\t= 2\n", "a  = 1\nbb = 2\n"},
+      {"x {\n  a   = 1\n bb   = 2\n}\n", "x {\n  a  = 1\n  bb = 2\n}\n"},
+      {"a  = 1\nbb = 2", "a  = 1\nbb = 2"},
+      {"a  = 1\nbb = 2\nccc = 3\n", "a   = 1\nbb  = 2\nccc = 3\n"},
+      {"x {\n  y = {\n    a  = 1\n    bb = 2\n  }\n  z = 3\n}\n",
+       "x {\n  y = {\n    a  = 1\n    bb = 2\n  }\n  z = 3\n}\n"},
+      {"a = 1\n\nbb = 2\n   \nc = 3\n", "a = 1\n\nbb = 2\n\nc = 3\n"},
+      {"a = 1 # x\nbb = 2\n", "a  = 1 # x\nbb = 2\n"},
+      {"a  = \"é\"\nbb = 2\n", "a  = \"é\"\nbb = 2\n"},
+      {"é = 1\nbb = 2\n", "é  = 1\nbb = 2\n"},
+      {"é = 1\nb  = 2\n", "é = 1\nb = 2\n"},
+      {"x {\n  a = 1\n\n  b = 2\n  }\n", "x {\n  a = 1\n\n  b = 2\n}\n"},
+      // Blank space of the right width that is not all spaces.
+      {"x\t{\n \ty {\n  }\n \tb  = 1\n  cc\t= 2\n}\n", "x {\n  y {\n  }\n  b  = 1\n  cc = 2\n}\n"},
+  };
+  for (const auto& [in, want] : cases) {
+    CAPTURE(in);
+    CHECK(format_source(in) == want);
+    std::string streamed;
+    CHECK(hcl::format::format_source_to(in, [&](std::string_view chunk) {
+      streamed += chunk;
+      return true;
+    }));
+    CHECK(streamed == want);
+    auto r = format_config(in);
+    REQUIRE(r.ok);
+    CHECK(r.changed == (in != want));
+    CHECK((r.changed ? r.output : in) == want);
+    // The same lines after a formatted one, and before one.
+    std::string around = "z = 0\n\n" + in + (in.back() == '\n' ? "\nz = 0\n" : "");
+    std::string around_want = "z = 0\n\n" + want + (in.back() == '\n' ? "\nz = 0\n" : "");
+    CHECK(format_source(around) == around_want);
+  }
+  // A formatted file streams in chunks, however long the stretch copied through.
+  std::string formatted;
+  for (int i = 0; formatted.size() < (1u << 20); ++i)
+    formatted += "r \"n" + std::to_string(i) + "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n\n  c {\n    d = 1\n  }\n}\n";
+  std::string streamed;
+  size_t largest = 0;
+  CHECK(hcl::format::format_source_to(formatted, [&](std::string_view chunk) {
+    streamed += chunk;
+    largest = std::max(largest, chunk.size());
+    return true;
+  }));
+  CHECK(streamed == formatted);
+  CHECK(largest <= (256u << 10));
 }
 
 TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
