@@ -168,6 +168,13 @@ constexpr auto kRunRule = [] {
     }
   return table;
 }();
+// kRunRule once the line has its assign cell: a later "=" is spaced like any token.
+constexpr auto kRunRuleAfterEq = [] {
+  auto table = kRunRule;
+  for (auto& row : table)
+    if (row[static_cast<int>(K::Equal)] != kTakeCare) row[static_cast<int>(K::Equal)] &= ~kEqual;
+  return table;
+}();
 
 constexpr auto kBracketChange = [] {
   std::array<int8_t, lex::kTokenKindCount> table{};
@@ -397,6 +404,13 @@ struct Line {
   uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
+// A line of a run of "=" lines whose lead and assign cells are one piece each (see
+// Formatter::add_plain): where it starts (its indentation included), its lead cell
+// [begin, lead_end), its assign cell [eq_start, end), its indentation and lead cell's columns.
+struct PlainLine {
+  uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
+};
+
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
 // assign cells of those lines to be aligned first.
 struct CommentRun {
@@ -523,15 +537,16 @@ class Formatter {
     const char* src = src_;
     const lex::Token* first = it;
     Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
+    const auto* rules = eq_piece_ == kNone ? kRunRule.data() : kRunRuleAfterEq.data();
     for (; it != end; ++it) {
       uint32_t start = it->start, stop = it->end;
       K kind = it->kind;
-      uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+      uint32_t rule = rules[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
       if (rule <= kSpace) [[likely]] {  // the pair rule alone: nearly every token
         if (start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) [[likely]] {
           last->end = stop;  // spaced right already
         } else {
-          last = push_piece(rule, start, stop);
+          last = respace(rule, start, stop, prev_end);
         }
         net += kBracketChange[static_cast<int>(kind)];
         before = prev;
@@ -544,11 +559,20 @@ class Formatter {
       if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
       if (rule & kFirst) {
         line_start_ = prev_end;
-        line_piece_ = next_piece();
-        last = push_piece(0, start, stop);
         first_is_newline_ = kind == K::Newline;  // an empty line
         wide_extra_ = 0;
+        if (pieces_.empty() && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
+            pending_runs_.empty()) {
+          // Nothing is held but plain lines: the line's pieces stay implied (see lazy_).
+          lazy_ = true;
+          lazy_first_ = start;
+          last = &scratch_;
+        } else {
+          line_piece_ = next_piece();
+          last = push_piece(0, start, stop);
+        }
       } else if (rule & kComment) {
+        if (lazy_) last = materialize(prev_end);
         col_at_comment_ = line_columns();
         comment_piece_ = next_piece();
         last = push_piece(0, start, stop);  // aligned with its run
@@ -557,13 +581,23 @@ class Formatter {
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
         if (!assign && start - prev_end == sp && (sp == 0 || src[prev_end] == ' ')) {
           last->end = stop;
+        } else if (assign && lazy_) {
+          col_at_eq_ = prev_end - lazy_first_;
+          eq_sp_ = sp;
+          net_at_eq_ = lead_net_at_eq_ = net;  // no heredoc: it ends the lazy line
+          eq_piece_ = kLazyPiece;
+          lazy_lead_end_ = prev_end;
+          lazy_eq_ = start;
+          rules = kRunRuleAfterEq.data();
         } else {
+          if (lazy_) last = materialize(prev_end);
           if (assign) {
             col_at_eq_ = line_columns();
             eq_sp_ = sp;
             net_at_eq_ = net;
             lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net;
             eq_piece_ = next_piece();
+            rules = kRunRuleAfterEq.data();
           }
           last = push_piece(sp, start, stop);
         }
@@ -576,13 +610,17 @@ class Formatter {
         prev_kind_ = prev;                 // the line's end reads these
         prev_end_ = prev_end;
         net_ = net;
-        line_done();
+        if (lazy_) lazy_line_done();
+        else line_done();
         if (done_) return it + 1;
         prev = before = kNil;
         net = 0;
         last = pieces_.empty() ? nullptr : &pieces_.back();
+        rules = kRunRule.data();
       }
     }
+    // The tokens after these are placed one by one (place), on pieces.
+    if (lazy_) materialize(prev_end);
     prev_kind_ = prev == kAfterNamePair ? K::Ident : prev;
     before_kind_ = before;
     if (it != first) prev_start_ = it[-1].start;
@@ -593,6 +631,55 @@ class Formatter {
 
   Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
     return &pieces_.emplace_back(Piece{spaces, start, end});
+  }
+
+  // A new piece for a token that is not spaced right, after the lazy line's own (`end`: where
+  // the line ends so far).
+  Piece* respace(uint32_t spaces, uint32_t start, uint32_t stop, uint32_t end) {
+    if (lazy_) [[unlikely]]
+      materialize(end);
+    return push_piece(spaces, start, stop);
+  }
+
+  // The pieces of the lazy line so far, which ends at `end`, made real. Returns the last.
+  [[gnu::noinline]] Piece* materialize(uint32_t end) {
+    lazy_ = false;
+    line_piece_ = next_piece();
+    if (eq_piece_ == kNone) return push_piece(0, lazy_first_, end);
+    push_piece(0, lazy_first_, lazy_lead_end_);
+    eq_piece_ = next_piece();
+    return push_piece(eq_sp_, lazy_eq_, end);
+  }
+
+  // end_line for a lazy line (the regime it started in still holds: nothing is held but plain
+  // lines, and the line has no comment cell), which ends at prev_end_.
+  [[gnu::noinline]] void lazy_line_done() {
+    lazy_ = false;
+    uint32_t end = prev_end_;
+    bool has_eq = eq_piece_ == kLazyPiece;
+    if (has_eq && net_ == net_at_eq_) {
+      uint32_t ind = indent(lead_net_at_eq_);
+      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, ind, ind + col_at_eq_});
+      pbase_ += 2;  // numbered as its two pieces would have been (see unplain)
+      emitted_ = lbase_ = lbase_ + 1;
+    } else {
+      if (!plain_.empty()) write_plain();
+      uint32_t ind = first_is_newline_ ? 0 : indent(net_);
+      uint32_t lead_end = has_eq ? lazy_lead_end_ : end;
+      if (ind == lazy_first_ - line_start_ && blanks_at(line_start_, ind) &&
+          (!has_eq || (lazy_eq_ - lead_end == eq_sp_ && blanks_at(lead_end, eq_sp_)))) {
+        verbatim(line_start_, end);
+      } else {
+        flush_verbatim();
+        out_.piece(ind, src_ + lazy_first_, lead_end - lazy_first_);
+        if (has_eq) out_.piece(eq_sp_, src_ + lazy_eq_, end - lazy_eq_);
+      }
+      emitted_ = lbase_ = lbase_ + 1;
+    }
+    eq_piece_ = kNone;
+    net_ = 0;
+    prev_kind_ = before_kind_ = kNil;
+    if (out_.stopped()) done_ = true;
   }
 
   // The width of the line so far, without indentation: its pieces, corrected for the tokens
@@ -886,14 +973,19 @@ class Formatter {
   // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
   void hold_plain(uint32_t ind, uint32_t lead) {
     const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
-    uint32_t gap = b.start - a.end;
-    // Whether the line is its source bytes once the "=" of the run align where its own is.
-    bool as_source = ind == a.start - line_start_ && blanks_at(line_start_, ind) && blanks_at(a.end, gap);
-    if (plain_.empty()) plain_column_ = lead + gap;
-    plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && lead + gap == plain_column_;
-    plain_.push_back(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
-    assign_max_ = std::max(assign_max_, lead);
+    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
     line_taken();
+  }
+
+  void add_plain(const PlainLine& l) {
+    uint32_t gap = l.eq_start - l.lead_end;
+    // Whether the line is its source bytes once the "=" of the run align where its own is.
+    bool as_source =
+        l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) && blanks_at(l.lead_end, gap);
+    if (plain_.empty()) plain_column_ = l.lead + gap;
+    plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && l.lead + gap == plain_column_;
+    plain_.push_back(l);
+    assign_max_ = std::max(assign_max_, l.lead);
   }
 
   // The line, the only one held, is written or kept elsewhere: its pieces go (their numbers stay
@@ -1025,12 +1117,18 @@ class Formatter {
   // is its alignment and assign_open_ is kNone. `plain_column_`: the column of the first line's
   // "=" in the source; `plain_as_source_`: every line is its source bytes if the run aligns
   // there.
-  struct PlainLine {
-    uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
-  };
   std::vector<PlainLine> plain_;
   uint32_t plain_column_ = 0;
   bool plain_as_source_ = false;
+  // A lazy line: started while nothing is held but plain lines, and spaced right so far apart
+  // from its indentation and the blank before its first "=", so its pieces need not be made:
+  // they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has a "=" (eq_piece_
+  // is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
+  // (materialize); `scratch_` takes the extensions meanwhile.
+  static constexpr uint32_t kLazyPiece = kNone - 1;
+  bool lazy_ = false;
+  uint32_t lazy_first_ = 0, lazy_lead_end_ = 0, lazy_eq_ = 0;
+  Piece scratch_{};
 };
 
 // Formats the lexed tokens of `src` (an Eof is added if they lack one).

@@ -238,6 +238,17 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
       {"x {\n  a = 1\n\n  b = 2\n  }\n", "x {\n  a = 1\n\n  b = 2\n}\n"},
       // Blank space of the right width that is not all spaces.
       {"x\t{\n \ty {\n  }\n \tb  = 1\n  cc\t= 2\n}\n", "x {\n  y {\n  }\n  b  = 1\n  cc = 2\n}\n"},
+      // Lines whose pieces are made partway: a respaced token after or before the "=", tokens
+      // the fast loop leaves to others ("-", a heredoc), a comment cell.
+      {"a = [1,2]\nbb = 2\n", "a  = [1, 2]\nbb = 2\n"},
+      {"x = {\n  ( a ) = 1\n  b = 2\n}\n", "x = {\n  (a) = 1\n  b   = 2\n}\n"},
+      {"foo  \"bar\" {\n}\n", "foo \"bar\" {\n}\n"},
+      {"a = -1\nbb = 2\nc = <<EOT\nx\nEOT\nddd = 4\n", "a   = -1\nbb  = 2\nc   = <<EOT\nx\nEOT\nddd = 4\n"},
+      {"a = 1\nbb = 2 // c\nccc = 3\n", "a   = 1\nbb  = 2 // c\nccc = 3\n"},
+      {"a = { b = 1, cc = 2 }\nbb = 2\n", "a  = { b = 1, cc = 2 }\nbb = 2\n"},
+      {"a = 1\nbb = 2\n  # c\nc = 3\n", "a  = 1\nbb = 2\n# c\nc = 3\n"},
+      // A "=" that starts no assign cell (its brackets stay open) is spaced as usual.
+      {"x  = {\n  a = 1\n}\ny\t= [\n  1,\n]\n", "x = {\n  a = 1\n}\ny = [\n  1,\n]\n"},
   };
   for (const auto& [in, want] : cases) {
     CAPTURE(in);
@@ -270,6 +281,11 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
   }));
   CHECK(streamed == formatted);
   CHECK(largest <= (256u << 10));
+  // Its lines reach the formatter in batches, ending anywhere in a line.
+  CHECK_FALSE(format_config(formatted).changed);
+  std::string in = formatted;
+  in.replace(in.rfind("  a   = [1, 2]"), 14, "  a = [1,2]");
+  CHECK(format_config(in).output == formatted);
 }
 
 TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
