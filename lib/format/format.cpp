@@ -539,15 +539,26 @@ class Formatter {
     Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
     const auto* rules = eq_piece_ == kNone ? kRunRule.data() : kRunRuleAfterEq.data();
     for (; it != end; ++it) {
-      uint32_t start = it->start, stop = it->end;
+      // Nearly every token: the pair rule alone spaces it, and it is spaced right already, so it
+      // extends the last piece (which is written once the run of them ends).
       K kind = it->kind;
       uint32_t rule = rules[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
-      if (rule <= kSpace) [[likely]] {  // the pair rule alone: nearly every token
-        if (start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) [[likely]] {
-          last->end = stop;  // spaced right already
-        } else {
-          last = respace(rule, start, stop, prev_end);
-        }
+      if (rule <= kSpace && it->start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) {
+        do {
+          net += kBracketChange[static_cast<int>(kind)];
+          before = prev;
+          prev = kind;
+          prev_end = it->end;
+          if (++it == end) break;
+          kind = it->kind;
+          rule = rules[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+        } while (rule <= kSpace && it->start - prev_end == rule && (rule == 0 || src[prev_end] == ' '));
+        last->end = prev_end;
+        if (it == end) break;
+      }
+      uint32_t start = it->start, stop = it->end;
+      if (rule <= kSpace) {  // not spaced right
+        last = respace(rule, start, stop, prev_end);
         net += kBracketChange[static_cast<int>(kind)];
         before = prev;
         prev = kind;
