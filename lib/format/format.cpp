@@ -975,6 +975,9 @@ class Formatter {
   }
 
   void flush_verbatim() {
+    // A run of "=" lines can join a long stretch at once: streamed, it still goes in chunks.
+    for (; verbatim_end_ - verbatim_start_ > kVerbatimChunk; verbatim_start_ += kVerbatimChunk)
+      out_.piece(0, src_ + verbatim_start_, kVerbatimChunk);
     if (verbatim_end_ != verbatim_start_) out_.piece(0, src_ + verbatim_start_, verbatim_end_ - verbatim_start_);
     verbatim_start_ = verbatim_end_;
   }

@@ -281,6 +281,18 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
   }));
   CHECK(streamed == formatted);
   CHECK(largest <= (256u << 10));
+  // So does one long run of "=" lines, aligned as it is.
+  std::string run;
+  for (int i = 0; run.size() < (1u << 20); ++i) run += "a" + std::to_string(i % 10) + " = " + std::to_string(i) + "\n";
+  std::string run_streamed;
+  largest = 0;
+  CHECK(hcl::format::format_source_to(run, [&](std::string_view chunk) {
+    run_streamed += chunk;
+    largest = std::max(largest, chunk.size());
+    return true;
+  }));
+  CHECK(run_streamed == run);
+  CHECK(largest <= (256u << 10));
   // Its lines reach the formatter in batches, ending anywhere in a line.
   CHECK_FALSE(format_config(formatted).changed);
   std::string in = formatted;
