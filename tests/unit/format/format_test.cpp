@@ -37,6 +37,21 @@ hcl::format::FormatResult format_config(const std::string& text, hcl::format::Fo
   return hcl::format::format_config(std::make_shared<hcl::source::SourceFile>("test.hcl", text), options);
 }
 
+// format_source_to's output, and its largest chunk.
+struct Streamed {
+  std::string text;
+  size_t largest = 0;
+};
+Streamed streamed(std::string_view src) {
+  Streamed s;
+  CHECK(hcl::format::format_source_to(src, [&](std::string_view chunk) {
+    s.text += chunk;
+    s.largest = std::max(s.largest, chunk.size());
+    return true;
+  }));
+  return s;
+}
+
 }  // namespace
 
 // Expected outputs from hcl-oracle fmt.
@@ -253,12 +268,7 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
   for (const auto& [in, want] : cases) {
     CAPTURE(in);
     CHECK(format_source(in) == want);
-    std::string streamed;
-    CHECK(hcl::format::format_source_to(in, [&](std::string_view chunk) {
-      streamed += chunk;
-      return true;
-    }));
-    CHECK(streamed == want);
+    CHECK(streamed(in).text == want);
     auto r = format_config(in);
     REQUIRE(r.ok);
     CHECK(r.changed == (in != want));
@@ -271,28 +281,18 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
   // A formatted file streams in chunks, however long the stretch copied through.
   std::string formatted;
   for (int i = 0; formatted.size() < (1u << 20); ++i)
-    formatted += "r \"n" + std::to_string(i) + "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n\n  c {\n    d = 1\n  }\n}\n";
-  std::string streamed;
-  size_t largest = 0;
-  CHECK(hcl::format::format_source_to(formatted, [&](std::string_view chunk) {
-    streamed += chunk;
-    largest = std::max(largest, chunk.size());
-    return true;
-  }));
-  CHECK(streamed == formatted);
-  CHECK(largest <= (256u << 10));
+    formatted.append("r \"n").append(std::to_string(i)) +=
+        "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n\n  c {\n    d = 1\n  }\n}\n";
+  Streamed s = streamed(formatted);
+  CHECK(s.text == formatted);
+  CHECK(s.largest <= (256u << 10));
   // So does one long run of "=" lines, aligned as it is.
   std::string run;
-  for (int i = 0; run.size() < (1u << 20); ++i) run += "a" + std::to_string(i % 10) + " = " + std::to_string(i) + "\n";
-  std::string run_streamed;
-  largest = 0;
-  CHECK(hcl::format::format_source_to(run, [&](std::string_view chunk) {
-    run_streamed += chunk;
-    largest = std::max(largest, chunk.size());
-    return true;
-  }));
-  CHECK(run_streamed == run);
-  CHECK(largest <= (256u << 10));
+  for (int i = 0; run.size() < (1u << 20); ++i)
+    run.append("a").append(std::to_string(i % 10)).append(" = ").append(std::to_string(i)) += "\n";
+  s = streamed(run);
+  CHECK(s.text == run);
+  CHECK(s.largest <= (256u << 10));
   // Its lines reach the formatter in batches, ending anywhere in a line.
   CHECK_FALSE(format_config(formatted).changed);
   std::string in = formatted;
