@@ -424,6 +424,9 @@ struct CommentRun {
 // starts an assign cell, and the alignment of the run of such lines), and the space before a
 // comment that ends it (the alignment of the run of such lines). A line is written once the runs
 // it belongs to are complete, so only the lines of open runs are held, as pieces.
+// The usual line needs less: spaced right but for those gaps, and with no comment cell near, it
+// keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts (plain_), and
+// lines that turn out to be their own source bytes are written as one stretch (verbatim).
 class Formatter {
  public:
   Formatter(std::string_view src, Output& out)
