@@ -147,7 +147,7 @@ constexpr uint8_t kFirst = 8;    // the line's first token, indented when the li
 constexpr uint8_t kTakeCare = 16;
 constexpr uint8_t kNamePair = 32;  // a name after a name: if it is "in", the next token takes care
 constexpr uint8_t kComment = 64;   // a comment: if it ends the line, the line's comment cell
-// The subject place_run gives a name after a name (kNamePair), whose row takes care.
+// The subject place_run gives the name "in" after a name (kNamePair), whose row takes care.
 constexpr K kAfterNamePair = static_cast<K>(254);
 constexpr auto kRunRule = [] {
   std::array<std::array<uint8_t, 64>, 256> table{};
@@ -533,7 +533,8 @@ class Formatter {
     // A token whose width needs a look at its bytes takes care too (see width).
     if (end[-1].end > clean_end_)
       end = std::partition_point(it, end, [this](const lex::Token& t) { return t.end <= clean_end_; });
-    K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident ? kAfterNamePair : prev_kind_;
+    K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident && is_in(prev_start_, prev_end_) ? kAfterNamePair
+                                                                                                 : prev_kind_;
     K before = before_kind_;
     uint32_t prev_end = prev_end_;
     int net = net_;
@@ -618,7 +619,7 @@ class Formatter {
       }
       net += kBracketChange[static_cast<int>(kind)];
       before = prev;
-      prev = rule & kNamePair ? kAfterNamePair : kind;
+      prev = (rule & kNamePair) && is_in(start, stop) ? kAfterNamePair : kind;
       prev_end = stop;
       if (rule & (kNewline | kComment)) {  // a comment here holds its line's newline
         prev_kind_ = prev;                 // the line's end reads these
@@ -641,6 +642,11 @@ class Formatter {
     prev_end_ = prev_end;
     net_ = net;
     return it;
+  }
+
+  // Whether the source's bytes [start, end) are the name "in".
+  bool is_in(uint32_t start, uint32_t end) const {
+    return end - start == 2 && src_[start] == 'i' && src_[start + 1] == 'n';
   }
 
   Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
@@ -716,8 +722,7 @@ class Formatter {
     } else {
       // The table answers unless the subject is "-" (spaced by what precedes it), or "in" after
       // a name (`for x in xs`), or a dot joins a number.
-      bool in_after_name = before_kind_ == K::Ident && prev_kind_ == K::Ident && prev_end_ - prev_start_ == 2 &&
-                           src_[prev_start_] == 'i' && src_[prev_start_ + 1] == 'n';
+      bool in_after_name = before_kind_ == K::Ident && prev_kind_ == K::Ident && is_in(prev_start_, prev_end_);
       uint32_t sp = (dot_joins_number || in_after_name || prev_kind_ == K::Minus
                          ? space_after(prev_kind_, in_after_name, before_kind_, t.kind, dot_joins_number)
                          : kSpaceAfter[static_cast<int>(prev_kind_)][static_cast<int>(t.kind)])

@@ -264,6 +264,11 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
       {"a = 1\nbb = 2\n  # c\nc = 3\n", "a  = 1\nbb = 2\n# c\nc = 3\n"},
       // A "=" that starts no assign cell (its brackets stay open) is spaced as usual.
       {"x  = {\n  a = 1\n}\ny\t= [\n  1,\n]\n", "x = {\n  a = 1\n}\ny = [\n  1,\n]\n"},
+      // Two names in a row: only "in" as the second changes the spacing after it.
+      {"a = [for x in xs: x]\nb = [for  x  in  [1]: -x]\nc = \"%{ if d }e%{ endif }\"\nf = { for k, v in m : k => v }\n"
+       "g = [for x in -1: x]\nh = [for in in in: in]\n",
+       "a = [for x in xs : x]\nb = [for x in [1] : -x]\nc = \"%{if d}e%{endif}\"\nf = { for k, v in m : k => v }\n"
+       "g = [for x in - 1 : x]\nh = [for in in in : in]\n"},
   };
   for (const auto& [in, want] : cases) {
     CAPTURE(in);
@@ -282,7 +287,7 @@ TEST_CASE("lines are copied through only when they are their formatted form") {
   std::string formatted;
   for (int i = 0; formatted.size() < (1u << 20); ++i)
     formatted.append("r \"n").append(std::to_string(i)) +=
-        "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n\n  c {\n    d = 1\n  }\n}\n";
+        "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n  cc  = [for x in xs : -x]\n\n  c {\n    d = 1\n  }\n}\n";
   Streamed s = streamed(formatted);
   CHECK(s.text == formatted);
   CHECK(s.largest <= (256u << 10));
