@@ -34,6 +34,12 @@ inline bool continues_number(std::string_view next) {
   return (next[0] == 'e' || next[0] == 'E') && next.size() > 1 && next[1] >= '0' && next[1] <= '9';
 }
 
+inline uint64_t load_word(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
 // Stands for "no token" (the reference's TokenNil): before the first token of a cell.
 constexpr K kNil = static_cast<K>(255);
 constexpr uint32_t kNone = UINT32_MAX;
@@ -141,7 +147,7 @@ constexpr uint8_t kFirst = 8;    // the line's first token, indented when the li
 constexpr uint8_t kTakeCare = 16;
 constexpr uint8_t kNamePair = 32;  // a name after a name: if it is "in", the next token takes care
 constexpr uint8_t kComment = 64;   // a comment: if it ends the line, the line's comment cell
-// The subject place_run gives a name after a name (kNamePair), whose row takes care.
+// The subject place_run gives the name "in" after a name (kNamePair), whose row takes care.
 constexpr K kAfterNamePair = static_cast<K>(254);
 constexpr auto kRunRule = [] {
   std::array<std::array<uint8_t, 64>, 256> table{};
@@ -160,6 +166,13 @@ constexpr auto kRunRule = [] {
       if (subject == K::Ident && after == K::Ident) rule |= kNamePair;
       table[s][a] = care ? kTakeCare : rule;
     }
+  return table;
+}();
+// kRunRule once the line has its assign cell: a later "=" is spaced like any token.
+constexpr auto kRunRuleAfterEq = [] {
+  auto table = kRunRule;
+  for (auto& row : table)
+    if (row[static_cast<int>(K::Equal)] != kTakeCare) row[static_cast<int>(K::Equal)] &= ~kEqual;
   return table;
 }();
 
@@ -391,6 +404,13 @@ struct Line {
   uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
+// A line of a run of "=" lines whose lead and assign cells are one piece each (see
+// Formatter::add_plain): where it starts (its indentation included), its lead cell
+// [begin, lead_end), its assign cell [eq_start, end), its indentation and lead cell's columns.
+struct PlainLine {
+  uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
+};
+
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
 // assign cells of those lines to be aligned first.
 struct CommentRun {
@@ -404,6 +424,9 @@ struct CommentRun {
 // starts an assign cell, and the alignment of the run of such lines), and the space before a
 // comment that ends it (the alignment of the run of such lines). A line is written once the runs
 // it belongs to are complete, so only the lines of open runs are held, as pieces.
+// The usual line needs less: spaced right but for those gaps, and with no comment cell near, it
+// keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts (plain_), and
+// lines that turn out to be their own source bytes are written as one stretch (verbatim).
 class Formatter {
  public:
   Formatter(std::string_view src, Output& out)
@@ -510,23 +533,36 @@ class Formatter {
     // A token whose width needs a look at its bytes takes care too (see width).
     if (end[-1].end > clean_end_)
       end = std::partition_point(it, end, [this](const lex::Token& t) { return t.end <= clean_end_; });
-    K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident ? kAfterNamePair : prev_kind_;
+    K prev = prev_kind_ == K::Ident && before_kind_ == K::Ident && is_in(prev_start_, prev_end_) ? kAfterNamePair
+                                                                                                 : prev_kind_;
     K before = before_kind_;
     uint32_t prev_end = prev_end_;
     int net = net_;
     const char* src = src_;
     const lex::Token* first = it;
     Piece* last = pieces_.empty() ? nullptr : &pieces_.back();  // the piece a token may extend
+    const auto* rules = eq_piece_ == kNone ? kRunRule.data() : kRunRuleAfterEq.data();
     for (; it != end; ++it) {
-      uint32_t start = it->start, stop = it->end;
+      // Nearly every token: the pair rule alone spaces it, and it is spaced right already, so it
+      // extends the last piece (which is written once the run of them ends).
       K kind = it->kind;
-      uint32_t rule = kRunRule[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
-      if (rule <= kSpace) [[likely]] {  // the pair rule alone: nearly every token
-        if (start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) [[likely]] {
-          last->end = stop;  // spaced right already
-        } else {
-          last = push_piece(rule, start, stop);
-        }
+      uint32_t rule = rules[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+      if (rule <= kSpace && it->start - prev_end == rule && (rule == 0 || src[prev_end] == ' ')) {
+        do {
+          net += kBracketChange[static_cast<int>(kind)];
+          before = prev;
+          prev = kind;
+          prev_end = it->end;
+          if (++it == end) break;
+          kind = it->kind;
+          rule = rules[static_cast<uint8_t>(prev)][static_cast<uint8_t>(kind)];
+        } while (rule <= kSpace && it->start - prev_end == rule && (rule == 0 || src[prev_end] == ' '));
+        last->end = prev_end;
+        if (it == end) break;
+      }
+      uint32_t start = it->start, stop = it->end;
+      if (rule <= kSpace) {  // not spaced right
+        last = respace(rule, start, stop, prev_end);
         net += kBracketChange[static_cast<int>(kind)];
         before = prev;
         prev = kind;
@@ -537,11 +573,21 @@ class Formatter {
       // A comment within a line waits for the token after it (take_special).
       if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
       if (rule & kFirst) {
-        line_piece_ = next_piece();
-        last = push_piece(0, start, stop);
+        line_start_ = prev_end;
         first_is_newline_ = kind == K::Newline;  // an empty line
         wide_extra_ = 0;
+        if (pieces_.empty() && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
+            pending_runs_.empty()) {
+          // Nothing is held but plain lines: the line's pieces stay implied (see lazy_).
+          lazy_ = true;
+          lazy_first_ = start;
+          last = &scratch_;
+        } else {
+          line_piece_ = next_piece();
+          last = push_piece(0, start, stop);
+        }
       } else if (rule & kComment) {
+        if (lazy_) last = materialize(prev_end);
         col_at_comment_ = line_columns();
         comment_piece_ = next_piece();
         last = push_piece(0, start, stop);  // aligned with its run
@@ -550,32 +596,46 @@ class Formatter {
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
         if (!assign && start - prev_end == sp && (sp == 0 || src[prev_end] == ' ')) {
           last->end = stop;
+        } else if (assign && lazy_) {
+          col_at_eq_ = prev_end - lazy_first_;
+          eq_sp_ = sp;
+          net_at_eq_ = lead_net_at_eq_ = net;  // no heredoc: it ends the lazy line
+          eq_piece_ = kLazyPiece;
+          lazy_lead_end_ = prev_end;
+          lazy_eq_ = start;
+          rules = kRunRuleAfterEq.data();
         } else {
+          if (lazy_) last = materialize(prev_end);
           if (assign) {
             col_at_eq_ = line_columns();
             eq_sp_ = sp;
             net_at_eq_ = net;
             lead_net_at_eq_ = heredoc_seen_ ? net_at_heredoc_ : net;
             eq_piece_ = next_piece();
+            rules = kRunRuleAfterEq.data();
           }
           last = push_piece(sp, start, stop);
         }
       }
       net += kBracketChange[static_cast<int>(kind)];
       before = prev;
-      prev = rule & kNamePair ? kAfterNamePair : kind;
+      prev = (rule & kNamePair) && is_in(start, stop) ? kAfterNamePair : kind;
       prev_end = stop;
       if (rule & (kNewline | kComment)) {  // a comment here holds its line's newline
         prev_kind_ = prev;                 // the line's end reads these
         prev_end_ = prev_end;
         net_ = net;
-        line_done();
+        if (lazy_) lazy_line_done();
+        else line_done();
         if (done_) return it + 1;
         prev = before = kNil;
         net = 0;
         last = pieces_.empty() ? nullptr : &pieces_.back();
+        rules = kRunRule.data();
       }
     }
+    // The tokens after these are placed one by one (place), on pieces.
+    if (lazy_) materialize(prev_end);
     prev_kind_ = prev == kAfterNamePair ? K::Ident : prev;
     before_kind_ = before;
     if (it != first) prev_start_ = it[-1].start;
@@ -584,8 +644,62 @@ class Formatter {
     return it;
   }
 
+  // Whether the source's bytes [start, end) are the name "in".
+  bool is_in(uint32_t start, uint32_t end) const {
+    return end - start == 2 && src_[start] == 'i' && src_[start + 1] == 'n';
+  }
+
   Piece* push_piece(uint32_t spaces, uint32_t start, uint32_t end) {
     return &pieces_.emplace_back(Piece{spaces, start, end});
+  }
+
+  // A new piece for a token that is not spaced right, after the lazy line's own (`end`: where
+  // the line ends so far).
+  Piece* respace(uint32_t spaces, uint32_t start, uint32_t stop, uint32_t end) {
+    if (lazy_) [[unlikely]]
+      materialize(end);
+    return push_piece(spaces, start, stop);
+  }
+
+  // The pieces of the lazy line so far, which ends at `end`, made real. Returns the last.
+  [[gnu::noinline]] Piece* materialize(uint32_t end) {
+    lazy_ = false;
+    line_piece_ = next_piece();
+    if (eq_piece_ == kNone) return push_piece(0, lazy_first_, end);
+    push_piece(0, lazy_first_, lazy_lead_end_);
+    eq_piece_ = next_piece();
+    return push_piece(eq_sp_, lazy_eq_, end);
+  }
+
+  // end_line for a lazy line (the regime it started in still holds: nothing is held but plain
+  // lines, and the line has no comment cell), which ends at prev_end_.
+  [[gnu::noinline]] void lazy_line_done() {
+    lazy_ = false;
+    uint32_t end = prev_end_;
+    bool has_eq = eq_piece_ == kLazyPiece;
+    if (has_eq && net_ == net_at_eq_) {
+      uint32_t ind = indent(lead_net_at_eq_);
+      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, ind, ind + col_at_eq_});
+      pbase_ += 2;  // numbered as its two pieces would have been (see unplain)
+      emitted_ = lbase_ = lbase_ + 1;
+    } else {
+      if (!plain_.empty()) write_plain();
+      uint32_t ind = first_is_newline_ ? 0 : indent(net_);
+      uint32_t lead_end = has_eq ? lazy_lead_end_ : end;
+      if (ind == lazy_first_ - line_start_ && blanks_at(line_start_, ind) &&
+          (!has_eq || (lazy_eq_ - lead_end == eq_sp_ && blanks_at(lead_end, eq_sp_)))) {
+        verbatim(line_start_, end);
+      } else {
+        flush_verbatim();
+        out_.piece(ind, src_ + lazy_first_, lead_end - lazy_first_);
+        if (has_eq) out_.piece(eq_sp_, src_ + lazy_eq_, end - lazy_eq_);
+      }
+      emitted_ = lbase_ = lbase_ + 1;
+    }
+    eq_piece_ = kNone;
+    net_ = 0;
+    prev_kind_ = before_kind_ = kNil;
+    if (out_.stopped()) done_ = true;
   }
 
   // The width of the line so far, without indentation: its pieces, corrected for the tokens
@@ -600,6 +714,7 @@ class Formatter {
   [[gnu::always_inline]] void place(const lex::Token& t, Role role, bool dot_joins_number) {
     uint32_t w = width(t);
     if (prev_kind_ == kNil) {  // the line's first token, indented at the end of the line
+      line_start_ = prev_end_;
       line_piece_ = next_piece();
       pieces_.push_back(Piece{0, t.start, t.end});
       first_is_newline_ = t.kind == K::Newline;
@@ -607,8 +722,7 @@ class Formatter {
     } else {
       // The table answers unless the subject is "-" (spaced by what precedes it), or "in" after
       // a name (`for x in xs`), or a dot joins a number.
-      bool in_after_name = before_kind_ == K::Ident && prev_kind_ == K::Ident && prev_end_ - prev_start_ == 2 &&
-                           src_[prev_start_] == 'i' && src_[prev_start_ + 1] == 'n';
+      bool in_after_name = before_kind_ == K::Ident && prev_kind_ == K::Ident && is_in(prev_start_, prev_end_);
       uint32_t sp = (dot_joins_number || in_after_name || prev_kind_ == K::Minus
                          ? space_after(prev_kind_, in_after_name, before_kind_, t.kind, dot_joins_number)
                          : kSpaceAfter[static_cast<int>(prev_kind_)][static_cast<int>(t.kind)])
@@ -639,7 +753,7 @@ class Formatter {
     prev_end_ = t.end;
   }
 
-  void line_done() {
+  [[gnu::noinline]] void line_done() {
     end_line();
     if (out_.stopped()) done_ = true;
   }
@@ -652,6 +766,11 @@ class Formatter {
       // "=" are all the alignment there is.
       if (has_assign) {  // held until its run ends
         uint32_t lead = indent(lead_net_at_eq_);
+        if (lines_.empty() && line_piece_ == pbase_ && eq_piece_ == line_piece_ + 1 && next_piece() == eq_piece_ + 1) {
+          hold_plain(lead, lead + col_at_eq_);
+          return;
+        }
+        if (!plain_.empty()) unplain();
         piece(line_piece_).spaces = lead;
         lead += col_at_eq_;
         if (assign_open_ == kNone) assign_open_ = lbase_ + static_cast<uint32_t>(lines_.size());
@@ -667,20 +786,24 @@ class Formatter {
         close_assign(lbase_ + static_cast<uint32_t>(lines_.size()));
         emit_ready();
       }
+      if (!plain_.empty()) write_plain();
       // The line outside runs: written as it ends.
       if (!empty) {
         piece(line_piece_).spaces = first_is_newline_ ? 0 : indent(heredoc_seen_ ? net_at_heredoc_ : net_);
-        for (auto p = pieces_.begin() + (line_piece_ - pbase_); p != pieces_.end(); ++p)
-          out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+        write_line(pieces_.data() + (line_piece_ - pbase_), pieces_.data() + pieces_.size());
       }
-      pbase_ = next_piece();
-      pieces_.clear();
-      emitted_ = lbase_ = lbase_ + 1;
-      eq_piece_ = kNone;
-      net_ = 0;
-      heredoc_seen_ = false;
-      prev_kind_ = before_kind_ = kNil;
+      line_taken();
       return;
+    }
+    end_line_with_comments(empty, has_assign);
+  }
+
+  // end_line for a line with a comment cell, or while a run of lines ending in comments is open.
+  [[gnu::noinline]] void end_line_with_comments(bool empty, bool has_assign) {
+    if (!plain_.empty()) {
+      // The run goes on in this line (then it is held like the lines of any run), or ends before it.
+      if (has_assign) unplain();
+      else write_plain();
     }
     Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
     if (!empty) {
@@ -724,8 +847,7 @@ class Formatter {
       // Nothing waits (the usual line outside runs of "=" or comments): the line is written
       // now, after the lines of the runs it closed.
       if (!lines_.empty()) emit_ready();
-      for (uint32_t p = ln.piece_begin; p < ln.piece_end; ++p)
-        out_.piece(piece(p).spaces, src_ + piece(p).start, piece(p).end - piece(p).start);
+      write_line(&piece(ln.piece_begin), &piece(ln.piece_begin) + (ln.piece_end - ln.piece_begin));
       pieces_.clear();
       pbase_ = ln.piece_end;
       emitted_ = lbase_ = l + 1;
@@ -746,6 +868,7 @@ class Formatter {
       place(pending_, pending_.kind == K::Comment && prev_kind_ != kNil ? Role::Comment : Role::Plain, false);
     }
     end_line();
+    if (!plain_.empty()) write_plain();
     uint32_t end = lbase_ + static_cast<uint32_t>(lines_.size());
     if (assign_open_ != kNone) close_assign(end);
     if (comment_open_ != kNone) {
@@ -754,6 +877,7 @@ class Formatter {
     }
     resolve_comments();
     emit_ready();
+    flush_verbatim();
     // Eof is never re-spaced: the blank space that ended the input stays.
     out_.spaces(eof.start - prev_end_);
     out_.finish();
@@ -819,6 +943,128 @@ class Formatter {
     return c;
   }
 
+  // Whether the `n` bytes of the source at `at` are blanks, as `n` spaces written there would be.
+  // A run up to 8 bytes long (most indentation and alignment) is one word read, ending at the
+  // run's end; a longer one is read a word at a time.
+  bool blanks_at(uint32_t at, uint32_t n) const {
+    constexpr uint64_t kSpaces = 0x2020202020202020ULL;
+    if (n == 0) return true;
+    if (at + n < 8) return std::string_view(src_ + at, n).find_first_not_of(' ') == std::string_view::npos;
+    const char* p = src_ + at;
+    for (; n > 8; n -= 8, p += 8)
+      if (load_word(p) != kSpaces) return false;
+    uint64_t w = load_word(p + n - 8);
+    if constexpr (std::endian::native == std::endian::little) return ((w ^ kSpaces) >> (64 - 8 * n)) == 0;
+    return ((w ^ kSpaces) << (64 - 8 * n)) == 0;
+  }
+
+  // Writes a line that nothing holds: as the source bytes it starts with (its indentation
+  // included) when they are what it formats to, the usual case.
+  void write_line(const Piece* p, const Piece* end) {
+    uint32_t at = line_start_;
+    const Piece* q = p;
+    for (; q != end; at = q->end, ++q)
+      if (q->start - at != q->spaces || !blanks_at(at, q->spaces)) break;
+    if (q == end) return verbatim(line_start_, at);
+    flush_verbatim();
+    for (; p != end; ++p) out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+  }
+
+  // Source bytes [start, end) that the output repeats: held and joined with the next ones, so a
+  // formatted stretch is written (or, comparing, passed) in one piece. The stretch is written
+  // once it is long, so streamed output stays in chunks.
+  void verbatim(uint32_t start, uint32_t end) {
+    if (start != verbatim_end_) {
+      flush_verbatim();
+      verbatim_start_ = start;
+    }
+    verbatim_end_ = end;
+    if (verbatim_end_ - verbatim_start_ >= kVerbatimChunk) flush_verbatim();
+  }
+
+  void flush_verbatim() {
+    // A run of "=" lines can join a long stretch at once: streamed, it still goes in chunks.
+    for (; verbatim_end_ - verbatim_start_ > kVerbatimChunk; verbatim_start_ += kVerbatimChunk)
+      out_.piece(0, src_ + verbatim_start_, kVerbatimChunk);
+    if (verbatim_end_ != verbatim_start_) out_.piece(0, src_ + verbatim_start_, verbatim_end_ - verbatim_start_);
+    verbatim_start_ = verbatim_end_;
+  }
+
+  // A line of a run of "=" lines while nothing else is held, whose lead and assign cells are one
+  // piece each (the usual run): kept as its parts rather than as a held Line with its pieces.
+  // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
+  void hold_plain(uint32_t ind, uint32_t lead) {
+    const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
+    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
+    line_taken();
+  }
+
+  void add_plain(const PlainLine& l) {
+    uint32_t gap = l.eq_start - l.lead_end;
+    // Whether the line is its source bytes once the "=" of the run align where its own is.
+    bool as_source =
+        l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) && blanks_at(l.lead_end, gap);
+    if (plain_.empty()) plain_column_ = l.lead + gap;
+    plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && l.lead + gap == plain_column_;
+    plain_.push_back(l);
+    assign_max_ = std::max(assign_max_, l.lead);
+  }
+
+  // The line, the only one held, is written or kept elsewhere: its pieces go (their numbers stay
+  // used, so the held lines' numbers go on as they would).
+  void line_taken() {
+    pbase_ = next_piece();
+    pieces_.clear();
+    emitted_ = lbase_ = lbase_ + 1;
+    eq_piece_ = kNone;
+    net_ = 0;
+    heredoc_seen_ = false;
+    prev_kind_ = before_kind_ = kNil;
+  }
+
+  // Ends the run of plain_ lines: aligns their "=" and writes them.
+  void write_plain() {
+    if (plain_as_source_ && plain_column_ == assign_max_ + 1) {
+      verbatim(plain_.front().line_start, plain_.back().end);
+    } else {
+      for (const PlainLine& l : plain_) {
+        uint32_t sp = assign_max_ - l.lead + 1;
+        if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
+            blanks_at(l.lead_end, sp)) {
+          verbatim(l.line_start, l.end);
+          continue;
+        }
+        flush_verbatim();
+        out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
+        out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+      }
+    }
+    plain_.clear();
+    assign_max_ = 0;
+  }
+
+  // The run of plain_ lines goes on with a line they cannot hold: they become the held lines
+  // (with their pieces) of an open run, numbered before the line being read.
+  void unplain() {
+    uint32_t n = static_cast<uint32_t>(plain_.size());
+    uint32_t p0 = pbase_ - 2 * n, l0 = lbase_ - n;
+    std::vector<Piece> pieces;
+    pieces.reserve(2 * n + pieces_.size());
+    lines_.reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const PlainLine& l = plain_[i];
+      pieces.push_back(Piece{l.indent, l.begin, l.lead_end});
+      pieces.push_back(Piece{0, l.eq_start, l.end});
+      lines_.push_back(Line{p0 + 2 * i, p0 + 2 * i + 2, p0 + 2 * i + 1, kNone, l.lead, 0});
+    }
+    pieces.insert(pieces.end(), pieces_.begin(), pieces_.end());
+    pieces_ = std::move(pieces);
+    pbase_ = p0;
+    emitted_ = lbase_ = l0;
+    assign_open_ = l0;
+    plain_.clear();
+  }
+
   // Writes the lines that no open run can still change. Returns false once the output stopped.
   bool emit_ready() {
     uint32_t limit = lbase_ + static_cast<uint32_t>(lines_.size());
@@ -826,6 +1072,7 @@ class Formatter {
     if (comment_open_ != kNone) limit = std::min(limit, comment_open_);
     if (pending_head_ < pending_runs_.size()) limit = std::min(limit, pending_runs_[pending_head_].start);
     if (emitted_ >= limit) return true;
+    flush_verbatim();
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
     for (uint32_t p = from; p < to; ++p) {
       const Piece& pc = piece(p);
@@ -882,6 +1129,28 @@ class Formatter {
   uint32_t comment_open_ = kNone;
   std::vector<CommentRun> pending_runs_;
   size_t pending_head_ = 0;
+
+  // The line being read starts here: after the previous line's last token.
+  uint32_t line_start_ = 0;
+  // Source bytes the output repeats, not written yet (see verbatim).
+  static constexpr uint32_t kVerbatimChunk = 64u << 10;
+  uint32_t verbatim_start_ = 0, verbatim_end_ = 0;
+  // The open run of "=" lines while it holds only plain lines (see hold_plain); then assign_max_
+  // is its alignment and assign_open_ is kNone. `plain_column_`: the column of the first line's
+  // "=" in the source; `plain_as_source_`: every line is its source bytes if the run aligns
+  // there.
+  std::vector<PlainLine> plain_;
+  uint32_t plain_column_ = 0;
+  bool plain_as_source_ = false;
+  // A lazy line: started while nothing is held but plain lines, and spaced right so far apart
+  // from its indentation and the blank before its first "=", so its pieces need not be made:
+  // they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has a "=" (eq_piece_
+  // is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
+  // (materialize); `scratch_` takes the extensions meanwhile.
+  static constexpr uint32_t kLazyPiece = kNone - 1;
+  bool lazy_ = false;
+  uint32_t lazy_first_ = 0, lazy_lead_end_ = 0, lazy_eq_ = 0;
+  Piece scratch_{};
 };
 
 // Formats the lexed tokens of `src` (an Eof is added if they lack one).

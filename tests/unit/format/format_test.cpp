@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/format.h"
@@ -33,6 +35,21 @@ bool same_tokens(std::string_view a, std::string_view b) {
 
 hcl::format::FormatResult format_config(const std::string& text, hcl::format::FormatOptions options = {}) {
   return hcl::format::format_config(std::make_shared<hcl::source::SourceFile>("test.hcl", text), options);
+}
+
+// format_source_to's output, and its largest chunk.
+struct Streamed {
+  std::string text;
+  size_t largest = 0;
+};
+Streamed streamed(std::string_view src) {
+  Streamed s;
+  CHECK(hcl::format::format_source_to(src, [&](std::string_view chunk) {
+    s.text += chunk;
+    s.largest = std::max(s.largest, chunk.size());
+    return true;
+  }));
+  return s;
 }
 
 }  // namespace
@@ -207,6 +224,85 @@ TEST_CASE("format_config reports whether the file changes") {
       "a = 1\n");
   CHECK(bom.changed);
   CHECK(bom.output == "a = 1\n");
+}
+
+// Expected outputs from hclfmt. Lines whose formatted form is their own source bytes are written
+// (or, comparing, passed) as those bytes, a whole stretch at a time; these are the ways a line or a
+// run of "=" lines can look formatted and not be, or stop being plain halfway through a run.
+TEST_CASE("lines are copied through only when they are their formatted form") {
+  const std::pair<std::string, std::string> cases[] = {
+      {"a  = 1\nbb = 2\n", "a  = 1\nbb = 2\n"},
+      {"a   = 1\nbb  = 2\n", "a  = 1\nbb = 2\n"},
+      {"x {\n   a  = 1\n   bb = 2\n}\n", "x {\n  a  = 1\n  bb = 2\n}\n"},
+      {"x {\n\ta = 1\n}\na\t= 1\n", "x {\n  a = 1\n}\na = 1\n"},
+      {"x {\n  a = 1\n  \n  b = 2\n}\n", "x {\n  a = 1\n\n  b = 2\n}\n"},
+      {"a   = 1\nbb  = 2 # c\nccc = 3\n", "a   = 1\nbb  = 2 # c\nccc = 3\n"},
+      {"a  = 1\nbb = [1,2]\nc  = 3\n", "a  = 1\nbb = [1, 2]\nc  = 3\n"},
+      {"a  = 1\nbb = 2\n# c\nc = 3\n", "a  = 1\nbb = 2\n# c\nc = 3\n"},
+      {"a  = 1\nbb\t= 2\n", "a  = 1\nbb = 2\n"},
+      {"x {\n  a   = 1\n bb   = 2\n}\n", "x {\n  a  = 1\n  bb = 2\n}\n"},
+      {"a  = 1\nbb = 2", "a  = 1\nbb = 2"},
+      {"a  = 1\nbb = 2\nccc = 3\n", "a   = 1\nbb  = 2\nccc = 3\n"},
+      {"x {\n  y = {\n    a  = 1\n    bb = 2\n  }\n  z = 3\n}\n",
+       "x {\n  y = {\n    a  = 1\n    bb = 2\n  }\n  z = 3\n}\n"},
+      {"a = 1\n\nbb = 2\n   \nc = 3\n", "a = 1\n\nbb = 2\n\nc = 3\n"},
+      {"a = 1 # x\nbb = 2\n", "a  = 1 # x\nbb = 2\n"},
+      {"a  = \"é\"\nbb = 2\n", "a  = \"é\"\nbb = 2\n"},
+      {"é = 1\nbb = 2\n", "é  = 1\nbb = 2\n"},
+      {"é = 1\nb  = 2\n", "é = 1\nb = 2\n"},
+      {"x {\n  a = 1\n\n  b = 2\n  }\n", "x {\n  a = 1\n\n  b = 2\n}\n"},
+      // Blank space of the right width that is not all spaces.
+      {"x\t{\n \ty {\n  }\n \tb  = 1\n  cc\t= 2\n}\n", "x {\n  y {\n  }\n  b  = 1\n  cc = 2\n}\n"},
+      // Lines whose pieces are made partway: a respaced token after or before the "=", tokens
+      // the fast loop leaves to others ("-", a heredoc), a comment cell.
+      {"a = [1,2]\nbb = 2\n", "a  = [1, 2]\nbb = 2\n"},
+      {"x = {\n  ( a ) = 1\n  b = 2\n}\n", "x = {\n  (a) = 1\n  b   = 2\n}\n"},
+      {"foo  \"bar\" {\n}\n", "foo \"bar\" {\n}\n"},
+      {"a = -1\nbb = 2\nc = <<EOT\nx\nEOT\nddd = 4\n", "a   = -1\nbb  = 2\nc   = <<EOT\nx\nEOT\nddd = 4\n"},
+      {"a = 1\nbb = 2 // c\nccc = 3\n", "a   = 1\nbb  = 2 // c\nccc = 3\n"},
+      {"a = { b = 1, cc = 2 }\nbb = 2\n", "a  = { b = 1, cc = 2 }\nbb = 2\n"},
+      {"a = 1\nbb = 2\n  # c\nc = 3\n", "a  = 1\nbb = 2\n# c\nc = 3\n"},
+      // A "=" that starts no assign cell (its brackets stay open) is spaced as usual.
+      {"x  = {\n  a = 1\n}\ny\t= [\n  1,\n]\n", "x = {\n  a = 1\n}\ny = [\n  1,\n]\n"},
+      // Two names in a row: only "in" as the second changes the spacing after it.
+      {"a = [for x in xs: x]\nb = [for  x  in  [1]: -x]\nc = \"%{ if d }e%{ endif }\"\nf = { for k, v in m : k => v }\n"
+       "g = [for x in -1: x]\nh = [for in in in: in]\n",
+       "a = [for x in xs : x]\nb = [for x in [1] : -x]\nc = \"%{if d}e%{endif}\"\nf = { for k, v in m : k => v }\n"
+       "g = [for x in - 1 : x]\nh = [for in in in : in]\n"},
+  };
+  for (const auto& [in, want] : cases) {
+    CAPTURE(in);
+    CHECK(format_source(in) == want);
+    CHECK(streamed(in).text == want);
+    auto r = format_config(in);
+    REQUIRE(r.ok);
+    CHECK(r.changed == (in != want));
+    CHECK((r.changed ? r.output : in) == want);
+    // The same lines after a formatted one, and before one.
+    std::string around = "z = 0\n\n" + in + (in.back() == '\n' ? "\nz = 0\n" : "");
+    std::string around_want = "z = 0\n\n" + want + (in.back() == '\n' ? "\nz = 0\n" : "");
+    CHECK(format_source(around) == around_want);
+  }
+  // A formatted file streams in chunks, however long the stretch copied through.
+  std::string formatted;
+  for (int i = 0; formatted.size() < (1u << 20); ++i)
+    formatted.append("r \"n").append(std::to_string(i)) +=
+        "\" {\n  a   = [1, 2]\n  bbb = \"x\"\n  cc  = [for x in xs : -x]\n\n  c {\n    d = 1\n  }\n}\n";
+  Streamed s = streamed(formatted);
+  CHECK(s.text == formatted);
+  CHECK(s.largest <= (256u << 10));
+  // So does one long run of "=" lines, aligned as it is.
+  std::string run;
+  for (int i = 0; run.size() < (1u << 20); ++i)
+    run.append("a").append(std::to_string(i % 10)).append(" = ").append(std::to_string(i)) += "\n";
+  s = streamed(run);
+  CHECK(s.text == run);
+  CHECK(s.largest <= (256u << 10));
+  // Its lines reach the formatter in batches, ending anywhere in a line.
+  CHECK_FALSE(format_config(formatted).changed);
+  std::string in = formatted;
+  in.replace(in.rfind("  a   = [1, 2]"), 14, "  a = [1,2]");
+  CHECK(format_config(in).output == formatted);
 }
 
 TEST_CASE("format_config formats the syntax check's tokens, batch by batch") {
