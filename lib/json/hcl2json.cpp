@@ -182,30 +182,19 @@ struct NameIndex {
   }
 };
 
-// The label trie of one body's blocks: a node is either an object of label levels or, innermost,
-// an array of block bodies (as numbers its owner gives them: an index into the blocks of a body
-// being converted, or into the converted text of a file's items).
+// A node of the label trie of one body's blocks: either an object of label levels or, innermost,
+// a leaf: an array of block bodies (as numbers its owner gives them: an index into the blocks of
+// a body being converted, or into the converted text of a file's items). Nodes are many (one per
+// block, in a file of resources) and small: a leaf's items and a level's labels live in the trie.
 struct TrieNode {
+  static constexpr uint32_t kNone = UINT32_MAX;
   bool leaf = false;
-  // A leaf's items: mostly one, held inline (a vector allocated for each of many leaves).
-  struct Items {
-    uint32_t first = 0;
-    uint32_t count = 0;
-    std::vector<uint32_t> more;
-    void clear() {
-      count = 0;
-      more.clear();
-    }
-    void push_back(uint32_t item) {
-      if (count++ == 0) first = item;
-      else more.push_back(item);
-    }
-  } items;
-  NameIndex children;  // labels and their nodes, in first-seen order (sorted when written)
+  uint32_t first = kNone, last = kNone;  // a leaf's items: a chain of BlockTrie::items
+  uint32_t level = kNone;                // otherwise its labels: BlockTrie::levels[level]
   // The block that made this node, for messages: its file, where it starts, how many labels.
-  const source::SourceFile* file = nullptr;
   uint32_t offset = 0;
-  size_t labels = 0;
+  uint32_t labels = 0;
+  const source::SourceFile* file = nullptr;
 };
 
 // Byte order of names (Go's string order), deciding on the first bytes without a call when they
@@ -239,28 +228,48 @@ void sort_by_name(std::vector<T>& v, Name name) {
 }
 
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
-// Cleared for the next body, it keeps its nodes and their capacity.
+// Cleared for the next body, it keeps its nodes, levels and their capacity.
 struct BlockTrie {
   std::vector<TrieNode> nodes;
-  size_t used = 0;  // nodes[0, used) are this body's
+  std::vector<NameIndex> levels;  // labels and their nodes, in first-seen order (sorted when written)
+  size_t levels_used = 0;         // levels[0, levels_used) are this body's
+  struct Item {
+    uint32_t item;
+    uint32_t next;  // the leaf's next item, or TrieNode::kNone
+  };
+  std::vector<Item> items;
   NameIndex types;
-  std::deque<std::string> decoded;  // labels with escapes, which children's names view
+  std::deque<std::string> decoded;  // labels with escapes, which levels' names view
 
   void clear() {
-    used = 0;
+    nodes.clear();
+    levels_used = 0;
+    items.clear();
     types.clear();
     decoded.clear();
   }
   uint32_t make(bool leaf, const source::SourceFile* file, uint32_t offset, size_t labels) {
-    if (used == nodes.size()) nodes.emplace_back();
-    TrieNode& n = nodes[used];
+    TrieNode& n = nodes.emplace_back();
     n.leaf = leaf;
-    n.items.clear();
-    n.children.clear();
     n.file = file;
     n.offset = offset;
-    n.labels = labels;
-    return static_cast<uint32_t>(used++);
+    n.labels = static_cast<uint32_t>(labels);
+    if (!leaf) {
+      if (levels_used == levels.size()) levels.emplace_back();
+      levels[levels_used].clear();
+      n.level = static_cast<uint32_t>(levels_used++);
+    }
+    return static_cast<uint32_t>(nodes.size() - 1);
+  }
+  const NameIndex& children(uint32_t node) const { return levels[nodes[node].level]; }
+  NameIndex& children(uint32_t node) { return levels[nodes[node].level]; }
+  void add_item(uint32_t leaf, uint32_t item) {
+    auto link = static_cast<uint32_t>(items.size());
+    items.push_back(Item{item, TrieNode::kNone});
+    TrieNode& n = nodes[leaf];
+    if (n.first == TrieNode::kNone) n.first = link;
+    else items[n.last].next = link;
+    n.last = link;
   }
 };
 
@@ -271,14 +280,13 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
   const TrieNode& n = trie.nodes[id];
   if (n.leaf) {
     w.begin_array();
-    if (n.items.count > 0 && !leaf(n.items.first)) return false;
-    for (uint32_t item : n.items.more)
-      if (!leaf(item)) return false;
+    for (uint32_t link = n.first; link != TrieNode::kNone; link = trie.items[link].next)
+      if (!leaf(trie.items[link].item)) return false;
     w.end_array();
     return true;
   }
   w.begin_object();
-  const auto& children = n.children.entries;
+  const auto& children = trie.children(id).entries;
   if (children.size() == 1) {
     w.key(children[0].first);
     if (!write_trie(w, trie, children[0].second, leaf)) return false;
@@ -454,16 +462,16 @@ class Converter {
     for (size_t i = 0; i < labels; ++i) {
       bool leaf = i + 1 == labels;
       std::string_view label = label_text(t, kids[i], trie.decoded);
-      if (const uint32_t* c = trie.nodes[cur].children.find(label); !c) {
+      if (const uint32_t* c = trie.children(cur).find(label); !c) {
         uint32_t child = trie.make(leaf, file, offset, labels);
-        trie.nodes[cur].children.add(label, child);
+        trie.children(cur).add(label, child);
         cur = child;
       } else {
         cur = *c;
         if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, block);
       }
     }
-    trie.nodes[cur].items.push_back(item);
+    trie.add_item(cur, item);
     return BodyRef{&t, kids[labels]};
   }
 
@@ -821,7 +829,7 @@ class Converter {
     auto count = [](size_t n) {
       return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
     };
-    size_t shared = std::min(b.labels.size(), existing.labels);
+    size_t shared = std::min<size_t>(b.labels.size(), existing.labels);
     std::string same = shared == 0   ? ""
                        : shared == 1 ? " with the same first label"
                                      : " with the same first " + std::to_string(shared) + " labels";
