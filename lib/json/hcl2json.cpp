@@ -213,18 +213,39 @@ inline uint64_t name_prefix(std::string_view s) {
   return k;
 }
 
+// Byte order of two names given their name_prefix: the numbers decide, unless they are equal.
+inline bool prefixed_less(uint64_t pa, std::string_view a, uint64_t pb, std::string_view b) {
+  if (pa != pb) return pa < pb;
+  return a.size() > 8 && b.size() > 8 ? a.substr(8) < b.substr(8) : a < b;
+}
+
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
 // in a Go map). Bodies and objects mostly have a few members: those are sorted in place, without
-// the buffer std::stable_sort allocates.
+// a buffer. Many names (a map of thousands of keys, which often share a start such as "key_") are
+// sorted as their first bytes as numbers, and their positions among equal names.
 template <class T, class Name>
 void sort_by_name(std::vector<T>& v, Name name) {
-  auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
-  if (v.size() > 32) {
-    std::stable_sort(v.begin(), v.end(), less);
+  if (v.size() <= 32) {
+    auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
+    for (size_t i = 1; i < v.size(); ++i)
+      for (size_t j = i; j > 0 && less(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
     return;
   }
-  for (size_t i = 1; i < v.size(); ++i)
-    for (size_t j = i; j > 0 && less(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
+  struct Keyed {
+    uint64_t prefix;
+    uint32_t index;
+  };
+  std::vector<Keyed> keys(v.size());
+  for (size_t i = 0; i < v.size(); ++i) keys[i] = Keyed{name_prefix(name(v[i])), static_cast<uint32_t>(i)};
+  std::sort(keys.begin(), keys.end(), [&](const Keyed& a, const Keyed& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    std::string_view x = name(v[a.index]), y = name(v[b.index]);
+    return x != y ? prefixed_less(a.prefix, x, b.prefix, y) : a.index < b.index;
+  });
+  std::vector<T> sorted;
+  sorted.reserve(v.size());
+  for (const Keyed& k : keys) sorted.push_back(std::move(v[k.index]));
+  v.swap(sorted);
 }
 
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
@@ -301,10 +322,8 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     std::vector<Label> sorted;
     sorted.reserve(children.size());
     for (const auto& [label, child] : children) sorted.push_back(Label{name_prefix(label), label, child});
-    std::sort(sorted.begin(), sorted.end(), [](const Label& a, const Label& b) {
-      if (a.prefix != b.prefix) return a.prefix < b.prefix;
-      return a.name.size() > 8 && b.name.size() > 8 ? a.name.substr(8) < b.name.substr(8) : a.name < b.name;
-    });
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Label& a, const Label& b) { return prefixed_less(a.prefix, a.name, b.prefix, b.name); });
     for (const Label& label : sorted) {
       w.key(label.name);
       if (!write_trie(w, trie, label.child, leaf)) return false;
