@@ -280,6 +280,28 @@ TEST_CASE("many labels are found by hash and written in byte order") {
   CHECK(convert(text) == expected);
 }
 
+TEST_CASE("many object keys are written in byte order, the last of equal keys winning") {
+  // Past 32 keys an object is sorted by the keys' first eight bytes as numbers: keys sharing
+  // them, shorter than eight bytes, repeated.
+  std::vector<std::string> keys;
+  for (int i = 0; i < 200; ++i) keys.push_back("key_" + std::to_string(i * 7919 % 1000));
+  for (const char* k : {"k", "key_", "key_1234567890", "key_12345678", "key_1234567", "z"}) keys.push_back(k);
+  keys.push_back(keys[0]);
+  keys.push_back(keys[100]);
+  keys.push_back(keys[0]);
+  std::map<std::string, size_t> last;  // byte order, as Go sorts map keys
+  std::string expr = "{\n";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    expr += "  \"" + keys[i] + "\" = " + std::to_string(i) + "\n";
+    last[keys[i]] = i;
+  }
+  expr += "}";
+  std::string expected = "{";
+  for (const auto& [key, i] : last) expected += (expected.size() > 1 ? ",\"" : "\"") + key + "\":" + std::to_string(i);
+  expected += "}";
+  CHECK(value(expr) == expected);
+}
+
 TEST_CASE("item by item, a file with no JSON form reports the conflict the whole tree's conversion reports") {
   const char* files[] = {
       // Among the file's blocks: the first in source order, even after a conflict inside an earlier block.
