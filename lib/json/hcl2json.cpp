@@ -37,8 +37,12 @@ class TemplateText {
     sigil_ = false;
   }
   void literal(std::string_view s) {
-    if (pending_ == kNone) pending_ = text_.size();
     sigil_ = sigil_ || has_sigil(s);
+    plain_literal(s);
+  }
+  // Literal text known to hold no "$" or "%" and to be NFC (ast::TemplateLiterals::plain).
+  void plain_literal(std::string_view s) {
+    if (pending_ == kNone) pending_ = text_.size();
     text_.append(s);
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
@@ -780,18 +784,19 @@ class Converter {
     FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
     ast::template_literals(t, tmpl, frame->literals);
     size_t i = 0;
-    parts_until(out, t, parts, frame->literals.values, i);
+    parts_until(out, t, parts, frame->literals, i);
   }
 
   // Converts parts from i up to an else, endif or endfor directive (left at i) or the end.
   void parts_until(TemplateText& out, const syntax::SyntaxTree& t, const ChildList& parts,
-                   const std::vector<std::string_view>& literals, size_t& i) {
+                   const ast::TemplateLiterals& literals, size_t& i) {
     while (i < parts.size()) {
       syntax::NodeId p = parts[i];
       const syntax::Node& n = t.node(p);
       switch (n.kind) {
         case syntax::NodeKind::TemplateLiteral:
-          out.literal_nfc(literals[i]);
+          if (literals.plain[i]) out.plain_literal(literals.values[i]);
+          else out.literal_nfc(literals.values[i]);
           ++i;
           break;
         case syntax::NodeKind::TemplateInterp:
