@@ -262,6 +262,11 @@ TEST_CASE("many labels are found by hash and written in byte order") {
   for (int i = 0; i < 300; ++i) labels.push_back("web_" + std::to_string(i * 7919 % 1000));
   for (const char* l : {"w", "web_", "web_1234567890", "web_12345678", "web_1234567", "\u00e9", "z"})
     labels.push_back(l);
+  // Sharing sixteen bytes or more, or eight and then differing.
+  for (const char* l : {"web_12345678_b", "web_12345678_a", "web_1234567812345678", "web_1234567812345678y",
+                        "web_1234567812345678x", "web_12345678123456"})
+    labels.push_back(l);
+  for (int i = 0; i < 30; ++i) labels.push_back("web_1000" + std::to_string(i * 7 % 30));
   labels.push_back(labels[0]);
   labels.push_back(labels[150]);
   std::map<std::string, int> count;  // byte order, as Go sorts map keys
