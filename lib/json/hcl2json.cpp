@@ -180,6 +180,7 @@ struct NameIndex {
     auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
     return e ? &entries[*e].second : nullptr;
   }
+  void prefetch(std::string_view name) const { slots.prefetch(name); }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
     slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
@@ -508,13 +509,27 @@ class Converter {
     return BodyRef{&t, kids[labels]};
   }
 
-  // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
-  // text with its escapes processed (then kept in `decoded`).
-  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label,
-                                     std::deque<std::string>& decoded) {
+  // Starts loading what add_block will look up for the block's last label, when the labels
+  // before it are placed already (a file's blocks mostly share their type and first labels, and
+  // differ in the last one, among thousands).
+  static void prefetch_block(const BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block) {
+    ChildList kids(t, block);
+    size_t labels = kids.size() - 1;
+    const uint32_t* cur = trie.types.find(t.token_text(t.node(block).main_token));
+    for (size_t i = 0; i < labels && cur && !trie.nodes[*cur].leaf; ++i) {
+      std::optional<std::string_view> label = label_view(t, kids[i]);
+      if (!label) return;
+      const NameIndex& children = trie.children(*cur);
+      if (i + 1 == labels) return children.prefetch(*label);
+      cur = children.find(*label);
+    }
+  }
+
+  // A block label's value when it is a view of the source: an identifier's name, or a quoted
+  // label of one piece of text without escapes (the usual). Nothing for others.
+  static std::optional<std::string_view> label_view(const syntax::SyntaxTree& t, syntax::NodeId label) {
     const syntax::Node& n = t.node(label);
     if (t.token(n.first_token).kind == lex::TokenKind::Ident) return t.token_text(n.first_token);
-    // Usually one piece of text without escapes: a view of it.
     std::string_view single;
     size_t pieces = 0;
     bool escapes = false;
@@ -524,8 +539,17 @@ class Converter {
       ++pieces;
       escapes = escapes || syntax::literal_needs_decoding(single, true);
     }
-    if (pieces == 0) return {};
+    if (pieces == 0) return std::string_view();
     if (pieces == 1 && !escapes) return single;
+    return std::nullopt;
+  }
+
+  // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
+  // text with its escapes processed (then kept in `decoded`).
+  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label,
+                                     std::deque<std::string>& decoded) {
+    if (std::optional<std::string_view> view = label_view(t, label)) return *view;
+    const syntax::Node& n = t.node(label);
     std::string value;
     for (uint32_t k = n.first_token + 1; k <= n.last_token; ++k) {
       if (t.token(k).kind != lex::TokenKind::QuotedLit) continue;
@@ -1033,12 +1057,17 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
-    std::optional<BodyRef> body = c.add_block(st.blocks, t, item, fragment);
-    if (!body) {
-      st.conflict = std::move(diags);
+    // The block is placed in the trie after its body (its last child, just before it) is
+    // converted, which hides the wait for the prefetched look-up; a conflict takes the text back.
+    Converter::prefetch_block(st.blocks, t, item);
+    BodyRef body{&t, item - 1};
+    ok = c.body(std::span<const BodyRef>(&body, 1));
+    diag::Diagnostics conflict;
+    if (!Converter(*st.writer, st.options, conflict, st.scratch).add_block(st.blocks, t, item, fragment)) {
+      st.writer->rewind(start);
+      st.conflict = std::move(conflict);
       return;
     }
-    ok = c.body(std::span<const BodyRef>(&*body, 1));
   } else {
     return;
   }

@@ -312,6 +312,8 @@ TEST_CASE("item by item, a file with no JSON form reports the conflict the whole
       // Among the file's blocks: the first in source order, even after a conflict inside an earlier block.
       "a {}\na \"x\" {}\n",
       "o {\n  a {}\n  a \"x\" {}\n}\nb \"x\" {}\nb {}\n",
+      // A block whose last label conflicts, while its body has a conflict of its own.
+      "r \"x\" \"y\" {}\nr \"x\" {\n  a {}\n  a \"z\" {}\n}\n",
       // Inside blocks: the first in the document's order, not the source's.
       "z {\n  a {}\n  a \"x\" {}\n}\ny {\n  c \"x\" \"y\" {}\n  c \"x\" {}\n}\n",
       "r \"t\" \"b\" {\n  a {}\n  a \"x\" {}\n}\nr \"t\" \"a\" {\n  c \"x\" {}\n  c {}\n}\n",
@@ -322,8 +324,10 @@ TEST_CASE("item by item, a file with no JSON form reports the conflict the whole
     CAPTURE(f);
     CHECK(by_items(f, false, "main.tf") == whole(f, false, "main.tf"));
   }
-  CHECK(by_items(files[2], false).find("This \"c\" block has 1 label") != std::string::npos);
-  CHECK(by_items(files[4], false) == R"({"x":1})");
+  CHECK(by_items(files[2], false).find("This \"r\" block has 1 label, but the one at test.hcl:1,1 has 2 labels") !=
+        std::string::npos);
+  CHECK(by_items(files[3], false).find("This \"c\" block has 1 label") != std::string::npos);
+  CHECK(by_items(files[5], false) == R"({"x":1})");
 }
 
 TEST_CASE("compact JSON laid out in pieces by the Indenter is the Writer's pretty output") {
