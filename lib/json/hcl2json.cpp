@@ -226,11 +226,14 @@ struct NameKey {
   explicit NameKey(std::string_view s) : high(name_prefix(s)), low(s.size() > 8 ? name_prefix(s.substr(8)) : 0) {}
 };
 
-// Byte order of two names given their keys: the numbers decide, unless they are equal.
-inline bool keyed_less(const NameKey& ka, std::string_view a, const NameKey& kb, std::string_view b) {
-  if (ka.high != kb.high) return ka.high < kb.high;
-  if (ka.low != kb.low) return ka.low < kb.low;
-  return a.size() > 16 && b.size() > 16 ? a.substr(16) < b.substr(16) : a < b;
+// Byte order of two names given their keys (negative, zero or positive): the numbers decide,
+// unless they are equal.
+inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& kb, std::string_view b) {
+  if (ka.high != kb.high) return ka.high < kb.high ? -1 : 1;
+  if (ka.low != kb.low) return ka.low < kb.low ? -1 : 1;
+  if (a.size() <= 16 && b.size() <= 16)  // equal but for the zeros that pad the shorter one
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+  return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
 }
 
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
@@ -253,9 +256,10 @@ void sort_by_name(std::vector<T>& v, Name name) {
   keys.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) keys.push_back(Keyed{NameKey(name(v[i])), static_cast<uint32_t>(i)});
   std::sort(keys.begin(), keys.end(), [&](const Keyed& a, const Keyed& b) {
-    if (a.key.high != b.key.high) return a.key.high < b.key.high;
-    std::string_view x = name(v[a.index]), y = name(v[b.index]);
-    return x != y ? keyed_less(a.key, x, b.key, y) : a.index < b.index;
+    if (a.key.high != b.key.high) return a.key.high < b.key.high;  // the names are not read
+    if (a.key.low != b.key.low) return a.key.low < b.key.low;
+    int c = keyed_compare(a.key, name(v[a.index]), b.key, name(v[b.index]));
+    return c != 0 ? c < 0 : a.index < b.index;
   });
   std::vector<T> sorted;
   sorted.reserve(v.size());
@@ -338,7 +342,7 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     sorted.reserve(children.size());
     for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
     std::sort(sorted.begin(), sorted.end(),
-              [](const Label& a, const Label& b) { return keyed_less(a.key, a.name, b.key, b.name); });
+              [](const Label& a, const Label& b) { return keyed_compare(a.key, a.name, b.key, b.name) < 0; });
     for (const Label& label : sorted) {
       w.key(label.name);
       if (!write_trie(w, trie, label.child, leaf)) return false;
