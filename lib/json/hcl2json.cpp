@@ -429,7 +429,12 @@ class Converter {
       for (syntax::NodeId item : items) {
         const syntax::Node& n = tree.node(item);
         if (n.kind == syntax::NodeKind::Attribute) {
-          members.push_back(BodyMember{tree.token_text(n.main_token), &tree, item, 0});
+          // Filled in place (a temporary BodyMember, built in halves and copied whole, stalled
+          // the copy until the halves were stored).
+          BodyMember& m = members.emplace_back();
+          m.name = tree.token_text(n.main_token);
+          m.tree = &tree;
+          m.attribute = item;
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
           std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
