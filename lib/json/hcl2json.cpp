@@ -643,7 +643,12 @@ class Converter {
       case ast::LiteralKind::Null: w_.raw("null"); return true;
       case ast::LiteralKind::Number: break;
     }
-    NumberText num = number_literal_text(t.token_text(t.node(lit).main_token), negate);
+    std::string_view text = t.token_text(t.node(lit).main_token);
+    if (!negate && number_prints_as_written(text)) {  // most numbers: no string is made
+      w_.raw(text);
+      return true;
+    }
+    NumberText num = number_literal_text(text, negate);
     if (num.status == NumberStatus::Ok) {
       w_.raw(num.text);
     } else {
