@@ -263,6 +263,14 @@ void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_n
     c = child + 1 - nodes[child].subtree_size;
   }
   std::reverse(parts.begin(), parts.end());
+  template_literals(tree, template_node, parts, out);
+}
+
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node,
+                       std::span<const syntax::NodeId> found, TemplateLiterals& out) {
+  std::vector<syntax::NodeId>& parts = out.parts;
+  if (found.data() != parts.data()) parts.assign(found.begin(), found.end());
+  const auto& nodes = tree.nodes();
   const size_t n = parts.size();
   std::vector<std::string_view>& values = out.values;
   values.assign(n, std::string_view());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,6 +128,10 @@ struct TemplateLiterals {
   std::vector<size_t> line_leading;    // "<<-": the parts whose indentation goes
 };
 void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node, TemplateLiterals& out);
+// The same for a caller that has found the template's parts already (finding them follows the
+// nodes one load after another).
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node,
+                       std::span<const syntax::NodeId> parts, TemplateLiterals& out);
 
 // A template that is exactly one interpolation ("${x}") yields the interpolated value itself.
 bool template_is_passthrough(const syntax::SyntaxTree& tree, syntax::NodeId template_node);

@@ -836,7 +836,7 @@ class Converter {
       return;
     }
     FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
-    ast::template_literals(t, tmpl, frame->literals);
+    ast::template_literals(t, tmpl, std::span<const syntax::NodeId>(parts.begin(), parts.size()), frame->literals);
     size_t i = 0;
     parts_until(out, t, parts, frame->literals, i);
   }
