@@ -132,6 +132,12 @@ TEST_CASE("template literals as views agree with the decoded strings, reusing on
     REQUIRE(reused.values.size() == strings.size());
     CHECK(reused.parts == r.tree->children(r.tree->root()));
     for (size_t i = 0; i < strings.size(); ++i) CHECK(reused.values[i] == strings[i]);
+    // Given the parts found already, the same.
+    hcl::ast::TemplateLiterals given;
+    std::vector<hcl::syntax::NodeId> parts = r.tree->children(r.tree->root());
+    hcl::ast::template_literals(*r.tree, r.tree->root(), parts, given);
+    CHECK(given.values == reused.values);
+    CHECK(given.plain == reused.plain);
   }
   auto r = expr(
       "<<-EOT\n  \xcc\x81"
