@@ -5,6 +5,7 @@
 
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
+#include "util/byte_runs.h"
 
 namespace hcl::ast {
 
@@ -12,6 +13,19 @@ namespace {
 
 diag::Span token_span(const syntax::SyntaxTree& tree, uint32_t i) {
   return diag::Span{tree.token(i).start, tree.token(i).end};
+}
+
+// Bytes of literal text that need no decoding, escaping as a template or normalising.
+bool is_plain_literal_byte(unsigned char c) { return c < 0x80 && c != '\\' && c != '$' && c != '%'; }
+#if defined(__SSE2__)
+__m128i not_plain_literal_bytes(__m128i v) {
+  __m128i marks = _mm_or_si128(util::byte_eq(v, '\\'), _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')));
+  return _mm_or_si128(marks, _mm_cmplt_epi8(v, _mm_setzero_si128()));  // and bytes from 0x80
+}
+#endif
+bool is_plain_literal(std::string_view s) {
+  return util::run_end<is_plain_literal_byte, HCL_SSE2_MASK(not_plain_literal_bytes)>(s.data(), size_t{0}, s.size()) ==
+         s.size();
 }
 
 std::string_view trim_left_space(std::string_view s) {
@@ -249,55 +263,63 @@ void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_n
     c = child + 1 - nodes[child].subtree_size;
   }
   std::reverse(parts.begin(), parts.end());
-  out.values.assign(parts.size(), std::string_view());
+  template_literals(tree, template_node, parts, out);
+}
+
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node,
+                       std::span<const syntax::NodeId> found, TemplateLiterals& out) {
+  std::vector<syntax::NodeId>& parts = out.parts;
+  if (found.data() != parts.data()) parts.assign(found.begin(), found.end());
+  const auto& nodes = tree.nodes();
+  const size_t n = parts.size();
+  std::vector<std::string_view>& values = out.values;
+  values.assign(n, std::string_view());
+  out.plain.assign(n, 0);
   out.decoded.clear();
   out.decoded_parts.clear();
-  auto literal = [&](size_t i) { return tree.node(parts[i]).kind == syntax::NodeKind::TemplateLiteral; };
+  auto literal = [&](size_t i) { return nodes[parts[i]].kind == syntax::NodeKind::TemplateLiteral; };
 
-  // Literals with escapes are decoded into one string first; views into it are taken once it
-  // has stopped growing.
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (!literal(i)) continue;
-    const syntax::Node& p = tree.node(parts[i]);
-    const lex::Token& tok = tree.token(p.main_token);
-    std::string_view text = tree.token_text(p.main_token);
-    bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-    if (!syntax::literal_needs_decoding(text, quoted)) {
-      out.values[i] = text;
-      continue;
-    }
-    out.decoded_parts.emplace_back(i, out.decoded.size());
-    out.decoded += syntax::decode_literal(text, quoted);
-  }
-  for (size_t k = 0; k < out.decoded_parts.size(); ++k) {
-    auto [i, from] = out.decoded_parts[k];
-    size_t to = k + 1 < out.decoded_parts.size() ? out.decoded_parts[k + 1].second : out.decoded.size();
-    out.values[i] = std::string_view(out.decoded).substr(from, to - from);
-  }
-  std::vector<std::string_view>& values = out.values;
-
-  // Strip markers: "~}" trims the space that starts the next part, "${~" / "%{~" the space that
-  // ends the previous one; each only when that neighbour is literal text (parseTemplateParts).
+  // One pass over the parts for their text and the strip markers: "~}" trims the space that
+  // starts the next part, "${~" / "%{~" the space that ends the previous one; each only when that
+  // neighbour is literal text (parseTemplateParts). Literals with escapes are decoded into one
+  // string, and viewed and trimmed once it has stopped growing.
   bool ltrim_next = false;
-  bool prev_literal = false;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    const syntax::Node& p = tree.node(parts[i]);
+  for (size_t i = 0; i < n; ++i) {
+    const syntax::Node& p = nodes[parts[i]];
     bool ltrim = ltrim_next;
     ltrim_next = false;
-    bool can_trim_prev = prev_literal;
-    prev_literal = false;
     if (p.kind == syntax::NodeKind::TemplateLiteral) {
-      if (ltrim) values[i] = trim_left_space(values[i]);
-      prev_literal = true;
+      const lex::Token& tok = tree.token(p.main_token);
+      std::string_view text = tok.text(tree.text());
+      bool quoted = tok.kind == lex::TokenKind::QuotedLit;
+      bool plain = is_plain_literal(text);
+      if (plain || !syntax::literal_needs_decoding(text, quoted)) {
+        values[i] = ltrim ? trim_left_space(text) : text;
+        out.plain[i] = plain;
+      } else {
+        out.decoded_parts.push_back(TemplateLiterals::Decoded{i, out.decoded.size(), ltrim, false});
+        out.decoded += syntax::decode_literal(text, quoted);
+      }
       continue;
     }
     if (p.kind == syntax::NodeKind::Error) continue;
     std::string_view open = tree.token_text(p.main_token);
-    if (can_trim_prev && open.size() == 3 && open[2] == '~' && i > 0 && literal(i - 1))
-      values[i - 1] = trim_right_space(values[i - 1]);
+    if (open.size() == 3 && open[2] == '~' && i > 0 && literal(i - 1)) {
+      if (!out.decoded_parts.empty() && out.decoded_parts.back().part == i - 1)
+        out.decoded_parts.back().trim_right = true;
+      else values[i - 1] = trim_right_space(values[i - 1]);
+    }
     std::string_view close = tree.token_text(p.last_token);
     if (tree.token(p.last_token).kind == lex::TokenKind::TemplateSeqEnd && close.size() == 2 && close[0] == '~')
       ltrim_next = true;
+  }
+  for (size_t k = 0; k < out.decoded_parts.size(); ++k) {
+    const TemplateLiterals::Decoded& d = out.decoded_parts[k];
+    size_t to = k + 1 < out.decoded_parts.size() ? out.decoded_parts[k + 1].offset : out.decoded.size();
+    std::string_view v = std::string_view(out.decoded).substr(d.offset, to - d.offset);
+    if (d.trim_left) v = trim_left_space(v);
+    if (d.trim_right) v = trim_right_space(v);
+    values[d.part] = v;
   }
 
   if (tree.node(template_node).flags & syntax::node_flags::kFlush) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -114,11 +115,23 @@ std::vector<std::string> template_literals(const syntax::SyntaxTree& tree, synta
 struct TemplateLiterals {
   std::vector<syntax::NodeId> parts;  // SyntaxTree::children(template)
   std::vector<std::string_view> values;
+  // Whether a literal's value holds no "\\", "$", "%" or byte outside ASCII: nothing to decode,
+  // escape as a template or normalise (most literals; found in the scan that rules out decoding).
+  std::vector<uint8_t> plain;
   std::string decoded;
-  std::vector<std::pair<size_t, size_t>> decoded_parts;  // (part, offset in decoded), while filling
-  std::vector<size_t> line_leading;                      // "<<-": the parts whose indentation goes
+  struct Decoded {
+    size_t part;
+    size_t offset;  // in decoded
+    bool trim_left, trim_right;
+  };
+  std::vector<Decoded> decoded_parts;  // while filling
+  std::vector<size_t> line_leading;    // "<<-": the parts whose indentation goes
 };
 void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node, TemplateLiterals& out);
+// The same for a caller that has found the template's parts already (finding them follows the
+// nodes one load after another).
+void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_node,
+                       std::span<const syntax::NodeId> parts, TemplateLiterals& out);
 
 // A template that is exactly one interpolation ("${x}") yields the interpolated value itself.
 bool template_is_passthrough(const syntax::SyntaxTree& tree, syntax::NodeId template_node);

@@ -4,7 +4,9 @@
 #include <utf8proc.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <optional>
 
@@ -37,8 +39,12 @@ class TemplateText {
     sigil_ = false;
   }
   void literal(std::string_view s) {
-    if (pending_ == kNone) pending_ = text_.size();
     sigil_ = sigil_ || has_sigil(s);
+    plain_literal(s);
+  }
+  // Literal text known to hold no "$" or "%" and to be NFC (ast::TemplateLiterals::plain).
+  void plain_literal(std::string_view s) {
+    if (pending_ == kNone) pending_ = text_.size();
     text_.append(s);
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
@@ -176,36 +182,26 @@ struct NameIndex {
     auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
     return e ? &entries[*e].second : nullptr;
   }
+  void prefetch(std::string_view name) const { slots.prefetch(name); }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
     slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
   }
 };
 
-// The label trie of one body's blocks: a node is either an object of label levels or, innermost,
-// an array of block bodies (as numbers its owner gives them: an index into the blocks of a body
-// being converted, or into the converted text of a file's items).
+// A node of the label trie of one body's blocks: either an object of label levels or, innermost,
+// a leaf: an array of block bodies (as numbers its owner gives them: an index into the blocks of
+// a body being converted, or into the converted text of a file's items). Nodes are many (one per
+// block, in a file of resources) and small: a leaf's items and a level's labels live in the trie.
 struct TrieNode {
+  static constexpr uint32_t kNone = UINT32_MAX;
   bool leaf = false;
-  // A leaf's items: mostly one, held inline (a vector allocated for each of many leaves).
-  struct Items {
-    uint32_t first = 0;
-    uint32_t count = 0;
-    std::vector<uint32_t> more;
-    void clear() {
-      count = 0;
-      more.clear();
-    }
-    void push_back(uint32_t item) {
-      if (count++ == 0) first = item;
-      else more.push_back(item);
-    }
-  } items;
-  NameIndex children;  // labels and their nodes, in first-seen order (sorted when written)
+  uint32_t first = kNone, last = kNone;  // a leaf's items: a chain of BlockTrie::items
+  uint32_t level = kNone;                // otherwise its labels: BlockTrie::levels[level]
   // The block that made this node, for messages: its file, where it starts, how many labels.
-  const source::SourceFile* file = nullptr;
   uint32_t offset = 0;
-  size_t labels = 0;
+  uint32_t labels = 0;
+  const source::SourceFile* file = nullptr;
 };
 
 // Byte order of names (Go's string order), deciding on the first bytes without a call when they
@@ -220,47 +216,121 @@ inline bool name_less(std::string_view a, std::string_view b) {
 // zeros, which sort first among names that agree up to there).
 inline uint64_t name_prefix(std::string_view s) {
   uint64_t k = 0;
+  if (std::endian::native == std::endian::little && s.size() >= 8) {  // one load, turned to the names' order
+    std::memcpy(&k, s.data(), 8);
+    return __builtin_bswap64(k);
+  }
   for (size_t i = 0; i < 8; ++i) k = (k << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
   return k;
 }
 
+// A name's first sixteen bytes as two such numbers, which order most names without reading them
+// again: sorting many labels, whose text is spread over the whole source, would otherwise miss
+// the cache on every comparison of two that share their first eight bytes ("web_1234" + "5").
+struct NameKey {
+  uint64_t high, low;
+  explicit NameKey(std::string_view s) : high(name_prefix(s)), low(s.size() > 8 ? name_prefix(s.substr(8)) : 0) {}
+};
+
+// Byte order of two names given their keys (negative, zero or positive): the numbers decide,
+// unless they are equal.
+inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& kb, std::string_view b) {
+  if (ka.high != kb.high) return ka.high < kb.high ? -1 : 1;
+  if (ka.low != kb.low) return ka.low < kb.low ? -1 : 1;
+  if (a.size() <= 16 && b.size() <= 16)  // equal but for the zeros that pad the shorter one
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+  return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
+}
+
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
 // in a Go map). Bodies and objects mostly have a few members: those are sorted in place, without
-// the buffer std::stable_sort allocates.
+// a buffer. Many names (a map of thousands of keys, which often share a start such as "key_") are
+// sorted as their first bytes as numbers, and their positions among equal names.
 template <class T, class Name>
 void sort_by_name(std::vector<T>& v, Name name) {
-  auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
-  if (v.size() > 32) {
-    std::stable_sort(v.begin(), v.end(), less);
+  if (v.size() <= 32) {
+    auto less = [&](const T& a, const T& b) { return name_less(name(a), name(b)); };
+    for (size_t i = 1; i < v.size(); ++i)
+      for (size_t j = i; j > 0 && less(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
     return;
   }
-  for (size_t i = 1; i < v.size(); ++i)
-    for (size_t j = i; j > 0 && less(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
+  struct Keyed {
+    NameKey key;
+    uint32_t index;
+  };
+  std::vector<Keyed> keys;
+  keys.reserve(v.size());
+  for (size_t i = 0; i < v.size(); ++i) keys.push_back(Keyed{NameKey(name(v[i])), static_cast<uint32_t>(i)});
+  std::sort(keys.begin(), keys.end(), [&](const Keyed& a, const Keyed& b) {
+    if (a.key.high != b.key.high) return a.key.high < b.key.high;  // the names are not read
+    if (a.key.low != b.key.low) return a.key.low < b.key.low;
+    int c = keyed_compare(a.key, name(v[a.index]), b.key, name(v[b.index]));
+    return c != 0 ? c < 0 : a.index < b.index;
+  });
+  // The order applied in place, a cycle of the permutation at a time (a sorted copy of a root
+  // body of 90,000 attributes would be megabytes of fresh pages): position j takes the element
+  // at keys[j].index.
+  constexpr uint32_t kPlaced = UINT32_MAX;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (keys[i].index == kPlaced || keys[i].index == i) continue;
+    T first = std::move(v[i]);
+    size_t j = i;
+    for (;;) {
+      size_t from = keys[j].index;
+      keys[j].index = kPlaced;
+      if (from == i) {
+        v[j] = std::move(first);
+        break;
+      }
+      v[j] = std::move(v[from]);
+      j = from;
+    }
+  }
 }
 
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
-// Cleared for the next body, it keeps its nodes and their capacity.
+// Cleared for the next body, it keeps its nodes, levels and their capacity.
 struct BlockTrie {
   std::vector<TrieNode> nodes;
-  size_t used = 0;  // nodes[0, used) are this body's
+  std::vector<NameIndex> levels;  // labels and their nodes, in first-seen order (sorted when written)
+  size_t levels_used = 0;         // levels[0, levels_used) are this body's
+  struct Item {
+    uint32_t item;
+    uint32_t next;  // the leaf's next item, or TrieNode::kNone
+  };
+  std::vector<Item> items;
   NameIndex types;
-  std::deque<std::string> decoded;  // labels with escapes, which children's names view
+  std::deque<std::string> decoded;  // labels with escapes, which levels' names view
 
   void clear() {
-    used = 0;
+    nodes.clear();
+    levels_used = 0;
+    items.clear();
     types.clear();
     decoded.clear();
   }
   uint32_t make(bool leaf, const source::SourceFile* file, uint32_t offset, size_t labels) {
-    if (used == nodes.size()) nodes.emplace_back();
-    TrieNode& n = nodes[used];
+    TrieNode& n = nodes.emplace_back();
     n.leaf = leaf;
-    n.items.clear();
-    n.children.clear();
     n.file = file;
     n.offset = offset;
-    n.labels = labels;
-    return static_cast<uint32_t>(used++);
+    n.labels = static_cast<uint32_t>(labels);
+    if (!leaf) {
+      if (levels_used == levels.size()) levels.emplace_back();
+      levels[levels_used].clear();
+      n.level = static_cast<uint32_t>(levels_used++);
+    }
+    return static_cast<uint32_t>(nodes.size() - 1);
+  }
+  const NameIndex& children(uint32_t node) const { return levels[nodes[node].level]; }
+  NameIndex& children(uint32_t node) { return levels[nodes[node].level]; }
+  void add_item(uint32_t leaf, uint32_t item) {
+    auto link = static_cast<uint32_t>(items.size());
+    items.push_back(Item{item, TrieNode::kNone});
+    TrieNode& n = nodes[leaf];
+    if (n.first == TrieNode::kNone) n.first = link;
+    else items[n.last].next = link;
+    n.last = link;
   }
 };
 
@@ -271,14 +341,13 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
   const TrieNode& n = trie.nodes[id];
   if (n.leaf) {
     w.begin_array();
-    if (n.items.count > 0 && !leaf(n.items.first)) return false;
-    for (uint32_t item : n.items.more)
-      if (!leaf(item)) return false;
+    for (uint32_t link = n.first; link != TrieNode::kNone; link = trie.items[link].next)
+      if (!leaf(trie.items[link].item)) return false;
     w.end_array();
     return true;
   }
   w.begin_object();
-  const auto& children = n.children.entries;
+  const auto& children = trie.children(id).entries;
   if (children.size() == 1) {
     w.key(children[0].first);
     if (!write_trie(w, trie, children[0].second, leaf)) return false;
@@ -286,17 +355,15 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     // Labels are unique within a node, so any sort gives Go's order of map keys. Many labels
     // (a file of thousands of resources) are sorted by their first bytes as numbers first.
     struct Label {
-      uint64_t prefix;
+      NameKey key;
       std::string_view name;
       uint32_t child;
     };
     std::vector<Label> sorted;
     sorted.reserve(children.size());
-    for (const auto& [label, child] : children) sorted.push_back(Label{name_prefix(label), label, child});
-    std::sort(sorted.begin(), sorted.end(), [](const Label& a, const Label& b) {
-      if (a.prefix != b.prefix) return a.prefix < b.prefix;
-      return a.name.size() > 8 && b.name.size() > 8 ? a.name.substr(8) < b.name.substr(8) : a.name < b.name;
-    });
+    for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Label& a, const Label& b) { return keyed_compare(a.key, a.name, b.key, b.name) < 0; });
     for (const Label& label : sorted) {
       w.key(label.name);
       if (!write_trie(w, trie, label.child, leaf)) return false;
@@ -383,7 +450,12 @@ class Converter {
       for (syntax::NodeId item : items) {
         const syntax::Node& n = tree.node(item);
         if (n.kind == syntax::NodeKind::Attribute) {
-          members.push_back(BodyMember{tree.token_text(n.main_token), &tree, item, 0});
+          // Filled in place (a temporary BodyMember, built in halves and copied whole, stalled
+          // the copy until the halves were stored).
+          BodyMember& m = members.emplace_back();
+          m.name = tree.token_text(n.main_token);
+          m.tree = &tree;
+          m.attribute = item;
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
           std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
@@ -454,26 +526,40 @@ class Converter {
     for (size_t i = 0; i < labels; ++i) {
       bool leaf = i + 1 == labels;
       std::string_view label = label_text(t, kids[i], trie.decoded);
-      if (const uint32_t* c = trie.nodes[cur].children.find(label); !c) {
+      if (const uint32_t* c = trie.children(cur).find(label); !c) {
         uint32_t child = trie.make(leaf, file, offset, labels);
-        trie.nodes[cur].children.add(label, child);
+        trie.children(cur).add(label, child);
         cur = child;
       } else {
         cur = *c;
         if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, block);
       }
     }
-    trie.nodes[cur].items.push_back(item);
+    trie.add_item(cur, item);
     return BodyRef{&t, kids[labels]};
   }
 
-  // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
-  // text with its escapes processed (then kept in `decoded`).
-  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label,
-                                     std::deque<std::string>& decoded) {
+  // Starts loading what add_block will look up for the block's last label, when the labels
+  // before it are placed already (a file's blocks mostly share their type and first labels, and
+  // differ in the last one, among thousands).
+  static void prefetch_block(const BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block) {
+    ChildList kids(t, block);
+    size_t labels = kids.size() - 1;
+    const uint32_t* cur = trie.types.find(t.token_text(t.node(block).main_token));
+    for (size_t i = 0; i < labels && cur && !trie.nodes[*cur].leaf; ++i) {
+      std::optional<std::string_view> label = label_view(t, kids[i]);
+      if (!label) return;
+      const NameIndex& children = trie.children(*cur);
+      if (i + 1 == labels) return children.prefetch(*label);
+      cur = children.find(*label);
+    }
+  }
+
+  // A block label's value when it is a view of the source: an identifier's name, or a quoted
+  // label of one piece of text without escapes (the usual). Nothing for others.
+  static std::optional<std::string_view> label_view(const syntax::SyntaxTree& t, syntax::NodeId label) {
     const syntax::Node& n = t.node(label);
     if (t.token(n.first_token).kind == lex::TokenKind::Ident) return t.token_text(n.first_token);
-    // Usually one piece of text without escapes: a view of it.
     std::string_view single;
     size_t pieces = 0;
     bool escapes = false;
@@ -483,8 +569,17 @@ class Converter {
       ++pieces;
       escapes = escapes || syntax::literal_needs_decoding(single, true);
     }
-    if (pieces == 0) return {};
+    if (pieces == 0) return std::string_view();
     if (pieces == 1 && !escapes) return single;
+    return std::nullopt;
+  }
+
+  // A block label's value, as ast::block decodes it: an identifier's name, or a quoted label's
+  // text with its escapes processed (then kept in `decoded`).
+  static std::string_view label_text(const syntax::SyntaxTree& t, syntax::NodeId label,
+                                     std::deque<std::string>& decoded) {
+    if (std::optional<std::string_view> view = label_view(t, label)) return *view;
+    const syntax::Node& n = t.node(label);
     std::string value;
     for (uint32_t k = n.first_token + 1; k <= n.last_token; ++k) {
       if (t.token(k).kind != lex::TokenKind::QuotedLit) continue;
@@ -569,7 +664,12 @@ class Converter {
       case ast::LiteralKind::Null: w_.raw("null"); return true;
       case ast::LiteralKind::Number: break;
     }
-    NumberText num = number_literal_text(t.token_text(t.node(lit).main_token), negate);
+    std::string_view text = t.token_text(t.node(lit).main_token);
+    if (!negate && number_prints_as_written(text)) {  // most numbers: no string is made
+      w_.raw(text);
+      return true;
+    }
+    NumberText num = number_literal_text(text, negate);
     if (num.status == NumberStatus::Ok) {
       w_.raw(num.text);
     } else {
@@ -751,20 +851,21 @@ class Converter {
       return;
     }
     FrameUse<TemplateFrame> frame(scratch_.templates, scratch_.template_depth);
-    ast::template_literals(t, tmpl, frame->literals);
+    ast::template_literals(t, tmpl, std::span<const syntax::NodeId>(parts.begin(), parts.size()), frame->literals);
     size_t i = 0;
-    parts_until(out, t, parts, frame->literals.values, i);
+    parts_until(out, t, parts, frame->literals, i);
   }
 
   // Converts parts from i up to an else, endif or endfor directive (left at i) or the end.
   void parts_until(TemplateText& out, const syntax::SyntaxTree& t, const ChildList& parts,
-                   const std::vector<std::string_view>& literals, size_t& i) {
+                   const ast::TemplateLiterals& literals, size_t& i) {
     while (i < parts.size()) {
       syntax::NodeId p = parts[i];
       const syntax::Node& n = t.node(p);
       switch (n.kind) {
         case syntax::NodeKind::TemplateLiteral:
-          out.literal_nfc(literals[i]);
+          if (literals.plain[i]) out.plain_literal(literals.values[i]);
+          else out.literal_nfc(literals.values[i]);
           ++i;
           break;
         case syntax::NodeKind::TemplateInterp:
@@ -821,7 +922,7 @@ class Converter {
     auto count = [](size_t n) {
       return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
     };
-    size_t shared = std::min(b.labels.size(), existing.labels);
+    size_t shared = std::min<size_t>(b.labels.size(), existing.labels);
     std::string same = shared == 0   ? ""
                        : shared == 1 ? " with the same first label"
                                      : " with the same first " + std::to_string(shared) + " labels";
@@ -991,12 +1092,17 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
-    std::optional<BodyRef> body = c.add_block(st.blocks, t, item, fragment);
-    if (!body) {
-      st.conflict = std::move(diags);
+    // The block is placed in the trie after its body (its last child, just before it) is
+    // converted, which hides the wait for the prefetched look-up; a conflict takes the text back.
+    Converter::prefetch_block(st.blocks, t, item);
+    BodyRef body{&t, item - 1};
+    ok = c.body(std::span<const BodyRef>(&body, 1));
+    diag::Diagnostics conflict;
+    if (!Converter(*st.writer, st.options, conflict, st.scratch).add_block(st.blocks, t, item, fragment)) {
+      st.writer->rewind(start);
+      st.conflict = std::move(conflict);
       return;
     }
-    ok = c.body(std::span<const BodyRef>(&*body, 1));
   } else {
     return;
   }

@@ -317,7 +317,7 @@ void format_fast(const Literal& lit, std::string& out) {
 
 // The commonest literals print as written: an integer without leading zeros, or a decimal
 // fraction whose last digit is not zero, of at most 150 digits (the fast case below).
-static bool prints_as_written(std::string_view s) {
+bool number_prints_as_written(std::string_view s) {
   auto digits = [&](size_t i) {
     while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
     return i;
@@ -333,7 +333,7 @@ static bool prints_as_written(std::string_view s) {
 
 NumberText number_literal_text(std::string_view literal, bool negate) {
   NumberText r;
-  if (prints_as_written(literal)) {
+  if (number_prints_as_written(literal)) {
     if (negate) r.text.push_back('-');
     r.text.append(literal);
     return r;

@@ -32,4 +32,8 @@ struct NumberText {
 // the literal (big.Float.Neg, so `-0` prints as "-0").
 NumberText number_literal_text(std::string_view literal, bool negate = false);
 
+// Whether number_literal_text gives the literal itself (digits without a leading zero, and a
+// fraction without a trailing one: most literals), which callers can then use as it is.
+bool number_prints_as_written(std::string_view literal);
+
 }  // namespace hcl::json

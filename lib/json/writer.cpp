@@ -164,10 +164,12 @@ void Indenter::write(std::string_view s) {
     }
   };
   // A newline and the indentation, in room made beforehand. Short ones, the usual, are copied as
-  // a block of fixed size (a few stores) and the write position moved by their length.
+  // a block of fixed size (a few stores: two up to seven levels) and the write position moved by
+  // their length.
   auto newline = [&] {
     size_t n = 1 + width;
-    if (n <= kBlock) std::memcpy(o, pad_.data(), kBlock);
+    if (n <= 32) std::memcpy(o, pad_.data(), 32);
+    else if (n <= kBlock) std::memcpy(o, pad_.data(), kBlock);
     else std::memcpy(o, pad_.data(), n);
     o += n;
   };

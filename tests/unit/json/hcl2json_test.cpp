@@ -262,6 +262,11 @@ TEST_CASE("many labels are found by hash and written in byte order") {
   for (int i = 0; i < 300; ++i) labels.push_back("web_" + std::to_string(i * 7919 % 1000));
   for (const char* l : {"w", "web_", "web_1234567890", "web_12345678", "web_1234567", "\u00e9", "z"})
     labels.push_back(l);
+  // Sharing sixteen bytes or more, or eight and then differing.
+  for (const char* l : {"web_12345678_b", "web_12345678_a", "web_1234567812345678", "web_1234567812345678y",
+                        "web_1234567812345678x", "web_12345678123456"})
+    labels.push_back(l);
+  for (int i = 0; i < 30; ++i) labels.push_back("web_1000" + std::to_string(i * 7 % 30));
   labels.push_back(labels[0]);
   labels.push_back(labels[150]);
   std::map<std::string, int> count;  // byte order, as Go sorts map keys
@@ -280,11 +285,35 @@ TEST_CASE("many labels are found by hash and written in byte order") {
   CHECK(convert(text) == expected);
 }
 
+TEST_CASE("many object keys are written in byte order, the last of equal keys winning") {
+  // Past 32 keys an object is sorted by the keys' first eight bytes as numbers: keys sharing
+  // them, shorter than eight bytes, repeated.
+  std::vector<std::string> keys;
+  for (int i = 0; i < 200; ++i) keys.push_back("key_" + std::to_string(i * 7919 % 1000));
+  for (const char* k : {"k", "key_", "key_1234567890", "key_12345678", "key_1234567", "z"}) keys.push_back(k);
+  keys.push_back(keys[0]);
+  keys.push_back(keys[100]);
+  keys.push_back(keys[0]);
+  std::map<std::string, size_t> last;  // byte order, as Go sorts map keys
+  std::string expr = "{\n";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    expr += "  \"" + keys[i] + "\" = " + std::to_string(i) + "\n";
+    last[keys[i]] = i;
+  }
+  expr += "}";
+  std::string expected = "{";
+  for (const auto& [key, i] : last) expected += (expected.size() > 1 ? ",\"" : "\"") + key + "\":" + std::to_string(i);
+  expected += "}";
+  CHECK(value(expr) == expected);
+}
+
 TEST_CASE("item by item, a file with no JSON form reports the conflict the whole tree's conversion reports") {
   const char* files[] = {
       // Among the file's blocks: the first in source order, even after a conflict inside an earlier block.
       "a {}\na \"x\" {}\n",
       "o {\n  a {}\n  a \"x\" {}\n}\nb \"x\" {}\nb {}\n",
+      // A block whose last label conflicts, while its body has a conflict of its own.
+      "r \"x\" \"y\" {}\nr \"x\" {\n  a {}\n  a \"z\" {}\n}\n",
       // Inside blocks: the first in the document's order, not the source's.
       "z {\n  a {}\n  a \"x\" {}\n}\ny {\n  c \"x\" \"y\" {}\n  c \"x\" {}\n}\n",
       "r \"t\" \"b\" {\n  a {}\n  a \"x\" {}\n}\nr \"t\" \"a\" {\n  c \"x\" {}\n  c {}\n}\n",
@@ -295,8 +324,10 @@ TEST_CASE("item by item, a file with no JSON form reports the conflict the whole
     CAPTURE(f);
     CHECK(by_items(f, false, "main.tf") == whole(f, false, "main.tf"));
   }
-  CHECK(by_items(files[2], false).find("This \"c\" block has 1 label") != std::string::npos);
-  CHECK(by_items(files[4], false) == R"({"x":1})");
+  CHECK(by_items(files[2], false).find("This \"r\" block has 1 label, but the one at test.hcl:1,1 has 2 labels") !=
+        std::string::npos);
+  CHECK(by_items(files[3], false).find("This \"c\" block has 1 label") != std::string::npos);
+  CHECK(by_items(files[5], false) == R"({"x":1})");
 }
 
 TEST_CASE("compact JSON laid out in pieces by the Indenter is the Writer's pretty output") {

@@ -102,6 +102,8 @@ TEST_CASE("template literals apply escapes, strip markers and heredoc trimming")
   };
   CHECK(lits("\"a\\n\\u00e9$${x}\"") == "[a\n\xc3\xa9][${][x}]");
   CHECK(lits("\"a  ${~ b ~}  c\"") == "[a][][c]");
+  // Literals with escapes are trimmed once decoded, on either side.
+  CHECK(lits("\"\\t a\\n ${~ b ~} \\t c\\u00e9 ${~ d}\"") == "[\t a][][c\xc3\xa9][]");
   CHECK(lits("<<-EOT\n    a\n      b\n    EOT\n") == "[a\n][  b\n]");
   CHECK(lits("<<-EOT\n  a\n\n  b\n  EOT\n") == "[a\n][\n][b\n]");
   CHECK(lits("<<EOT\n  a\n  EOT\n") == "[  a\n]");
@@ -130,6 +132,12 @@ TEST_CASE("template literals as views agree with the decoded strings, reusing on
     REQUIRE(reused.values.size() == strings.size());
     CHECK(reused.parts == r.tree->children(r.tree->root()));
     for (size_t i = 0; i < strings.size(); ++i) CHECK(reused.values[i] == strings[i]);
+    // Given the parts found already, the same.
+    hcl::ast::TemplateLiterals given;
+    std::vector<hcl::syntax::NodeId> parts = r.tree->children(r.tree->root());
+    hcl::ast::template_literals(*r.tree, r.tree->root(), parts, given);
+    CHECK(given.values == reused.values);
+    CHECK(given.plain == reused.plain);
   }
   auto r = expr(
       "<<-EOT\n  \xcc\x81"
@@ -137,6 +145,20 @@ TEST_CASE("template literals as views agree with the decoded strings, reusing on
   hcl::ast::template_literals(*r.tree, r.tree->root(), reused);
   CHECK(reused.values.at(0) == "a\n");  // two clusters, " " and " \u0301", both trimmed
   CHECK(reused.values.at(1) == " b\n");
+  // Plain literals (no "\\", "$", "%" or byte outside ASCII) need no decoding or normalising.
+  auto plain = [&](const std::string& text) {
+    auto t = expr(text);
+    REQUIRE(t.diagnostics.empty());
+    hcl::ast::template_literals(*t.tree, t.tree->root(), reused);
+    std::string out;
+    for (uint8_t p : reused.plain) out += p ? '1' : '0';
+    return out;
+  };
+  CHECK(plain("\"a ${b} c$${d}\"") == "10101");  // "$${" is a literal of its own
+  CHECK(plain("\"a ${b} \\u00e9\"") == "100");
+  CHECK(plain("\"a ${b} \xc3\xa9\"") == "100");
+  CHECK(plain("\"a ${b} 1%\"") == "1010");
+  CHECK(plain("<<EOT\nx ${b}\ny\nEOT\n") == "1011");
 }
 
 TEST_CASE("block labels are decoded") {
