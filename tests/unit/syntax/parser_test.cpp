@@ -1,9 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-// GCC 12 misreads chains of std::string + on temporaries as overlapping copies once enough is
-// inlined into a test (its bug 105329): the warning is false, and only this file's tests trip it.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <doctest/doctest.h>
 
 #include <algorithm>
