@@ -11,8 +11,15 @@ CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 # build.sh prints one path a tool; reading all of them (not `head -n1`) spares it a SIGPIPE, which
 # pipefail would turn into a failed script.
 REFBIN=$(dirname "$("$ROOT/../shared/reference/build.sh" 2>/dev/null | sed -n 1p)")
-WORK=${WORK:-$(mktemp -d /tmp/hcl-bench.XXXXXX)}
-mkdir -p "$WORK"
+# WORK holds the generated inputs (about 120 MB for the six shapes). A directory the caller names
+# is kept, so that later runs reuse its inputs; one made here is removed when the script ends, or
+# every run would leave its inputs behind in /tmp.
+if [ -n "${WORK:-}" ]; then
+  mkdir -p "$WORK"
+else
+  WORK=$(mktemp -d /tmp/hcl-bench.XXXXXX)
+  trap 'rm -rf "$WORK"' EXIT
+fi
 
 # big_file SIZE_MB: a valid configuration of about SIZE_MB megabytes made of the corpus files the
 # reference accepts, each wrapped in its own block so attribute names never collide.
