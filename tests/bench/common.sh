@@ -123,19 +123,32 @@ shape_header() {
   printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: cpu  MB/s  RSS" "floor: wall  MB/s" "ratios (cpu)"
 }
 
-# shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA]: one line. MB/s and
-# the speedup come from CPU time (user + system), which other work on a shared machine disturbs
-# far less than wall time; the floor's CPU time is below the clock's resolution, so its wall time.
+# ref_one_thread N IN CMD...: stats of the reference (a Go program) held to one thread. As users run
+# it, Go's idle garbage-collector workers fill any idle core, so its CPU time counts work a single
+# thread does not need (1.5 to 2.7 times as much here, varying by up to 1.8x between runs); on one
+# thread it is at its cheapest. Prints "-" with REF_ONE_THREAD=0 (it doubles the reference's time).
+ref_one_thread() {
+  if [ "${REF_ONE_THREAD:-1}" = 0 ]; then echo -; return; fi
+  local n=$1 in=$2
+  shift 2
+  stats "$n" "$in" env GOMAXPROCS=1 "$@"
+}
+
+# shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA] ["reference stats on
+# one thread"]: one line. MB/s and the speedup come from CPU time (user + system), which other work
+# on a shared machine disturbs far less than wall time; the floor's CPU time is below the clock's
+# resolution, so its wall time.
 shape_row() {
   local ref=${4:-"- - -"}
-  awk -v l="$1" -v b="$2" -v h="$3" -v r="$ref" -v f="$5" -v x="${6:-}" 'BEGIN {
-    split(h, H, " "); split(r, R, " "); split(f, F, " "); mb = b / 1048576
+  awk -v l="$1" -v b="$2" -v h="$3" -v r="$ref" -v f="$5" -v x="${6:-}" -v r1="${7:--}" 'BEGIN {
+    split(h, H, " "); split(r, R, " "); split(f, F, " "); split(r1, R1, " "); mb = b / 1048576
     hc = H[2] < 0.001 ? 0.001 : H[2]; fw = F[1] < 0.001 ? 0.001 : F[1]
     printf "%-26s %6.3fs %6.3fs %5.0f %5.0fM |", l, H[1], H[2], mb / hc, H[3] / 1024
     if (R[1] == "-") printf " %26s |", "-"
     else printf " %8.2fs %6.1f %7.0fM |", R[2], mb / (R[2] < 0.001 ? 0.001 : R[2]), R[3] / 1024
     printf " %6.3fs %7.0f |", F[1], mb / fw
     if (R[1] != "-") printf " %.0fx ref,", R[2] / hc
+    if (R1[1] != "-") printf " %.0fx ref on one thread (%.2fs),", R1[2] / hc, R1[2]
     printf " RSS %.2fx input%s\n", H[3] * 1024 / b, x
   }'
 }

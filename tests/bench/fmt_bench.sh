@@ -4,7 +4,8 @@
 # on generated inputs of every shape (tests/bench/gen_hcl.py): formatting standard input to
 # standard output, and `--check` on the file. Then `--check` over the corpus directory against
 # `hclfmt -check -require-no-change` over the same files (hclfmt does not walk directories).
-# Targets (issue 16): at least 200 MB/s, and at least 100x `hclfmt`.
+# Targets (issue 16): at least 200 MB/s, and at least 100x `hclfmt` (measured single-threaded:
+# hclfmt also runs held to one thread, REF_ONE_THREAD=0 skips that).
 # usage: tests/bench/fmt_bench.sh   (SHAPES, SIZE_MB, RUNS, REF_RUNS, HCL, CORPUS, NOREF=1 as in
 #        validate_bench.sh)
 . "$(dirname "$0")/common.sh"
@@ -12,15 +13,16 @@ shape_header
 for shape in $SHAPES; do
   f=$(shape_file "$shape")
   bytes=$(stat -c %s "$f")
-  ref=- agree=""
+  ref=- ref1=- agree=""
   if [ -z "${NOREF:-}" ]; then
     ref=$(STATS_OUT="$WORK/ref.out" stats "$REF_RUNS" /dev/null "$HCLFMT" "$f")
+    ref1=$(ref_one_thread "$REF_RUNS" /dev/null "$HCLFMT" "$f")
     "$HCL" fmt - < "$f" > "$WORK/ours.out" || true
     cmp -s "$WORK/ref.out" "$WORK/ours.out" && agree=", same output" || agree=", OUTPUT DIFFERS"
   fi
   floor=$(stats "$RUNS" "$f" cat)
-  shape_row "fmt - $shape" "$bytes" "$(stats "$RUNS" "$f" "$HCL" fmt -)" "$ref" "$floor" "$agree"
-  shape_row "fmt --check $shape" "$bytes" "$(stats "$RUNS" /dev/null "$HCL" fmt --check "$f")" "$ref" "$floor"
+  shape_row "fmt - $shape" "$bytes" "$(stats "$RUNS" "$f" "$HCL" fmt -)" "$ref" "$floor" "$agree" "$ref1"
+  shape_row "fmt --check $shape" "$bytes" "$(stats "$RUNS" /dev/null "$HCL" fmt --check "$f")" "$ref" "$floor" "" "$ref1"
 done
 # The directory: every file hcl fmt would visit (HCL extensions, no hidden files).
 (cd "$CORPUS/real" && find . -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.tfvars' -o -name '*.nomad' \) \

@@ -12,10 +12,13 @@ shape_header
 for shape in $SHAPES; do
   f=$(shape_file "$shape")
   bytes=$(stat -c %s "$f")
-  ref=-
-  [ -n "${NOREF:-}" ] || ref=$(stats "$REF_RUNS" /dev/null "$HCLFMT" -check "$f")
+  ref=- ref1=-
+  if [ -z "${NOREF:-}" ]; then
+    ref=$(stats "$REF_RUNS" /dev/null "$HCLFMT" -check "$f")
+    ref1=$(ref_one_thread "$REF_RUNS" /dev/null "$HCLFMT" -check "$f")
+  fi
   shape_row "validate $shape" "$bytes" "$(stats "$RUNS" /dev/null "$HCL" validate -q "$f")" "$ref" \
-    "$(stats "$RUNS" /dev/null wc -l "$f")"
+    "$(stats "$RUNS" /dev/null wc -l "$f")" "" "$ref1"
 done
 valid_files > "$WORK/files.txt"
 corpus_bytes=$(xargs cat < "$WORK/files.txt" | wc -c)
