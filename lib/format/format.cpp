@@ -404,11 +404,13 @@ struct Line {
   uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
-// A line of a run of "=" lines whose lead and assign cells are one piece each (see
-// Formatter::add_plain): where it starts (its indentation included), its lead cell
-// [begin, lead_end), its assign cell [eq_start, end), its indentation and lead cell's columns.
+// A line of a run of "=" lines whose cells are one piece each (see Formatter::add_plain): where
+// it starts (its indentation included), its lead cell [begin, lead_end), its assign cell
+// [eq_start, eq_end), its comment cell [comment, end) or kNone (then eq_end is end), its
+// indentation and lead cell's columns. A line with a comment cell was a lazy line, whose tokens
+// are as wide as they are long: its assign cell's columns are its bytes.
 struct PlainLine {
-  uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
+  uint32_t line_start, begin, lead_end, eq_start, eq_end, comment, end, indent, lead;
 };
 
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
@@ -424,9 +426,10 @@ struct CommentRun {
 // starts an assign cell, and the alignment of the run of such lines), and the space before a
 // comment that ends it (the alignment of the run of such lines). A line is written once the runs
 // it belongs to are complete, so only the lines of open runs are held, as pieces.
-// The usual line needs less: spaced right but for those gaps, and with no comment cell near, it
-// keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts (plain_), and
-// lines that turn out to be their own source bytes are written as one stretch (verbatim).
+// The usual line needs less: spaced right but for those gaps, and with no comment cell near but
+// its own, it keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts
+// (plain_), and lines that turn out to be their own source bytes are written as one stretch
+// (verbatim).
 class Formatter {
  public:
   Formatter(std::string_view src, Output& out)
@@ -587,10 +590,18 @@ class Formatter {
           last = push_piece(0, start, stop);
         }
       } else if (rule & kComment) {
-        if (lazy_) last = materialize(prev_end);
-        col_at_comment_ = line_columns();
-        comment_piece_ = next_piece();
-        last = push_piece(0, start, stop);  // aligned with its run
+        if (lazy_ && eq_piece_ == kLazyPiece) {
+          // The comment cell of a lazy "=" line, which it ends: implied like its other cells.
+          col_at_comment_ = lazy_lead_end_ - lazy_first_ + eq_sp_ + prev_end - lazy_eq_;
+          comment_piece_ = kLazyPiece;
+          lazy_eq_end_ = prev_end;
+          lazy_comment_ = start;
+        } else {
+          if (lazy_) last = materialize(prev_end);
+          col_at_comment_ = line_columns();
+          comment_piece_ = next_piece();
+          last = push_piece(0, start, stop);  // aligned with its run
+        }
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
@@ -668,20 +679,30 @@ class Formatter {
     if (eq_piece_ == kNone) return push_piece(0, lazy_first_, end);
     push_piece(0, lazy_first_, lazy_lead_end_);
     eq_piece_ = next_piece();
-    return push_piece(eq_sp_, lazy_eq_, end);
+    if (comment_piece_ != kLazyPiece) return push_piece(eq_sp_, lazy_eq_, end);
+    push_piece(eq_sp_, lazy_eq_, lazy_eq_end_);
+    comment_piece_ = next_piece();
+    return push_piece(0, lazy_comment_, end);
   }
 
   // end_line for a lazy line (the regime it started in still holds: nothing is held but plain
-  // lines, and the line has no comment cell), which ends at prev_end_.
+  // lines), which ends at prev_end_.
   [[gnu::noinline]] void lazy_line_done() {
     lazy_ = false;
     uint32_t end = prev_end_;
-    bool has_eq = eq_piece_ == kLazyPiece;
+    bool has_eq = eq_piece_ == kLazyPiece, has_comment = comment_piece_ == kLazyPiece;
     if (has_eq && net_ == net_at_eq_) {
       uint32_t ind = indent(lead_net_at_eq_);
-      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, ind, ind + col_at_eq_});
-      pbase_ += 2;  // numbered as its two pieces would have been (see unplain)
+      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, has_comment ? lazy_eq_end_ : end,
+                          has_comment ? lazy_comment_ : kNone, end, ind, ind + col_at_eq_});
+      pbase_ += has_comment ? 3 : 2;  // numbered as its pieces would have been (see unplain)
       emitted_ = lbase_ = lbase_ + 1;
+      comment_piece_ = kNone;
+    } else if (has_comment) {
+      // A comment cell after a "=" that starts no assign cell: the line is held with its pieces.
+      materialize(end);
+      line_done();
+      return;
     } else {
       if (!plain_.empty()) write_plain();
       uint32_t ind = first_is_newline_ ? 0 : indent(net_);
@@ -761,7 +782,7 @@ class Formatter {
   void end_line() {
     bool empty = prev_kind_ == kNil;
     bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
-    if (comment_piece_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+    if (comment_piece_ == kNone && comment_open_ == kNone && pending_runs_.empty() && plain_comments_ == 0) {
       // No comment cell in this line or in a run it could close: the usual lines, whose runs of
       // "=" are all the alignment there is.
       if (has_assign) {  // held until its run ends
@@ -801,8 +822,9 @@ class Formatter {
   // end_line for a line with a comment cell, or while a run of lines ending in comments is open.
   [[gnu::noinline]] void end_line_with_comments(bool empty, bool has_assign) {
     if (!plain_.empty()) {
-      // The run goes on in this line (then it is held like the lines of any run), or ends before it.
-      if (has_assign) unplain();
+      // The run goes on in this line (then it is held like the lines of any run), or ends before
+      // it; so does the run of comments its last line may end in.
+      if (has_assign || (comment_piece_ != kNone && plain_.back().comment != kNone)) unplain();
       else write_plain();
     }
     Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
@@ -995,15 +1017,16 @@ class Formatter {
   // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
   void hold_plain(uint32_t ind, uint32_t lead) {
     const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
-    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
+    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, kNone, b.end, ind, lead});
     line_taken();
   }
 
   void add_plain(const PlainLine& l) {
     uint32_t gap = l.eq_start - l.lead_end;
     // Whether the line is its source bytes once the "=" of the run align where its own is.
-    bool as_source =
-        l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) && blanks_at(l.lead_end, gap);
+    bool as_source = l.comment == kNone && l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) &&
+                     blanks_at(l.lead_end, gap);
+    plain_comments_ += l.comment != kNone;
     if (plain_.empty()) plain_column_ = l.lead + gap;
     plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && l.lead + gap == plain_column_;
     plain_.push_back(l);
@@ -1022,40 +1045,74 @@ class Formatter {
     prev_kind_ = before_kind_ = kNil;
   }
 
-  // Ends the run of plain_ lines: aligns their "=" and writes them.
+  // Ends the run of plain_ lines, and the runs of comment cells within it: aligns their "=",
+  // then their comments, and writes them.
   void write_plain() {
     if (plain_as_source_ && plain_column_ == assign_max_ + 1) {
       verbatim(plain_.front().line_start, plain_.back().end);
     } else {
-      for (const PlainLine& l : plain_) {
-        uint32_t sp = assign_max_ - l.lead + 1;
+      // Every "=" of the run is in one column, so a comment's column is that of its line's
+      // assign cell end: the widest assign cell of the comment run places them.
+      uint32_t widest = 0;
+      for (size_t i = 0; i < plain_.size(); ++i) {
+        const PlainLine& l = plain_[i];
+        uint32_t sp = assign_max_ - l.lead + 1, csp = 0;
+        if (l.comment != kNone) {
+          if (i == 0 || plain_[i - 1].comment == kNone) widest = widest_assign(i);
+          csp = widest - (l.eq_end - l.eq_start) + 1;
+        }
         if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
-            blanks_at(l.lead_end, sp)) {
+            blanks_at(l.lead_end, sp) &&
+            (l.comment == kNone || (csp == l.comment - l.eq_end && blanks_at(l.eq_end, csp)))) {
           verbatim(l.line_start, l.end);
           continue;
         }
         flush_verbatim();
         out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
-        out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+        out_.piece(sp, src_ + l.eq_start, l.eq_end - l.eq_start);
+        if (l.comment != kNone) out_.piece(csp, src_ + l.comment, l.end - l.comment);
       }
     }
     plain_.clear();
     assign_max_ = 0;
+    plain_comments_ = 0;
+  }
+
+  // The widest assign cell of the run of comment cells that starts at plain_[i].
+  uint32_t widest_assign(size_t i) const {
+    uint32_t widest = 0;
+    for (; i < plain_.size() && plain_[i].comment != kNone; ++i)
+      widest = std::max(widest, plain_[i].eq_end - plain_[i].eq_start);
+    return widest;
   }
 
   // The run of plain_ lines goes on with a line they cannot hold: they become the held lines
   // (with their pieces) of an open run, numbered before the line being read.
+  // A run of comment cells in them is open at the end, or closed before a line without one.
   void unplain() {
     uint32_t n = static_cast<uint32_t>(plain_.size());
-    uint32_t p0 = pbase_ - 2 * n, l0 = lbase_ - n;
+    uint32_t p0 = pbase_ - 2 * n - plain_comments_, l0 = lbase_ - n;
     std::vector<Piece> pieces;
-    pieces.reserve(2 * n + pieces_.size());
+    pieces.reserve(2 * n + plain_comments_ + pieces_.size());
     lines_.reserve(n);
+    uint32_t p = p0;
     for (uint32_t i = 0; i < n; ++i) {
       const PlainLine& l = plain_[i];
       pieces.push_back(Piece{l.indent, l.begin, l.lead_end});
-      pieces.push_back(Piece{0, l.eq_start, l.end});
-      lines_.push_back(Line{p0 + 2 * i, p0 + 2 * i + 2, p0 + 2 * i + 1, kNone, l.lead, 0});
+      pieces.push_back(Piece{0, l.eq_start, l.eq_end});
+      Line ln{p, p + 2, p + 1, kNone, l.lead, 0};
+      if (l.comment != kNone) {
+        pieces.push_back(Piece{0, l.comment, l.end});
+        ln.piece_end = p + 3;
+        ln.comment = p + 2;
+        ln.assign_rest = l.eq_end - l.eq_start;
+        if (comment_open_ == kNone) comment_open_ = l0 + i;
+      } else if (comment_open_ != kNone) {
+        pending_runs_.push_back(CommentRun{comment_open_, l0 + i});
+        comment_open_ = kNone;
+      }
+      lines_.push_back(ln);
+      p = ln.piece_end;
     }
     pieces.insert(pieces.end(), pieces_.begin(), pieces_.end());
     pieces_ = std::move(pieces);
@@ -1063,6 +1120,7 @@ class Formatter {
     emitted_ = lbase_ = l0;
     assign_open_ = l0;
     plain_.clear();
+    plain_comments_ = 0;
   }
 
   // Writes the lines that no open run can still change. Returns false once the output stopped.
@@ -1140,16 +1198,20 @@ class Formatter {
   // "=" in the source; `plain_as_source_`: every line is its source bytes if the run aligns
   // there.
   std::vector<PlainLine> plain_;
+  uint32_t plain_comments_ = 0;  // how many of them have a comment cell
   uint32_t plain_column_ = 0;
   bool plain_as_source_ = false;
   // A lazy line: started while nothing is held but plain lines, and spaced right so far apart
-  // from its indentation and the blank before its first "=", so its pieces need not be made:
-  // they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has a "=" (eq_piece_
-  // is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
+  // from its indentation and the blanks before its first "=" and its comment cell, so its pieces
+  // need not be made: they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has
+  // a "=" (eq_piece_ is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
   // (materialize); `scratch_` takes the extensions meanwhile.
   static constexpr uint32_t kLazyPiece = kNone - 1;
   bool lazy_ = false;
   uint32_t lazy_first_ = 0, lazy_lead_end_ = 0, lazy_eq_ = 0;
+  // A comment cell that ends a lazy "=" line (comment_piece_ is kLazyPiece) and the end of the
+  // assign cell before it.
+  uint32_t lazy_comment_ = 0, lazy_eq_end_ = 0;
   Piece scratch_{};
 };
 
