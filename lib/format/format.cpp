@@ -406,11 +406,12 @@ struct Line {
 
 // A line of a run of "=" lines whose cells are one piece each (see Formatter::add_plain): where
 // it starts (its indentation included), its lead cell [begin, lead_end), its assign cell
-// [eq_start, eq_end), its comment cell [comment, end) or kNone (then eq_end is end), its
-// indentation and lead cell's columns. A line with a comment cell was a lazy line, whose tokens
-// are as wide as they are long: its assign cell's columns are its bytes.
+// [eq_start, end), where its comment cell starts or kNone, its indentation and lead cell's
+// columns. A line with a comment cell was a lazy line, whose tokens are as wide as they are long
+// (its assign cell's columns are its bytes), and the comment a "#" or "//" one that holds the
+// line's newline.
 struct PlainLine {
-  uint32_t line_start, begin, lead_end, eq_start, eq_end, comment, end, indent, lead;
+  uint32_t line_start, begin, lead_end, eq_start, end, comment, indent, lead;
 };
 
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
@@ -689,20 +690,15 @@ class Formatter {
   // lines), which ends at prev_end_.
   [[gnu::noinline]] void lazy_line_done() {
     lazy_ = false;
+    if (comment_piece_ == kLazyPiece) [[unlikely]]
+      return lazy_comment_line_done();
     uint32_t end = prev_end_;
-    bool has_eq = eq_piece_ == kLazyPiece, has_comment = comment_piece_ == kLazyPiece;
+    bool has_eq = eq_piece_ == kLazyPiece;
     if (has_eq && net_ == net_at_eq_) {
       uint32_t ind = indent(lead_net_at_eq_);
-      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, has_comment ? lazy_eq_end_ : end,
-                          has_comment ? lazy_comment_ : kNone, end, ind, ind + col_at_eq_});
-      pbase_ += has_comment ? 3 : 2;  // numbered as its pieces would have been (see unplain)
+      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, kNone, ind, ind + col_at_eq_});
+      pbase_ += 2;  // numbered as its two pieces would have been (see unplain)
       emitted_ = lbase_ = lbase_ + 1;
-      comment_piece_ = kNone;
-    } else if (has_comment) {
-      // A comment cell after a "=" that starts no assign cell: the line is held with its pieces.
-      materialize(end);
-      line_done();
-      return;
     } else {
       if (!plain_.empty()) write_plain();
       uint32_t ind = first_is_newline_ ? 0 : indent(net_);
@@ -718,6 +714,25 @@ class Formatter {
       emitted_ = lbase_ = lbase_ + 1;
     }
     eq_piece_ = kNone;
+    net_ = 0;
+    prev_kind_ = before_kind_ = kNil;
+    if (out_.stopped()) done_ = true;
+  }
+
+  // lazy_line_done for a lazy "=" line that ends in a comment cell.
+  [[gnu::noinline]] void lazy_comment_line_done() {
+    if (net_ != net_at_eq_) {
+      // The "=" starts no assign cell: the line is held with its pieces.
+      materialize(prev_end_);
+      return line_done();
+    }
+    uint32_t ind = indent(lead_net_at_eq_);
+    add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, lazy_eq_end_, lazy_comment_, ind,
+                        ind + col_at_eq_});
+    ++plain_comments_;
+    pbase_ += 3;  // numbered as its three pieces would have been (see unplain)
+    emitted_ = lbase_ = lbase_ + 1;
+    eq_piece_ = comment_piece_ = kNone;
     net_ = 0;
     prev_kind_ = before_kind_ = kNil;
     if (out_.stopped()) done_ = true;
@@ -1017,18 +1032,18 @@ class Formatter {
   // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
   void hold_plain(uint32_t ind, uint32_t lead) {
     const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
-    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, kNone, b.end, ind, lead});
+    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, kNone, ind, lead});
     line_taken();
   }
 
   void add_plain(const PlainLine& l) {
     uint32_t gap = l.eq_start - l.lead_end;
     // Whether the line is its source bytes once the "=" of the run align where its own is.
-    bool as_source = l.comment == kNone && l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) &&
-                     blanks_at(l.lead_end, gap);
-    plain_comments_ += l.comment != kNone;
+    bool as_source =
+        l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) && blanks_at(l.lead_end, gap);
     if (plain_.empty()) plain_column_ = l.lead + gap;
     plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && l.lead + gap == plain_column_;
+    // (A run with comment cells is written line by line: see write_plain.)
     plain_.push_back(l);
     assign_max_ = std::max(assign_max_, l.lead);
   }
@@ -1048,29 +1063,18 @@ class Formatter {
   // Ends the run of plain_ lines, and the runs of comment cells within it: aligns their "=",
   // then their comments, and writes them.
   void write_plain() {
-    if (plain_as_source_ && plain_column_ == assign_max_ + 1) {
+    if (plain_comments_ == 0 && plain_as_source_ && plain_column_ == assign_max_ + 1) {
       verbatim(plain_.front().line_start, plain_.back().end);
+    } else if (plain_comments_ == 0) {
+      for (const PlainLine& l : plain_) write_plain_line(l, 0);
     } else {
       // Every "=" of the run is in one column, so a comment's column is that of its line's
       // assign cell end: the widest assign cell of the comment run places them.
       uint32_t widest = 0;
       for (size_t i = 0; i < plain_.size(); ++i) {
         const PlainLine& l = plain_[i];
-        uint32_t sp = assign_max_ - l.lead + 1, csp = 0;
-        if (l.comment != kNone) {
-          if (i == 0 || plain_[i - 1].comment == kNone) widest = widest_assign(i);
-          csp = widest - (l.eq_end - l.eq_start) + 1;
-        }
-        if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
-            blanks_at(l.lead_end, sp) &&
-            (l.comment == kNone || (csp == l.comment - l.eq_end && blanks_at(l.eq_end, csp)))) {
-          verbatim(l.line_start, l.end);
-          continue;
-        }
-        flush_verbatim();
-        out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
-        out_.piece(sp, src_ + l.eq_start, l.eq_end - l.eq_start);
-        if (l.comment != kNone) out_.piece(csp, src_ + l.comment, l.end - l.comment);
+        if (l.comment != kNone && (i == 0 || plain_[i - 1].comment == kNone)) widest = widest_assign(i);
+        write_plain_line(l, l.comment != kNone ? widest - (l.end - l.eq_start) + 1 : 0);
       }
     }
     plain_.clear();
@@ -1078,11 +1082,32 @@ class Formatter {
     plain_comments_ = 0;
   }
 
+  // Writes a line of the run, with `csp` blanks before its comment cell if it has one.
+  [[gnu::always_inline]] void write_plain_line(const PlainLine& l, uint32_t csp) {
+    uint32_t sp = assign_max_ - l.lead + 1;
+    if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
+        blanks_at(l.lead_end, sp) && (l.comment == kNone || (csp == l.comment - l.end && blanks_at(l.end, csp)))) {
+      verbatim(l.line_start, line_end(l));
+      return;
+    }
+    flush_verbatim();
+    out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
+    out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+    if (l.comment != kNone) out_.piece(csp, src_ + l.comment, line_end(l) - l.comment);
+  }
+
+  // Where a plain line ends: with its assign cell, or with the newline its comment cell holds.
+  uint32_t line_end(const PlainLine& l) const {
+    if (l.comment == kNone) return l.end;
+    auto nl = static_cast<const char*>(std::memchr(src_ + l.comment, '\n', size_ - l.comment));
+    return static_cast<uint32_t>(nl - src_) + 1;
+  }
+
   // The widest assign cell of the run of comment cells that starts at plain_[i].
   uint32_t widest_assign(size_t i) const {
     uint32_t widest = 0;
     for (; i < plain_.size() && plain_[i].comment != kNone; ++i)
-      widest = std::max(widest, plain_[i].eq_end - plain_[i].eq_start);
+      widest = std::max(widest, plain_[i].end - plain_[i].eq_start);
     return widest;
   }
 
@@ -1099,13 +1124,13 @@ class Formatter {
     for (uint32_t i = 0; i < n; ++i) {
       const PlainLine& l = plain_[i];
       pieces.push_back(Piece{l.indent, l.begin, l.lead_end});
-      pieces.push_back(Piece{0, l.eq_start, l.eq_end});
+      pieces.push_back(Piece{0, l.eq_start, l.end});
       Line ln{p, p + 2, p + 1, kNone, l.lead, 0};
       if (l.comment != kNone) {
-        pieces.push_back(Piece{0, l.comment, l.end});
+        pieces.push_back(Piece{0, l.comment, line_end(l)});
         ln.piece_end = p + 3;
         ln.comment = p + 2;
-        ln.assign_rest = l.eq_end - l.eq_start;
+        ln.assign_rest = l.end - l.eq_start;
         if (comment_open_ == kNone) comment_open_ = l0 + i;
       } else if (comment_open_ != kNone) {
         pending_runs_.push_back(CommentRun{comment_open_, l0 + i});
