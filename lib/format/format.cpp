@@ -203,6 +203,13 @@ uint32_t find_wide_byte(const char* p, uint32_t from, uint32_t size) {
   return util::run_end<is_narrow, HCL_SSE2_MASK(not_narrow)>(p, from, size);
 }
 
+// Blank space, then a stretch of the source: the unit the formatter writes. Consecutive tokens
+// that the source already spaces right share one piece, so a formatted line is a few pieces
+// whatever its length.
+struct Piece {
+  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
+};
+
 // Where the formatted text goes, as blank runs and stretches of the formatter's source.
 // Build: all of it into a string. Stream: chunks of it to a sink. Compare: checked against the
 // input and dropped while they agree, which costs next to nothing when a stretch is the input's
@@ -231,6 +238,9 @@ class Output {
     o.need_output_ = need_output;
     return o;
   }
+
+  // Where the text that pieces are taken from ends: piece may read up to there.
+  void text_ends_at(const char* end) { text_end_ = end; }
 
   bool stopped() const { return mode_ == Mode::Stopped; }
   bool diverged() const { return diverged_; }
@@ -282,14 +292,32 @@ class Output {
         matched_ += n + len;
         return;
       }
-    } else if (mode_ == Mode::Build && n <= kBlanks && len + kBlanks <= static_cast<size_t>(end_ - pos_)) {
-      static constexpr char kSpaceRun[kBlanks + 1] = "                ";
-      std::memcpy(pos_, kSpaceRun, kBlanks);
-      std::memcpy(pos_ + n, p, len);
-      pos_ += n + len;
+    } else if (mode_ == Mode::Build && n <= kBlanks && len + 2 * kBlanks <= static_cast<size_t>(end_ - pos_)) {
+      pos_ = put(pos_, n, p, len);
       return;
     }
     write(n, p, len);  // or a difference
+  }
+
+  // The pieces [p, end) of `text`. Building, the usual piece (short blanks, short text, room
+  // left) is written with the position held in a register.
+  void pieces(const Piece* p, const Piece* end, const char* text) {
+    if (mode_ != Mode::Build) {
+      for (; p != end; ++p) piece(p->spaces, text + p->start, p->end - p->start);
+      return;
+    }
+    char* pos = pos_;
+    for (; p != end; ++p) {
+      uint32_t n = p->spaces, len = p->end - p->start;
+      if (n <= kBlanks && len + 2 * kBlanks <= static_cast<size_t>(end_ - pos)) {
+        pos = put(pos, n, text + p->start, len);
+      } else {
+        pos_ = pos;
+        write(n, text + p->start, len);  // which may move the buffer
+        pos = pos_;
+      }
+    }
+    pos_ = pos;
   }
 
   // Kept out of piece, whose fast paths are inlined where lines are written.
@@ -330,6 +358,18 @@ class Output {
     buf_.resize(std::min(buf_.capacity(), std::max(at + n + kBlanks, at + kWindow)));
     pos_ = buf_.data() + at;
     end_ = buf_.data() + buf_.size();
+  }
+
+  // Writes `n` <= kBlanks blanks and the `len` bytes at `p` at `at`, where there is room for
+  // `len` + 2 * kBlanks bytes: the blanks as one block of kBlanks, and a short text as one block
+  // of kBlanks bytes too (when the text it is taken from goes on that far); what the blocks write
+  // past the piece's end is overwritten next (or dropped by take). Returns the piece's end.
+  char* put(char* at, uint32_t n, const char* p, size_t len) const {
+    static constexpr char kSpaceRun[kBlanks + 1] = "                ";
+    std::memcpy(at, kSpaceRun, kBlanks);
+    if (len <= kBlanks && p + kBlanks <= text_end_) std::memcpy(at + n, p, kBlanks);
+    else std::memcpy(at + n, p, len);
+    return at + n + len;
   }
 
   // all_spaces for the `n` bytes at `at` in compare_: a short run (indentation, alignment) is
@@ -381,17 +421,11 @@ class Output {
   char* pos_ = nullptr;  // where the next byte goes in buf_
   char* end_ = nullptr;  // buf_'s end
   const ChunkSink* sink_ = nullptr;
+  const char* text_end_ = nullptr;
   std::string_view compare_;
   size_t matched_ = 0;
   bool need_output_ = true;
   bool diverged_ = false;
-};
-
-// Blank space, then a stretch of the source: the unit the formatter writes. Consecutive tokens
-// that the source already spaces right share one piece, so a formatted line is a few pieces
-// whatever its length.
-struct Piece {
-  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
 };
 
 // A finished line whose alignment may still be open: its pieces (absolute numbers) and the two
@@ -433,8 +467,9 @@ struct CommentRun {
 // (verbatim).
 class Formatter {
  public:
-  Formatter(std::string_view src, Output& out)
-      : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {}
+  Formatter(std::string_view src, Output& out) : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {
+    out_.text_ends_at(src.data() + src.size());
+  }
 
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
@@ -1004,7 +1039,7 @@ class Formatter {
       if (q->start - at != q->spaces || !blanks_at(at, q->spaces)) break;
     if (q == end) return verbatim(line_start_, at);
     flush_verbatim();
-    for (; p != end; ++p) out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+    out_.pieces(p, end, src_);
   }
 
   // Source bytes [start, end) that the output repeats: held and joined with the next ones, so a
@@ -1157,10 +1192,7 @@ class Formatter {
     if (emitted_ >= limit) return true;
     flush_verbatim();
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
-    for (uint32_t p = from; p < to; ++p) {
-      const Piece& pc = piece(p);
-      out_.piece(pc.spaces, src_ + pc.start, pc.end - pc.start);
-    }
+    out_.pieces(&piece(from), &piece(from) + (to - from), src_);
     emitted_ = limit;
     compact(to);
     return !out_.stopped();

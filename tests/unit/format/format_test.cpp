@@ -9,6 +9,11 @@
 #include <utility>
 #include <vector>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "source/source_file.h"
@@ -164,6 +169,29 @@ TEST_CASE("long runs are aligned across the streaming window") {
   auto tokens = hcl::lex::lex_all(in);
   CHECK(hcl::format::format_tokens(in, tokens) == expected);
 }
+
+#ifdef __linux__
+TEST_CASE("short pieces are never read past the end of the text") {
+  // A short piece is copied as one 16-byte block when the text goes on that far. The text here
+  // ends where the next page is unreadable, so reading past its end would end the process.
+  // Expected outputs from hcl-oracle fmt --force.
+  const long page = sysconf(_SC_PAGESIZE);
+  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  REQUIRE(map != MAP_FAILED);
+  REQUIRE(mprotect(static_cast<char*>(map) + page, page, PROT_NONE) == 0);
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"a=1", "a = 1"}, {"x {\n  a  = 1\n  bb=22}", "x {\n  a = 1\nbb = 22 }"}, {"a={b=1}", "a = { b = 1 }"}};
+  for (const auto& [in, want] : cases) {
+    CAPTURE(in);
+    char* at = static_cast<char*>(map) + page - in.size();
+    std::copy(in.begin(), in.end(), at);
+    std::string_view text(at, in.size());
+    CHECK(format_source(text) == want);
+    CHECK(streamed(text).text == want);
+  }
+  munmap(map, 2 * page);
+}
+#endif
 
 TEST_CASE("the written text grows past the output's window in every way") {
   // The formatted text is written through a pointer into a buffer sized a window (64 KiB) at a
