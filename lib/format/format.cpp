@@ -723,7 +723,7 @@ class Formatter {
 
   // end_line for a lazy line (the regime it started in still holds: nothing is held but plain
   // lines), which ends at prev_end_.
-  [[gnu::noinline]] void lazy_line_done() {
+  void lazy_line_done() {
     lazy_ = false;
     if (comment_piece_ == kLazyPiece) [[unlikely]]
       return lazy_comment_line_done();
