@@ -203,6 +203,13 @@ uint32_t find_wide_byte(const char* p, uint32_t from, uint32_t size) {
   return util::run_end<is_narrow, HCL_SSE2_MASK(not_narrow)>(p, from, size);
 }
 
+// Blank space, then a stretch of the source: the unit the formatter writes. Consecutive tokens
+// that the source already spaces right share one piece, so a formatted line is a few pieces
+// whatever its length.
+struct Piece {
+  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
+};
+
 // Where the formatted text goes, as blank runs and stretches of the formatter's source.
 // Build: all of it into a string. Stream: chunks of it to a sink. Compare: checked against the
 // input and dropped while they agree, which costs next to nothing when a stretch is the input's
@@ -231,6 +238,9 @@ class Output {
     o.need_output_ = need_output;
     return o;
   }
+
+  // Where the text that pieces are taken from ends: piece may read up to there.
+  void text_ends_at(const char* end) { text_end_ = end; }
 
   bool stopped() const { return mode_ == Mode::Stopped; }
   bool diverged() const { return diverged_; }
@@ -282,14 +292,32 @@ class Output {
         matched_ += n + len;
         return;
       }
-    } else if (mode_ == Mode::Build && n <= kBlanks && len + kBlanks <= static_cast<size_t>(end_ - pos_)) {
-      static constexpr char kSpaceRun[kBlanks + 1] = "                ";
-      std::memcpy(pos_, kSpaceRun, kBlanks);
-      std::memcpy(pos_ + n, p, len);
-      pos_ += n + len;
+    } else if (mode_ == Mode::Build && n <= kBlanks && len + 2 * kBlanks <= static_cast<size_t>(end_ - pos_)) {
+      pos_ = put(pos_, n, p, len);
       return;
     }
     write(n, p, len);  // or a difference
+  }
+
+  // The pieces [p, end) of `text`. Building, the usual piece (short blanks, short text, room
+  // left) is written with the position held in a register.
+  void pieces(const Piece* p, const Piece* end, const char* text) {
+    if (mode_ != Mode::Build) {
+      for (; p != end; ++p) piece(p->spaces, text + p->start, p->end - p->start);
+      return;
+    }
+    char* pos = pos_;
+    for (; p != end; ++p) {
+      uint32_t n = p->spaces, len = p->end - p->start;
+      if (n <= kBlanks && len + 2 * kBlanks <= static_cast<size_t>(end_ - pos)) {
+        pos = put(pos, n, text + p->start, len);
+      } else {
+        pos_ = pos;
+        write(n, text + p->start, len);  // which may move the buffer
+        pos = pos_;
+      }
+    }
+    pos_ = pos;
   }
 
   // Kept out of piece, whose fast paths are inlined where lines are written.
@@ -330,6 +358,18 @@ class Output {
     buf_.resize(std::min(buf_.capacity(), std::max(at + n + kBlanks, at + kWindow)));
     pos_ = buf_.data() + at;
     end_ = buf_.data() + buf_.size();
+  }
+
+  // Writes `n` <= kBlanks blanks and the `len` bytes at `p` at `at`, where there is room for
+  // `len` + 2 * kBlanks bytes: the blanks as one block of kBlanks, and a short text as one block
+  // of kBlanks bytes too (when the text it is taken from goes on that far); what the blocks write
+  // past the piece's end is overwritten next (or dropped by take). Returns the piece's end.
+  char* put(char* at, uint32_t n, const char* p, size_t len) const {
+    static constexpr char kSpaceRun[kBlanks + 1] = "                ";
+    std::memcpy(at, kSpaceRun, kBlanks);
+    if (len <= kBlanks && p + kBlanks <= text_end_) std::memcpy(at + n, p, kBlanks);
+    else std::memcpy(at + n, p, len);
+    return at + n + len;
   }
 
   // all_spaces for the `n` bytes at `at` in compare_: a short run (indentation, alignment) is
@@ -381,17 +421,11 @@ class Output {
   char* pos_ = nullptr;  // where the next byte goes in buf_
   char* end_ = nullptr;  // buf_'s end
   const ChunkSink* sink_ = nullptr;
+  const char* text_end_ = nullptr;
   std::string_view compare_;
   size_t matched_ = 0;
   bool need_output_ = true;
   bool diverged_ = false;
-};
-
-// Blank space, then a stretch of the source: the unit the formatter writes. Consecutive tokens
-// that the source already spaces right share one piece, so a formatted line is a few pieces
-// whatever its length.
-struct Piece {
-  uint32_t spaces, start, end;  // `spaces` blanks, then the source's bytes [start, end)
 };
 
 // A finished line whose alignment may still be open: its pieces (absolute numbers) and the two
@@ -404,11 +438,14 @@ struct Line {
   uint32_t assign_rest;   // width of the assign cell without the space before its "=" (with a comment)
 };
 
-// A line of a run of "=" lines whose lead and assign cells are one piece each (see
-// Formatter::add_plain): where it starts (its indentation included), its lead cell
-// [begin, lead_end), its assign cell [eq_start, end), its indentation and lead cell's columns.
+// A line of a run of "=" lines whose cells are one piece each (see Formatter::add_plain): where
+// it starts (its indentation included), its lead cell [begin, lead_end), its assign cell
+// [eq_start, end), where its comment cell starts or kNone, its indentation and lead cell's
+// columns. A line with a comment cell was a lazy line, whose tokens are as wide as they are long
+// (its assign cell's columns are its bytes), and the comment a "#" or "//" one that holds the
+// line's newline.
 struct PlainLine {
-  uint32_t line_start, begin, lead_end, eq_start, end, indent, lead;
+  uint32_t line_start, begin, lead_end, eq_start, end, comment, indent, lead;
 };
 
 // A run of lines ending in comments, [start, end) in line numbers, whose alignment waits for the
@@ -424,13 +461,15 @@ struct CommentRun {
 // starts an assign cell, and the alignment of the run of such lines), and the space before a
 // comment that ends it (the alignment of the run of such lines). A line is written once the runs
 // it belongs to are complete, so only the lines of open runs are held, as pieces.
-// The usual line needs less: spaced right but for those gaps, and with no comment cell near, it
-// keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts (plain_), and
-// lines that turn out to be their own source bytes are written as one stretch (verbatim).
+// The usual line needs less: spaced right but for those gaps, and with no comment cell near but
+// its own, it keeps its pieces implied (lazy_), a run of such "=" lines is held as their parts
+// (plain_), and lines that turn out to be their own source bytes are written as one stretch
+// (verbatim).
 class Formatter {
  public:
-  Formatter(std::string_view src, Output& out)
-      : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {}
+  Formatter(std::string_view src, Output& out) : src_(src.data()), size_(static_cast<uint32_t>(src.size())), out_(out) {
+    out_.text_ends_at(src.data() + src.size());
+  }
 
   // Takes the next tokens; Eof ends the text (and anything after it is ignored). Returns false
   // once the output has stopped, after which tokens are ignored too.
@@ -587,10 +626,18 @@ class Formatter {
           last = push_piece(0, start, stop);
         }
       } else if (rule & kComment) {
-        if (lazy_) last = materialize(prev_end);
-        col_at_comment_ = line_columns();
-        comment_piece_ = next_piece();
-        last = push_piece(0, start, stop);  // aligned with its run
+        if (lazy_ && eq_piece_ == kLazyPiece) {
+          // The comment cell of a lazy "=" line, which it ends: implied like its other cells.
+          col_at_comment_ = lazy_lead_end_ - lazy_first_ + eq_sp_ + prev_end - lazy_eq_;
+          comment_piece_ = kLazyPiece;
+          lazy_eq_end_ = prev_end;
+          lazy_comment_ = start;
+        } else {
+          if (lazy_) last = materialize(prev_end);
+          col_at_comment_ = line_columns();
+          comment_piece_ = next_piece();
+          last = push_piece(0, start, stop);  // aligned with its run
+        }
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
@@ -668,18 +715,23 @@ class Formatter {
     if (eq_piece_ == kNone) return push_piece(0, lazy_first_, end);
     push_piece(0, lazy_first_, lazy_lead_end_);
     eq_piece_ = next_piece();
-    return push_piece(eq_sp_, lazy_eq_, end);
+    if (comment_piece_ != kLazyPiece) return push_piece(eq_sp_, lazy_eq_, end);
+    push_piece(eq_sp_, lazy_eq_, lazy_eq_end_);
+    comment_piece_ = next_piece();
+    return push_piece(0, lazy_comment_, end);
   }
 
   // end_line for a lazy line (the regime it started in still holds: nothing is held but plain
-  // lines, and the line has no comment cell), which ends at prev_end_.
-  [[gnu::noinline]] void lazy_line_done() {
+  // lines), which ends at prev_end_.
+  void lazy_line_done() {
     lazy_ = false;
+    if (comment_piece_ == kLazyPiece) [[unlikely]]
+      return lazy_comment_line_done();
     uint32_t end = prev_end_;
     bool has_eq = eq_piece_ == kLazyPiece;
     if (has_eq && net_ == net_at_eq_) {
       uint32_t ind = indent(lead_net_at_eq_);
-      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, ind, ind + col_at_eq_});
+      add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, end, kNone, ind, ind + col_at_eq_});
       pbase_ += 2;  // numbered as its two pieces would have been (see unplain)
       emitted_ = lbase_ = lbase_ + 1;
     } else {
@@ -697,6 +749,25 @@ class Formatter {
       emitted_ = lbase_ = lbase_ + 1;
     }
     eq_piece_ = kNone;
+    net_ = 0;
+    prev_kind_ = before_kind_ = kNil;
+    if (out_.stopped()) done_ = true;
+  }
+
+  // lazy_line_done for a lazy "=" line that ends in a comment cell.
+  [[gnu::noinline]] void lazy_comment_line_done() {
+    if (net_ != net_at_eq_) {
+      // The "=" starts no assign cell: the line is held with its pieces.
+      materialize(prev_end_);
+      return line_done();
+    }
+    uint32_t ind = indent(lead_net_at_eq_);
+    add_plain(PlainLine{line_start_, lazy_first_, lazy_lead_end_, lazy_eq_, lazy_eq_end_, lazy_comment_, ind,
+                        ind + col_at_eq_});
+    ++plain_comments_;
+    pbase_ += 3;  // numbered as its three pieces would have been (see unplain)
+    emitted_ = lbase_ = lbase_ + 1;
+    eq_piece_ = comment_piece_ = kNone;
     net_ = 0;
     prev_kind_ = before_kind_ = kNil;
     if (out_.stopped()) done_ = true;
@@ -761,7 +832,7 @@ class Formatter {
   void end_line() {
     bool empty = prev_kind_ == kNil;
     bool has_assign = eq_piece_ != kNone && net_ == net_at_eq_;
-    if (comment_piece_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+    if (comment_piece_ == kNone && comment_open_ == kNone && pending_runs_.empty() && plain_comments_ == 0) {
       // No comment cell in this line or in a run it could close: the usual lines, whose runs of
       // "=" are all the alignment there is.
       if (has_assign) {  // held until its run ends
@@ -801,8 +872,9 @@ class Formatter {
   // end_line for a line with a comment cell, or while a run of lines ending in comments is open.
   [[gnu::noinline]] void end_line_with_comments(bool empty, bool has_assign) {
     if (!plain_.empty()) {
-      // The run goes on in this line (then it is held like the lines of any run), or ends before it.
-      if (has_assign) unplain();
+      // The run goes on in this line (then it is held like the lines of any run), or ends before
+      // it; so does the run of comments its last line may end in.
+      if (has_assign || (comment_piece_ != kNone && plain_.back().comment != kNone)) unplain();
       else write_plain();
     }
     Line ln{empty ? next_piece() : line_piece_, next_piece(), kNone, comment_piece_, 0, 0};
@@ -967,7 +1039,7 @@ class Formatter {
       if (q->start - at != q->spaces || !blanks_at(at, q->spaces)) break;
     if (q == end) return verbatim(line_start_, at);
     flush_verbatim();
-    for (; p != end; ++p) out_.piece(p->spaces, src_ + p->start, p->end - p->start);
+    out_.pieces(p, end, src_);
   }
 
   // Source bytes [start, end) that the output repeats: held and joined with the next ones, so a
@@ -995,7 +1067,7 @@ class Formatter {
   // `ind`: its indentation; `lead`: its lead cell's columns with the indentation.
   void hold_plain(uint32_t ind, uint32_t lead) {
     const Piece &a = piece(line_piece_), &b = piece(eq_piece_);
-    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, ind, lead});
+    add_plain(PlainLine{line_start_, a.start, a.end, b.start, b.end, kNone, ind, lead});
     line_taken();
   }
 
@@ -1006,6 +1078,7 @@ class Formatter {
         l.indent == l.begin - l.line_start && blanks_at(l.line_start, l.indent) && blanks_at(l.lead_end, gap);
     if (plain_.empty()) plain_column_ = l.lead + gap;
     plain_as_source_ = (plain_.empty() || plain_as_source_) && as_source && l.lead + gap == plain_column_;
+    // (A run with comment cells is written line by line: see write_plain.)
     plain_.push_back(l);
     assign_max_ = std::max(assign_max_, l.lead);
   }
@@ -1022,40 +1095,84 @@ class Formatter {
     prev_kind_ = before_kind_ = kNil;
   }
 
-  // Ends the run of plain_ lines: aligns their "=" and writes them.
+  // Ends the run of plain_ lines, and the runs of comment cells within it: aligns their "=",
+  // then their comments, and writes them.
   void write_plain() {
-    if (plain_as_source_ && plain_column_ == assign_max_ + 1) {
+    if (plain_comments_ == 0 && plain_as_source_ && plain_column_ == assign_max_ + 1) {
       verbatim(plain_.front().line_start, plain_.back().end);
+    } else if (plain_comments_ == 0) {
+      for (const PlainLine& l : plain_) write_plain_line(l, 0);
     } else {
-      for (const PlainLine& l : plain_) {
-        uint32_t sp = assign_max_ - l.lead + 1;
-        if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
-            blanks_at(l.lead_end, sp)) {
-          verbatim(l.line_start, l.end);
-          continue;
-        }
-        flush_verbatim();
-        out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
-        out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+      // Every "=" of the run is in one column, so a comment's column is that of its line's
+      // assign cell end: the widest assign cell of the comment run places them.
+      uint32_t widest = 0;
+      for (size_t i = 0; i < plain_.size(); ++i) {
+        const PlainLine& l = plain_[i];
+        if (l.comment != kNone && (i == 0 || plain_[i - 1].comment == kNone)) widest = widest_assign(i);
+        write_plain_line(l, l.comment != kNone ? widest - (l.end - l.eq_start) + 1 : 0);
       }
     }
     plain_.clear();
     assign_max_ = 0;
+    plain_comments_ = 0;
+  }
+
+  // Writes a line of the run, with `csp` blanks before its comment cell if it has one.
+  [[gnu::always_inline]] void write_plain_line(const PlainLine& l, uint32_t csp) {
+    uint32_t sp = assign_max_ - l.lead + 1;
+    if (l.indent == l.begin - l.line_start && sp == l.eq_start - l.lead_end && blanks_at(l.line_start, l.indent) &&
+        blanks_at(l.lead_end, sp) && (l.comment == kNone || (csp == l.comment - l.end && blanks_at(l.end, csp)))) {
+      verbatim(l.line_start, line_end(l));
+      return;
+    }
+    flush_verbatim();
+    out_.piece(l.indent, src_ + l.begin, l.lead_end - l.begin);
+    out_.piece(sp, src_ + l.eq_start, l.end - l.eq_start);
+    if (l.comment != kNone) out_.piece(csp, src_ + l.comment, line_end(l) - l.comment);
+  }
+
+  // Where a plain line ends: with its assign cell, or with the newline its comment cell holds.
+  uint32_t line_end(const PlainLine& l) const {
+    if (l.comment == kNone) return l.end;
+    auto nl = static_cast<const char*>(std::memchr(src_ + l.comment, '\n', size_ - l.comment));
+    return static_cast<uint32_t>(nl - src_) + 1;
+  }
+
+  // The widest assign cell of the run of comment cells that starts at plain_[i].
+  uint32_t widest_assign(size_t i) const {
+    uint32_t widest = 0;
+    for (; i < plain_.size() && plain_[i].comment != kNone; ++i)
+      widest = std::max(widest, plain_[i].end - plain_[i].eq_start);
+    return widest;
   }
 
   // The run of plain_ lines goes on with a line they cannot hold: they become the held lines
   // (with their pieces) of an open run, numbered before the line being read.
+  // A run of comment cells in them is open at the end, or closed before a line without one.
   void unplain() {
     uint32_t n = static_cast<uint32_t>(plain_.size());
-    uint32_t p0 = pbase_ - 2 * n, l0 = lbase_ - n;
+    uint32_t p0 = pbase_ - 2 * n - plain_comments_, l0 = lbase_ - n;
     std::vector<Piece> pieces;
-    pieces.reserve(2 * n + pieces_.size());
+    pieces.reserve(2 * n + plain_comments_ + pieces_.size());
     lines_.reserve(n);
+    uint32_t p = p0;
     for (uint32_t i = 0; i < n; ++i) {
       const PlainLine& l = plain_[i];
       pieces.push_back(Piece{l.indent, l.begin, l.lead_end});
       pieces.push_back(Piece{0, l.eq_start, l.end});
-      lines_.push_back(Line{p0 + 2 * i, p0 + 2 * i + 2, p0 + 2 * i + 1, kNone, l.lead, 0});
+      Line ln{p, p + 2, p + 1, kNone, l.lead, 0};
+      if (l.comment != kNone) {
+        pieces.push_back(Piece{0, l.comment, line_end(l)});
+        ln.piece_end = p + 3;
+        ln.comment = p + 2;
+        ln.assign_rest = l.end - l.eq_start;
+        if (comment_open_ == kNone) comment_open_ = l0 + i;
+      } else if (comment_open_ != kNone) {
+        pending_runs_.push_back(CommentRun{comment_open_, l0 + i});
+        comment_open_ = kNone;
+      }
+      lines_.push_back(ln);
+      p = ln.piece_end;
     }
     pieces.insert(pieces.end(), pieces_.begin(), pieces_.end());
     pieces_ = std::move(pieces);
@@ -1063,6 +1180,7 @@ class Formatter {
     emitted_ = lbase_ = l0;
     assign_open_ = l0;
     plain_.clear();
+    plain_comments_ = 0;
   }
 
   // Writes the lines that no open run can still change. Returns false once the output stopped.
@@ -1074,10 +1192,7 @@ class Formatter {
     if (emitted_ >= limit) return true;
     flush_verbatim();
     uint32_t from = line(emitted_).piece_begin, to = line(limit - 1).piece_end;
-    for (uint32_t p = from; p < to; ++p) {
-      const Piece& pc = piece(p);
-      out_.piece(pc.spaces, src_ + pc.start, pc.end - pc.start);
-    }
+    out_.pieces(&piece(from), &piece(from) + (to - from), src_);
     emitted_ = limit;
     compact(to);
     return !out_.stopped();
@@ -1140,16 +1255,20 @@ class Formatter {
   // "=" in the source; `plain_as_source_`: every line is its source bytes if the run aligns
   // there.
   std::vector<PlainLine> plain_;
+  uint32_t plain_comments_ = 0;  // how many of them have a comment cell
   uint32_t plain_column_ = 0;
   bool plain_as_source_ = false;
   // A lazy line: started while nothing is held but plain lines, and spaced right so far apart
-  // from its indentation and the blank before its first "=", so its pieces need not be made:
-  // they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has a "=" (eq_piece_
-  // is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
+  // from its indentation and the blanks before its first "=" and its comment cell, so its pieces
+  // need not be made: they are [lazy_first_, lazy_lead_end_) and [lazy_eq_, its end) when it has
+  // a "=" (eq_piece_ is kLazyPiece), else [lazy_first_, its end). A token that needs more makes them
   // (materialize); `scratch_` takes the extensions meanwhile.
   static constexpr uint32_t kLazyPiece = kNone - 1;
   bool lazy_ = false;
   uint32_t lazy_first_ = 0, lazy_lead_end_ = 0, lazy_eq_ = 0;
+  // A comment cell that ends a lazy "=" line (comment_piece_ is kLazyPiece) and the end of the
+  // assign cell before it.
+  uint32_t lazy_comment_ = 0, lazy_eq_end_ = 0;
   Piece scratch_{};
 };
 
