@@ -999,15 +999,16 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 struct FileDocument::State {
   // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
   // written costs address space, not memory. (Reserved before the writer takes the text.)
-  explicit State(size_t capacity) {
+  State(size_t capacity, bool pretty) : pretty(pretty) {
     text.reserve(capacity);
     util::prefer_huge_pages(text.data(), text.capacity());  // filled from end to end
-    writer.emplace(text, false);
+    writer.emplace(text, pretty, 0);
   }
 
   std::shared_ptr<const source::SourceFile> source;               // which the names below point into
   Options options;                                                // compact
-  std::string text;                                               // the items' compact JSON, back to back
+  bool pretty;                                                    // what write() writes
+  std::string text;                                               // the items' JSON, back to back
   std::optional<Writer> writer;                                   // into text
   std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
   std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
@@ -1054,7 +1055,8 @@ struct FileDocument::State {
   }
 };
 
-FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>(output_size_hint(input_size, false))) {
+FileDocument::FileDocument(size_t input_size, bool pretty)
+    : state_(std::make_unique<State>(output_size_hint(input_size, false), pretty)) {
   state_->options.pretty = false;
 }
 FileDocument::~FileDocument() = default;
@@ -1155,21 +1157,18 @@ bool FileDocument::check(diag::Diagnostics& diagnostics) const {
   });
 }
 
-void FileDocument::write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level) const {
+void FileDocument::write(const std::function<void(std::string_view)>& sink, size_t base_level) const {
   state_->writer->buffer();  // the fragments' text, up to date
-  std::optional<Indenter> indenter;
-  if (pretty) indenter.emplace(sink, base_level);
-  std::function<void(std::string_view)> out = sink;
-  if (pretty) out = [&](std::string_view s) { indenter->write(s); };
+  const State& st = *state_;
   std::string buffer;
-  Writer w(buffer, false);
-  w.stream_to(out);
-  state_->walk(w, [&](uint32_t f) {
-    w.raw(state_->fragment(f));
+  Writer w(buffer, st.pretty, 4, base_level);
+  w.stream_to(sink);
+  st.walk(w, [&](uint32_t f) {
+    if (st.pretty) w.indented(st.fragment(f));
+    else w.raw(st.fragment(f));
     return true;
   });
-  out(w.buffer());
-  if (indenter) indenter->finish();
+  sink(w.buffer());
 }
 
 ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {

@@ -5,12 +5,12 @@
 // hcl2json prints. Compact output has no spaces at all.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "util/text.h"
 
@@ -90,6 +90,9 @@ class Writer {
   }
   // Text the caller has already quoted and escaped (for strings assembled in pieces).
   void raw_string(std::string_view quoted) { raw(quoted); }
+  // A value a pretty Writer with indent 0 wrote (its lines, without their indentation, which
+  // deep nesting would make many times the size of the rest), laid out with this writer's.
+  void indented(std::string_view text);
 
   // The text written so far, in `out`.
   std::string& buffer() {
@@ -175,13 +178,24 @@ class Writer {
   }
   // A value has ended.
   void done() { place_ = depth_ > 0 ? Place::Next : Place::Top; }
+  // A newline and the indentation. Short ones, the usual, are copied as a block of fixed size
+  // (two stores) into the room made for it, and the write position moved by their length.
   void newline(size_t level) {
     size_t n = (base_level_ + level) * static_cast<size_t>(indent_);
-    reserve(n + 1);
+    if (n > kShort) [[unlikely]]
+      return deep_newline(n);
+    reserve(1 + kShort);
     *at_++ = '\n';
-    std::memset(at_, ' ', n);
+    std::memcpy(at_, kSpaces.data(), kShort);
     at_ += n;
   }
+  void deep_newline(size_t n);
+  static constexpr size_t kShort = 32;
+  static constexpr std::array<char, 4 * kShort> kSpaces = [] {
+    std::array<char, 4 * kShort> spaces;
+    spaces.fill(' ');
+    return spaces;
+  }();
 
   std::string& out_;
   char* at_;  // the write position in out_, whose size runs to end_
@@ -193,36 +207,6 @@ class Writer {
   size_t depth_ = 0;  // containers open
   std::function<void(std::string_view)> sink_;
   size_t chunk_ = 0;
-};
-
-// Lays out compact JSON arriving in pieces as json.Indent does, which is the Writer's pretty
-// layout: a document written compact and passed through here is byte for byte the one the
-// Writer writes pretty. Whitespace outside strings is not expected (compact input has none).
-class Indenter {
- public:
-  explicit Indenter(std::function<void(std::string_view)> sink, size_t base_level = 0, int indent = 4,
-                    size_t chunk = 1 << 16);
-
-  void write(std::string_view compact);
-  // Passes on what is left.
-  void finish();
-
- private:
-  // Passes on what the buffer holds, and makes it hold at least n bytes.
-  void make_room(size_t n);
-
-  static constexpr size_t kBlock = 128;
-  std::function<void(std::string_view)> sink_;
-  size_t base_level_;
-  int indent_;
-  std::vector<char> buffer_;
-  char* at_;
-  char* end_;
-  std::string pad_;  // "\n" and spaces
-  size_t level_ = 0;
-  bool in_string_ = false;
-  bool escape_ = false;  // in a string, right after a backslash
-  bool opened_ = false;  // right after "{" or "[": an empty one closes on the same line
 };
 
 }  // namespace hcl::json

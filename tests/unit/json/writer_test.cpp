@@ -142,3 +142,85 @@ TEST_CASE("a long document grows the buffer and streams in pieces") {
   CHECK(whole.size() > 100000);
   CHECK(streamed == whole);
 }
+
+namespace {
+
+// A value with what the layout must get right: empty and nested containers, strings holding
+// brackets, commas, escaped newlines and other escapes, a string longer than the writer's steps,
+// and nesting deep enough for indentation past any fixed block.
+void sample(Writer& w) {
+  w.begin_object();
+  w.key("empty");
+  w.begin_object();
+  w.end_object();
+  w.key("nested empties");
+  w.begin_array();
+  w.begin_array();
+  w.end_array();
+  w.begin_array();
+  w.begin_object();
+  w.end_object();
+  w.end_array();
+  w.begin_object();
+  w.key("a");
+  w.begin_array();
+  w.end_array();
+  w.end_object();
+  w.end_array();
+  w.key("{[,\n]}");
+  w.string("}\n],{\"x\": [\\\n");
+  w.key("unicode");
+  w.string("é\u2028\xff😀<&>");
+  w.key("long");
+  w.string(std::string(10000, 'l') + "\n" + std::string(5000, ','));
+  w.key("deep");
+  for (int i = 0; i < 40; ++i) w.begin_array();
+  w.raw("1");
+  w.raw("2");
+  for (int i = 0; i < 40; ++i) w.end_array();
+  w.end_object();
+}
+
+// An object holding v at the top and inside arrays, as a document `base` levels in.
+template <class Value>
+std::string placed(size_t base, Value v, size_t chunk = 0) {
+  std::string out, streamed;
+  Writer w(out, true, 4, base);
+  if (chunk) w.stream_to([&](std::string_view piece) { streamed.append(piece); }, chunk);
+  w.begin_object();
+  w.key("v");
+  v(w);
+  w.key("w");
+  w.begin_array();
+  w.raw("0");
+  v(w);
+  w.begin_array();
+  v(w);
+  w.end_array();
+  w.end_array();
+  w.end_object();
+  return streamed + w.buffer();
+}
+
+}  // namespace
+
+TEST_CASE("a value written without indentation is indented where it is placed, as if written there") {
+  std::string unindented;
+  {
+    Writer w(unindented, true, 0);
+    sample(w);
+  }
+  CHECK(unindented.find("\n ") == std::string::npos);
+  CHECK(unindented.find("\n\"nested empties\": [\n[],\n[\n{}\n],\n{\n\"a\": []\n}\n],") != std::string::npos);
+  for (size_t base : {0, 1, 3}) {
+    CAPTURE(base);
+    std::string direct = placed(base, sample);
+    CHECK(direct.find(std::string(4 * (base + 42), ' ') + "1,\n") != std::string::npos);
+    auto relaid = [&](Writer& w) { w.indented(unindented); };
+    CHECK(placed(base, relaid) == direct);
+    for (size_t chunk : {1, 64, 5000}) {
+      CAPTURE(chunk);
+      CHECK(placed(base, relaid, chunk) == direct);
+    }
+  }
+}
