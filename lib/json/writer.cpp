@@ -120,42 +120,56 @@ void Writer::indented(std::string_view text) {
   element();
   const char* p = text.data();
   const char* const end = p + text.size();
-  size_t level = depth_;
+  const auto step = static_cast<size_t>(indent_);
+  size_t width = (base_level_ + depth_) * step;  // the current line's indentation
+  char* o = at_;
   while (p < end) {
-    // Up to the next newline, copied sixteen bytes at a time as they are checked, in steps of
-    // a bounded size (room for sixteen more lets the last block be stored whole), so that a long
-    // line makes room a piece at a time, and streaming passes the pieces on.
-    constexpr size_t kStep = 1 << 12;
-    const char* stop = p + std::min<size_t>(static_cast<size_t>(end - p), kStep);
-    reserve(static_cast<size_t>(stop - p) + 16);
-    char* o = at_;
+    // Room for sixteen bytes, or for a newline and the next line's indentation in whole blocks.
+    size_t room = 1 + width + step + kSpaces.size() + 16;
+    if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
+      at_ = o;
+      grow(room);
+      o = at_;
+    }
+    // Up to the next newline, copied sixteen bytes at a time as they are checked.
+    size_t k = 0;
 #if defined(__SSE2__)
-    while (stop - p >= 16) {
+    if (end - p >= 16) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-      if (unsigned nl = static_cast<unsigned>(_mm_movemask_epi8(util::byte_eq(v, '\n')))) {
-        unsigned k = static_cast<unsigned>(__builtin_ctz(nl));
-        p += k;
+      auto newlines = static_cast<unsigned>(_mm_movemask_epi8(util::byte_eq(v, '\n')));
+      if (!newlines) {
+        p += 16;
+        o += 16;
+        continue;
+      }
+      k = static_cast<size_t>(__builtin_ctz(newlines));
+    } else
+#endif
+    {
+      auto left = static_cast<size_t>(end - p);
+      for (; k < left && p[k] != '\n'; ++k) o[k] = p[k];
+      if (k == left) {
         o += k;
-        stop = p;
         break;
       }
-      p += 16;
-      o += 16;
     }
-#endif
-    while (p < stop && *p != '\n') *o++ = *p++;
-    at_ = o;
-    if (p == end || *p != '\n') continue;
+    p += k;
+    o += k;
     // A newline follows a bracket that opens, or a comma, or precedes one that closes (an empty
     // pair stays on its line): which of them tells the next line's level.
     char before = p > text.data() ? p[-1] : ',';
     char after = p + 1 < end ? p[1] : ',';
-    if (before == '{' || before == '[') ++level;
-    else if ((after == '}' || after == ']') && level > 0) --level;
-    newline(level);
+    if (before == '{' || before == '[') width += step;
+    else if ((after == '}' || after == ']') && width >= step) width -= step;
+    *o++ = '\n';
+    if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
+    else
+      for (size_t i = 0; i < width; i += kSpaces.size()) std::memcpy(o + i, kSpaces.data(), kSpaces.size());
+    o += width;
     ++p;
   }
+  at_ = o;
   done();
 }
 
