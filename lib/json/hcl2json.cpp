@@ -167,51 +167,6 @@ class ChildList {
   std::vector<syntax::NodeId> heap_;
 };
 
-// Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
-// found through util::NameSlots (a node-based map allocated and freed a node per name, and
-// missed the cache on every look-up).
-struct NameIndex {
-  std::vector<std::pair<std::string_view, uint32_t>> entries;
-  util::NameSlots slots;
-
-  void clear() {
-    entries.clear();
-    slots.clear();
-  }
-  const uint32_t* find(std::string_view name) const {
-    auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
-    return e ? &entries[*e].second : nullptr;
-  }
-  void prefetch(std::string_view name) const { slots.prefetch(name); }
-  void add(std::string_view name, uint32_t number) {
-    entries.emplace_back(name, number);
-    slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
-  }
-};
-
-// A node of the label trie of one body's blocks: either an object of label levels or, innermost,
-// a leaf: an array of block bodies (as numbers its owner gives them: an index into the blocks of
-// a body being converted, or into the converted text of a file's items). Nodes are many (one per
-// block, in a file of resources) and small: a leaf's items and a level's labels live in the trie.
-struct TrieNode {
-  static constexpr uint32_t kNone = UINT32_MAX;
-  bool leaf = false;
-  uint32_t first = kNone, last = kNone;  // a leaf's items: a chain of BlockTrie::items
-  uint32_t level = kNone;                // otherwise its labels: BlockTrie::levels[level]
-  // The block that made this node, for messages: its file, where it starts, how many labels.
-  uint32_t offset = 0;
-  uint32_t labels = 0;
-  const source::SourceFile* file = nullptr;
-};
-
-// Byte order of names (Go's string order), deciding on the first bytes without a call when they
-// differ, as they mostly do.
-inline bool name_less(std::string_view a, std::string_view b) {
-  if (!a.empty() && !b.empty() && a[0] != b[0])
-    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
-  return a < b;
-}
-
 // A name's first eight bytes as a number in the names' byte order (shorter ones padded with
 // zeros, which sort first among names that agree up to there).
 inline uint64_t name_prefix(std::string_view s) {
@@ -240,6 +195,56 @@ inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& k
   if (a.size() <= 16 && b.size() <= 16)  // equal but for the zeros that pad the shorter one
     return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
   return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
+}
+
+// Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
+// found through util::NameSlots (a node-based map allocated and freed a node per name, and
+// missed the cache on every look-up).
+struct NameIndex {
+  std::vector<std::pair<std::string_view, uint32_t>> entries;
+  // The names' keys, for sorting them later without reading them again: made while the names
+  // are in the cache, they spare the sort of thousands of labels a miss at every one.
+  std::vector<NameKey> keys;
+  util::NameSlots slots;
+
+  void clear() {
+    entries.clear();
+    keys.clear();
+    slots.clear();
+  }
+  const uint32_t* find(std::string_view name) const {
+    auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
+    return e ? &entries[*e].second : nullptr;
+  }
+  void prefetch(std::string_view name) const { slots.prefetch(name); }
+  void add(std::string_view name, uint32_t number) {
+    entries.emplace_back(name, number);
+    keys.emplace_back(name);
+    slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
+  }
+};
+
+// A node of the label trie of one body's blocks: either an object of label levels or, innermost,
+// a leaf: an array of block bodies (as numbers its owner gives them: an index into the blocks of
+// a body being converted, or into the converted text of a file's items). Nodes are many (one per
+// block, in a file of resources) and small: a leaf's items and a level's labels live in the trie.
+struct TrieNode {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  bool leaf = false;
+  uint32_t first = kNone, last = kNone;  // a leaf's items: a chain of BlockTrie::items
+  uint32_t level = kNone;                // otherwise its labels: BlockTrie::levels[level]
+  // The block that made this node, for messages: its file, where it starts, how many labels.
+  uint32_t offset = 0;
+  uint32_t labels = 0;
+  const source::SourceFile* file = nullptr;
+};
+
+// Byte order of names (Go's string order), deciding on the first bytes without a call when they
+// differ, as they mostly do.
+inline bool name_less(std::string_view a, std::string_view b) {
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
+  return a < b;
 }
 
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
@@ -361,7 +366,9 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     };
     std::vector<Label> sorted;
     sorted.reserve(children.size());
-    for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
+    const std::vector<NameKey>& keys = trie.children(id).keys;
+    for (size_t i = 0; i < children.size(); ++i)
+      sorted.push_back(Label{keys[i], children[i].first, children[i].second});
     std::sort(sorted.begin(), sorted.end(),
               [](const Label& a, const Label& b) { return keyed_compare(a.key, a.name, b.key, b.name) < 0; });
     for (const Label& label : sorted) {
@@ -1005,14 +1012,19 @@ struct FileDocument::State {
     writer.emplace(text, pretty, 0);
   }
 
-  std::shared_ptr<const source::SourceFile> source;               // which the names below point into
-  Options options;                                                // compact
-  bool pretty;                                                    // what write() writes
-  std::string text;                                               // the items' JSON, back to back
-  std::optional<Writer> writer;                                   // into text
-  std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
-  std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
-  BlockTrie blocks;                                               // the trie's items are fragments
+  std::shared_ptr<const source::SourceFile> source;  // which the names below point into
+  Options options;                                   // compact
+  bool pretty;                                       // what write() writes
+  std::string text;                                  // the items' JSON, back to back
+  std::optional<Writer> writer;                      // into text
+  std::vector<std::pair<size_t, size_t>> fragments;  // each item's JSON: where it starts and ends
+  struct Attribute {
+    NameKey key;  // made while the name is in the cache (as NameIndex::keys)
+    std::string_view name;
+    uint32_t fragment;
+  };
+  std::vector<Attribute> attributes;
+  BlockTrie blocks;                                            // the trie's items are fragments
   diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
@@ -1035,15 +1047,24 @@ struct FileDocument::State {
   template <class Leaf>
   bool walk(Writer& w, Leaf&& leaf) const {
     struct Member {
+      NameKey key;
       std::string_view name;
       uint32_t index;  // a fragment (attributes) or a trie node (block types)
       bool attribute;
     };
     std::vector<Member> sorted;
-    sorted.reserve(blocks.types.entries.size() + attributes.size());
-    for (auto& [type, node] : blocks.types.entries) sorted.push_back(Member{type, node, false});
-    for (auto& [name, f] : attributes) sorted.push_back(Member{name, f, true});
-    sort_by_name(sorted, [](const Member& m) { return m.name; });
+    const NameIndex& types = blocks.types;
+    sorted.reserve(types.entries.size() + attributes.size());
+    for (size_t i = 0; i < types.entries.size(); ++i)
+      sorted.push_back(Member{types.keys[i], types.entries[i].first, types.entries[i].second, false});
+    for (const Attribute& a : attributes) sorted.push_back(Member{a.key, a.name, a.fragment, true});
+    // Sorted with their keys (a sort of the names' positions alone missed the cache on most of a
+    // root body of 90,000 attributes). Names are unique among the block types and among the
+    // attributes; an attribute goes after the block type it replaces.
+    std::sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) {
+      int c = keyed_compare(a.key, a.name, b.key, b.name);
+      return c != 0 ? c < 0 : a.attribute < b.attribute;
+    });
     w.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
@@ -1076,7 +1097,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     // The value starts with a tuple whose elements are written already: it is that tuple, whose
     // node has no elements left, or the tuple is an operand and the value is its source text.
     State::Elements& el = *st.elements;
-    st.attributes.emplace_back(el.name, fragment);
+    st.attributes.push_back(State::Attribute{NameKey(el.name), el.name, fragment});
     start = el.start;
     syntax::NodeId value = t.first_child(item);
     if (t.node(value).kind != syntax::NodeKind::Tuple) {
@@ -1091,7 +1112,8 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     }
     st.elements.reset();
   } else if (n.kind == syntax::NodeKind::Attribute) {
-    st.attributes.emplace_back(t.token_text(n.main_token), fragment);
+    std::string_view name = t.token_text(n.main_token);
+    st.attributes.push_back(State::Attribute{NameKey(name), name, fragment});
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
     // The block is placed in the trie after its body (its last child, just before it) is
