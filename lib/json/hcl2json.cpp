@@ -135,35 +135,33 @@ class ChildList {
  public:
   ChildList(const syntax::SyntaxTree& tree, syntax::NodeId id) {
     const auto& nodes = tree.nodes();
-    syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
-    for (syntax::NodeId c = id; c > stop;) {
-      syntax::NodeId child = c - 1;
-      push(child);
-      c = child + 1 - nodes[child].subtree_size;
-    }
-    std::reverse(data(), data() + size_);
+    const syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
+    // Placed from the back as they are found, so that the usual few need no reversing.
+    syntax::NodeId* slot = inline_ + kInline;
+    syntax::NodeId c = id;
+    for (; c > stop && slot > inline_; c = *slot + 1 - nodes[*slot].subtree_size) *--slot = c - 1;
+    first_ = slot;
+    size_ = static_cast<size_t>(inline_ + kInline - slot);
+    if (c == stop) return;
+    // More: the ones before those, reversed, then those.
+    for (; c > stop; c = heap_.back() + 1 - nodes[heap_.back()].subtree_size) heap_.push_back(c - 1);
+    std::reverse(heap_.begin(), heap_.end());
+    heap_.insert(heap_.end(), first_, first_ + size_);
+    first_ = heap_.data();
+    size_ = heap_.size();
   }
+  ChildList(const ChildList&) = delete;
+  ChildList& operator=(const ChildList&) = delete;
   size_t size() const { return size_; }
-  syntax::NodeId operator[](size_t i) const { return data()[i]; }
-  const syntax::NodeId* begin() const { return data(); }
-  const syntax::NodeId* end() const { return data() + size_; }
+  syntax::NodeId operator[](size_t i) const { return first_[i]; }
+  const syntax::NodeId* begin() const { return first_; }
+  const syntax::NodeId* end() const { return first_ + size_; }
 
  private:
   static constexpr size_t kInline = 16;
-  syntax::NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
-  const syntax::NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
-  void push(syntax::NodeId id) {
-    if (heap_.empty() && size_ < kInline) {
-      inline_[size_++] = id;
-      return;
-    }
-    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);
-    heap_.push_back(id);
-    ++size_;
-  }
-
   syntax::NodeId inline_[kInline];
-  size_t size_ = 0;
+  const syntax::NodeId* first_;
+  size_t size_;
   std::vector<syntax::NodeId> heap_;
 };
 
