@@ -124,7 +124,7 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   job.source = input_source(job.name, std::move(content));
   if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
   // Without evaluation each item of the file is converted as soon as it is parsed, so the
-  // file's tree is never held whole: the JSON, unindented until it is written, is all that grows.
+  // file's tree is never held whole: the JSON, compact until it is written, is all that grows.
   syntax::ParseOptions parse_options;
   std::unique_ptr<json::FileDocument> document;
   if (!conv.merge && !conv.options.evaluator) {

@@ -1007,7 +1007,8 @@ struct FileDocument::State {
   State(size_t capacity, bool pretty) : pretty(pretty) {
     text.reserve(capacity);
     util::prefer_huge_pages(text.data(), text.capacity());  // filled from end to end
-    writer.emplace(text, pretty, 0);
+    if (pretty) writer.emplace(text, Writer::Marked{});
+    else writer.emplace(text, false);
   }
 
   std::shared_ptr<const source::SourceFile> source;  // which the names below point into

@@ -85,13 +85,13 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 // One file converted item by item while it is parsed (syntax::ParseOptions::root_item), so
 // that no tree of the whole file is ever held: each item of the root body becomes JSON text at
 // once, kept until the parse has finished (a file whose last line has an error prints nothing),
-// and then laid out in hcl2json's order. Pretty text is kept without its indentation (which deep
-// nesting makes many times the input's size) and indented as it is written out, so either form
-// holds about the compact JSON's size, which is about the input's. Without an evaluator; the
-// output is write_body's byte for byte.
+// and then laid out in hcl2json's order. Pretty text is kept as a Marked writer's (compact, with
+// a mark where a line breaks; indented, deep nesting would make it many times the input's size)
+// and indented as it is written out, so either form holds the compact JSON's size, which is
+// about the input's. Without an evaluator; the output is write_body's byte for byte.
 class FileDocument {
  public:
-  // `input_size`: the file's size, which the JSON without indentation seldom outgrows.
+  // `input_size`: the file's size, which the compact JSON seldom outgrows.
   explicit FileDocument(size_t input_size, bool pretty = true);
   ~FileDocument();
   FileDocument(const FileDocument&) = delete;

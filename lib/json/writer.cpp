@@ -16,8 +16,7 @@ void Writer::key(std::string_view name) {
   escaped(name);
   reserve(3);
   *at_++ = '"';
-  *at_++ = ':';
-  if (pretty_) *at_++ = ' ';
+  name_separator();
   place_ = Place::AfterKey;
 }
 
@@ -124,31 +123,33 @@ void Writer::indented(std::string_view text) {
   size_t width = (base_level_ + depth_) * step;  // the current line's indentation
   char* o = at_;
   while (p < end) {
-    // Room for sixteen bytes, or for a newline and the next line's indentation in whole blocks.
-    size_t room = 1 + width + step + kSpaces.size() + 16;
+    // Room for sixteen bytes, or for what a mark becomes: up to two bytes and a new line with
+    // the indentation in whole blocks.
+    size_t room = 2 + width + step + kSpaces.size() + 16;
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
       grow(room);
       o = at_;
     }
-    // Up to the next newline, copied sixteen bytes at a time as they are checked.
+    // Up to the next mark, copied sixteen bytes at a time as they are checked.
     size_t k = 0;
 #if defined(__SSE2__)
     if (end - p >= 16) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-      auto newlines = static_cast<unsigned>(_mm_movemask_epi8(util::byte_eq(v, '\n')));
-      if (!newlines) {
+      __m128i mark = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(kColon)), v);  // bytes up to kColon
+      auto marks = static_cast<unsigned>(_mm_movemask_epi8(mark));
+      if (!marks) {
         p += 16;
         o += 16;
         continue;
       }
-      k = static_cast<size_t>(__builtin_ctz(newlines));
+      k = static_cast<size_t>(__builtin_ctz(marks));
     } else
 #endif
     {
       auto left = static_cast<size_t>(end - p);
-      for (; k < left && p[k] != '\n'; ++k) o[k] = p[k];
+      for (; k<left&& static_cast<unsigned char>(p[k])> kColon; ++k) o[k] = p[k];
       if (k == left) {
         o += k;
         break;
@@ -156,18 +157,26 @@ void Writer::indented(std::string_view text) {
     }
     p += k;
     o += k;
-    // A newline follows a bracket that opens, or a comma, or precedes one that closes (an empty
-    // pair stays on its line): which of them tells the next line's level.
-    char before = p > text.data() ? p[-1] : ',';
-    char after = p + 1 < end ? p[1] : ',';
-    if (before == '{' || before == '[') width += step;
-    else if ((after == '}' || after == ']') && width >= step) width -= step;
+    char c = *p++;
+    switch (c) {
+      case kColon:
+        *o++ = ':';
+        *o++ = ' ';
+        continue;
+      case kNext: *o++ = ','; break;
+      case kObjectIn:
+      case kArrayIn:
+        *o++ = c == kObjectIn ? '{' : '[';
+        width += step;
+        break;
+      default: width -= std::min(width, step); break;  // kObjectOut, kArrayOut
+    }
     *o++ = '\n';
     if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
     else
       for (size_t i = 0; i < width; i += kSpaces.size()) std::memcpy(o + i, kSpaces.data(), kSpaces.size());
     o += width;
-    ++p;
+    if (c == kObjectOut || c == kArrayOut) *o++ = c == kObjectOut ? '}' : ']';
   }
   at_ = o;
   done();

@@ -36,6 +36,17 @@ class Writer {
       : out_(out), pretty_(pretty), indent_(indent), base_level_(base_level) {
     at_ = end_ = out_.data() + out_.size();
   }
+  // Pretty output kept small until it is laid out (indented()): compact text in which each
+  // separator that pretty output follows or precedes with a new line, and each ":", is one of
+  // the bytes below, which JSON text only holds escaped. The text is the compact text's size.
+  struct Marked {};
+  Writer(std::string& out, Marked) : Writer(out, false) { marked_ = true; }
+  static constexpr char kNext = 1;       // "," and a new line
+  static constexpr char kObjectIn = 2;   // "{" and a new line one level in
+  static constexpr char kArrayIn = 3;    // "[" and a new line one level in
+  static constexpr char kObjectOut = 4;  // a new line one level out and "}"
+  static constexpr char kArrayOut = 5;   // a new line one level out and "]"
+  static constexpr char kColon = 6;      // ": "
   ~Writer() { sync(); }
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
@@ -50,8 +61,7 @@ class Writer {
   void plain_key(std::string_view name) {
     element();
     put_plain(name, 2);
-    *at_++ = ':';
-    if (pretty_) *at_++ = ' ';
+    name_separator();
     place_ = Place::AfterKey;
   }
   void string(std::string_view s) {
@@ -90,8 +100,7 @@ class Writer {
   }
   // Text the caller has already quoted and escaped (for strings assembled in pieces).
   void raw_string(std::string_view quoted) { raw(quoted); }
-  // A value a pretty Writer with indent 0 wrote (its lines, without their indentation, which
-  // deep nesting would make many times the size of the rest), laid out with this writer's.
+  // A value a Marked writer wrote, laid out with this writer's indentation.
   void indented(std::string_view text);
 
   // The text written so far, in `out`.
@@ -162,9 +171,20 @@ class Writer {
   }
   void close(char c) {
     --depth_;
-    if (place_ != Place::First && pretty_) newline(depth_);
+    if (place_ != Place::First) {
+      if (marked_) c = c == '}' ? kObjectOut : kArrayOut;
+      else if (pretty_) newline(depth_);
+    }
     put(c);
     done();
+  }
+  void name_separator() {
+    if (marked_) {
+      *at_++ = kColon;
+      return;
+    }
+    *at_++ = ':';
+    if (pretty_) *at_++ = ' ';
   }
   void pass_on() {
     sink_(std::string_view(out_.data(), size()));
@@ -173,6 +193,11 @@ class Writer {
   // Separators and indentation before a value (nothing after a key).
   void element() {
     if (place_ < Place::First) return;
+    if (marked_) {
+      if (place_ == Place::Next) put(kNext);
+      else at_[-1] = at_[-1] == '{' ? kObjectIn : kArrayIn;  // the bracket just opened
+      return;
+    }
     if (place_ == Place::Next) put(',');
     if (pretty_) newline(depth_);
   }
@@ -201,6 +226,7 @@ class Writer {
   char* at_;  // the write position in out_, whose size runs to end_
   char* end_;
   bool pretty_;
+  bool marked_ = false;
   int indent_;
   size_t base_level_;
   Place place_ = Place::Top;

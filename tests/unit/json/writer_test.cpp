@@ -100,10 +100,11 @@ TEST_CASE("a document can start deeper, to be placed inside another") {
 
 TEST_CASE("the writer's copy with escaping fused in escapes as append_quoted does, at every offset") {
   // Each special character (and each kind of UTF-8 sequence) at every position of strings that
-  // end on either side of the sixteen-byte blocks the copy works in.
+  // end on either side of the sixteen-byte blocks the copy works in, and of strings shorter than
+  // one block (read in pieces of eight, four and single bytes).
   const std::vector<std::string> specials = {"\"", "\\",   "\n",     "\x01", "<",        "&", "\x7f",
                                              "é",  "\xff", "\u2028", "😀",    "\xe2\x82", "$"};
-  for (size_t len : {size_t(0), size_t(1), size_t(15), size_t(16), size_t(17), size_t(31), size_t(33)}) {
+  for (size_t len = 0; len <= 33; ++len) {
     for (const std::string& special : specials) {
       for (size_t at = 0; at <= len; ++at) {
         std::string s = std::string(at, 'a') + special + std::string(len - at, 'b');
@@ -204,19 +205,30 @@ std::string placed(size_t base, Value v, size_t chunk = 0) {
 
 }  // namespace
 
-TEST_CASE("a value written without indentation is indented where it is placed, as if written there") {
-  std::string unindented;
+TEST_CASE("a value a Marked writer wrote is indented where it is placed, as if written there") {
+  std::string marked, compact;
   {
-    Writer w(unindented, true, 0);
+    Writer w(marked, Writer::Marked{});
     sample(w);
+    Writer c(compact, false);
+    sample(c);
   }
-  CHECK(unindented.find("\n ") == std::string::npos);
-  CHECK(unindented.find("\n\"nested empties\": [\n[],\n[\n{}\n],\n{\n\"a\": []\n}\n],") != std::string::npos);
+  // The compact text with a mark in place of each separator a line break goes with.
+  CHECK(marked.size() == compact.size());
+  std::string unmarked = marked;
+  for (char& c : unmarked) {
+    if (c == Writer::kNext) c = ',';
+    if (c == Writer::kObjectIn || c == Writer::kObjectOut) c = c == Writer::kObjectIn ? '{' : '}';
+    if (c == Writer::kArrayIn || c == Writer::kArrayOut) c = c == Writer::kArrayIn ? '[' : ']';
+    if (c == Writer::kColon) c = ':';
+  }
+  CHECK(unmarked == compact);
+  CHECK(marked.find("\"nested empties\"\x06\x03[]\x01\x03{}\x05\x01\x02\"a\"\x06[]\x04\x05\x01") != std::string::npos);
   for (size_t base : {0, 1, 3}) {
     CAPTURE(base);
     std::string direct = placed(base, sample);
     CHECK(direct.find(std::string(4 * (base + 42), ' ') + "1,\n") != std::string::npos);
-    auto relaid = [&](Writer& w) { w.indented(unindented); };
+    auto relaid = [&](Writer& w) { w.indented(marked); };
     CHECK(placed(base, relaid) == direct);
     for (size_t chunk : {1, 64, 5000}) {
       CAPTURE(chunk);
