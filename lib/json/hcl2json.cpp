@@ -200,14 +200,10 @@ inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& k
 // missed the cache on every look-up).
 struct NameIndex {
   std::vector<std::pair<std::string_view, uint32_t>> entries;
-  // The names' keys, for sorting them later without reading them again: made while the names
-  // are in the cache, they spare the sort of thousands of labels a miss at every one.
-  std::vector<NameKey> keys;
   util::NameSlots slots;
 
   void clear() {
     entries.clear();
-    keys.clear();
     slots.clear();
   }
   const uint32_t* find(std::string_view name) const {
@@ -217,7 +213,6 @@ struct NameIndex {
   void prefetch(std::string_view name) const { slots.prefetch(name); }
   void add(std::string_view name, uint32_t number) {
     entries.emplace_back(name, number);
-    keys.emplace_back(name);
     slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
   }
 };
@@ -364,9 +359,7 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
     };
     std::vector<Label> sorted;
     sorted.reserve(children.size());
-    const std::vector<NameKey>& keys = trie.children(id).keys;
-    for (size_t i = 0; i < children.size(); ++i)
-      sorted.push_back(Label{keys[i], children[i].first, children[i].second});
+    for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
     std::sort(sorted.begin(), sorted.end(),
               [](const Label& a, const Label& b) { return keyed_compare(a.key, a.name, b.key, b.name) < 0; });
     for (const Label& label : sorted) {
@@ -1011,19 +1004,14 @@ struct FileDocument::State {
     else writer.emplace(text, false);
   }
 
-  std::shared_ptr<const source::SourceFile> source;  // which the names below point into
-  Options options;                                   // compact
-  bool pretty;                                       // what write() writes
-  std::string text;                                  // the items' JSON, back to back
-  std::optional<Writer> writer;                      // into text
-  std::vector<std::pair<size_t, size_t>> fragments;  // each item's JSON: where it starts and ends
-  struct Attribute {
-    NameKey key;  // made while the name is in the cache (as NameIndex::keys)
-    std::string_view name;
-    uint32_t fragment;
-  };
-  std::vector<Attribute> attributes;
-  BlockTrie blocks;                                            // the trie's items are fragments
+  std::shared_ptr<const source::SourceFile> source;               // which the names below point into
+  Options options;                                                // compact
+  bool pretty;                                                    // what write() writes
+  std::string text;                                               // the items' JSON, back to back
+  std::optional<Writer> writer;                                   // into text
+  std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
+  std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
+  BlockTrie blocks;                                               // the trie's items are fragments
   diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
@@ -1054,12 +1042,12 @@ struct FileDocument::State {
     std::vector<Member> sorted;
     const NameIndex& types = blocks.types;
     sorted.reserve(types.entries.size() + attributes.size());
-    for (size_t i = 0; i < types.entries.size(); ++i)
-      sorted.push_back(Member{types.keys[i], types.entries[i].first, types.entries[i].second, false});
-    for (const Attribute& a : attributes) sorted.push_back(Member{a.key, a.name, a.fragment, true});
-    // Sorted with their keys (a sort of the names' positions alone missed the cache on most of a
-    // root body of 90,000 attributes). Names are unique among the block types and among the
-    // attributes; an attribute goes after the block type it replaces.
+    for (auto& [type, node] : types.entries) sorted.push_back(Member{NameKey(type), type, node, false});
+    for (auto& [name, f] : attributes) sorted.push_back(Member{NameKey(name), name, f, true});
+    // Sorted with their keys, in one array (sort_by_name's sorted keys, then the members moved
+    // into their order a cycle at a time, jump all over a root body of 90,000 attributes). Names
+    // are unique among the block types and among the attributes; an attribute goes after the
+    // block type it replaces.
     std::sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) {
       int c = keyed_compare(a.key, a.name, b.key, b.name);
       return c != 0 ? c < 0 : a.attribute < b.attribute;
@@ -1096,7 +1084,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     // The value starts with a tuple whose elements are written already: it is that tuple, whose
     // node has no elements left, or the tuple is an operand and the value is its source text.
     State::Elements& el = *st.elements;
-    st.attributes.push_back(State::Attribute{NameKey(el.name), el.name, fragment});
+    st.attributes.emplace_back(el.name, fragment);
     start = el.start;
     syntax::NodeId value = t.first_child(item);
     if (t.node(value).kind != syntax::NodeKind::Tuple) {
@@ -1111,8 +1099,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
     }
     st.elements.reset();
   } else if (n.kind == syntax::NodeKind::Attribute) {
-    std::string_view name = t.token_text(n.main_token);
-    st.attributes.push_back(State::Attribute{NameKey(name), name, fragment});
+    st.attributes.emplace_back(t.token_text(n.main_token), fragment);
     ok = c.expression(t, t.first_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
     // The block is placed in the trie after its body (its last child, just before it) is
