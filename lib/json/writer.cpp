@@ -108,10 +108,9 @@ const char* Writer::escape_special(const char* p, const char* end) {
 }
 
 void Writer::deep_newline(size_t n) {
-  // Blocks of fixed size too, as many as it takes (deep nesting indents most lines so).
-  reserve(1 + n + kSpaces.size());
+  reserve(1 + n);
   *at_++ = '\n';
-  for (size_t i = 0; i < n; i += kSpaces.size()) std::memcpy(at_ + i, kSpaces.data(), kSpaces.size());
+  std::memset(at_, ' ', n);
   at_ += n;
 }
 
@@ -124,7 +123,7 @@ void Writer::indented(std::string_view text) {
   char* o = at_;
   while (p < end) {
     // Room for sixteen bytes, or for what a mark becomes: up to two bytes and a new line with
-    // the indentation in whole blocks.
+    // its indentation (a block of fixed size when short).
     size_t room = 2 + width + step + kSpaces.size() + 16;
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
@@ -172,9 +171,10 @@ void Writer::indented(std::string_view text) {
       default: width -= std::min(width, step); break;  // kObjectOut, kArrayOut
     }
     *o++ = '\n';
+    // Past a block, the library's fill, which stores wider than a copy of fixed size can be
+    // compiled to (deep nesting writes hundreds of megabytes of indentation).
     if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
-    else
-      for (size_t i = 0; i < width; i += kSpaces.size()) std::memcpy(o + i, kSpaces.data(), kSpaces.size());
+    else std::memset(o, ' ', width);
     o += width;
     if (c == kObjectOut || c == kArrayOut) *o++ = c == kObjectOut ? '}' : ']';
   }

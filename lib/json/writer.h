@@ -216,8 +216,8 @@ class Writer {
   }
   void deep_newline(size_t n);
   static constexpr size_t kShort = 32;
-  static constexpr std::array<char, 4 * kShort> kSpaces = [] {
-    std::array<char, 4 * kShort> spaces;
+  static constexpr std::array<char, kShort> kSpaces = [] {
+    std::array<char, kShort> spaces;
     spaces.fill(' ');
     return spaces;
   }();
