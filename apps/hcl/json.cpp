@@ -128,7 +128,7 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   syntax::ParseOptions parse_options;
   std::unique_ptr<json::FileDocument> document;
   if (!conv.merge && !conv.options.evaluator) {
-    document = std::make_unique<json::FileDocument>(job.source->size());
+    document = std::make_unique<json::FileDocument>(job.source->size(), conv.options.pretty);
     parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
     parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
                                                     uint32_t open) { document->add_elements(elements, name, open); };
@@ -140,7 +140,7 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     job.ok = document->check(job.diagnostics);
     if (!job.ok) return;
     if (conv.keyed) {
-      document->write([&job](std::string_view text) { job.text.append(text); }, conv.options.pretty, 1);
+      document->write([&job](std::string_view text) { job.text.append(text); }, 1);
     } else {
       job.document = std::move(document);
     }
@@ -258,7 +258,7 @@ int run_json(const JsonOptions& opt) {
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
     FileJob& job = jobs[0];
-    if (job.document) job.document->write(put, conv.options.pretty);
+    if (job.document) job.document->write(put);
     job.text.push_back('\n');
     put(job.text);
   }

@@ -135,37 +135,65 @@ class ChildList {
  public:
   ChildList(const syntax::SyntaxTree& tree, syntax::NodeId id) {
     const auto& nodes = tree.nodes();
-    syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
-    for (syntax::NodeId c = id; c > stop;) {
-      syntax::NodeId child = c - 1;
-      push(child);
-      c = child + 1 - nodes[child].subtree_size;
-    }
-    std::reverse(data(), data() + size_);
+    const syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
+    // Placed from the back as they are found, so that the usual few need no reversing.
+    syntax::NodeId* slot = inline_ + kInline;
+    syntax::NodeId c = id;
+    for (; c > stop && slot > inline_; c = *slot + 1 - nodes[*slot].subtree_size) *--slot = c - 1;
+    first_ = slot;
+    size_ = static_cast<size_t>(inline_ + kInline - slot);
+    if (c == stop) return;
+    // More: the ones before those, reversed, then those.
+    for (; c > stop; c = heap_.back() + 1 - nodes[heap_.back()].subtree_size) heap_.push_back(c - 1);
+    std::reverse(heap_.begin(), heap_.end());
+    heap_.insert(heap_.end(), first_, first_ + size_);
+    first_ = heap_.data();
+    size_ = heap_.size();
   }
+  ChildList(const ChildList&) = delete;
+  ChildList& operator=(const ChildList&) = delete;
   size_t size() const { return size_; }
-  syntax::NodeId operator[](size_t i) const { return data()[i]; }
-  const syntax::NodeId* begin() const { return data(); }
-  const syntax::NodeId* end() const { return data() + size_; }
+  syntax::NodeId operator[](size_t i) const { return first_[i]; }
+  const syntax::NodeId* begin() const { return first_; }
+  const syntax::NodeId* end() const { return first_ + size_; }
 
  private:
   static constexpr size_t kInline = 16;
-  syntax::NodeId* data() { return heap_.empty() ? inline_ : heap_.data(); }
-  const syntax::NodeId* data() const { return heap_.empty() ? inline_ : heap_.data(); }
-  void push(syntax::NodeId id) {
-    if (heap_.empty() && size_ < kInline) {
-      inline_[size_++] = id;
-      return;
-    }
-    if (heap_.empty()) heap_.assign(inline_, inline_ + size_);
-    heap_.push_back(id);
-    ++size_;
-  }
-
   syntax::NodeId inline_[kInline];
-  size_t size_ = 0;
+  const syntax::NodeId* first_;
+  size_t size_;
   std::vector<syntax::NodeId> heap_;
 };
+
+// A name's first eight bytes as a number in the names' byte order (shorter ones padded with
+// zeros, which sort first among names that agree up to there).
+inline uint64_t name_prefix(std::string_view s) {
+  uint64_t k = 0;
+  if (std::endian::native == std::endian::little && s.size() >= 8) {  // one load, turned to the names' order
+    std::memcpy(&k, s.data(), 8);
+    return __builtin_bswap64(k);
+  }
+  for (size_t i = 0; i < 8; ++i) k = (k << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+  return k;
+}
+
+// A name's first sixteen bytes as two such numbers, which order most names without reading them
+// again: sorting many labels, whose text is spread over the whole source, would otherwise miss
+// the cache on every comparison of two that share their first eight bytes ("web_1234" + "5").
+struct NameKey {
+  uint64_t high, low;
+  explicit NameKey(std::string_view s) : high(name_prefix(s)), low(s.size() > 8 ? name_prefix(s.substr(8)) : 0) {}
+};
+
+// Byte order of two names given their keys (negative, zero or positive): the numbers decide,
+// unless they are equal.
+inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& kb, std::string_view b) {
+  if (ka.high != kb.high) return ka.high < kb.high ? -1 : 1;
+  if (ka.low != kb.low) return ka.low < kb.low ? -1 : 1;
+  if (a.size() <= 16 && b.size() <= 16)  // equal but for the zeros that pad the shorter one
+    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+  return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
+}
 
 // Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
 // found through util::NameSlots (a node-based map allocated and freed a node per name, and
@@ -210,36 +238,6 @@ inline bool name_less(std::string_view a, std::string_view b) {
   if (!a.empty() && !b.empty() && a[0] != b[0])
     return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
   return a < b;
-}
-
-// A name's first eight bytes as a number in the names' byte order (shorter ones padded with
-// zeros, which sort first among names that agree up to there).
-inline uint64_t name_prefix(std::string_view s) {
-  uint64_t k = 0;
-  if (std::endian::native == std::endian::little && s.size() >= 8) {  // one load, turned to the names' order
-    std::memcpy(&k, s.data(), 8);
-    return __builtin_bswap64(k);
-  }
-  for (size_t i = 0; i < 8; ++i) k = (k << 8) | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
-  return k;
-}
-
-// A name's first sixteen bytes as two such numbers, which order most names without reading them
-// again: sorting many labels, whose text is spread over the whole source, would otherwise miss
-// the cache on every comparison of two that share their first eight bytes ("web_1234" + "5").
-struct NameKey {
-  uint64_t high, low;
-  explicit NameKey(std::string_view s) : high(name_prefix(s)), low(s.size() > 8 ? name_prefix(s.substr(8)) : 0) {}
-};
-
-// Byte order of two names given their keys (negative, zero or positive): the numbers decide,
-// unless they are equal.
-inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& kb, std::string_view b) {
-  if (ka.high != kb.high) return ka.high < kb.high ? -1 : 1;
-  if (ka.low != kb.low) return ka.low < kb.low ? -1 : 1;
-  if (a.size() <= 16 && b.size() <= 16)  // equal but for the zeros that pad the shorter one
-    return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
-  return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
 }
 
 // Sorts by name(element), keeping equal names in their order (of equal keys the last one wins, as
@@ -999,15 +997,17 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 struct FileDocument::State {
   // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
   // written costs address space, not memory. (Reserved before the writer takes the text.)
-  explicit State(size_t capacity) {
+  State(size_t capacity, bool pretty) : pretty(pretty) {
     text.reserve(capacity);
     util::prefer_huge_pages(text.data(), text.capacity());  // filled from end to end
-    writer.emplace(text, false);
+    if (pretty) writer.emplace(text, Writer::Marked{});
+    else writer.emplace(text, false);
   }
 
   std::shared_ptr<const source::SourceFile> source;               // which the names below point into
   Options options;                                                // compact
-  std::string text;                                               // the items' compact JSON, back to back
+  bool pretty;                                                    // what write() writes
+  std::string text;                                               // the items' JSON, back to back
   std::optional<Writer> writer;                                   // into text
   std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
   std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
@@ -1034,15 +1034,24 @@ struct FileDocument::State {
   template <class Leaf>
   bool walk(Writer& w, Leaf&& leaf) const {
     struct Member {
+      NameKey key;
       std::string_view name;
       uint32_t index;  // a fragment (attributes) or a trie node (block types)
       bool attribute;
     };
     std::vector<Member> sorted;
-    sorted.reserve(blocks.types.entries.size() + attributes.size());
-    for (auto& [type, node] : blocks.types.entries) sorted.push_back(Member{type, node, false});
-    for (auto& [name, f] : attributes) sorted.push_back(Member{name, f, true});
-    sort_by_name(sorted, [](const Member& m) { return m.name; });
+    const NameIndex& types = blocks.types;
+    sorted.reserve(types.entries.size() + attributes.size());
+    for (auto& [type, node] : types.entries) sorted.push_back(Member{NameKey(type), type, node, false});
+    for (auto& [name, f] : attributes) sorted.push_back(Member{NameKey(name), name, f, true});
+    // Sorted with their keys, in one array (sort_by_name's sorted keys, then the members moved
+    // into their order a cycle at a time, jump all over a root body of 90,000 attributes). Names
+    // are unique among the block types and among the attributes; an attribute goes after the
+    // block type it replaces.
+    std::sort(sorted.begin(), sorted.end(), [](const Member& a, const Member& b) {
+      int c = keyed_compare(a.key, a.name, b.key, b.name);
+      return c != 0 ? c < 0 : a.attribute < b.attribute;
+    });
     w.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
       if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
@@ -1054,7 +1063,8 @@ struct FileDocument::State {
   }
 };
 
-FileDocument::FileDocument(size_t input_size) : state_(std::make_unique<State>(output_size_hint(input_size, false))) {
+FileDocument::FileDocument(size_t input_size, bool pretty)
+    : state_(std::make_unique<State>(output_size_hint(input_size, false), pretty)) {
   state_->options.pretty = false;
 }
 FileDocument::~FileDocument() = default;
@@ -1155,21 +1165,18 @@ bool FileDocument::check(diag::Diagnostics& diagnostics) const {
   });
 }
 
-void FileDocument::write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level) const {
+void FileDocument::write(const std::function<void(std::string_view)>& sink, size_t base_level) const {
   state_->writer->buffer();  // the fragments' text, up to date
-  std::optional<Indenter> indenter;
-  if (pretty) indenter.emplace(sink, base_level);
-  std::function<void(std::string_view)> out = sink;
-  if (pretty) out = [&](std::string_view s) { indenter->write(s); };
+  const State& st = *state_;
   std::string buffer;
-  Writer w(buffer, false);
-  w.stream_to(out);
-  state_->walk(w, [&](uint32_t f) {
-    w.raw(state_->fragment(f));
+  Writer w(buffer, st.pretty, 4, base_level);
+  w.stream_to(sink);
+  st.walk(w, [&](uint32_t f) {
+    if (st.pretty) w.indented(st.fragment(f));
+    else w.raw(st.fragment(f));
     return true;
   });
-  out(w.buffer());
-  if (indenter) indenter->finish();
+  sink(w.buffer());
 }
 
 ConvertResult convert_file(const syntax::SyntaxTree& tree, const Options& options) {

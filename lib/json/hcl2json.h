@@ -83,14 +83,16 @@ struct BodyRef {
 bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& options, diag::Diagnostics& diagnostics);
 
 // One file converted item by item while it is parsed (syntax::ParseOptions::root_item), so
-// that no tree of the whole file is ever held: each item of the root body becomes compact JSON
-// text at once, kept until the parse has finished (a file whose last line has an error prints
-// nothing), and then laid out in hcl2json's order. It holds about the compact JSON's size, which
-// is about the input's. Without an evaluator; the output is write_body's byte for byte.
+// that no tree of the whole file is ever held: each item of the root body becomes JSON text at
+// once, kept until the parse has finished (a file whose last line has an error prints nothing),
+// and then laid out in hcl2json's order. Pretty text is kept as a Marked writer's (compact, with
+// a mark where a line breaks; indented, deep nesting would make it many times the input's size)
+// and indented as it is written out, so either form holds the compact JSON's size, which is
+// about the input's. Without an evaluator; the output is write_body's byte for byte.
 class FileDocument {
  public:
   // `input_size`: the file's size, which the compact JSON seldom outgrows.
-  explicit FileDocument(size_t input_size);
+  explicit FileDocument(size_t input_size, bool pretty = true);
   ~FileDocument();
   FileDocument(const FileDocument&) = delete;
   FileDocument& operator=(const FileDocument&) = delete;
@@ -106,7 +108,7 @@ class FileDocument {
   // write_body reports).
   bool check(diag::Diagnostics& diagnostics) const;
   // Writes the document (after check) in pieces to `sink`, `base_level` levels in.
-  void write(const std::function<void(std::string_view)>& sink, bool pretty, size_t base_level = 0) const;
+  void write(const std::function<void(std::string_view)>& sink, size_t base_level = 0) const;
 
  private:
   struct State;

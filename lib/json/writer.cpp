@@ -10,35 +10,21 @@
 
 namespace hcl::json {
 
-namespace {
-
-// A string's text runs to its first quote or backslash.
-bool is_string_text(unsigned char c) { return c != '"' && c != '\\'; }
-#if defined(__SSE2__)
-__m128i not_string_text(__m128i v) { return _mm_or_si128(util::byte_eq(v, '"'), util::byte_eq(v, '\\')); }
-#endif
-
-const char* string_stop(const char* p, const char* end) {
-  return p + util::run_end<is_string_text, HCL_SSE2_MASK(not_string_text)>(p, size_t{0}, static_cast<size_t>(end - p));
-}
-
-}  // namespace
-
 void Writer::key(std::string_view name) {
   element();
   put('"');
   escaped(name);
   reserve(3);
   *at_++ = '"';
-  *at_++ = ':';
-  if (pretty_) *at_++ = ' ';
+  name_separator();
   place_ = Place::AfterKey;
 }
 
 void Writer::grow(size_t n) {
   size_t used = size();
   if (sink_ && used >= chunk_) {
-    pass_on();
+    pass_on();  // the room it had is the room it has again (made once: resize zeroes it)
+    if (static_cast<size_t>(end_ - at_) >= n) return;
     used = 0;
   }
   // Room is made a step at a time (zeroed by resize, while still in the cache), within the
@@ -121,159 +107,79 @@ const char* Writer::escape_special(const char* p, const char* end) {
   return p + len;
 }
 
-Indenter::Indenter(std::function<void(std::string_view)> sink, size_t base_level, int indent, size_t chunk)
-    : sink_(std::move(sink)),
-      base_level_(base_level),
-      indent_(indent),
-      buffer_(chunk + 2 * kBlock),
-      pad_(2 * kBlock, ' ') {
-  pad_[0] = '\n';
-  at_ = buffer_.data();
-  end_ = buffer_.data() + buffer_.size();
+void Writer::deep_newline(size_t n) {
+  reserve(1 + n);
+  *at_++ = '\n';
+  std::memset(at_, ' ', n);
+  at_ += n;
 }
 
-void Indenter::finish() {
-  if (at_ > buffer_.data()) sink_(std::string_view(buffer_.data(), static_cast<size_t>(at_ - buffer_.data())));
-  at_ = buffer_.data();
-}
-
-void Indenter::make_room(size_t n) {
-  finish();
-  if (buffer_.size() < n) {
-    buffer_.resize(n);
-    at_ = buffer_.data();
-  }
-  end_ = buffer_.data() + buffer_.size();
-}
-
-void Indenter::write(std::string_view s) {
-  // The state lives in locals while the piece is laid out (stores through the output pointer
-  // could otherwise alias the members, which would be reloaded after every byte).
-  const char* p = s.data();
-  const char* const end = p + s.size();
+void Writer::indented(std::string_view text) {
+  element();
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const auto step = static_cast<size_t>(indent_);
+  size_t width = (base_level_ + depth_) * step;  // the current line's indentation
   char* o = at_;
-  size_t level = level_;
-  const auto indent = static_cast<size_t>(indent_);
-  size_t width = (base_level_ + level) * indent;  // the indentation
-  bool in_string = in_string_, escape = escape_;
-  auto room = [&](size_t n) {
-    if (static_cast<size_t>(end_ - o) < n) [[unlikely]] {
+  while (p < end) {
+    // Room for sixteen bytes, or for what a mark becomes: up to two bytes and a new line with
+    // its indentation (a block of fixed size when short).
+    size_t room = 2 + width + step + kSpaces.size() + 16;
+    if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
-      make_room(n);
+      grow(room);
       o = at_;
     }
-  };
-  // A newline and the indentation, in room made beforehand. Short ones, the usual, are copied as
-  // a block of fixed size (a few stores: two up to seven levels) and the write position moved by
-  // their length.
-  auto newline = [&] {
-    size_t n = 1 + width;
-    if (n <= 32) std::memcpy(o, pad_.data(), 32);
-    else if (n <= kBlock) std::memcpy(o, pad_.data(), kBlock);
-    else std::memcpy(o, pad_.data(), n);
-    o += n;
-  };
-  // What a bracket opens: an empty pair stays on its line, anything else starts one further in.
-  auto open = [&] {
-    if (*p == '}' || *p == ']') {
-      *o++ = *p++;
-      return;
-    }
-    ++level;
-    width += indent;
-    if (width + 1 + kBlock > pad_.size()) [[unlikely]]
-      pad_.resize(width + 1 + kBlock, ' ');
-    newline();
-  };
-  if (opened_ && p < end) {  // a bracket ended the previous piece
-    opened_ = false;
-    room(width + indent + 1 + kBlock);
-    open();
-  }
-  while (p < end) {
-    if (in_string) {
-      if (escape) {  // the byte after a backslash, whatever it is
-        escape = false;
-        room(1);
-        *o++ = *p++;
-        continue;
-      }
-      // Up to and including the next quote or backslash, copied sixteen bytes at a time as they
-      // are checked, or to the end of this piece.
-      char stop = 0;
+    // Up to the next mark, copied sixteen bytes at a time as they are checked.
+    size_t k = 0;
 #if defined(__SSE2__)
-      while (end - p >= 16) {
-        room(16);
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-        if (unsigned m = static_cast<unsigned>(_mm_movemask_epi8(not_string_text(v)))) {
-          unsigned k = static_cast<unsigned>(__builtin_ctz(m)) + 1;
-          p += k;
-          o += k;
-          stop = p[-1];
-          break;
-        }
+    if (end - p >= 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+      __m128i mark = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(kColon)), v);  // bytes up to kColon
+      auto marks = static_cast<unsigned>(_mm_movemask_epi8(mark));
+      if (!marks) {
         p += 16;
         o += 16;
+        continue;
       }
+      k = static_cast<size_t>(__builtin_ctz(marks));
+    } else
 #endif
-      if (!stop) {
-        const char* to = string_stop(p, end);
-        if (to != end) ++to;
-        room(static_cast<size_t>(to - p));
-        std::memcpy(o, p, static_cast<size_t>(to - p));
-        o += to - p;
-        p = to;
-        if (!is_string_text(static_cast<unsigned char>(p[-1]))) stop = p[-1];
+    {
+      auto left = static_cast<size_t>(end - p);
+      for (; k<left&& static_cast<unsigned char>(p[k])> kColon; ++k) o[k] = p[k];
+      if (k == left) {
+        o += k;
+        break;
       }
-      if (stop == '"') in_string = false;
-      else if (stop == '\\') escape = true;
-      continue;
     }
-    // Room for anything one structural character writes: two bytes and a newline one level in.
-    room(width + indent + 3 + kBlock);
+    p += k;
+    o += k;
     char c = *p++;
     switch (c) {
-      case '"':
-        in_string = true;
-        *o++ = c;
-        break;
-      case '{':
-      case '[':
-        *o++ = c;
-        if (p < end) open();
-        else opened_ = true;
-        break;
-      case ',':
-        *o++ = c;
-        newline();
-        break;
-      case ':':
+      case kColon:
         *o++ = ':';
         *o++ = ' ';
+        continue;
+      case kNext: *o++ = ','; break;
+      case kObjectIn:
+      case kArrayIn:
+        *o++ = c == kObjectIn ? '{' : '[';
+        width += step;
         break;
-      case '}':
-      case ']':
-        --level;
-        width -= indent;
-        newline();
-        *o++ = c;
-        break;
-      default: {
-        // A number, true, false or null: up to the next structural character.
-        const char* from = p - 1;
-        while (p < end && *p != ',' && *p != '}' && *p != ']') ++p;
-        room(static_cast<size_t>(p - from));
-        std::memcpy(o, from, static_cast<size_t>(p - from));
-        o += p - from;
-        break;
-      }
+      default: width -= std::min(width, step); break;  // kObjectOut, kArrayOut
     }
+    *o++ = '\n';
+    // Past a block, the library's fill, which stores wider than a copy of fixed size can be
+    // compiled to (deep nesting writes hundreds of megabytes of indentation).
+    if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
+    else std::memset(o, ' ', width);
+    o += width;
+    if (c == kObjectOut || c == kArrayOut) *o++ = c == kObjectOut ? '}' : ']';
   }
   at_ = o;
-  level_ = level;
-  in_string_ = in_string;
-  escape_ = escape;
+  done();
 }
 
 }  // namespace hcl::json

@@ -5,12 +5,12 @@
 // hcl2json prints. Compact output has no spaces at all.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "util/text.h"
 
@@ -36,6 +36,17 @@ class Writer {
       : out_(out), pretty_(pretty), indent_(indent), base_level_(base_level) {
     at_ = end_ = out_.data() + out_.size();
   }
+  // Pretty output kept small until it is laid out (indented()): compact text in which each
+  // separator that pretty output follows or precedes with a new line, and each ":", is one of
+  // the bytes below, which JSON text only holds escaped. The text is the compact text's size.
+  struct Marked {};
+  Writer(std::string& out, Marked) : Writer(out, false) { marked_ = true; }
+  static constexpr char kNext = 1;       // "," and a new line
+  static constexpr char kObjectIn = 2;   // "{" and a new line one level in
+  static constexpr char kArrayIn = 3;    // "[" and a new line one level in
+  static constexpr char kObjectOut = 4;  // a new line one level out and "}"
+  static constexpr char kArrayOut = 5;   // a new line one level out and "]"
+  static constexpr char kColon = 6;      // ": "
   ~Writer() { sync(); }
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
@@ -50,8 +61,7 @@ class Writer {
   void plain_key(std::string_view name) {
     element();
     put_plain(name, 2);
-    *at_++ = ':';
-    if (pretty_) *at_++ = ' ';
+    name_separator();
     place_ = Place::AfterKey;
   }
   void string(std::string_view s) {
@@ -90,6 +100,8 @@ class Writer {
   }
   // Text the caller has already quoted and escaped (for strings assembled in pieces).
   void raw_string(std::string_view quoted) { raw(quoted); }
+  // A value a Marked writer wrote, laid out with this writer's indentation.
+  void indented(std::string_view text);
 
   // The text written so far, in `out`.
   std::string& buffer() {
@@ -159,9 +171,20 @@ class Writer {
   }
   void close(char c) {
     --depth_;
-    if (place_ != Place::First && pretty_) newline(depth_);
+    if (place_ != Place::First) {
+      if (marked_) c = c == '}' ? kObjectOut : kArrayOut;
+      else if (pretty_) newline(depth_);
+    }
     put(c);
     done();
+  }
+  void name_separator() {
+    if (marked_) {
+      *at_++ = kColon;
+      return;
+    }
+    *at_++ = ':';
+    if (pretty_) *at_++ = ' ';
   }
   void pass_on() {
     sink_(std::string_view(out_.data(), size()));
@@ -170,59 +193,46 @@ class Writer {
   // Separators and indentation before a value (nothing after a key).
   void element() {
     if (place_ < Place::First) return;
+    if (marked_) {
+      if (place_ == Place::Next) put(kNext);
+      else at_[-1] = at_[-1] == '{' ? kObjectIn : kArrayIn;  // the bracket just opened
+      return;
+    }
     if (place_ == Place::Next) put(',');
     if (pretty_) newline(depth_);
   }
   // A value has ended.
   void done() { place_ = depth_ > 0 ? Place::Next : Place::Top; }
+  // A newline and the indentation. Short ones, the usual, are copied as a block of fixed size
+  // (two stores) into the room made for it, and the write position moved by their length.
   void newline(size_t level) {
     size_t n = (base_level_ + level) * static_cast<size_t>(indent_);
-    reserve(n + 1);
+    if (n > kShort) [[unlikely]]
+      return deep_newline(n);
+    reserve(1 + kShort);
     *at_++ = '\n';
-    std::memset(at_, ' ', n);
+    std::memcpy(at_, kSpaces.data(), kShort);
     at_ += n;
   }
+  void deep_newline(size_t n);
+  static constexpr size_t kShort = 32;
+  static constexpr std::array<char, kShort> kSpaces = [] {
+    std::array<char, kShort> spaces;
+    spaces.fill(' ');
+    return spaces;
+  }();
 
   std::string& out_;
   char* at_;  // the write position in out_, whose size runs to end_
   char* end_;
   bool pretty_;
+  bool marked_ = false;
   int indent_;
   size_t base_level_;
   Place place_ = Place::Top;
   size_t depth_ = 0;  // containers open
   std::function<void(std::string_view)> sink_;
   size_t chunk_ = 0;
-};
-
-// Lays out compact JSON arriving in pieces as json.Indent does, which is the Writer's pretty
-// layout: a document written compact and passed through here is byte for byte the one the
-// Writer writes pretty. Whitespace outside strings is not expected (compact input has none).
-class Indenter {
- public:
-  explicit Indenter(std::function<void(std::string_view)> sink, size_t base_level = 0, int indent = 4,
-                    size_t chunk = 1 << 16);
-
-  void write(std::string_view compact);
-  // Passes on what is left.
-  void finish();
-
- private:
-  // Passes on what the buffer holds, and makes it hold at least n bytes.
-  void make_room(size_t n);
-
-  static constexpr size_t kBlock = 128;
-  std::function<void(std::string_view)> sink_;
-  size_t base_level_;
-  int indent_;
-  std::vector<char> buffer_;
-  char* at_;
-  char* end_;
-  std::string pad_;  // "\n" and spaces
-  size_t level_ = 0;
-  bool in_string_ = false;
-  bool escape_ = false;  // in a string, right after a backslash
-  bool opened_ = false;  // right after "{" or "[": an empty one closes on the same line
 };
 
 }  // namespace hcl::json

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The end of a run of bytes of one class: sixteen bytes at a time with SSE2 (part of every x86-64
 // CPU) while sixteen remain, then a byte at a time (and throughout elsewhere), so no load reads
-// past the end. The lexer's runs (lex/scan.h), JSON escaping, the JSON re-indenter and the
+// past the end. The lexer's runs (lex/scan.h), JSON escaping and the
 // formatter's column scan are built on it.
 #pragma once
 

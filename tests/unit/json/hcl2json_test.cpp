@@ -30,8 +30,10 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // `hcl json` makes it; or "ERROR: " and the first diagnostic's summary and detail.
 // `batch`: the nodes of a root attribute's tuple elements converted together (1: each element as
 // soon as it is parsed).
-std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1) {
-  json::FileDocument doc(text.size());
+// `base_level`: written that many levels in (as `hcl json` writes each of several files).
+std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
+                     size_t base_level = 0) {
+  json::FileDocument doc(text.size(), pretty);
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
   po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
@@ -44,7 +46,7 @@ std::string by_items(const std::string& text, bool pretty, const std::string& na
   hcl::diag::Diagnostics diags;
   if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
   std::string out;
-  doc.write([&](std::string_view piece) { out.append(piece); }, pretty);
+  doc.write([&](std::string_view piece) { out.append(piece); }, base_level);
   return out;
 }
 
@@ -218,6 +220,30 @@ TEST_CASE("a file converted item by item while it is parsed is the whole tree's 
   }
 }
 
+TEST_CASE("a file converted item by item is indented as the whole tree's conversion, one level in too") {
+  // Items' JSON is kept without indentation and indented where it is placed: at the root, under
+  // block types and labels, in a root tuple handed over in batches, deeper than any fixed block.
+  std::string deep = "d = " + std::string(40, '[') + "1, {}, \"s\"" + std::string(40, ']') + "\n";
+  const std::string files[] = {
+      "a = {}\nb = []\nc = [[], {}, [{}], {x = {}, y = [[]]}]\n",
+      "r \"t\" \"n\" {\n  e = {}\n  s = \"{[,\\n]}\"\n  u = \"\u00e9\\u2028<\"\n  n {\n    m {}\n  }\n}\nr \"t\" \"m\" {}\n",
+      "l = [1, {k = [\"}\", \"${x}\"]}, [], \"" + std::string(9000, 'x') + "\"]\n",
+      deep,
+  };
+  for (const std::string& f : files) {
+    CAPTURE(f);
+    CHECK(by_items(f, true) == whole(f, true));
+    CHECK(by_items(f, true, "test.hcl", 3) == whole(f, true));
+    std::string one_in;
+    json::Writer w(one_in, true, 4, 1);
+    auto tree = parse(f);
+    json::BodyRef ref{tree.get(), tree->root()};
+    hcl::diag::Diagnostics diags;
+    REQUIRE(json::write_body(w, std::span<const json::BodyRef>(&ref, 1), {}, diags));
+    CHECK(by_items(f, true, "test.hcl", 1, 1) == w.buffer());
+  }
+}
+
 TEST_CASE("a file that is one long tuple converts element by element as the whole tree does") {
   std::string text = "data = [";
   for (int i = 0; i < 20000; ++i)
@@ -328,25 +354,6 @@ TEST_CASE("item by item, a file with no JSON form reports the conflict the whole
         std::string::npos);
   CHECK(by_items(files[3], false).find("This \"c\" block has 1 label") != std::string::npos);
   CHECK(by_items(files[5], false) == R"({"x":1})");
-}
-
-TEST_CASE("compact JSON laid out in pieces by the Indenter is the Writer's pretty output") {
-  std::string text = "a = [1, {}, [], {b = \"x,y:{[\\\"]}\\\\\", c = [[{}]]}]\nr \"t\" { n = {} }\n";
-  std::string pretty = whole(text, true);
-  std::string compact = whole(text, false);
-  for (size_t piece : {size_t(1), size_t(2), size_t(3), size_t(7), compact.size()}) {
-    CAPTURE(piece);
-    std::string out;
-    json::Indenter indenter([&](std::string_view s) { out.append(s); }, 0, 4, 8);
-    for (size_t i = 0; i < compact.size(); i += piece) indenter.write(std::string_view(compact).substr(i, piece));
-    indenter.finish();
-    CHECK(out == pretty);
-  }
-  std::string nested;
-  json::Indenter one_in([&](std::string_view s) { nested.append(s); }, 1);
-  one_in.write(R"({"a":[]})");
-  one_in.finish();
-  CHECK(nested == "{\n        \"a\": []\n    }");
 }
 
 TEST_CASE("merged bodies") {

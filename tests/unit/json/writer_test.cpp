@@ -100,10 +100,11 @@ TEST_CASE("a document can start deeper, to be placed inside another") {
 
 TEST_CASE("the writer's copy with escaping fused in escapes as append_quoted does, at every offset") {
   // Each special character (and each kind of UTF-8 sequence) at every position of strings that
-  // end on either side of the sixteen-byte blocks the copy works in.
+  // end on either side of the sixteen-byte blocks the copy works in, and of strings shorter than
+  // one block (read in pieces of eight, four and single bytes).
   const std::vector<std::string> specials = {"\"", "\\",   "\n",     "\x01", "<",        "&", "\x7f",
                                              "é",  "\xff", "\u2028", "😀",    "\xe2\x82", "$"};
-  for (size_t len : {size_t(0), size_t(1), size_t(15), size_t(16), size_t(17), size_t(31), size_t(33)}) {
+  for (size_t len = 0; len <= 33; ++len) {
     for (const std::string& special : specials) {
       for (size_t at = 0; at <= len; ++at) {
         std::string s = std::string(at, 'a') + special + std::string(len - at, 'b');
@@ -141,4 +142,97 @@ TEST_CASE("a long document grows the buffer and streams in pieces") {
   }
   CHECK(whole.size() > 100000);
   CHECK(streamed == whole);
+}
+
+namespace {
+
+// A value with what the layout must get right: empty and nested containers, strings holding
+// brackets, commas, escaped newlines and other escapes, a string longer than the writer's steps,
+// and nesting deep enough for indentation past any fixed block.
+void sample(Writer& w) {
+  w.begin_object();
+  w.key("empty");
+  w.begin_object();
+  w.end_object();
+  w.key("nested empties");
+  w.begin_array();
+  w.begin_array();
+  w.end_array();
+  w.begin_array();
+  w.begin_object();
+  w.end_object();
+  w.end_array();
+  w.begin_object();
+  w.key("a");
+  w.begin_array();
+  w.end_array();
+  w.end_object();
+  w.end_array();
+  w.key("{[,\n]}");
+  w.string("}\n],{\"x\": [\\\n");
+  w.key("unicode");
+  w.string("é\u2028\xff😀<&>");
+  w.key("long");
+  w.string(std::string(10000, 'l') + "\n" + std::string(5000, ','));
+  w.key("deep");
+  for (int i = 0; i < 40; ++i) w.begin_array();
+  w.raw("1");
+  w.raw("2");
+  for (int i = 0; i < 40; ++i) w.end_array();
+  w.end_object();
+}
+
+// An object holding v at the top and inside arrays, as a document `base` levels in.
+template <class Value>
+std::string placed(size_t base, Value v, size_t chunk = 0) {
+  std::string out, streamed;
+  Writer w(out, true, 4, base);
+  if (chunk) w.stream_to([&](std::string_view piece) { streamed.append(piece); }, chunk);
+  w.begin_object();
+  w.key("v");
+  v(w);
+  w.key("w");
+  w.begin_array();
+  w.raw("0");
+  v(w);
+  w.begin_array();
+  v(w);
+  w.end_array();
+  w.end_array();
+  w.end_object();
+  return streamed + w.buffer();
+}
+
+}  // namespace
+
+TEST_CASE("a value a Marked writer wrote is indented where it is placed, as if written there") {
+  std::string marked, compact;
+  {
+    Writer w(marked, Writer::Marked{});
+    sample(w);
+    Writer c(compact, false);
+    sample(c);
+  }
+  // The compact text with a mark in place of each separator a line break goes with.
+  CHECK(marked.size() == compact.size());
+  std::string unmarked = marked;
+  for (char& c : unmarked) {
+    if (c == Writer::kNext) c = ',';
+    if (c == Writer::kObjectIn || c == Writer::kObjectOut) c = c == Writer::kObjectIn ? '{' : '}';
+    if (c == Writer::kArrayIn || c == Writer::kArrayOut) c = c == Writer::kArrayIn ? '[' : ']';
+    if (c == Writer::kColon) c = ':';
+  }
+  CHECK(unmarked == compact);
+  CHECK(marked.find("\"nested empties\"\x06\x03[]\x01\x03{}\x05\x01\x02\"a\"\x06[]\x04\x05\x01") != std::string::npos);
+  for (size_t base : {0, 1, 3}) {
+    CAPTURE(base);
+    std::string direct = placed(base, sample);
+    CHECK(direct.find(std::string(4 * (base + 42), ' ') + "1,\n") != std::string::npos);
+    auto relaid = [&](Writer& w) { w.indented(marked); };
+    CHECK(placed(base, relaid) == direct);
+    for (size_t chunk : {1, 64, 5000}) {
+      CAPTURE(chunk);
+      CHECK(placed(base, relaid, chunk) == direct);
+    }
+  }
 }
