@@ -495,21 +495,21 @@ class Parser {
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(std::span<const PartInfo> parts);
-  // Reports a literal's bad escapes (parser_template.cpp). Most literals are short and hold no
-  // "$", "%" or (in quoted text) backslash, so no escape: one block of the file's bytes from the
-  // token's start shows that here.
-  void check_literal(const lex::Token& tok, bool quoted) {
+  // Reports a quoted literal's bad escapes (parser_template.cpp). Only a backslash can start a
+  // bad one: "$${" and "%%{" always decode, and the literals of heredocs and bare templates have
+  // no other escapes, so they need no check at all. Most quoted literals are short and hold no
+  // backslash: one block of the file's bytes from the token's start shows that here.
+  void check_quoted_literal(const lex::Token& tok) {
 #if defined(__SSE2__)
     uint32_t n = tok.size();
     if (n <= 16 && tok.start + 16 <= text_.size()) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + tok.start));
-      __m128i stop = quoted ? lex::scan::scan_detail::not_escape_free(v) : lex::scan::scan_detail::not_sigil_free(v);
-      if ((static_cast<unsigned>(_mm_movemask_epi8(stop)) & ((1u << n) - 1)) == 0) return;
+      if ((static_cast<unsigned>(_mm_movemask_epi8(util::byte_eq(v, '\\'))) & ((1u << n) - 1)) == 0) return;
     }
 #endif
-    check_literal_text(tok, quoted);
+    check_quoted_literal_text(tok);
   }
-  void check_literal_text(const lex::Token& tok, bool quoted);
+  void check_quoted_literal_text(const lex::Token& tok);
 
   const source::SourceFile& src_;
   std::string_view text_;

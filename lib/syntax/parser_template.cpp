@@ -5,7 +5,8 @@
 // directives; this does the same, except that the tree keeps the parts flat (a Template node's
 // children are its parts in source order) and the second pass only checks that the directives
 // balance. The evaluator and hcl2json nest them when they need to.
-#include "lex/scan.h"
+#include <cstring>
+
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
 #include "util/text.h"
@@ -57,12 +58,8 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
     }
     uint32_t part_start = mark();
     switch (next.kind) {
-      case K::StringLit:
-      case K::QuotedLit: {
-        check_literal(next, next.kind == K::QuotedLit);
-        add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
-        continue;
-      }
+      case K::QuotedLit: check_quoted_literal(next); [[fallthrough]];
+      case K::StringLit: add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start); continue;
       case K::TemplateInterp: parse_template_interp(next, next_index, part_start, start_span, end); continue;
       case K::TemplateControl:
         parse_template_directive(next, next_index, part_start, start_span, parts, open_directives);
@@ -85,15 +82,11 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   return end_span;
 }
 
-// check_literal past its one block: decodes a literal token only to report its bad escapes, and
-// only when it has an escape: a "$" or "%" (or in quoted text a backslash). They are looked for in
-// whole blocks of the file's bytes from the token's start, as many as cover the token, so the
-// scan may stop past the token's end.
-void Parser::check_literal_text(const lex::Token& tok, bool quoted) {
-  uint32_t blocks_end = std::min(src_.size(), tok.start + ((tok.end - tok.start + 15) & ~15u));
-  uint32_t plain = quoted ? lex::scan::escape_free_end(text_.data(), tok.start, blocks_end)
-                          : lex::scan::sigil_free_end(text_.data(), tok.start, blocks_end);
-  if (plain < tok.end) decode_literal(tok.text(text_), quoted, &src_, tok.start, &parse_diags_);
+// check_quoted_literal past its one block: decodes the literal only to report its bad escapes,
+// and only when it holds a backslash.
+void Parser::check_quoted_literal_text(const lex::Token& tok) {
+  if (std::memchr(text_.data() + tok.start, '\\', tok.size()))
+    decode_literal(tok.text(text_), true, &src_, tok.start, &parse_diags_);
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's

@@ -425,6 +425,17 @@ TEST_CASE("a bad escape is found wherever it sits in a literal") {
       CHECK(r.diagnostics[0].summary == "Invalid escape sequence");
       CHECK(r.diagnostics[0].subject->start.byte == text.find('\\'));
     }
+    // Only a backslash can start a bad escape: a good one, "$${" and "%%{" report nothing,
+    // and a bad one after a good one is still found.
+    for (const std::string& text :
+         {"a = \"" + pad + "$${x} %%{y} \\n\\u00e9\"\n", "a = \"" + pad + "$${x} %%{y} \\n\\u00e9\"\n" + more}) {
+      INFO(text);
+      CHECK(config(text).diagnostics.empty());
+    }
+    std::string late = "a = \"\\n" + pad + "\\q\"\n" + more;
+    auto l = config(late);
+    REQUIRE(l.diagnostics.size() == 1);
+    CHECK(l.diagnostics[0].subject->start.byte == late.rfind('\\'));
     // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
     auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
     CHECK(h.diagnostics.empty());
