@@ -59,7 +59,7 @@ Expr Parser::parse_body(K end, bool root) {
         break;
       }
       if (next.tok.kind == K::Newline) {
-        read();
+        read_newlines();
         continue;
       }
       if (next.tok.kind == K::Ident) {

@@ -142,6 +142,10 @@ class Parser {
     static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
     return static_cast<unsigned>(kind) - static_cast<unsigned>(K::Comment) < 2u;
   }
+  // Whether a comment token ends its line (a line comment does, but for one at the very end).
+  bool ends_line(const lex::Token& comment) const {
+    return comment.end > comment.start && text_[comment.end - 1] == '\n';
+  }
   // Peeks a token that is not in the window as it lies (a line comment read as a newline, Eof
   // after an abort); `index` is the token array's index that stands for it.
   void peek_special(lex::Token tok, uint32_t index) {
@@ -196,7 +200,7 @@ class Parser {
       if (may_skip(t.kind)) [[unlikely]] {
         if (t.kind == K::Comment) {
           // A line comment ends its line: where newlines matter it reads as one.
-          if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
+          if (nl_ && ends_line(t)) {
             peek_special(lex::Token{t.start, t.end, K::Newline}, i);
             return;
           }
@@ -234,6 +238,34 @@ class Parser {
       refresh_peek();
     }
     return tok;
+  }
+
+  // Reads the newline that is the peek, where newlines matter, and the newlines and comments
+  // right after it, as that many reads would. Between a body's items these lines
+  // (blank, or comments: a line comment reads as a newline) are common, and each read alone
+  // would search for the next peek. The walk stops at the window's end, where the general
+  // search takes over (it refills the window).
+  void read_newlines() {
+    uint32_t last = cur_index_;
+    uint32_t i = cur_index_ + 1;
+    for (; i - buf_base_ < buf_len_; ++i) {
+      const lex::Token& t = buf_[i - buf_base_];
+      if (t.kind == K::Newline || (t.kind == K::Comment && ends_line(t))) {
+        last = i;
+      } else if (t.kind != K::Comment) {
+        break;
+      }
+    }
+    last_read_ = last;
+    next_ = last + 1;
+    // Mostly the next item follows at once: it is the next peek as it lies, as in read().
+    if (i == next_ && i - buf_base_ < buf_len_) {
+      cur_ = buf_.data() + (i - buf_base_);
+      cur_index_ = i;
+      peek_end_ = buf_.data() + buf_len_;
+    } else {
+      refresh_peek();
+    }
   }
 
   diag::Span prev_span() {

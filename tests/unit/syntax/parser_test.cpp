@@ -470,6 +470,42 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
   }
 }
 
+TEST_CASE("runs of blank lines and comments between a body's items are read across window ends") {
+  // Runs of every length of newlines, line comments and block comments (which do not end a
+  // line), so that runs start and end at every place of the validation window's chunks, with
+  // errors placed right after runs: the tree parse and the streamed parse must agree, and the
+  // errors are where they are. A line comment closes the file without a newline.
+  const char* lines[] = {"\n", "# c\n", "// d\n", "/* e */", "/* f */\n", "  \t\n"};
+  std::string text;
+  std::vector<size_t> errors;
+  for (int i = 0; i < 3000; ++i) {
+    for (int k = 0; k < i % 9; ++k) text += lines[(i + k) % 6];
+    if (i % 701 == 700) {
+      errors.push_back(text.size());
+      text += "a1 = 2\n";  // redefined
+    } else if (i == 2999) {
+      errors.push_back(text.size());
+      text += "= 3\n";  // no item starts with "="
+    } else {
+      text.append("a").append(std::to_string(i)).append(" = ").append(std::to_string(i)).append(" # t\n");
+    }
+    if (i % 500 == 0) text += "b {\n# c\n\n  x = 1 // d\n/* e */\n}\n";
+  }
+  text += "# end";
+  auto with_tree = config(text);
+  auto streamed = config(text, hcl::syntax::ParseOptions{false});
+  REQUIRE(with_tree.diagnostics.size() == errors.size());
+  REQUIRE(streamed.diagnostics.size() == errors.size());
+  for (size_t i = 0; i < errors.size(); ++i) {
+    INFO(i << ": " << with_tree.diagnostics[i].summary);
+    CHECK(with_tree.diagnostics[i].subject->start.byte == errors[i]);
+    CHECK(streamed.diagnostics[i].subject == with_tree.diagnostics[i].subject);
+    CHECK(streamed.diagnostics[i].detail == with_tree.diagnostics[i].detail);
+  }
+  // The tree still covers every byte.
+  CHECK(with_tree.tree->print() == text);
+}
+
 TEST_CASE("newlines count again, or stop counting, as brackets open and close") {
   // Brackets and parentheses ignore newlines, object constructors and bodies do not: at each
   // switch the next token is what a search with the new setting finds, a newline or line
