@@ -589,6 +589,14 @@ class Parser {
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;
+  // check_template_structure's stack of the if and for directives open at a part, kept from one
+  // template to the next so that a check allocates nothing.
+  struct OpenDirective {
+    TemplatePart kind;
+    bool in_else;
+    diag::Span span;
+  };
+  std::vector<OpenDirective> open_directives_;
   uint64_t directives_seen_ = 0;  // directive parts pushed onto parts_ so far
   // The attribute names of the bodies being parsed, innermost last (parse_body's check for a
   // redefined argument).

@@ -246,12 +246,8 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
 // error pops the open directive, as the reference's recursive templateParser returns from it,
 // so one mistake does not cascade.
 void Parser::check_template_structure(std::span<const PartInfo> parts) {
-  struct Open {
-    TemplatePart kind;
-    bool in_else;
-    diag::Span span;
-  };
-  std::vector<Open> stack;
+  std::vector<OpenDirective>& stack = open_directives_;
+  stack.clear();
   for (const PartInfo& p : parts) {
     switch (p.kind) {
       case TemplatePart::If:
@@ -265,7 +261,7 @@ void Parser::check_template_structure(std::span<const PartInfo> parts) {
                 "The control directives within this template are unbalanced.", p.span);
           break;
         }
-        Open& top = stack.back();
+        OpenDirective& top = stack.back();
         if (top.kind == TemplatePart::If) {
           if (p.kind == TemplatePart::Else && !top.in_else) {
             top.in_else = true;
@@ -294,7 +290,7 @@ void Parser::check_template_structure(std::span<const PartInfo> parts) {
       }
       case TemplatePart::End:
         while (!stack.empty()) {
-          const Open& top = stack.back();
+          const OpenDirective& top = stack.back();
           error(
               "Unexpected end of template",
               fmt::format(fmt::runtime(top.kind == TemplatePart::If
