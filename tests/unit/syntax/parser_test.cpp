@@ -92,6 +92,43 @@ TEST_CASE("templates keep their parts in source order") {
   CHECK(expr_shape("\"\"") == "Template");
 }
 
+TEST_CASE("a template of one literal or none is parsed as one of several parts is") {
+  // Such templates take a shorter path; their nodes, spans and depth are the general path's.
+  auto spans = [](const std::string& text) {
+    auto r = config(text);
+    REQUIRE(r.diagnostics.empty());
+    std::string out;
+    for (hcl::syntax::NodeId id = 0; id < r.tree->nodes().size(); ++id) {
+      auto s = r.tree->span(id);
+      out += std::string(hcl::syntax::node_kind_name(r.tree->node(id).kind)) + "@" + std::to_string(s.start) + "-" +
+             std::to_string(s.end) + " ";
+    }
+    return out;
+  };
+  CHECK(spans("a = \"x\"\n") == "TemplateLiteral@5-6 Template@4-7 Attribute@0-7 Body@0-8 ");
+  CHECK(spans("a = \"\"\n") == "Template@4-6 Attribute@0-6 Body@0-7 ");
+  CHECK(spans("a = <<EOT\nx\nEOT\n") == "TemplateLiteral@10-12 Template@4-15 Attribute@0-15 Body@0-16 ");
+  CHECK(spans("a = <<EOT\nEOT\n") == "Template@4-13 Attribute@0-13 Body@0-14 ");
+  CHECK(expr_shape("[\"x\", \"\", \"${\"y\"}\"]") ==
+        "Tuple(Template(TemplateLiteral),Template,Template(TemplateInterp(Template(TemplateLiteral))))");
+  // A template counts one level of nesting, whichever path parses it: "x$${y}" (three literals)
+  // takes the general path.
+  for (uint32_t limit = 1; limit < 8; ++limit) {
+    hcl::syntax::ParseOptions opt;
+    opt.max_depth = limit;
+    auto deep = [&](const std::string& item) {
+      auto r = config("a = [[" + item + "]]\n", opt);
+      return r.diagnostics.empty()
+                 ? std::string("ok")
+                 : r.diagnostics[0].summary + " " + std::to_string(r.diagnostics[0].subject->start.byte);
+    };
+    INFO("limit " << limit);
+    CHECK(deep("\"x\"") == deep("\"x$${y}\""));
+    CHECK(deep("\"\"") == deep("\"x$${y}\""));
+    CHECK(deep("<<EOT\nx\nEOT\n") == deep("<<EOT\nx\n$${y}\nEOT\n"));
+  }
+}
+
 TEST_CASE("template literals apply escapes, strip markers and heredoc trimming") {
   auto lits = [](const std::string& text) {
     auto r = expr(text);
