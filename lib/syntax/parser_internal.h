@@ -520,7 +520,36 @@ class Parser {
     diag::Span span;
   };
 
-  Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
+  // (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token
+  // of a standalone template), `end` the token that closes it.
+  // Most templates are one literal or none ("x", "", a one-line heredoc). When the window shows
+  // that much, the literal and the end are read here, without the parts loop and its bookkeeping
+  // (inside a template no token is one that a peek skips, so they lie side by side). Past the
+  // depth limit, or after an abort, the general path reports and unwinds.
+  Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
+    (void)flush;
+    if (!abort_ && depth_ < max_depth_ && cur_ != special_) {
+      uint32_t rel = cur_index_ - buf_base_;
+      K k = cur_->kind;
+      bool literal = k == K::QuotedLit || k == K::StringLit;
+      if (k == end || (literal && rel + 1 < buf_len_ && buf_[rel + 1].kind == end)) {
+        diag::Span open_span = opener_span(first);
+        if (literal) {
+          lex::Token lit = read();
+          if (lit.kind == K::QuotedLit) check_quoted_literal(lit);
+          add(NodeKind::TemplateLiteral, last_read_, last_read_, last_read_, mark());
+        }
+        lex::Token close = read();
+        return make(NodeKind::Template, main, first, start_node, diag::span_between(open_span, span_of(close)), flags);
+      }
+    }
+    return parse_template_general(end, start_node, first, main, flags);
+  }
+  // The span of a template's opener, token `first` (the first token of a standalone template).
+  diag::Span opener_span(uint32_t first) {
+    return first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  }
+  Expr parse_template_general(K end, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
   diag::Span parse_template_parts(K end);  // pushes directives onto parts_; returns the end's span
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                              K end);

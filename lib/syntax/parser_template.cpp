@@ -13,36 +13,12 @@
 
 namespace hcl::syntax::parser_detail {
 
-// (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token of
-// a standalone template), `end` the token that closes it. The structure is checked only after
-// all parts are read, so its errors come after the parts' own, as in the reference.
-Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main,
-                                  uint8_t flags) {
-  (void)flush;
-  auto opener_span = [&] {
-    return first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
-  };
-  // Most templates are one literal or none ("x", "", a one-line heredoc). When the window shows
-  // that much, the literal and the end are read here, without the parts loop and its bookkeeping
-  // (inside a template no token is one that a peek skips, so they lie side by side). Past the
-  // depth limit, or after an abort, the general path below reports and unwinds.
-  if (!abort_ && depth_ < max_depth_ && cur_ != special_) {
-    uint32_t rel = cur_index_ - buf_base_;
-    K k = cur_->kind;
-    bool literal = k == K::QuotedLit || k == K::StringLit;
-    if (k == end || (literal && rel + 1 < buf_len_ && buf_[rel + 1].kind == end)) {
-      diag::Span open_span = opener_span();
-      if (literal) {
-        lex::Token lit = read();
-        if (lit.kind == K::QuotedLit) check_quoted_literal(lit);
-        add(NodeKind::TemplateLiteral, last_read_, last_read_, last_read_, mark());
-      }
-      lex::Token close = read();
-      return make(NodeKind::Template, main, first, start_node, diag::span_between(open_span, span_of(close)), flags);
-    }
-  }
+// parse_template_inner past its one-literal path: any template, and any depth. The structure is
+// checked only after all parts are read, so its errors come after the parts' own, as in the
+// reference.
+Expr Parser::parse_template_general(K end, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
   DepthGuard guard(*this);
-  diag::Span open_span = opener_span();
+  diag::Span open_span = opener_span(first);
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   uint64_t directives_before = directives_seen_;
   size_t parts_base = parts_.size();
@@ -58,7 +34,7 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
-// bad ones; the tree keeps the source text. Inlined into parse_template_inner, its one caller:
+// bad ones; the tree keeps the source text. Inlined into parse_template_general, its one caller:
 // most templates are a literal or two, and a call of its own was a good part of their cost.
 [[gnu::always_inline]] inline diag::Span Parser::parse_template_parts(K end) {
   // Templates nest (in interpolations), so their directives share one stack (parts_): an inner
