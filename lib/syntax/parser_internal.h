@@ -454,11 +454,7 @@ class Parser {
         K after = peek().tok.kind;
         if (after == K::OParen || after == K::DoubleColon) [[unlikely]]
           return finish_function_call(tok, start.index);
-        std::string_view name = tok.text(text_);
-        // true, false and null are keywords only here, as bare terms: the lexer makes them
-        // identifiers, and as an object key or attribute name they are names.
-        NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
-        return make(kind, start.index, start.index, start_node, span_of(tok));
+        return make(name_kind(tok), start.index, start.index, start_node, span_of(tok));
       }
       case K::OQuote: {
         uint32_t start_node = mark();
@@ -469,6 +465,39 @@ class Parser {
       case K::OBrace: return parse_object();
       default: return parse_other_term();
     }
+  }
+  // true, false and null are keywords only as bare terms: the lexer makes them identifiers, and
+  // as an object key or attribute name they are names.
+  NodeKind name_kind(const lex::Token& name) const {
+    std::string_view s = name.text(text_);
+    return (s == "true" || s == "false" || s == "null") ? NodeKind::Literal : NodeKind::Variable;
+  }
+  // An operand of one token, a number or a name, followed at once by a token that ends it (a
+  // separator, a closing bracket, "=" or ":", or a newline where newlines count): most elements,
+  // keys, values and arguments. It is parsed here as parse_expression parses it, one level deeper,
+  // without the call; for anything else nothing is read and the answer is false.
+  bool parse_lone_operand() {
+    K k = cur_->kind;
+    if ((k != K::NumberLit && k != K::Ident) || abort_ || depth_ >= max_depth_) return false;
+    uint32_t rel = cur_index_ - buf_base_;
+    if (cur_ == special_ || rel + 1 >= buf_len_) return false;
+    switch (buf_[rel + 1].kind) {
+      case K::Comma:
+      case K::CBrack:
+      case K::CBrace:
+      case K::CParen:
+      case K::Equal:
+      case K::Colon: break;
+      case K::Newline:
+        if (nl_) break;
+        return false;
+      default: return false;
+    }
+    uint32_t start_node = mark();
+    lex::Token tok = read();
+    if (k == K::NumberLit) check_number(tok);
+    make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
+    return true;
   }
   Expr parse_other_term();
   // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's

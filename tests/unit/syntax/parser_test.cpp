@@ -129,6 +129,36 @@ TEST_CASE("a template of one literal or none is parsed as one of several parts i
   }
 }
 
+TEST_CASE("an operand of one token is parsed as any operand is") {
+  // A number or name followed at once by what ends it takes a shorter path. A comment after it
+  // sends the same operand down the general one: trees and diagnostics must not differ, at any
+  // depth limit either.
+  const char* operands[] = {"1", "1.5e3", "1.2.3", "x", "true", "null", "false", "x-y"};
+  const char* contexts[] = {"a = [@]\n",      "a = [@, 2]\n",   "a = {k = @}\n",  "a = {k = @\n}\n",   "a = {@ = 1}\n",
+                            "a = {@: 1}\n",   "a = f(@)\n",     "a = f(@, 1)\n",  "a = [@ + 1]\n",     "a = [@\n]\n",
+                            "a = {k = @ }\n", "a = [(@), @]\n", "a = [@\n+ 1]\n", "a = {k = @\n+ 1}\n"};
+  for (const char* context : contexts) {
+    for (const char* operand : operands) {
+      std::string fast = context, slow = context;
+      for (size_t at; (at = fast.find('@')) != std::string::npos;) fast.replace(at, 1, operand);
+      for (size_t at; (at = slow.find('@')) != std::string::npos;) slow.replace(at, 1, std::string(operand) + "/**/");
+      for (uint32_t limit : {2u, 3u, 4u, 5u, 100u}) {
+        hcl::syntax::ParseOptions opt;
+        opt.max_depth = limit;
+        auto a = config(fast, opt), b = config(slow, opt);
+        INFO(fast << " at limit " << limit);
+        CHECK(shape(*a.tree, a.tree->root()) == shape(*b.tree, b.tree->root()));
+        REQUIRE(a.diagnostics.size() == b.diagnostics.size());
+        for (size_t i = 0; i < a.diagnostics.size(); ++i) {
+          CHECK(a.diagnostics[i].summary == b.diagnostics[i].summary);
+          // Both point at the same token, which the comment may have moved.
+          CHECK(a.diagnostics[i].subject->start.line == b.diagnostics[i].subject->start.line);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("template literals apply escapes, strip markers and heredoc trimming") {
   auto lits = [](const std::string& text) {
     auto r = expr(text);
