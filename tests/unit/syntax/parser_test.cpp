@@ -499,10 +499,15 @@ TEST_CASE("a bad escape is found wherever it sits in a literal") {
       INFO(text);
       CHECK(config(text).diagnostics.empty());
     }
-    std::string late = "a = \"\\n" + pad + "\\q\"\n" + more;
-    auto l = config(late);
-    REQUIRE(l.diagnostics.size() == 1);
-    CHECK(l.diagnostics[0].subject->start.byte == late.rfind('\\'));
+    // ... also after characters of more than one byte, which a block holds in part.
+    for (const std::string& late :
+         {"a = \"\\n" + pad + "\\q\"\n" + more, "a = \"\xC3\xA9" + pad + "\\q\"\n" + more,
+          "a = \"" + pad + "\xE2\x82\xAC\\q\"\n" + more, "a = \"" + pad + "\xE2\x82\xAC\\q\""}) {
+      INFO(late);
+      auto l = config(late);
+      REQUIRE(l.diagnostics.size() == 1);
+      CHECK(l.diagnostics[0].subject->start.byte == late.rfind('\\'));
+    }
     // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
     auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
     CHECK(h.diagnostics.empty());
