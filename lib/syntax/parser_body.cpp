@@ -59,7 +59,7 @@ Expr Parser::parse_body(K end, bool root) {
         break;
       }
       if (next.tok.kind == K::Newline) {
-        read();
+        read_newlines();
         continue;
       }
       if (next.tok.kind == K::Ident) {
@@ -326,7 +326,7 @@ void Parser::parse_quoted_label() {
     lex::Token tok = read();
     if (tok.kind == K::CQuote) break;
     if (tok.kind == K::QuotedLit) {
-      check_literal(tok, true);
+      check_quoted_literal(tok);
       continue;
     }
     if (tok.kind == K::TemplateControl || tok.kind == K::TemplateInterp) {

@@ -142,6 +142,10 @@ class Parser {
     static_assert(static_cast<int>(K::Newline) == static_cast<int>(K::Comment) + 1);
     return static_cast<unsigned>(kind) - static_cast<unsigned>(K::Comment) < 2u;
   }
+  // Whether a comment token ends its line (a line comment does, but for one at the very end).
+  bool ends_line(const lex::Token& comment) const {
+    return comment.end > comment.start && text_[comment.end - 1] == '\n';
+  }
   // Peeks a token that is not in the window as it lies (a line comment read as a newline, Eof
   // after an abort); `index` is the token array's index that stands for it.
   void peek_special(lex::Token tok, uint32_t index) {
@@ -196,7 +200,7 @@ class Parser {
       if (may_skip(t.kind)) [[unlikely]] {
         if (t.kind == K::Comment) {
           // A line comment ends its line: where newlines matter it reads as one.
-          if (nl_ && t.end > t.start && text_[t.end - 1] == '\n') {
+          if (nl_ && ends_line(t)) {
             peek_special(lex::Token{t.start, t.end, K::Newline}, i);
             return;
           }
@@ -234,6 +238,34 @@ class Parser {
       refresh_peek();
     }
     return tok;
+  }
+
+  // Reads the newline that is the peek, where newlines matter, and the newlines and comments
+  // right after it, as that many reads would. Between a body's items these lines
+  // (blank, or comments: a line comment reads as a newline) are common, and each read alone
+  // would search for the next peek. The walk stops at the window's end, where the general
+  // search takes over (it refills the window).
+  void read_newlines() {
+    uint32_t last = cur_index_;
+    uint32_t i = cur_index_ + 1;
+    for (; i - buf_base_ < buf_len_; ++i) {
+      const lex::Token& t = buf_[i - buf_base_];
+      if (t.kind == K::Newline || (t.kind == K::Comment && ends_line(t))) {
+        last = i;
+      } else if (t.kind != K::Comment) {
+        break;
+      }
+    }
+    last_read_ = last;
+    next_ = last + 1;
+    // Mostly the next item follows at once: it is the next peek as it lies, as in read().
+    if (i == next_ && i - buf_base_ < buf_len_) {
+      cur_ = buf_.data() + (i - buf_base_);
+      cur_index_ = i;
+      peek_end_ = buf_.data() + buf_len_;
+    } else {
+      refresh_peek();
+    }
   }
 
   diag::Span prev_span() {
@@ -422,11 +454,7 @@ class Parser {
         K after = peek().tok.kind;
         if (after == K::OParen || after == K::DoubleColon) [[unlikely]]
           return finish_function_call(tok, start.index);
-        std::string_view name = tok.text(text_);
-        // true, false and null are keywords only here, as bare terms: the lexer makes them
-        // identifiers, and as an object key or attribute name they are names.
-        NodeKind kind = (name == "true" || name == "false" || name == "null") ? NodeKind::Literal : NodeKind::Variable;
-        return make(kind, start.index, start.index, start_node, span_of(tok));
+        return make(name_kind(tok), start.index, start.index, start_node, span_of(tok));
       }
       case K::OQuote: {
         uint32_t start_node = mark();
@@ -437,6 +465,39 @@ class Parser {
       case K::OBrace: return parse_object();
       default: return parse_other_term();
     }
+  }
+  // true, false and null are keywords only as bare terms: the lexer makes them identifiers, and
+  // as an object key or attribute name they are names.
+  NodeKind name_kind(const lex::Token& name) const {
+    std::string_view s = name.text(text_);
+    return (s == "true" || s == "false" || s == "null") ? NodeKind::Literal : NodeKind::Variable;
+  }
+  // An operand of one token, a number or a name, followed at once by a token that ends it (a
+  // separator, a closing bracket, "=" or ":", or a newline where newlines count): most elements,
+  // keys, values and arguments. It is parsed here as parse_expression parses it, one level deeper,
+  // without the call; for anything else nothing is read and the answer is false.
+  bool parse_lone_operand() {
+    K k = cur_->kind;
+    if ((k != K::NumberLit && k != K::Ident) || abort_ || depth_ >= max_depth_) return false;
+    uint32_t rel = cur_index_ - buf_base_;
+    if (cur_ == special_ || rel + 1 >= buf_len_) return false;
+    switch (buf_[rel + 1].kind) {
+      case K::Comma:
+      case K::CBrack:
+      case K::CBrace:
+      case K::CParen:
+      case K::Equal:
+      case K::Colon: break;
+      case K::Newline:
+        if (nl_) break;
+        return false;
+      default: return false;
+    }
+    uint32_t start_node = mark();
+    lex::Token tok = read();
+    if (k == K::NumberLit) check_number(tok);
+    make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
+    return true;
   }
   Expr parse_other_term();
   // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
@@ -488,28 +549,57 @@ class Parser {
     diag::Span span;
   };
 
-  Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
+  // (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token
+  // of a standalone template), `end` the token that closes it.
+  // Most templates are one literal or none ("x", "", a one-line heredoc). When the window shows
+  // that much, the literal and the end are read here, without the parts loop and its bookkeeping
+  // (inside a template no token is one that a peek skips, so they lie side by side). Past the
+  // depth limit, or after an abort, the general path reports and unwinds.
+  Expr parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
+    (void)flush;
+    if (!abort_ && depth_ < max_depth_ && cur_ != special_) {
+      uint32_t rel = cur_index_ - buf_base_;
+      K k = cur_->kind;
+      bool literal = k == K::QuotedLit || k == K::StringLit;
+      if (k == end || (literal && rel + 1 < buf_len_ && buf_[rel + 1].kind == end)) {
+        diag::Span open_span = opener_span(first);
+        if (literal) {
+          lex::Token lit = read();
+          if (lit.kind == K::QuotedLit) check_quoted_literal(lit);
+          add(NodeKind::TemplateLiteral, last_read_, last_read_, last_read_, mark());
+        }
+        lex::Token close = read();
+        return make(NodeKind::Template, main, first, start_node, diag::span_between(open_span, span_of(close)), flags);
+      }
+    }
+    return parse_template_general(end, start_node, first, main, flags);
+  }
+  // The span of a template's opener, token `first` (the first token of a standalone template).
+  diag::Span opener_span(uint32_t first) {
+    return first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  }
+  Expr parse_template_general(K end, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags);
   diag::Span parse_template_parts(K end);  // pushes directives onto parts_; returns the end's span
   void parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                              K end);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
   void check_template_structure(std::span<const PartInfo> parts);
-  // Reports a literal's bad escapes (parser_template.cpp). Most literals are short and hold no
-  // "$", "%" or (in quoted text) backslash, so no escape: one block of the file's bytes from the
-  // token's start shows that here.
-  void check_literal(const lex::Token& tok, bool quoted) {
+  // Reports a quoted literal's bad escapes (parser_template.cpp). Only a backslash can start a
+  // bad one: "$${" and "%%{" always decode, and the literals of heredocs and bare templates have
+  // no other escapes, so they need no check at all. Most quoted literals are short and hold no
+  // backslash: one block of the file's bytes from the token's start shows that here.
+  void check_quoted_literal(const lex::Token& tok) {
 #if defined(__SSE2__)
     uint32_t n = tok.size();
     if (n <= 16 && tok.start + 16 <= text_.size()) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + tok.start));
-      __m128i stop = quoted ? lex::scan::scan_detail::not_escape_free(v) : lex::scan::scan_detail::not_sigil_free(v);
-      if ((static_cast<unsigned>(_mm_movemask_epi8(stop)) & ((1u << n) - 1)) == 0) return;
+      if ((static_cast<unsigned>(_mm_movemask_epi8(util::byte_eq(v, '\\'))) & ((1u << n) - 1)) == 0) return;
     }
 #endif
-    check_literal_text(tok, quoted);
+    check_quoted_literal_text(tok);
   }
-  void check_literal_text(const lex::Token& tok, bool quoted);
+  void check_quoted_literal_text(const lex::Token& tok);
 
   const source::SourceFile& src_;
   std::string_view text_;
@@ -557,6 +647,14 @@ class Parser {
 
   // The parts of the templates being parsed, innermost last (parse_template_parts).
   std::vector<PartInfo> parts_;
+  // check_template_structure's stack of the if and for directives open at a part, kept from one
+  // template to the next so that a check allocates nothing.
+  struct OpenDirective {
+    TemplatePart kind;
+    bool in_else;
+    diag::Span span;
+  };
+  std::vector<OpenDirective> open_directives_;
   uint64_t directives_seen_ = 0;  // directive parts pushed onto parts_ so far
   // The attribute names of the bodies being parsed, innermost last (parse_body's check for a
   // redefined argument).

@@ -5,22 +5,20 @@
 // directives; this does the same, except that the tree keeps the parts flat (a Template node's
 // children are its parts in source order) and the second pass only checks that the directives
 // balance. The evaluator and hcl2json nest them when they need to.
-#include "lex/scan.h"
+#include <cstring>
+
 #include "syntax/parser_internal.h"
 #include "syntax/string_literal.h"
 #include "util/text.h"
 
 namespace hcl::syntax::parser_detail {
 
-// (*parser).parseTemplate: `first` is the opening quote or heredoc marker (or the first token of
-// a standalone template), `end` the token that closes it. The structure is checked only after
-// all parts are read, so its errors come after the parts' own, as in the reference.
-Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32_t first, uint32_t main,
-                                  uint8_t flags) {
-  (void)flush;
+// parse_template_inner past its one-literal path: any template, and any depth. The structure is
+// checked only after all parts are read, so its errors come after the parts' own, as in the
+// reference.
+Expr Parser::parse_template_general(K end, uint32_t start_node, uint32_t first, uint32_t main, uint8_t flags) {
   DepthGuard guard(*this);
-  diag::Span open_span =
-      first < buf_base_ + buf_len_ && first >= buf_base_ ? span_of(buf_[first - buf_base_]) : next_span();
+  diag::Span open_span = opener_span(first);
   if (!guard.ok) return wrap_error(start_node, first, open_span, main);
   uint64_t directives_before = directives_seen_;
   size_t parts_base = parts_.size();
@@ -36,7 +34,7 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
 }
 
 // (*parser).parseTemplateParts: parts until `end`. Literal escapes are decoded only to report
-// bad ones; the tree keeps the source text. Inlined into parse_template_inner, its one caller:
+// bad ones; the tree keeps the source text. Inlined into parse_template_general, its one caller:
 // most templates are a literal or two, and a call of its own was a good part of their cost.
 [[gnu::always_inline]] inline diag::Span Parser::parse_template_parts(K end) {
   // Templates nest (in interpolations), so their directives share one stack (parts_): an inner
@@ -57,12 +55,8 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
     }
     uint32_t part_start = mark();
     switch (next.kind) {
-      case K::StringLit:
-      case K::QuotedLit: {
-        check_literal(next, next.kind == K::QuotedLit);
-        add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start);
-        continue;
-      }
+      case K::QuotedLit: check_quoted_literal(next); [[fallthrough]];
+      case K::StringLit: add(NodeKind::TemplateLiteral, next_index, next_index, next_index, part_start); continue;
       case K::TemplateInterp: parse_template_interp(next, next_index, part_start, start_span, end); continue;
       case K::TemplateControl:
         parse_template_directive(next, next_index, part_start, start_span, parts, open_directives);
@@ -85,15 +79,11 @@ Expr Parser::parse_template_inner(K end, bool flush, uint32_t start_node, uint32
   return end_span;
 }
 
-// check_literal past its one block: decodes a literal token only to report its bad escapes, and
-// only when it has an escape: a "$" or "%" (or in quoted text a backslash). They are looked for in
-// whole blocks of the file's bytes from the token's start, as many as cover the token, so the
-// scan may stop past the token's end.
-void Parser::check_literal_text(const lex::Token& tok, bool quoted) {
-  uint32_t blocks_end = std::min(src_.size(), tok.start + ((tok.end - tok.start + 15) & ~15u));
-  uint32_t plain = quoted ? lex::scan::escape_free_end(text_.data(), tok.start, blocks_end)
-                          : lex::scan::sigil_free_end(text_.data(), tok.start, blocks_end);
-  if (plain < tok.end) decode_literal(tok.text(text_), quoted, &src_, tok.start, &parse_diags_);
+// check_quoted_literal past its one block: decodes the literal only to report its bad escapes,
+// and only when it holds a backslash.
+void Parser::check_quoted_literal_text(const lex::Token& tok) {
+  if (std::memchr(text_.data() + tok.start, '\\', tok.size()))
+    decode_literal(tok.text(text_), true, &src_, tok.start, &parse_diags_);
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
@@ -253,12 +243,8 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
 // error pops the open directive, as the reference's recursive templateParser returns from it,
 // so one mistake does not cascade.
 void Parser::check_template_structure(std::span<const PartInfo> parts) {
-  struct Open {
-    TemplatePart kind;
-    bool in_else;
-    diag::Span span;
-  };
-  std::vector<Open> stack;
+  std::vector<OpenDirective>& stack = open_directives_;
+  stack.clear();
   for (const PartInfo& p : parts) {
     switch (p.kind) {
       case TemplatePart::If:
@@ -272,7 +258,7 @@ void Parser::check_template_structure(std::span<const PartInfo> parts) {
                 "The control directives within this template are unbalanced.", p.span);
           break;
         }
-        Open& top = stack.back();
+        OpenDirective& top = stack.back();
         if (top.kind == TemplatePart::If) {
           if (p.kind == TemplatePart::Else && !top.in_else) {
             top.in_else = true;
@@ -301,7 +287,7 @@ void Parser::check_template_structure(std::span<const PartInfo> parts) {
       }
       case TemplatePart::End:
         while (!stack.empty()) {
-          const Open& top = stack.back();
+          const OpenDirective& top = stack.back();
           error(
               "Unexpected end of template",
               fmt::format(fmt::runtime(top.kind == TemplatePart::If

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
+#include <cstring>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -28,19 +28,19 @@ class NameSlots {
         if (name_of(i) == name) return static_cast<uint32_t>(i);
       return std::nullopt;
     }
-    const uint64_t h = hash(name);
-    for (size_t mask = slots_.size() - 1, i = h & mask;; i = (i + 1) & mask) {
+    const uint64_t tag = hash(name) >> 32;
+    for (size_t mask = slots_.size() - 1, i = tag & mask;; i = (i + 1) & mask) {
       const uint64_t slot = slots_[i];
       if (slot == 0) return std::nullopt;
       const uint32_t entry = static_cast<uint32_t>(slot) - 1;
-      if ((slot ^ h) >> 32 == 0 && name_of(entry) == name) return entry;
+      if (slot >> 32 == tag && name_of(entry) == name) return entry;
     }
   }
 
   // Starts loading the slot where a look-up of `name` begins, for a look-up a while later: an
   // index of many names misses the cache on most look-ups.
   void prefetch(std::string_view name) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash(name) & (slots_.size() - 1)]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(hash(name) >> 32) & (slots_.size() - 1)]);
   }
 
   // Indexes the entry just appended, the count-th.
@@ -48,23 +48,69 @@ class NameSlots {
   void added(size_t count, const NameOf& name_of) {
     if (count <= kLinear) return;
     // At most half full, so that a probe ends after a slot or two.
-    if (count * 2 > slots_.size()) {
-      slots_.assign(std::max<size_t>(64, slots_.size() * 2), 0);
-      for (size_t i = 0; i < count; ++i) place(name_of(i), i);
-    } else {
-      place(name_of(count - 1), count - 1);
+    if (slots_.empty()) {
+      slots_.assign(64, 0);
+      for (size_t i = 0; i < count; ++i) place(hash(name_of(i)) >> 32, i);
+      return;
     }
+    if (count * 2 > slots_.size()) {
+      // Growing needs no name again: a slot's tag is where its entry's probe starts.
+      std::vector<uint64_t> old(slots_.size() * 2, 0);
+      old.swap(slots_);
+      for (uint64_t slot : old)
+        if (slot != 0) place(slot >> 32, static_cast<uint32_t>(slot) - 1);
+    }
+    place(hash(name_of(count - 1)) >> 32, count - 1);
+  }
+
+  // A name's hash: its bytes read a word at a time (the first and last words of a short name
+  // overlap, so every byte counts once or twice) and folded by 64x64-to-128-bit products, whose
+  // high half mixes every bit of both factors. Cheaper than std::hash, a call into libstdc++'s
+  // byte-at-a-time tail for most names, and as good for a table whose probes end in a slot or two.
+  static uint64_t hash(std::string_view name) {
+    constexpr uint64_t k0 = 0x9E3779B97F4A7C15u, k1 = 0xC2B2AE3D27D4EB4Fu;
+    const char* p = name.data();
+    const size_t n = name.size();
+    uint64_t seed = n * k0, a = 0, b = 0;
+    if (n > 16) {
+      size_t i = 0;
+      for (; i + 16 < n; i += 16) seed = fold(word(p + i) ^ k1, word(p + i + 8) ^ seed);
+      a = word(p + n - 16);
+      b = word(p + n - 8);
+    } else if (n >= 8) {
+      a = word(p);
+      b = word(p + n - 8);
+    } else if (n >= 4) {
+      a = half(p);
+      b = half(p + n - 4);
+    } else if (n > 0) {
+      auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
+      a = byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
+    }
+    return fold(fold(a ^ k1, b ^ seed), seed ^ k1);
   }
 
  private:
-  static uint64_t hash(std::string_view name) { return std::hash<std::string_view>{}(name); }
-  // A slot holds its entry's number plus one (0 is empty) below the high half of its name's hash,
-  // which settles most mismatches without a look at the name.
-  void place(std::string_view name, size_t entry) {
-    const uint64_t h = hash(name);
-    size_t mask = slots_.size() - 1, i = h & mask;
+  static uint64_t fold(uint64_t a, uint64_t b) {
+    const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
+    return static_cast<uint64_t>(r) ^ static_cast<uint64_t>(r >> 64);
+  }
+  static uint64_t word(const char* p) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  }
+  static uint64_t half(const char* p) {
+    uint32_t w;
+    std::memcpy(&w, p, 4);
+    return w;
+  }
+  // A slot holds its entry's number plus one (0 is empty) below the high half of its name's hash
+  // (its tag), which settles most mismatches without a look at the name and places the entry.
+  void place(uint64_t tag, size_t entry) {
+    size_t mask = slots_.size() - 1, i = tag & mask;
     while (slots_[i] != 0) i = (i + 1) & mask;
-    slots_[i] = (h & ~uint64_t{0xffffffff}) | (entry + 1);
+    slots_[i] = tag << 32 | (entry + 1);
   }
 
   std::vector<uint64_t> slots_;

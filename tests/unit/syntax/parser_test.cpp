@@ -92,6 +92,73 @@ TEST_CASE("templates keep their parts in source order") {
   CHECK(expr_shape("\"\"") == "Template");
 }
 
+TEST_CASE("a template of one literal or none is parsed as one of several parts is") {
+  // Such templates take a shorter path; their nodes, spans and depth are the general path's.
+  auto spans = [](const std::string& text) {
+    auto r = config(text);
+    REQUIRE(r.diagnostics.empty());
+    std::string out;
+    for (hcl::syntax::NodeId id = 0; id < r.tree->nodes().size(); ++id) {
+      auto s = r.tree->span(id);
+      out += std::string(hcl::syntax::node_kind_name(r.tree->node(id).kind)) + "@" + std::to_string(s.start) + "-" +
+             std::to_string(s.end) + " ";
+    }
+    return out;
+  };
+  CHECK(spans("a = \"x\"\n") == "TemplateLiteral@5-6 Template@4-7 Attribute@0-7 Body@0-8 ");
+  CHECK(spans("a = \"\"\n") == "Template@4-6 Attribute@0-6 Body@0-7 ");
+  CHECK(spans("a = <<EOT\nx\nEOT\n") == "TemplateLiteral@10-12 Template@4-15 Attribute@0-15 Body@0-16 ");
+  CHECK(spans("a = <<EOT\nEOT\n") == "Template@4-13 Attribute@0-13 Body@0-14 ");
+  CHECK(expr_shape("[\"x\", \"\", \"${\"y\"}\"]") ==
+        "Tuple(Template(TemplateLiteral),Template,Template(TemplateInterp(Template(TemplateLiteral))))");
+  // A template counts one level of nesting, whichever path parses it: "x$${y}" (three literals)
+  // takes the general path.
+  for (uint32_t limit = 1; limit < 8; ++limit) {
+    hcl::syntax::ParseOptions opt;
+    opt.max_depth = limit;
+    auto deep = [&](const std::string& item) {
+      auto r = config("a = [[" + item + "]]\n", opt);
+      return r.diagnostics.empty()
+                 ? std::string("ok")
+                 : r.diagnostics[0].summary + " " + std::to_string(r.diagnostics[0].subject->start.byte);
+    };
+    INFO("limit " << limit);
+    CHECK(deep("\"x\"") == deep("\"x$${y}\""));
+    CHECK(deep("\"\"") == deep("\"x$${y}\""));
+    CHECK(deep("<<EOT\nx\nEOT\n") == deep("<<EOT\nx\n$${y}\nEOT\n"));
+  }
+}
+
+TEST_CASE("an operand of one token is parsed as any operand is") {
+  // A number or name followed at once by what ends it takes a shorter path. A comment after it
+  // sends the same operand down the general one: trees and diagnostics must not differ, at any
+  // depth limit either.
+  const char* operands[] = {"1", "1.5e3", "1.2.3", "x", "true", "null", "false", "x-y"};
+  const char* contexts[] = {"a = [@]\n",      "a = [@, 2]\n",   "a = {k = @}\n",  "a = {k = @\n}\n",   "a = {@ = 1}\n",
+                            "a = {@: 1}\n",   "a = f(@)\n",     "a = f(@, 1)\n",  "a = [@ + 1]\n",     "a = [@\n]\n",
+                            "a = {k = @ }\n", "a = [(@), @]\n", "a = [@\n+ 1]\n", "a = {k = @\n+ 1}\n"};
+  for (const char* context : contexts) {
+    for (const char* operand : operands) {
+      std::string fast = context, slow = context;
+      for (size_t at; (at = fast.find('@')) != std::string::npos;) fast.replace(at, 1, operand);
+      for (size_t at; (at = slow.find('@')) != std::string::npos;) slow.replace(at, 1, std::string(operand) + "/**/");
+      for (uint32_t limit : {2u, 3u, 4u, 5u, 100u}) {
+        hcl::syntax::ParseOptions opt;
+        opt.max_depth = limit;
+        auto a = config(fast, opt), b = config(slow, opt);
+        INFO(fast << " at limit " << limit);
+        CHECK(shape(*a.tree, a.tree->root()) == shape(*b.tree, b.tree->root()));
+        REQUIRE(a.diagnostics.size() == b.diagnostics.size());
+        for (size_t i = 0; i < a.diagnostics.size(); ++i) {
+          CHECK(a.diagnostics[i].summary == b.diagnostics[i].summary);
+          // Both point at the same token, which the comment may have moved.
+          CHECK(a.diagnostics[i].subject->start.line == b.diagnostics[i].subject->start.line);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("template literals apply escapes, strip markers and heredoc trimming") {
   auto lits = [](const std::string& text) {
     auto r = expr(text);
@@ -425,6 +492,22 @@ TEST_CASE("a bad escape is found wherever it sits in a literal") {
       CHECK(r.diagnostics[0].summary == "Invalid escape sequence");
       CHECK(r.diagnostics[0].subject->start.byte == text.find('\\'));
     }
+    // Only a backslash can start a bad escape: a good one, "$${" and "%%{" report nothing,
+    // and a bad one after a good one is still found.
+    for (const std::string& text :
+         {"a = \"" + pad + "$${x} %%{y} \\n\\u00e9\"\n", "a = \"" + pad + "$${x} %%{y} \\n\\u00e9\"\n" + more}) {
+      INFO(text);
+      CHECK(config(text).diagnostics.empty());
+    }
+    // ... also after characters of more than one byte, which a block holds in part.
+    for (const std::string& late :
+         {"a = \"\\n" + pad + "\\q\"\n" + more, "a = \"\xC3\xA9" + pad + "\\q\"\n" + more,
+          "a = \"" + pad + "\xE2\x82\xAC\\q\"\n" + more, "a = \"" + pad + "\xE2\x82\xAC\\q\""}) {
+      INFO(late);
+      auto l = config(late);
+      REQUIRE(l.diagnostics.size() == 1);
+      CHECK(l.diagnostics[0].subject->start.byte == late.rfind('\\'));
+    }
     // In a heredoc only "$${" and "%%{" are escapes; a literal without them needs no decoding.
     auto h = config("c = <<EOT\n" + pad + "\\q $${x}\nEOT\n");
     CHECK(h.diagnostics.empty());
@@ -457,6 +540,42 @@ TEST_CASE("validation streams tokens and reports exactly what the tree parse rep
     CHECK(a.subject == b.subject);
     CHECK(a.context == b.context);
   }
+}
+
+TEST_CASE("runs of blank lines and comments between a body's items are read across window ends") {
+  // Runs of every length of newlines, line comments and block comments (which do not end a
+  // line), so that runs start and end at every place of the validation window's chunks, with
+  // errors placed right after runs: the tree parse and the streamed parse must agree, and the
+  // errors are where they are. A line comment closes the file without a newline.
+  const char* lines[] = {"\n", "# c\n", "// d\n", "/* e */", "/* f */\n", "  \t\n"};
+  std::string text;
+  std::vector<size_t> errors;
+  for (int i = 0; i < 3000; ++i) {
+    for (int k = 0; k < i % 9; ++k) text += lines[(i + k) % 6];
+    if (i % 701 == 700) {
+      errors.push_back(text.size());
+      text += "a1 = 2\n";  // redefined
+    } else if (i == 2999) {
+      errors.push_back(text.size());
+      text += "= 3\n";  // no item starts with "="
+    } else {
+      text.append("a").append(std::to_string(i)).append(" = ").append(std::to_string(i)).append(" # t\n");
+    }
+    if (i % 500 == 0) text += "b {\n# c\n\n  x = 1 // d\n/* e */\n}\n";
+  }
+  text += "# end";
+  auto with_tree = config(text);
+  auto streamed = config(text, hcl::syntax::ParseOptions{false});
+  REQUIRE(with_tree.diagnostics.size() == errors.size());
+  REQUIRE(streamed.diagnostics.size() == errors.size());
+  for (size_t i = 0; i < errors.size(); ++i) {
+    INFO(i << ": " << with_tree.diagnostics[i].summary);
+    CHECK(with_tree.diagnostics[i].subject->start.byte == errors[i]);
+    CHECK(streamed.diagnostics[i].subject == with_tree.diagnostics[i].subject);
+    CHECK(streamed.diagnostics[i].detail == with_tree.diagnostics[i].detail);
+  }
+  // The tree still covers every byte.
+  CHECK(with_tree.tree->print() == text);
 }
 
 TEST_CASE("newlines count again, or stop counting, as brackets open and close") {

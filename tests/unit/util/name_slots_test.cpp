@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// util::NameSlots: every name added is found as its own entry, through the linear look while the
+// list is short and through the index as it grows, and its hash reads every byte of a name.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "util/name_slots.h"
+
+using hcl::util::NameSlots;
+
+namespace {
+
+// Names that differ in one byte at every position of every length up to three words and a bit,
+// so a byte the hash skipped would make two of them collide in full.
+std::vector<std::string> one_byte_apart() {
+  std::vector<std::string> names;
+  for (size_t len = 0; len <= 40; ++len) {
+    std::string base(len, 'a');
+    for (size_t i = 0; i < len; ++i) base[i] = static_cast<char>('a' + (i * 7) % 26);
+    names.push_back(base);
+    for (size_t i = 0; i < len; ++i) {
+      std::string other = base;
+      other[i] = static_cast<char>(other[i] ^ 0x01);
+      names.push_back(other);
+      other[i] = static_cast<char>(0xC3);  // a byte from 0x80 up
+      names.push_back(other);
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("a name's hash changes with any one byte of it") {
+  for (size_t len = 0; len <= 40; ++len) {
+    std::string base(len, 'q');
+    uint64_t h = NameSlots::hash(base);
+    for (size_t i = 0; i < len; ++i) {
+      for (int bit = 0; bit < 8; ++bit) {
+        std::string other = base;
+        other[i] = static_cast<char>(other[i] ^ (1 << bit));
+        INFO("length " << len << " byte " << i << " bit " << bit);
+        // The slot's tag is the high half: that is what must tell names apart.
+        CHECK((NameSlots::hash(other) >> 32) != (h >> 32));
+      }
+    }
+  }
+}
+
+TEST_CASE("every name added is found as its own entry, before and after the index grows") {
+  std::vector<std::string> names = one_byte_apart();
+  for (int i = 0; i < 5000; ++i) names.push_back("setting_" + std::to_string(i));
+  NameSlots slots;
+  std::vector<std::string> list;
+  auto name_of = [&](size_t i) -> std::string_view { return list[i]; };
+  for (const std::string& name : names) {
+    // Not yet added: not found (each name is distinct).
+    REQUIRE_FALSE(slots.find(name, list.size(), name_of).has_value());
+    list.push_back(name);
+    slots.added(list.size(), name_of);
+    // Now and then, all names so far are found where they are.
+    if (list.size() % 64 == 0 || list.size() <= NameSlots::kLinear + 2) {
+      for (size_t i = 0; i < list.size(); ++i) {
+        auto found = slots.find(list[i], list.size(), name_of);
+        REQUIRE(found.has_value());
+        REQUIRE(*found == i);
+      }
+    }
+  }
+  CHECK_FALSE(slots.find("setting_5000", list.size(), name_of).has_value());
+  slots.clear();
+  list.clear();
+  CHECK_FALSE(slots.find("setting_1", 0, name_of).has_value());
+}
