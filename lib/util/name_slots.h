@@ -12,11 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#if defined(__linux__)
-#include <sys/auxv.h>
-#else
-#include <random>
-#endif
+#include "util/hash_key.h"
 
 namespace hcl::util {
 
@@ -69,19 +65,9 @@ class NameSlots {
     place(hash(name_of(count - 1)) >> 32, count - 1);
   }
 
-  // The hash's key. A name's bytes are mixed by products, and a product with a zero factor forgets
-  // everything before it: with a known key, a file could be written whose thousands of distinct
-  // names all hash alike, and every look-up would walk all of them (20,000 such names took 0.8 s,
-  // a million would take half an hour). Each process draws its key at random, so such names
-  // cannot be chosen in advance; the key changes where entries sit in the index, never what a
-  // look-up finds, so no output depends on it.
-  struct Key {
-    uint64_t seed, words;
-  };
-  static const Key& process_key() {
-    static const Key key = random_key();
-    return key;
-  }
+  // The hash's key (util/hash_key.h): each process's own, so that names cannot be made to collide.
+  using Key = HashKey;
+  static const Key& process_key() { return process_hash_key(); }
 
   // A name's hash: its bytes read a word at a time (the first and last words of a short name
   // overlap, so every byte counts once or twice) and folded by 64x64-to-128-bit products, whose
@@ -113,20 +99,6 @@ class NameSlots {
   }
 
  private:
-  // Sixteen random bytes: on Linux those the kernel hands every process at its start (AT_RANDOM),
-  // which cost no system call; elsewhere, the standard library's source of randomness.
-  static Key random_key() {
-    Key key{0, 0};
-#if defined(__linux__)
-    if (const void* bytes = reinterpret_cast<const void*>(getauxval(AT_RANDOM))) std::memcpy(&key, bytes, sizeof key);
-    else key.seed = reinterpret_cast<uintptr_t>(&key);  // (every Linux since 2.6.29 has AT_RANDOM)
-#else
-    std::random_device random;
-    key.seed = uint64_t{random()} << 32 | random();
-    key.words = uint64_t{random()} << 32 | random();
-#endif
-    return key;
-  }
   static uint64_t fold(uint64_t a, uint64_t b) {
     const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
     return static_cast<uint64_t>(r) ^ static_cast<uint64_t>(r >> 64);

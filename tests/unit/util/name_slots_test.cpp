@@ -101,3 +101,11 @@ TEST_CASE("names made to hash alike without a key hash apart under the process's
   CHECK(under_zero.size() == 1);
   CHECK(under_process.size() >= 990);
 }
+
+TEST_CASE("the process's hash key is drawn once, at random") {
+  const hcl::util::HashKey& key = hcl::util::process_hash_key();
+  CHECK(&key == &hcl::util::process_hash_key());
+  // Sixteen random bytes are all zero once in 2^128 processes: zero means the draw did not happen.
+  CHECK((key.seed != 0 || key.words != 0));
+  CHECK(&NameSlots::process_key() == &key);
+}
