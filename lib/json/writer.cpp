@@ -148,7 +148,7 @@ void Writer::indented(std::string_view text) {
 #endif
     {
       auto left = static_cast<size_t>(end - p);
-      for (; k<left&& static_cast<unsigned char>(p[k])> kColon; ++k) o[k] = p[k];
+      for (; k < left && (static_cast<unsigned char>(p[k]) > kColon); ++k) o[k] = p[k];
       if (k == left) {
         o += k;
         break;

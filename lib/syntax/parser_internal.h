@@ -499,6 +499,11 @@ class Parser {
     make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
     return true;
   }
+  // An element, key, value or argument: one token by the short path when it is one, else any
+  // expression.
+  void parse_item_value() {
+    if (!parse_lone_operand()) parse_expression();
+  }
   Expr parse_other_term();
   // (*parser).numberLitValue's error: the lexer accepts any digits and dots, the reference's
   // number parser does not. Only a number with two or more of ".", "e" and "E" can be one it

@@ -142,7 +142,7 @@ Expr Parser::finish_function_call(const lex::Token& name, uint32_t name_index) {
       break;
     }
     size_t d0 = diag_mark();
-    if (!parse_lone_operand()) parse_expression();
+    parse_item_value();
     if (recovery_ && errors_since(d0)) {
       recover(K::CParen);
       break;
@@ -209,7 +209,7 @@ Expr Parser::parse_tuple() {
       break;
     }
     size_t d0 = diag_mark();
-    if (!parse_lone_operand()) parse_expression();
+    parse_item_value();
     if (recovery_ && errors_since(d0)) {
       recover(K::CBrack);
       break;
@@ -282,7 +282,7 @@ Expr Parser::parse_object() {
     // it is a bare name inside: (foo) = 1 uses the variable foo, foo = 1 the string "foo".
     bool force = next.tok.kind == K::OParen;
     size_t d0 = diag_mark();
-    if (!parse_lone_operand()) parse_expression();
+    parse_item_value();
     if (recovery_ && errors_since(d0)) {
       recover(K::CBrace);
       wrap_error(item_start, next.index, span_of(next.tok), next.index);
@@ -323,7 +323,7 @@ Expr Parser::parse_object() {
     }
     read();
     size_t d1 = diag_mark();
-    if (!parse_lone_operand()) parse_expression();
+    parse_item_value();
     if (recovery_ && errors_since(d1)) {
       recover(K::CBrace);
       wrap_error(item_start, next.index, span_of(next.tok), next.index);

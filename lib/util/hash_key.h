@@ -40,6 +40,13 @@ inline HashKey random_key() {
 }
 }  // namespace hash_key_detail
 
+// The mixing step of those hashes: a 64x64-to-128-bit product folded to 64 bits, whose high half
+// depends on every bit of both factors.
+inline uint64_t fold_product(uint64_t a, uint64_t b) {
+  const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
+  return static_cast<uint64_t>(r) ^ static_cast<uint64_t>(r >> 64);
+}
+
 // This process's key, drawn on first use.
 inline const HashKey& process_hash_key() {
   static const HashKey key = hash_key_detail::random_key();

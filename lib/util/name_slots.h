@@ -82,7 +82,7 @@ class NameSlots {
     uint64_t seed = n * k0 ^ key.seed, a = 0, b = 0;
     if (n > 16) {
       size_t i = 0;
-      for (; i + 16 < n; i += 16) seed = fold(word(p + i) ^ k1, word(p + i + 8) ^ seed);
+      for (; i + 16 < n; i += 16) seed = fold_product(word(p + i) ^ k1, word(p + i + 8) ^ seed);
       a = word(p + n - 16);
       b = word(p + n - 8);
     } else if (n >= 8) {
@@ -95,14 +95,10 @@ class NameSlots {
       auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
       a = byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
     }
-    return fold(fold(a ^ k1, b ^ seed), seed ^ k1);
+    return fold_product(fold_product(a ^ k1, b ^ seed), seed ^ k1);
   }
 
  private:
-  static uint64_t fold(uint64_t a, uint64_t b) {
-    const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
-    return static_cast<uint64_t>(r) ^ static_cast<uint64_t>(r >> 64);
-  }
   static uint64_t word(const char* p) {
     uint64_t w;
     std::memcpy(&w, p, 8);
