@@ -29,6 +29,7 @@
 #include "eval/eval.h"
 #include "source/source_file.h"
 #include "syntax/tree.h"
+#include "util/hash_key.h"
 
 namespace hcl::body {
 
@@ -143,11 +144,7 @@ struct Attributes {
  private:
   // Positions of items by name, kept by add_unique. find trusts it only while it covers every
   // item, and checks each hit, since items may be pushed, sorted or removed directly.
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> index_;
+  std::unordered_map<std::string, size_t, util::KeyedHash, std::equal_to<>> index_;
 };
 
 struct BodyContent {

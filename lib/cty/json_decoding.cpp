@@ -20,6 +20,7 @@
 #include "cty/json_encoding.h"
 #include "cty/unicode.h"
 #include "source/utf8.h"
+#include "util/hash_key.h"
 #include "util/limits.h"
 #include "util/text.h"
 
@@ -603,13 +604,14 @@ class OnePassDecoder {
 
   JsonTokens tokens_;
   std::vector<Type> types_ = {Type::dynamic(), Type::boolean(), Type::number(), Type::string()};
-  std::unordered_map<std::string, uint32_t> ids_;
-  std::unordered_map<std::string, Shape> shapes_;    // objects' shapes as written
+  // Keyed (util/hash_key.h), as every table indexed by a document's text is.
+  std::unordered_map<std::string, uint32_t, util::KeyedHash, std::equal_to<>> ids_;
+  std::unordered_map<std::string, Shape, util::KeyedHash, std::equal_to<>> shapes_;  // objects' shapes as written
   std::deque<std::vector<Member>> members_;          // per nesting level; a deque keeps them in place
   std::deque<std::vector<uint32_t>> element_types_;  // per nesting level, likewise
   std::deque<std::string> decoded_names_;            // names with escapes, which views cannot show
   std::string key_;
-  std::unordered_map<std::string_view, Value> strings_;  // keys are views of their values
+  std::unordered_map<std::string_view, Value, util::KeyedHash> strings_;  // keys are views of their values
 };
 
 }  // namespace
@@ -633,7 +635,7 @@ Expected<Type> json_implied_type(const JsonNode& n) {
     }
     case JsonNode::Kind::Object: {
       std::vector<std::pair<std::string, Type>> attrs;
-      std::unordered_map<std::string_view, size_t> seen;  // raw name -> index in attrs
+      std::unordered_map<std::string_view, size_t, util::KeyedHash> seen;  // raw name -> index in attrs
       for (const auto& [k, e] : n.members) {
         auto t = json_implied_type(e);
         if (!t) return t;
@@ -698,7 +700,7 @@ Expected<Value> json_unmarshal(const JsonNode& n, const Type& t) {
     attrs.emplace_back(std::move(key), std::move(*v));
   }
   // Attributes the document leaves out are null (one lookup each, not a scan of the members).
-  std::unordered_set<std::string_view> present;
+  std::unordered_set<std::string_view, util::KeyedHash> present;
   for (const auto& [k, v] : attrs) present.insert(k);
   std::vector<Value::Attribute> missing;
   for (const auto& a : t.attributes())

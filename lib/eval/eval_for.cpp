@@ -3,6 +3,7 @@
 // (%{ for }) runs the same steps with a template body as its value (eval_template.cpp), as the
 // reference's template parser builds a ForExpr.
 #include "eval/eval_internal.h"
+#include "util/hash_key.h"
 
 namespace hcl::eval::evaluator_detail {
 
@@ -146,8 +147,9 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
   bool known = true;
   std::vector<Value::Attribute> vals;
   std::vector<std::pair<std::string, std::vector<Value>>> groups;
-  std::unordered_map<std::string, size_t> group_index;
-  std::unordered_map<std::string, size_t> seen;
+  // Keyed (util/hash_key.h): the keys may come from a file or a --vars document.
+  std::unordered_map<std::string, size_t, util::KeyedHash, std::equal_to<>> group_index;
+  std::unordered_map<std::string, size_t, util::KeyedHash, std::equal_to<>> seen;
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.element_at(i);

@@ -6,6 +6,7 @@
 
 #include "cty/budget.h"
 #include "funcs/library.h"
+#include "util/hash_key.h"
 
 namespace hcl::funcs {
 
@@ -26,7 +27,7 @@ class SetIndex {
   }
 
  private:
-  std::unordered_multimap<std::string, const Value*> by_hash_;
+  std::unordered_multimap<std::string, const Value*, util::KeyedHash, std::equal_to<>> by_hash_;
 };
 
 Value set_or_empty(std::vector<Value> elements, const Type& element) {

@@ -69,46 +69,10 @@ class NameSlots {
   using Key = HashKey;
   static const Key& process_key() { return process_hash_key(); }
 
-  // A name's hash: its bytes read a word at a time (the first and last words of a short name
-  // overlap, so every byte counts once or twice) and folded by 64x64-to-128-bit products, whose
-  // high half mixes every bit of both factors; every factor holds some of the key. Cheaper than
-  // std::hash, a call into libstdc++'s byte-at-a-time tail for most names, and as good for a
-  // table whose probes end in a slot or two.
-  static uint64_t hash(std::string_view name, const Key& key = process_key()) {
-    constexpr uint64_t k0 = 0x9E3779B97F4A7C15u;
-    const char* p = name.data();
-    const size_t n = name.size();
-    const uint64_t k1 = key.words;
-    uint64_t seed = n * k0 ^ key.seed, a = 0, b = 0;
-    if (n > 16) {
-      size_t i = 0;
-      for (; i + 16 < n; i += 16) seed = fold_product(word(p + i) ^ k1, word(p + i + 8) ^ seed);
-      a = word(p + n - 16);
-      b = word(p + n - 8);
-    } else if (n >= 8) {
-      a = word(p);
-      b = word(p + n - 8);
-    } else if (n >= 4) {
-      a = half(p);
-      b = half(p + n - 4);
-    } else if (n > 0) {
-      auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
-      a = byte(0) << 16 | byte(n / 2) << 8 | byte(n - 1);
-    }
-    return fold_product(fold_product(a ^ k1, b ^ seed), seed ^ k1);
-  }
+  // A name's hash (util/hash_key.h), keyed by this process's key unless the caller gives one.
+  static uint64_t hash(std::string_view name, const Key& key = process_key()) { return keyed_hash(name, key); }
 
  private:
-  static uint64_t word(const char* p) {
-    uint64_t w;
-    std::memcpy(&w, p, 8);
-    return w;
-  }
-  static uint64_t half(const char* p) {
-    uint32_t w;
-    std::memcpy(&w, p, 4);
-    return w;
-  }
   // A slot holds its entry's number plus one (0 is empty) below the high half of its name's hash
   // (its tag), which settles most mismatches without a look at the name and places the entry.
   void place(uint64_t tag, size_t entry) {
