@@ -217,6 +217,11 @@ Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
     std::stable_sort(spans.begin(), spans.end(), [](diag::Span x, diag::Span y) {
       return x.end - x.start > y.end - y.start || (x.end - x.start == y.end - y.start && x.start < y.start);
     });
+    // The innermost ranges only, under the whole document's: the answer nests one object per
+    // range, and a chain of 200,000 operators nested that deep, more than clients can read (and
+    // more than anyone widens a selection by).
+    constexpr size_t kMaxRanges = 256;
+    if (spans.size() > kMaxRanges) spans.erase(spans.begin() + 1, spans.end() - (kMaxRanges - 1));
     Json sel = nullptr;
     diag::Span prev{UINT32_MAX, 0};
     for (diag::Span s : spans) {

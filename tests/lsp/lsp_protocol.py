@@ -366,6 +366,19 @@ def test_bad_input():
     for m in ["textDocument/semanticTokens/full", "textDocument/foldingRange", "textDocument/documentSymbol"]:
         r = c.request(m, {"textDocument": {"uri": "file:///tmp/line.hcl"}}, timeout=60)
         check("result" in r, "%s on one long line" % m)
+    # A chain of 20,000 operators nests as deep as it is long, with no brackets: selection ranges
+    # stop at a depth clients can read (this client's JSON reader gives up near 1,000 levels).
+    chain = "a = " + " + ".join(["x"] * 20000) + "\n"
+    c.open("file:///tmp/chain.hcl", chain)
+    c.notification("textDocument/publishDiagnostics", uri="file:///tmp/chain.hcl", timeout=60)
+    r = c.request("textDocument/selectionRange", {"textDocument": {"uri": "file:///tmp/chain.hcl"},
+                                                  "positions": [{"line": 0, "character": 4}]}, timeout=60)
+    sel, ranges = r.get("result", [None])[0], []
+    while sel:
+        ranges.append(sel["range"])
+        sel = sel.get("parent")
+    check(2 < len(ranges) <= 256 and ranges[0]["end"]["character"] == 5 and ranges[-1]["start"] == {"line": 0, "character": 0},
+          "selection ranges in a long chain: %d, %s" % (len(ranges), ranges[:1]))
     # A cancelled request is answered with RequestCancelled when the cancellation comes with it.
     req = {"jsonrpc": "2.0", "id": 500, "method": "textDocument/foldingRange", "params": {"textDocument": {"uri": "file:///tmp/huge.hcl"}}}
     cancel = {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 500}}
