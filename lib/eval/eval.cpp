@@ -114,9 +114,9 @@ Value Evaluator::eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   switch (node(n).kind) {
     case syntax::NodeKind::Literal: return literal(n);
     case syntax::NodeKind::Variable: return variable(n, f, d);
-    case syntax::NodeKind::GetAttr: return get_attr_step(n, f, d);
-    case syntax::NodeKind::Index: return index_step(n, f, d);
-    case syntax::NodeKind::LegacyIndex: return legacy_index_step(n, f, d);
+    case syntax::NodeKind::GetAttr:
+    case syntax::NodeKind::Index:
+    case syntax::NodeKind::LegacyIndex: return traversal(n, f, d);
     case syntax::NodeKind::Splat: return splat(n, f, d);
     // The element currently bound by the innermost splat whose item this is; unbound (a splat's
     // result type computed without elements), it is unknown.

@@ -38,6 +38,25 @@ struct ExpressionClosure;
 // matters.
 namespace hcl::eval::evaluator_detail {
 
+// The nodes of a chain walked from its outer end (a traversal's steps, an operation's left
+// operands), kept on the stack while there are few: most chains have a handful.
+class NodeChain {
+ public:
+  void push(syntax::NodeId id) {
+    if (size_ < kInline) inline_[size_] = id;
+    else more_.push_back(id);
+    ++size_;
+  }
+  size_t size() const { return size_; }
+  syntax::NodeId operator[](size_t i) const { return i < kInline ? inline_[i] : more_[i - kInline]; }
+
+ private:
+  static constexpr size_t kInline = 16;
+  syntax::NodeId inline_[kInline];
+  std::vector<syntax::NodeId> more_;
+  size_t size_ = 0;
+};
+
 // A binding made while evaluating: a for expression's key and value variables (a child
 // EvalContext in the reference) or the current element of a splat.
 struct Frame {
@@ -144,9 +163,9 @@ class Evaluator {
   }
   Value decode_literal(syntax::NodeId n);
   Value variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
-  Value get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
-  Value index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
-  Value legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value traversal(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value step(syntax::NodeId n, syntax::NodeId src, const Value& v, size_t mark, const Frame* f, diag::Diagnostics& d);
+  uint32_t traversal_depth_ = 0;  // traversal() calls in progress, each a step of a chain
   Value splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
@@ -154,6 +173,9 @@ class Evaluator {
   Value for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary_chain(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
+  Value binary_of(syntax::NodeId n, const Value& l, diag::Diagnostics& ld, const Value& r, diag::Diagnostics& rd,
+                  diag::Diagnostics& d);
   Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b, const Type& result,
                          diag::Diagnostics& d);

@@ -40,11 +40,10 @@ Type primitive_type(cty::TypeKind k) {
 
 }  // namespace
 
-// BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
-// bool, or anything for == and !=); a failed conversion is reported against that operand with
-// the whole operation as context. A null operand fails the operation (except for ==, !=, and
-// where && or || is decided without it), an unknown one makes the result unknown.
-Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+// One operation, given its operands' values and diagnostics (taken from); its own go to `d`.
+// Inlined into binary(): a for expression's condition runs it per element.
+[[gnu::always_inline]] inline Value Evaluator::binary_of(syntax::NodeId n, const Value& l, diag::Diagnostics& ld,
+                                                         const Value& r, diag::Diagnostics& rd, diag::Diagnostics& d) {
   syntax::NodeId rhs = last_child(n);
   syntax::NodeId lhs = prev_sibling(rhs);
   ast::Operator op = ast::operator_of(t_, n);
@@ -70,9 +69,6 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   }
   // As in HCL 2.24: operand conversion errors come before the operands' own diagnostics, and
   // && and || may drop one operand's diagnostics when the other decides the result.
-  diag::Diagnostics ld, rd;
-  Value l = eval(lhs, f, ld);
-  Value r = eval(rhs, f, rd);
   // Operands that are known, not null, already of the parameter type and without diagnostics
   // (a for expression's arithmetic over numbers) go straight to the operation: every step
   // below would pass them through unchanged.
@@ -104,6 +100,45 @@ Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
   diag::append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(primitive_type(result));
   return binary_operation(n, op, a, b, primitive_type(result), d);
+}
+
+// BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
+// bool, or anything for == and !=); a failed conversion is reported against that operand with
+// the whole operation as context. A null operand fails the operation (except for ==, !=, and
+// where && or || is decided without it), an unknown one makes the result unknown.
+//
+// Operators associate to the left, so `1 + 1 + ... + 1` is a chain down its left operands with
+// no brackets for the parser's nesting limit to count: it is walked from its innermost operation
+// outward instead of by recursion (200,000 operators crashed the process). Each operation's
+// diagnostics become its parent's left-operand diagnostics, as a recursive call would give them.
+Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  syntax::NodeId lhs = prev_sibling(last_child(n));
+  // Nearly every chain is a few operations long and recurses; a long one is walked.
+  constexpr int kLongChain = 32;
+  int depth = 0;
+  for (syntax::NodeId op = lhs; node(op).kind == syntax::NodeKind::Binary; op = prev_sibling(last_child(op)))
+    if (++depth == kLongChain) return binary_chain(n, f, d);
+  diag::Diagnostics ld, rd;
+  Value l = eval(lhs, f, ld);
+  Value r = eval(last_child(n), f, rd);
+  return binary_of(n, l, ld, r, rd, d);
+}
+
+Value Evaluator::binary_chain(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  NodeChain chain;  // n and the operations down its left operands
+  for (syntax::NodeId op = n; node(op).kind == syntax::NodeKind::Binary; op = prev_sibling(last_child(op)))
+    chain.push(op);
+  diag::Diagnostics ld, rd;
+  Value l = eval(prev_sibling(last_child(chain[chain.size() - 1])), f, ld);
+  for (size_t i = chain.size(); i-- > 1;) {
+    diag::Diagnostics out;
+    Value r = eval(last_child(chain[i]), f, rd);
+    l = binary_of(chain[i], l, ld, r, rd, out);
+    ld = std::move(out);
+    rd.clear();
+  }
+  Value r = eval(last_child(n), f, rd);
+  return binary_of(n, l, ld, r, rd, d);
 }
 
 // The operation itself, on operands converted to its parameter type.

@@ -51,53 +51,73 @@ bool Evaluator::is_scope_traversal(syntax::NodeId n) {
   }
 }
 
-// .name. The step's range, used by its diagnostics, runs from the dot to the name (the
-// reference's TraverseAttr.SrcRange).
-Value Evaluator::get_attr_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId src = last_child(n);
-  size_t mark = d.size();
-  Value v = eval(src, f, d);
-  if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
+// One step applied to its source's value `v`. A step whose source is itself a traversal step
+// gives up silently once the chain has reported an error (see the top of this file).
+//  .name: the step's range, used by its diagnostics, runs from the dot to the name (the
+//   reference's TraverseAttr.SrcRange); .0, an index written as an attribute (HCL 1's syntax),
+//   likewise.
+//  [key]: either kind of index points its diagnostics at the brackets. A literal key's own
+//   diagnostics are dropped, as the reference folds the key into the traversal as a value; an
+//   IndexExpr evaluates the collection and then the key, keeping both's diagnostics even when
+//   the collection failed.
+[[gnu::always_inline]] inline Value Evaluator::step(syntax::NodeId n, syntax::NodeId src, const Value& v, size_t mark,
+                                                    const Frame* f, diag::Diagnostics& d) {
   const syntax::Node& nd = node(n);
+  if (nd.kind == syntax::NodeKind::Index) {
+    syntax::NodeId key_node = last_child(n);
+    diag::Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
+    if (is_literal_key(key_node)) {
+      if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
+      diag::Diagnostics ignored;
+      Value key = eval(key_node, f, ignored);
+      return hcl_index(v, key, brackets, d);
+    }
+    Value key = eval(key_node, f, d);
+    return hcl_index(v, key, brackets, d);
+  }
+  if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
   uint32_t dot = nd.main_token;
   while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
-  return hcl_get_attr(v, t_.token_text(nd.main_token), diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
-}
-
-// .0: an index written as an attribute (HCL 1's syntax); its range too starts at the dot.
-Value Evaluator::legacy_index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId src = last_child(n);
-  size_t mark = d.size();
-  Value v = eval(src, f, d);
-  if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
-  const syntax::Node& nd = node(n);
-  uint32_t dot = nd.main_token;
-  while (dot > 0 && t_.token(dot).kind != lex::TokenKind::Dot) --dot;
+  const diag::Span range{t_.token(dot).start, t_.token(nd.main_token).end};
+  if (nd.kind == syntax::NodeKind::GetAttr) return hcl_get_attr(v, t_.token_text(nd.main_token), range, d);
   auto num = Number::parse(t_.token_text(nd.main_token));
   Value key = num ? Value::number(*num) : Value::dynamic();
-  return hcl_index(v, key, diag::Span{t_.token(dot).start, t_.token(nd.main_token).end}, d);
+  return hcl_index(v, key, range, d);
 }
 
-// [key]. Either kind of index points its diagnostics at the brackets. A literal key's own
-// diagnostics are dropped, as the reference folds the key into the traversal as a value; an
-// IndexExpr evaluates the collection and then the key, keeping both's diagnostics even when the
-// collection failed.
-Value Evaluator::index_step(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId key_node = last_child(n);
-  syntax::NodeId coll_node = prev_sibling(key_node);
-  const syntax::Node& nd = node(n);
-  diag::Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
-  if (is_literal_key(key_node)) {
-    size_t mark = d.size();
-    Value coll = eval(coll_node, f, d);
-    if (is_traversal_step(coll_node) && has_errors_since(d, mark)) return Value::dynamic();
-    diag::Diagnostics ignored;
-    Value key = eval(key_node, f, ignored);
-    return hcl_index(coll, key, brackets, d);
+// A chain of steps (a.b[0].c ...) is walked from its root outward instead of by recursion: the
+// parser counts brackets toward its nesting limit, but a chain of 200,000 attribute steps has
+// none, and needed as many stack frames (the process crashed).
+Value Evaluator::traversal(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
+  auto source = [&](syntax::NodeId step) {
+    return node(step).kind == syntax::NodeKind::Index ? prev_sibling(last_child(step)) : last_child(step);
+  };
+  auto is_step = [&](syntax::NodeId id) {
+    const syntax::NodeKind k = node(id).kind;
+    return k == syntax::NodeKind::GetAttr || k == syntax::NodeKind::Index || k == syntax::NodeKind::LegacyIndex;
+  };
+  // Each step's source is evaluated before anything is reported, so the diagnostics "since the
+  // source began" are, for every step, those since the root began.
+  const size_t mark = d.size();
+  // Nearly every chain is a few steps long and recurses, a call per step; past kLongChain nested
+  // calls, the rest of the chain is walked.
+  constexpr uint32_t kLongChain = 32;
+  if (traversal_depth_ < kLongChain) {
+    struct Nested {
+      uint32_t& depth;
+      explicit Nested(uint32_t& d) : depth(++d) {}
+      ~Nested() { --depth; }
+    } nested(traversal_depth_);
+    const syntax::NodeId src = source(n);
+    Value v = eval(src, f, d);
+    return step(n, src, v, mark, f, d);
   }
-  Value coll = eval(coll_node, f, d);
-  Value key = eval(key_node, f, d);
-  return hcl_index(coll, key, brackets, d);
+  syntax::NodeId root = n;
+  NodeChain steps;
+  for (; is_step(root); root = source(root)) steps.push(root);
+  Value v = eval(root, f, d);
+  for (size_t i = steps.size(); i-- > 0;) v = step(steps[i], i + 1 < steps.size() ? steps[i + 1] : root, v, mark, f, d);
+  return v;
 }
 
 // hcl.Index (ops.go). The checks' order decides the message: null collection, null key, then

@@ -177,19 +177,28 @@ void Parser::finish_attribute(const lex::Token& ident, uint32_t ident_index, boo
 void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
   uint32_t start_node = mark();
   lex::Token obrace;
+  // Each label counts as a level of nesting until the block ends: `json` and evaluation nest a
+  // block's content one level per label, and 200,000 labels took them past the stack.
+  struct LabelLevels {
+    Parser& p;
+    uint32_t count = 0;
+    ~LabelLevels() { p.depth_ -= count; }
+  } labels{*this};
   for (;;) {
     Peeked tok = peek();
     if (tok.tok.kind == K::OBrace) {
       obrace = read();
       break;
     }
-    if (tok.tok.kind == K::OQuote) {
-      parse_quoted_label();
-      continue;
-    }
-    if (tok.tok.kind == K::Ident) {
-      read();
-      add(NodeKind::BlockLabel, last_read_, last_read_, last_read_, mark());
+    if (tok.tok.kind == K::OQuote || tok.tok.kind == K::Ident) {
+      ++labels.count;
+      if (!enter()) continue;  // too deep: the parse stops, and the next peek finds the end
+      if (tok.tok.kind == K::OQuote) {
+        parse_quoted_label();
+      } else {
+        read();
+        add(NodeKind::BlockLabel, last_read_, last_read_, last_read_, mark());
+      }
       continue;
     }
     // Neither a label nor "{". The two likely mistakes ("=" after a block name, the brace on the

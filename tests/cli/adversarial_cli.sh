@@ -26,6 +26,11 @@ w('cr_only.hcl', b'a = 1\rb = 2\rc {\r}\r')
 w('long_number.hcl', b'a = 1e999999999\nb = ' + b'9' * 100000 + b'\nc = 0.' + b'0' * 100000 + b'1\n')
 w('alignment_run.hcl', b''.join(b'%s%d = %d\n' % (b'x' * (i % 200 + 1), i, i) for i in range(200000)))
 w('comment_run.hcl', b''.join(b'a%d = %d # c\n' % (i, i) for i in range(200000)))
+# Chains with no brackets, which the nesting limit does not count: operators associate to the
+# left and traversal steps follow one another, each one a level of the tree.
+w('operator_chain.hcl', b'a = ' + b' + '.join([b'1'] * 300000) + b'\n')
+w('step_chain.hcl', b'a = b' + b''.join(b'.c' if i % 3 else b'[0]' for i in range(300000)) + b'\n')
+w('many_labels.hcl', b'a ' + b' '.join(b'"l%d"' % i for i in range(300000)) + b' {\n}\n')
 PY
 
 # validate: valid files pass, invalid ones fail with a diagnostic; none crash or hang.
@@ -52,6 +57,23 @@ expect_contains "$TMP/err.cr_only" "Invalid character"
 ( ulimit -s 1024; "$HCL" validate -q "$A/deep_blocks.hcl" ) 2>"$TMP/err.small_stack"
 [ $? -eq 1 ] || fail "deep blocks under ulimit -s 1024: $(head -c 300 "$TMP/err.small_stack")"
 expect_contains "$TMP/err.small_stack" "Nesting too deep"
+
+# Chains are walked, not recursed through: 300,000 operators add up, 300,000 steps fail at their
+# root; labels count toward the nesting limit (json and evaluation nest one level per label).
+run_bounded 0 "$TMP/err" "$HCL" validate -q "$A/operator_chain.hcl"
+run_bounded 0 "$TMP/err" "$HCL" eval --file "$A/operator_chain.hcl" a
+[ "$(cat "$TMP/out")" = 300000 ] || fail "operator chain: $(head -c 100 "$TMP/out")"
+printf 'object {\n  attr "a" {\n    type = number\n  }\n}\n' >"$TMP/number.hcldec"
+run_bounded 0 "$TMP/err" "$HCL" dec --spec "$TMP/number.hcldec" "$A/operator_chain.hcl"
+expect_contains "$TMP/out" 300000
+run_bounded 1 "$TMP/err" "$HCL" eval --file "$A/step_chain.hcl" a
+expect_contains "$TMP/err" "Unknown variable"
+run_bounded 1 "$TMP/err" "$HCL" eval --var 'b={"c":1}' --file "$A/step_chain.hcl" a
+expect_contains "$TMP/err" "Error: "
+for job in validate json; do
+  run_bounded 1 "$TMP/err" "$HCL" $job "$A/many_labels.hcl"
+  expect_contains "$TMP/err" "Nesting too deep"
+done
 
 # fmt: valid inputs format (and a second pass changes nothing); invalid ones are never written.
 for f in bom million_attributes long_line alignment_run comment_run long_number; do
