@@ -5,11 +5,13 @@
 
 #include <set>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "body/native.h"
 #include "cty/convert.h"
 #include "syntax/parser.h"
+#include "util/hash_key.h"
 #include "util/text.h"
 
 namespace hcl::body {
@@ -158,7 +160,9 @@ class JsonExpression final : public Expression {
 
   Value object_value(Context ctx, diag::Diagnostics& diags) const {
     std::vector<Value::Attribute> attrs;
-    std::vector<std::pair<std::string, source::Range>> defined;
+    // Where each key was defined, found by a keyed hash (an object may have 200,000 members,
+    // whose names the file's author chose).
+    std::unordered_map<std::string, source::Range, util::KeyedHash, std::equal_to<>> defined;
     bool known = true;
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
       Value name = JsonExpression(doc_, *m).value(ctx, diags);
@@ -182,17 +186,14 @@ class JsonExpression final : public Expression {
         continue;
       }
       const std::string& key = converted->as_string();
-      const source::Range* earlier = nullptr;
-      for (const auto& [k, r] : defined)
-        if (k == key) earlier = &r;
-      if (earlier) {
+      auto [earlier, fresh] = defined.try_emplace(key, name_range);
+      if (!fresh) {
         diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate object attribute",
                                          fmt::format("An attribute named {} was already defined at {}.",
-                                                     util::go_quote(key), range_string(*earlier)),
+                                                     util::go_quote(key), range_string(earlier->second)),
                                          name_range, std::nullopt});
         continue;
       }
-      defined.emplace_back(key, name_range);
       attrs.emplace_back(key, std::move(val));
     }
     if (!known) return Value::dynamic();

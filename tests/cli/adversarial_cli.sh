@@ -31,6 +31,9 @@ w('comment_run.hcl', b''.join(b'a%d = %d # c\n' % (i, i) for i in range(200000))
 w('operator_chain.hcl', b'a = ' + b' + '.join([b'1'] * 300000) + b'\n')
 w('step_chain.hcl', b'a = b' + b''.join(b'.c' if i % 3 else b'[0]' for i in range(300000)) + b'\n')
 w('many_labels.hcl', b'a ' + b' '.join(b'"l%d"' % i for i in range(300000)) + b' {\n}\n')
+# The JSON syntax: an object of 300,000 members (a linear scan for repeated names made this
+# quadratic: 200,000 took a minute).
+w('many_members.tf.json', b'{"locals": {' + b','.join(b'"k%d": %d' % (i, i) for i in range(300000)) + b'}}\n')
 PY
 
 # validate: valid files pass, invalid ones fail with a diagnostic; none crash or hang.
@@ -74,6 +77,9 @@ for job in validate json; do
   run_bounded 1 "$TMP/err" "$HCL" $job "$A/many_labels.hcl"
   expect_contains "$TMP/err" "Nesting too deep"
 done
+
+run_bounded 0 "$TMP/err" "$HCL" json "$A/many_members.tf.json"
+expect_contains "$TMP/out" '"k299999": 299999'
 
 # fmt: valid inputs format (and a second pass changes nothing); invalid ones are never written.
 for f in bom million_attributes long_line alignment_run comment_run long_number; do
