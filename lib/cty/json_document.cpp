@@ -2,6 +2,7 @@
 #include "cty/json_document.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -585,6 +586,11 @@ struct DocumentBlock : ElementsBlock {
   std::shared_ptr<const Document> doc;
   uint32_t at;
   mutable std::once_flag built;
+  // For a tuple's elements asked for by position (Value::member): the last one's position and
+  // tape index (position << 32 | index; 0 before the first), so that a loop steps from one to
+  // the next, or kBuilt once `elements` holds them all.
+  static constexpr uint64_t kBuilt = UINT64_MAX;
+  mutable std::atomic<uint64_t> cursor{0};
 };
 
 }  // namespace
@@ -625,6 +631,7 @@ class DocumentValues {
   }
 
   static void build(const DocumentBlock& b) {
+    if (b.cursor.load(std::memory_order_acquire) == DocumentBlock::kBuilt) return;
     std::call_once(b.built, [&] {
       UnchargedWork uncharged;
       const Document& doc = *b.doc;
@@ -635,11 +642,12 @@ class DocumentValues {
       if (!(doc.tape[b.at] & kObject)) {
         out.reserve(doc.types[doc.type(b.at)].tuple_elements().size());
         for (; i < end; i = doc.next(i)) out.push_back(make(b.doc, i));
-        return;
+      } else {
+        const Document::Names& shape = doc.names[doc.shapes[doc.type(b.at)].names];
+        out.resize(shape.sorted_of_written.size());
+        for (uint32_t w = 0; i < end; ++w, i = doc.next(i)) out[shape.sorted_of_written[w]] = make(b.doc, i);
       }
-      const Document::Names& shape = doc.names[doc.shapes[doc.type(b.at)].names];
-      out.resize(shape.sorted_of_written.size());
-      for (uint32_t w = 0; i < end; ++w, i = doc.next(i)) out[shape.sorted_of_written[w]] = make(b.doc, i);
+      b.cursor.store(DocumentBlock::kBuilt, std::memory_order_release);
     });
   }
 
@@ -656,6 +664,19 @@ class DocumentValues {
         UnchargedWork uncharged;
         return make(b.doc, i);
       }
+    } else if (uint64_t c = b.cursor.load(std::memory_order_acquire); c != DocumentBlock::kBuilt) {
+      // A loop over a tuple (a plan's hundred thousand resources) makes each element when it
+      // comes to it, and drops it before the next: none is kept, so their memory is reused.
+      uint32_t position = static_cast<uint32_t>(c >> 32), i = static_cast<uint32_t>(c);
+      if (i == 0) i = b.at + kContainerWords;
+      if (index >= position) {
+        for (; position < index; ++position) i = doc.next(i);
+        b.cursor.compare_exchange_strong(c, uint64_t{position} << 32 | i, std::memory_order_relaxed);
+        UnchargedWork uncharged;
+        return make(b.doc, i);
+      }
+      // Asked for an element before the last one: a second pass, for which the elements are
+      // built once rather than made again on every pass.
     }
     build(b);
     return b.elements[index];

@@ -297,6 +297,32 @@ TEST_CASE("objects in one place take the shape of the one before them only where
   }
 }
 
+TEST_CASE("a tuple's elements asked for by position, in order, again and out of order") {
+  std::mt19937 rng(8);
+  const std::string doc = similar_objects(rng, 12);
+  auto full = hcl::cty::json_to_value(doc);
+  REQUIRE(full);
+  const size_t n = full->length();
+  auto same_at = [&](const Value& lazy, size_t i) {
+    CAPTURE(i);
+    Value m = lazy.member(i);
+    CHECK(m.raw_equals(full->element_at(i)));
+    CHECK(m.weight() == full->element_at(i).weight());
+  };
+  auto lazy = hcl::cty::json_document_to_value(doc);
+  REQUIRE(lazy);
+  CHECK(lazy->length() == n);  // counted without building
+  for (size_t i = 0; i < n; ++i) same_at(*lazy, i);
+  for (size_t i = 0; i < n; ++i) same_at(*lazy, i);  // a second pass
+  lazy = hcl::cty::json_document_to_value(doc);
+  for (size_t i : {3, 3, 5, 4, 0, 11, 7}) same_at(*lazy, i);
+  lazy = hcl::cty::json_document_to_value(doc);
+  for (size_t i : {0, 2, 4}) same_at(*lazy, i);
+  CHECK(lazy->element_at(6).raw_equals(full->element_at(6)));  // built now
+  for (size_t i : {8, 1, 9}) same_at(*lazy, i);
+  CHECK(lazy->raw_equals(*full));
+}
+
 TEST_CASE("weights that do not fit a container's word are kept aside") {
   Generator g{std::mt19937(32)};
   for (int i = 0; i < 100; ++i) {
