@@ -73,7 +73,7 @@ bool hex(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' 
 
 // The end of the string whose opening quote is at `p` (past its closing quote), or 0 where the
 // tokenizer would refuse it; `plain` says whether its body is its text (no escapes, only ASCII).
-size_t string_end(std::string_view s, size_t p, bool& plain) {
+size_t string_end_scanned(std::string_view s, size_t p, bool& plain) {
   const size_t n = s.size();
   size_t i = p + 1;
   plain = true;
@@ -99,6 +99,24 @@ size_t string_end(std::string_view s, size_t p, bool& plain) {
       return 0;
     }
   }
+}
+
+// The same, answered without a call for the short plain strings most documents are made of: the
+// first of the sixteen bytes after the opening quote that needs a second look is the closing one.
+inline size_t string_end(std::string_view s, size_t p, bool& plain) {
+#if defined(__SSE2__)
+  if (p + 17 <= s.size()) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + p + 1));
+    if (unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(util::not_plain_json<false>(v)))) {
+      const size_t i = p + 1 + static_cast<size_t>(__builtin_ctz(stop));
+      if (s[i] == '"') {
+        plain = true;
+        return i + 1;
+      }
+    }
+  }
+#endif
+  return string_end_scanned(s, p, plain);
 }
 
 // memcmp(a, b, n) == 0 without a call for the short names most objects have: two overlapping
@@ -129,7 +147,8 @@ std::string string_text(std::string_view body, bool plain) {
 }
 
 // The fast pass. It fails (false) wherever it is not sure the full decoder would give the same
-// value; the caller then runs that one.
+// value; the caller then runs that one. Its weights are plain sums (Value::weight saturates): a
+// text below kMaxText bytes holds fewer than 2^30 values and names, so no sum reaches 2^40.
 class Scanner {
  public:
   explicit Scanner(Document& doc) : doc_(doc), s_(doc.text) {}
@@ -181,7 +200,7 @@ class Scanner {
       if (end == 0) return false;
       push(p_);
       size_t size = plain ? end - p_ - 2 : string_text(s_.substr(p_ + 1, end - p_ - 2), false).size();
-      out = {kString, saturating_add(Value::kBaseWeight, size)};
+      out = {kString, Value::kBaseWeight + size};
       p_ = end;
       return true;
     }
@@ -267,7 +286,7 @@ class Scanner {
         if (!value(depth + 1, e, hint)) return false;
         hint = e.hint;  // an array's elements mostly share their shape
         element_types_.push_back(e.type);
-        weight = saturating_add(weight, e.weight);
+        weight += e.weight;
         if (!separator(']')) return false;
         if (next_is(']')) break;
       }
@@ -313,7 +332,7 @@ class Scanner {
         m.hint = v.hint;
         members_.push_back(m);
         ++count;
-        weight = saturating_add(weight, saturating_add(m.size, v.weight));
+        weight += m.size + v.weight;
         if (!separator('}')) return false;
         if (next_is('}')) break;
       }
