@@ -121,7 +121,7 @@ inline size_t string_end(std::string_view s, size_t p, bool& plain) {
 
 // memcmp(a, b, n) == 0 without a call for the short names most objects have: two overlapping
 // loads from each end.
-bool same_bytes(const char* a, const char* b, size_t n) {
+[[gnu::always_inline]] inline bool same_bytes(const char* a, const char* b, size_t n) {
   auto eq = [&](size_t at, auto word) {
     decltype(word) x, y;
     std::memcpy(&x, a + at, sizeof x);
@@ -308,12 +308,13 @@ class Scanner {
     uint64_t weight = Value::kBaseWeight;
     const uint32_t expected = hint == kNone ? kNone : doc_.shapes[hint].names;
     bool as_expected = expected != kNone;
+    // Where the expected names (and their values' expected shapes) are, and how many.
+    const NameList want = as_expected ? names_[expected] : NameList{0, 0};
     uint32_t count = 0;
     if (!next_is('}')) {
       while (true) {
         Member m;
-        if (!(as_expected && count < names_[expected].count &&
-              expected_name(name_members_[names_[expected].first + count], m))) {
+        if (!(as_expected && count < want.count && expected_name(name_members_[want.first + count], m))) {
           as_expected = false;
           // Property names the fast pass takes are their own NFC text: no escapes, only ASCII.
           bool plain;
@@ -322,12 +323,9 @@ class Scanner {
           m = Member{static_cast<uint32_t>(p_ + 1), static_cast<uint32_t>(end - p_ - 2), 0};
           p_ = end;
         }
-        skip_space();
-        if (!next_is(':')) return false;
-        ++p_;
-        skip_space();
+        if (!colon()) return false;
         Item v;
-        if (!value(depth + 1, v, as_expected ? hints_[names_[expected].first + count] : kNone)) return false;
+        if (!value(depth + 1, v, as_expected ? hints_[want.first + count] : kNone)) return false;
         m.type = v.type;
         m.hint = v.hint;
         members_.push_back(m);
@@ -337,7 +335,7 @@ class Scanner {
         if (next_is('}')) break;
       }
     }
-    as_expected = as_expected && count == names_[expected].count;
+    as_expected = as_expected && count == want.count;
     uint32_t shape =
         as_expected && same_types(hint, first) ? hint : object_shape(first, as_expected ? expected : kNone);
     if (shape == kNone) return false;
@@ -367,8 +365,28 @@ class Scanner {
     return true;
   }
 
+  // Compact text (no space around colons and commas) is answered by one look at two bytes.
+  static bool compact(char c) { return static_cast<unsigned char>(c) > ' '; }
+
+  // Between a name and its value: a colon, with any space around it.
+  bool colon() {
+    if (p_ + 1 < s_.size() && s_[p_] == ':' && compact(s_[p_ + 1])) {
+      ++p_;
+      return true;
+    }
+    skip_space();
+    if (!next_is(':')) return false;
+    ++p_;
+    skip_space();
+    return true;
+  }
+
   // After an element: a comma (and the space after it), or the closing bracket.
   bool separator(char close) {
+    if (p_ + 1 < s_.size() && s_[p_] == ',' && compact(s_[p_ + 1]) && s_[p_ + 1] != close) {
+      ++p_;
+      return true;
+    }
     skip_space();
     if (next_is(close)) return true;
     if (!next_is(',')) return false;
