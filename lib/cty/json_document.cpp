@@ -309,12 +309,12 @@ class Scanner {
     const uint32_t expected = hint == kNone ? kNone : doc_.shapes[hint].names;
     bool as_expected = expected != kNone;
     // Where the expected names (and their values' expected shapes) are, and how many.
-    const NameList want = as_expected ? names_[expected] : NameList{0, 0};
+    const NameList want = as_expected ? names_[expected] : NameList{0, 0, 0};
     uint32_t count = 0;
     if (!next_is('}')) {
       while (true) {
         Member m;
-        if (!(as_expected && count < want.count && expected_name(name_members_[want.first + count], m))) {
+        if (!(as_expected && count < want.count && expected_name(interned_members_[want.first + count], m))) {
           as_expected = false;
           // Property names the fast pass takes are their own NFC text: no escapes, only ASCII.
           bool plain;
@@ -325,7 +325,7 @@ class Scanner {
         }
         if (!colon()) return false;
         Item v;
-        if (!value(depth + 1, v, as_expected ? hints_[want.first + count] : kNone)) return false;
+        if (!value(depth + 1, v, as_expected ? hints_[want.hints + count] : kNone)) return false;
         m.type = v.type;
         m.hint = v.hint;
         members_.push_back(m);
@@ -340,7 +340,7 @@ class Scanner {
         as_expected && same_types(hint, first) ? hint : object_shape(first, as_expected ? expected : kNone);
     if (shape == kNone) return false;
     // What this object's members were is what the next object of these names expects.
-    const uint32_t hints = names_[doc_.shapes[shape].names].first;
+    const uint32_t hints = names_[doc_.shapes[shape].names].hints;
     for (uint32_t i = 0; i < count; ++i) hints_[hints + i] = members_[first + i].hint;
     members_.resize(first);
     out = {doc_.shapes[shape].type, weight, shape};
@@ -442,9 +442,10 @@ class Scanner {
               sh.sorted_of_written[w] = i;
             }
             doc_.names.push_back(std::move(sh));
-            names_.push_back(NameList{static_cast<uint32_t>(name_members_.size()), static_cast<uint32_t>(count)});
-            for (size_t i = first; i < members_.size(); ++i) name_members_.push_back(members_[i]);
-            hints_.resize(name_members_.size(), kNone);
+            // Their names are where intern() copies them next (this make interns nothing).
+            names_.push_back(NameList{static_cast<uint32_t>(interned_members_.size()), static_cast<uint32_t>(count),
+                                      static_cast<uint32_t>(hints_.size())});
+            hints_.resize(hints_.size() + count, kNone);
             return static_cast<uint32_t>(doc_.names.size() - 1);
           });
       if (names == kNone) return kNone;
@@ -590,11 +591,12 @@ class Scanner {
     slots_[slot] = k + 1;
   }
 
-  // An interned Names' members in name_members_, and beside them in hints_ the shape each
-  // member's value last had.
+  // An interned Names' members (in interned_members_), and in hints_ the shape each member's
+  // value last had.
   struct NameList {
     uint32_t first;
     uint32_t count;
+    uint32_t hints;
   };
 
   Document& doc_;
@@ -607,9 +609,8 @@ class Scanner {
   std::vector<Member> interned_members_;
   std::vector<uint32_t> slots_ = std::vector<uint32_t>(64);  // 1 + an index in interned_; 0 is empty
   std::vector<NameList> names_;                              // by Names id
-  std::vector<Member> name_members_;                         // their names
-  std::vector<uint32_t> hints_;                              // beside name_members_
-  std::vector<uint64_t> shape_hash_;                         // by shape id
+  std::vector<uint32_t> hints_;
+  std::vector<uint64_t> shape_hash_;   // by shape id
   std::vector<uint32_t> shape_first_;  // by shape id: where its member types start in shape_types_
   std::vector<uint32_t> shape_types_;
   std::vector<uint32_t> shape_slots_ = std::vector<uint32_t>(64);  // 1 + a shape id; 0 is empty
