@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,8 +28,9 @@ namespace hcl::cty {
 struct ElementsBlock;
 
 // json_to_value (cty/json_encoding.h) of a document handed over whole: its containers keep the
-// text and build their elements on first use.
-Expected<Value> json_document_to_value(std::string text);
+// text and build their elements on first use. (`big_weight` is for tests: containers whose
+// weight reaches it keep it aside, as those whose weight does not fit 32 bits do.)
+Expected<Value> json_document_to_value(std::string text, uint64_t big_weight = UINT32_MAX);
 // The same over bytes held by `owner` (a mapped file), which the document keeps alive.
 Expected<Value> json_document_to_value(std::shared_ptr<const void> owner, std::string_view text);
 

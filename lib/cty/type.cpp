@@ -135,6 +135,14 @@ const std::vector<std::string>& Type::attribute_names() const {
 
 const Type::Attribute* Type::attribute(std::string_view name) const {
   const auto& attrs = attributes();
+  // Most objects have a few attributes: comparing lengths first finds one without ordering
+  // compares (each a call to memcmp), which is what an attribute step over many objects costs.
+  static constexpr size_t kScanAttributes = 16;
+  if (attrs.size() <= kScanAttributes) {
+    for (const Attribute& a : attrs)
+      if (a.name.size() == name.size() && std::string_view(a.name) == name) return &a;
+    return nullptr;
+  }
   auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
                              [](const Attribute& a, std::string_view k) { return a.name < k; });
   if (it != attrs.end() && it->name == name) return &*it;

@@ -443,6 +443,10 @@ const Value* Value::get(std::string_view key) const {
 }
 
 size_t Value::length() const {
+  // A tuple's or object's length is its type's: a document's (cty/json_document.h) need not be
+  // built to be counted.
+  if (owns_ && type_.is_tuple()) return type_.tuple_elements().size();
+  if (owns_ && type_.is_object()) return type_.attributes().size();
   if (type_.is_map() || type_.is_object()) return attributes().size();
   return elements().size();
 }

@@ -152,7 +152,7 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
   std::unordered_map<std::string, size_t, util::KeyedHash, std::equal_to<>> seen;
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
-    frame.value = coll.element_at(i);
+    frame.value = coll.member(i);  // by value: a --vars document builds none to keep (Value::member)
     if (spec.cond != syntax::kNoNode) {
       ForFilter filter = for_filter(spec, frame, known, false, d);
       if (filter == ForFilter::Unknown) known = false;
@@ -202,7 +202,7 @@ Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn
   vals.reserve(count);
   for (size_t i = 0; i < count; ++i) {
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
-    frame.value = coll.element_at(i);
+    frame.value = coll.member(i);  // by value: a --vars document builds none to keep (Value::member)
     if (spec.cond != syntax::kNoNode) {
       ForFilter filter = for_filter(spec, frame, known, true, d);
       if (filter == ForFilter::Unknown) known = false;

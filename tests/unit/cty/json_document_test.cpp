@@ -6,6 +6,7 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "cty/budget.h"
 #include "cty/json_document.h"
@@ -32,9 +33,11 @@ void check_members(const Value& lazy, const Value& full) {
   for (size_t i = 0; i < n; ++i) CHECK(lazy.element_at(i).raw_equals(full.element_at(i)));
 }
 
-void check_same(const std::string& text) {
+// `big_weight`: containers of at least this weight keep it aside, as those past 32 bits do.
+void check_same(const std::string& text, uint64_t big_weight = UINT32_MAX) {
   CAPTURE(text);
-  auto lazy = hcl::cty::json_document_to_value(text);
+  CAPTURE(big_weight);
+  auto lazy = hcl::cty::json_document_to_value(text, big_weight);
   auto full = hcl::cty::json_to_value(text);
   REQUIRE(static_cast<bool>(lazy) == static_cast<bool>(full));
   if (!full) {
@@ -45,8 +48,9 @@ void check_same(const std::string& text) {
   check_members(*lazy, *full);
   CHECK(lazy->raw_equals(*full));
   CHECK(lazy->go_string() == full->go_string());
-  auto again = hcl::cty::json_document_to_value(text);
+  auto again = hcl::cty::json_document_to_value(text, big_weight);
   CHECK(again->raw_equals(*full));  // built wholly, without member() first
+  CHECK(again->weight() == full->weight());
 }
 
 // A random document of nested objects and arrays, with names repeated across objects so that
@@ -230,6 +234,103 @@ TEST_CASE("generated documents decode alike, and so do their damaged copies") {
     check_same(damaged);
   }
   CHECK(scanned > 300);  // most take the fast pass: the generator writes no repeated names
+}
+
+// An array of `count` objects like a plan's resources: mostly the same names in the same order,
+// with members whose types vary (a list's length, a null for a string, an object's members),
+// sometimes a member more or less, in another order, or a name that shares a prefix with the
+// expected one or is longer than the text left.
+std::string similar_objects(std::mt19937& rng, int count) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  static const char* kPorts[] = {"[]", "[1]", "[1,2]", R"(["a"])"};
+  std::string s = "[";
+  for (int i = 0; i < count; ++i) {
+    std::vector<std::string> members = {
+        R"("address":"r.)" + std::to_string(i) + R"(")",
+        std::string(R"("size":)") + (pick(4) ? std::to_string(pick(1000)) : "null"),
+        std::string(R"("ports":)") + kPorts[pick(4)],
+        std::string(R"("after":{"ami":)") + (pick(5) ? R"("x")" : "1") + (pick(4) ? "" : R"(,"tags":{"env":"p"})") +
+            "}",
+    };
+    switch (pick(12)) {
+      case 0: std::swap(members[0], members[1]); break;
+      case 1: members.pop_back(); break;
+      case 2: members.push_back(R"("extra":true)"); break;
+      case 3: members[1] = R"("siz":1)"; break;
+      case 4: members[1] = R"("sizes":1)"; break;
+      case 5: members[0] = R"("addresses_and_more_of_them":"x")"; break;
+      case 6: members[1] = R"("size":1)"; break;
+      default: break;
+    }
+    s += i ? ",{" : "{";
+    for (size_t k = 0; k < members.size(); ++k) s += (k ? "," : "") + members[k];
+    s += "}";
+  }
+  return s + "]";
+}
+
+TEST_CASE("objects in one place take the shape of the one before them only where they have it") {
+  for (const char* doc : {
+           R"([{"a": 1, "b": "x"}, {"a": 2, "b": "y"}, {"a": "z", "b": "y"}, {"a": 2, "b": null}])",
+           R"([{"a": 1}, {"ab": 1}, {"a": 1}, {"b": 1}, {"a": 1, "b": 1}, {}, {"a": 1}])",
+           R"([{"ab": 1}, {"a": 1}, {"a": 1, "b": 2}, {"a": 1}, {"a": 1, "a": 2}])",
+           R"([{"a": 1, "b": 2}, {"b": 2, "a": 1}, {"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 2}])",
+           R"([{"a": {"x": 1}}, {"a": {"x": "s"}}, {"a": {"x": 1, "y": 2}}, {"a": [{"x": 1}]}, {"a": {"x": 1}}])",
+           R"([{"a": [{"x": 1}, {"x": 2}]}, {"a": [{"x": 3}, {"x": [4]}]}, {"a": [{"x": 5}]}])",
+           R"([{"name": 1}, {"name)",
+           R"([{"name": 1}, {"nam)",
+           R"([{"name": 1}, {"name")",
+           R"([{"name": 1}, {"name":)",
+           R"([{"name": 1}, {"name": 2}, {"name": 3}])",
+           R"([{"name": 1}, {"name" : 2}, {"name":3}, { "name" :4 }])",
+           R"([{"name": 1}, {"name": 2, "name": 3}])",
+       })
+    check_same(doc);
+  std::mt19937 rng(16);
+  for (int round = 0; round < 40; ++round) {
+    std::string doc = similar_objects(rng, 30);
+    check_same(doc);
+    CHECK(hcl::cty::json_document_scans(doc) == (doc.find(R"(\u0069)") == std::string::npos));
+    std::string damaged = doc;
+    damaged[rng() % damaged.size()] = "{}[],:\"\\0 x"[rng() % 11];
+    check_same(damaged);
+  }
+}
+
+TEST_CASE("a tuple's elements asked for by position, in order, again and out of order") {
+  std::mt19937 rng(8);
+  const std::string doc = similar_objects(rng, 12);
+  auto full = hcl::cty::json_to_value(doc);
+  REQUIRE(full);
+  const size_t n = full->length();
+  auto same_at = [&](const Value& lazy, size_t i) {
+    CAPTURE(i);
+    Value m = lazy.member(i);
+    CHECK(m.raw_equals(full->element_at(i)));
+    CHECK(m.weight() == full->element_at(i).weight());
+  };
+  auto lazy = hcl::cty::json_document_to_value(doc);
+  REQUIRE(lazy);
+  CHECK(lazy->length() == n);  // counted without building
+  for (size_t i = 0; i < n; ++i) same_at(*lazy, i);
+  for (size_t i = 0; i < n; ++i) same_at(*lazy, i);  // a second pass
+  lazy = hcl::cty::json_document_to_value(doc);
+  for (size_t i : {3, 3, 5, 4, 0, 11, 7}) same_at(*lazy, i);
+  lazy = hcl::cty::json_document_to_value(doc);
+  for (size_t i : {0, 2, 4}) same_at(*lazy, i);
+  CHECK(lazy->element_at(6).raw_equals(full->element_at(6)));  // built now
+  for (size_t i : {8, 1, 9}) same_at(*lazy, i);
+  CHECK(lazy->raw_equals(*full));
+}
+
+TEST_CASE("weights that do not fit a container's word are kept aside") {
+  Generator g{std::mt19937(32)};
+  for (int i = 0; i < 100; ++i) {
+    std::string doc = g.value(0);
+    for (uint64_t big : {0, 64, 65, 200, 1000}) check_same(doc, big);
+  }
+  std::mt19937 rng(32);
+  check_same(similar_objects(rng, 20), 300);
 }
 
 TEST_CASE("building a document's members is not charged to the evaluation that asks for them") {
