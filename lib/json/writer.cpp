@@ -114,6 +114,28 @@ void Writer::deep_newline(size_t n) {
   at_ += n;
 }
 
+namespace {
+// What each mark of a Marked writer's text becomes, apart from ":" (kColon): a byte before the
+// new line (or none), the change of indentation, a byte after the indentation (or none). Read
+// from a table rather than switched on: marks follow each other in no order a branch predictor
+// learns (deeply nested values), and each wrong guess cost more than the line's stores.
+struct MarkLayout {
+  char before;
+  bool has_before;
+  int8_t steps;  // +1 one level in, -1 one level out
+  char after;
+  bool has_after;
+};
+constexpr MarkLayout kMarkLayout[Writer::kColon] = {
+    {0, false, 0, 0, false},    // 0: not a mark
+    {',', true, 0, 0, false},   // kNext
+    {'{', true, 1, 0, false},   // kObjectIn
+    {'[', true, 1, 0, false},   // kArrayIn
+    {0, false, -1, '}', true},  // kObjectOut
+    {0, false, -1, ']', true},  // kArrayOut
+};
+}  // namespace
+
 void Writer::indented(std::string_view text) {
   element();
   const char* p = text.data();
@@ -122,9 +144,9 @@ void Writer::indented(std::string_view text) {
   size_t width = (base_level_ + depth_) * step;  // the current line's indentation
   char* o = at_;
   while (p < end) {
-    // Room for sixteen bytes, or for what a mark becomes: up to two bytes and a new line with
-    // its indentation (a block of fixed size when short).
-    size_t room = 2 + width + step + kSpaces.size() + 16;
+    // Room for sixteen bytes, then for what a mark becomes: up to two bytes and a new line with
+    // its indentation, stored in blocks of kShort (so up to kShort - 1 bytes past it).
+    size_t room = 16 + 3 + width + step + kShort;
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
       grow(room);
@@ -156,27 +178,28 @@ void Writer::indented(std::string_view text) {
     }
     p += k;
     o += k;
-    char c = *p++;
-    switch (c) {
-      case kColon:
-        *o++ = ':';
-        *o++ = ' ';
-        continue;
-      case kNext: *o++ = ','; break;
-      case kObjectIn:
-      case kArrayIn:
-        *o++ = c == kObjectIn ? '{' : '[';
-        width += step;
-        break;
-      default: width -= std::min(width, step); break;  // kObjectOut, kArrayOut
+    auto c = static_cast<unsigned char>(*p++);
+    if (c == kColon) {
+      *o++ = ':';
+      *o++ = ' ';
+      continue;
     }
+    const MarkLayout& m = kMarkLayout[c];
+    *o = m.before;
+    o += m.has_before;
+    width = width + (m.steps > 0 ? step : 0) - std::min(width, m.steps < 0 ? step : 0);
     *o++ = '\n';
-    // Past a block, the library's fill, which stores wider than a copy of fixed size can be
-    // compiled to (deep nesting writes hundreds of megabytes of indentation).
-    if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
-    else std::memset(o, ' ', width);
+    // The indentation in blocks of fixed size (two stores each), the last one partly overwritten
+    // by what follows: deep nesting writes hundreds of megabytes of it, and a call to the
+    // library's fill for each line cost more than its stores.
+    size_t filled = 0;
+    do {
+      std::memcpy(o + filled, kSpaces.data(), kShort);
+      filled += kShort;
+    } while (filled < width);
     o += width;
-    if (c == kObjectOut || c == kArrayOut) *o++ = c == kObjectOut ? '}' : ']';
+    *o = m.after;
+    o += m.has_after;
   }
   at_ = o;
   done();
