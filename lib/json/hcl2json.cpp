@@ -155,8 +155,30 @@ __m128i not_plain_bytes(__m128i v) {
   return _mm_or_si128(util::not_plain_json<true>(v), _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')));
 }
 #endif
-bool is_plain_text(std::string_view s) {
-  return util::run_end<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s.data(), size_t{0}, s.size()) == s.size();
+// is_plain_text for a view of `within` (a source file).
+bool is_plain_text(std::string_view s, std::string_view within) {
+  return util::run_end_within<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s, within.data() + within.size()) ==
+         s.size();
+}
+
+// number_prints_as_written for a view of `within` (a source file): the usual short literal is
+// checked as one block of sixteen bytes when they may be read.
+bool number_prints_as_written(std::string_view s, std::string_view within) {
+#if defined(__SSE2__)
+  size_t n = s.size();
+  if (n > 0 && n <= 16 && within.data() + within.size() - s.data() >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data()));
+    __m128i digit = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8('0')), v),
+                                  _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8('9')), v));
+    unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(digit)) & ((1u << n) - 1);
+    if (other == 0) return s[0] != '0' || n == 1;  // an integer without leading zeros
+    // Otherwise digits, one ".", digits of which the last is not a zero.
+    auto dot = static_cast<size_t>(__builtin_ctz(other));
+    return (other & (other - 1)) == 0 && s[dot] == '.' && dot > 0 && dot + 1 < n && !(s[0] == '0' && dot > 1) &&
+           s[n - 1] != '0';
+  }
+#endif
+  return json::number_prints_as_written(s);
 }
 
 // The children of a node, found from the last one backwards (nodes are post-order), held inline
@@ -650,6 +672,16 @@ class Converter {
         break;  // an operand of the wrong type: hcl2json fails the file; the source is kept instead
       }
       case syntax::NodeKind::Template: {
+        if (n.subtree_size == 2 && !(n.flags & syntax::node_flags::kFlush) &&
+            t.node(e - 1).kind == syntax::NodeKind::TemplateLiteral) {
+          // The commonest string, one literal of plain bytes: its text is its JSON text (what
+          // plain_literal below finds, without listing the parts).
+          std::string_view s = t.token_text(t.node(e - 1).main_token);
+          if (is_plain_text(s, t.text())) {
+            w_.plain_string(s);
+            return true;
+          }
+        }
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
@@ -686,14 +718,16 @@ class Converter {
   // A literal as a JSON value; `negate` applies a unary minus. Numbers beyond JSON's reach
   // (infinite, or millions of digits long) keep their source as "${...}", which reads back exact.
   bool literal(const syntax::SyntaxTree& t, syntax::NodeId lit, bool negate, syntax::NodeId whole = syntax::kNoNode) {
-    switch (ast::literal_kind(t, lit)) {
+    const lex::Token& token = t.token(t.node(lit).main_token);
+    // A number token is a number; ast::literal_kind tells the keywords apart by their text.
+    switch (token.kind == lex::TokenKind::NumberLit ? ast::LiteralKind::Number : ast::literal_kind(t, lit)) {
       case ast::LiteralKind::True: w_.raw("true"); return true;
       case ast::LiteralKind::False: w_.raw("false"); return true;
       case ast::LiteralKind::Null: w_.raw("null"); return true;
       case ast::LiteralKind::Number: break;
     }
-    std::string_view text = t.token_text(t.node(lit).main_token);
-    if (!negate && number_prints_as_written(text)) {  // most numbers: no string is made
+    std::string_view text = token.text(t.text());
+    if (!negate && number_prints_as_written(text, t.text())) {  // most numbers: no string is made
       w_.raw(text);
       return true;
     }
@@ -856,7 +890,7 @@ class Converter {
       return std::nullopt;
     const lex::Token& tok = t.token(t.node(parts[0]).main_token);
     std::string_view text = tok.text(t.text());
-    bool plain = is_plain_text(text);  // then there is nothing to decode either
+    bool plain = is_plain_text(text, t.text());  // then there is nothing to decode either
     if (!plain && syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
     if (ascii) *ascii = plain;
     return text;
@@ -1055,6 +1089,11 @@ struct FileDocument::State {
   std::vector<syntax::NodeId> roots;  // add_elements' scratch
   Scratch scratch;                    // reused by every item's conversion
 
+  void use_source(const syntax::SyntaxTree& t) {
+    source = t.source_ptr();
+    writer->read_within(source->text());
+  }
+
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
   }
@@ -1102,7 +1141,7 @@ FileDocument::~FileDocument() = default;
 void FileDocument::add(const syntax::SyntaxTree& t) {
   State& st = *state_;
   if (!st.conflict.empty()) return;  // the document has no JSON form anyway
-  if (!st.source) st.source = t.source_ptr();
+  if (!st.source) st.use_source(t);
   syntax::NodeId item = t.root();
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
@@ -1153,7 +1192,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
 void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
   State& st = *state_;
   if (!st.conflict.empty()) return;
-  if (!st.source) st.source = t.source_ptr();
+  if (!st.source) st.use_source(t);
   if (!st.elements) {
     st.elements.emplace();
     st.elements->name = name;
@@ -1200,6 +1239,7 @@ void FileDocument::write(const std::function<void(std::string_view)>& sink, size
   const State& st = *state_;
   std::string buffer;
   Writer w(buffer, st.pretty, 4, base_level);
+  if (st.source) w.read_within(st.source->text());  // the names and labels are views of it
   w.stream_to(sink);
   st.walk(w, [&](uint32_t f) {
     if (st.pretty) w.indented(st.fragment(f));

@@ -57,6 +57,17 @@ void Writer::escaped(std::string_view s) {
       p += 16;
       o += 16;
     }
+    if (p < end && end - p < 16 && readable16(p)) {
+      // Fewer than sixteen left, checked and stored as one block; the bytes past the end are
+      // overwritten by what follows.
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+      auto left = static_cast<unsigned>(end - p);
+      auto stop = static_cast<unsigned>(_mm_movemask_epi8(util::not_plain_json<true>(v))) & ((1u << left) - 1);
+      unsigned k = stop ? static_cast<unsigned>(__builtin_ctz(stop)) : left;
+      p += k;
+      o += k;
+    }
 #endif
     while (p < end && util::is_plain_json<true>(static_cast<unsigned char>(*p))) *o++ = *p++;
     at_ = o;
