@@ -100,7 +100,11 @@ class Writer {
   }
   // Whether sixteen bytes from p may be read (read_within).
   bool readable16(const char* p) const {
-    return p >= readable_begin_ && p < readable_end_ && static_cast<size_t>(readable_end_ - p) >= 16;
+    // As addresses: p may lie in another buffer (a decoded label), which pointers may not be
+    // compared with.
+    auto at = reinterpret_cast<uintptr_t>(p), begin = reinterpret_cast<uintptr_t>(readable_begin_),
+         end = reinterpret_cast<uintptr_t>(readable_end_);
+    return at >= begin && at < end && end - at >= 16;
   }
   // A number, true, false or null, already in JSON form; or any JSON value in compact form.
   void raw(std::string_view text) {
