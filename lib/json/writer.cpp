@@ -156,8 +156,8 @@ void Writer::indented(std::string_view text) {
   char* o = at_;
   while (p < end) {
     // Room for sixteen bytes, then for what a mark becomes: up to two bytes and a new line with
-    // its indentation, stored in blocks of kShort (so up to kShort - 1 bytes past it).
-    size_t room = 16 + 3 + width + step + kShort;
+    // its indentation, stored in blocks (so up to kFill bytes past it).
+    size_t room = 16 + 3 + width + step + kFill;
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
       grow(room);
@@ -198,16 +198,19 @@ void Writer::indented(std::string_view text) {
     const MarkLayout& m = kMarkLayout[c];
     *o = m.before;
     o += m.has_before;
-    width = width + (m.steps > 0 ? step : 0) - std::min(width, m.steps < 0 ? step : 0);
+    auto level = static_cast<ptrdiff_t>(width) + m.steps * static_cast<ptrdiff_t>(step);
+    width = static_cast<size_t>(level < 0 ? 0 : level);
     *o++ = '\n';
-    // The indentation in blocks of fixed size (two stores each), the last one partly overwritten
-    // by what follows: deep nesting writes hundreds of megabytes of it, and a call to the
-    // library's fill for each line cost more than its stores.
-    size_t filled = 0;
-    do {
-      std::memcpy(o + filled, kSpaces.data(), kShort);
-      filled += kShort;
-    } while (filled < width);
+    // The indentation as a block of fixed size, the part past it overwritten by what follows:
+    // deep nesting writes hundreds of megabytes of it, and a call to the library's fill, or a
+    // loop whose count changes from line to line, cost more than the stores.
+    if (width <= kShort) {
+      std::memcpy(o, kSpaces.data(), kShort);
+    } else if (width <= kFill) {
+      for (size_t i = 0; i < kFill; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
+    } else {
+      for (size_t i = 0; i < width; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
+    }
     o += width;
     *o = m.after;
     o += m.has_after;

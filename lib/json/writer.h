@@ -248,6 +248,7 @@ class Writer {
   }
   void deep_newline(size_t n);
   static constexpr size_t kShort = 32;
+  static constexpr size_t kFill = 128;  // indented's longest fixed block of indentation
   static constexpr std::array<char, kShort> kSpaces = [] {
     std::array<char, kShort> spaces;
     spaces.fill(' ');
