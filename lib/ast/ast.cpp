@@ -23,9 +23,10 @@ __m128i not_plain_literal_bytes(__m128i v) {
   return _mm_or_si128(marks, _mm_cmplt_epi8(v, _mm_setzero_si128()));  // and bytes from 0x80
 }
 #endif
-bool is_plain_literal(std::string_view s) {
-  return util::run_end<is_plain_literal_byte, HCL_SSE2_MASK(not_plain_literal_bytes)>(s.data(), size_t{0}, s.size()) ==
-         s.size();
+// Whether s, a view of `within` (the source file), is a plain literal.
+bool is_plain_literal(std::string_view s, std::string_view within) {
+  return util::run_end_within<is_plain_literal_byte, HCL_SSE2_MASK(not_plain_literal_bytes)>(
+             s, within.data() + within.size()) == s.size();
 }
 
 std::string_view trim_left_space(std::string_view s) {
@@ -292,7 +293,7 @@ void template_literals(const syntax::SyntaxTree& tree, syntax::NodeId template_n
       const lex::Token& tok = tree.token(p.main_token);
       std::string_view text = tok.text(tree.text());
       bool quoted = tok.kind == lex::TokenKind::QuotedLit;
-      bool plain = is_plain_literal(text);
+      bool plain = is_plain_literal(text, tree.text());
       if (plain || !syntax::literal_needs_decoding(text, quoted)) {
         values[i] = ltrim ? trim_left_space(text) : text;
         out.plain[i] = plain;

@@ -25,6 +25,41 @@ namespace hcl::json {
 
 namespace {
 
+// Allocates the arrays that grow with the file (a node per block, an entry per label or item):
+// past 1 MiB in whole huge pages (2 MiB) that the system is asked to back as such. Each grown
+// copy is fresh memory, and as ordinary 4 KiB pages these arrays took most of the page faults of
+// a file of resources (about 2,500 of 3,300 on 20 MB), each fault clearing its page.
+constexpr size_t kBigArray = size_t{1} << 20, kHugePage = size_t{2} << 20;
+// Out of line, so that the arrays' own functions (emplace_back) stay small enough to inline.
+[[gnu::noinline]] void* allocate_big(size_t bytes) {
+  size_t whole = (bytes + kHugePage - 1) & ~(kHugePage - 1);
+  void* p = std::aligned_alloc(kHugePage, whole);
+  if (!p) throw std::bad_alloc();
+  util::prefer_huge_pages(p, whole);
+  return p;
+}
+template <class T>
+struct BigArrayAllocator {
+  using value_type = T;
+
+  BigArrayAllocator() = default;
+  template <class U>
+  explicit BigArrayAllocator(const BigArrayAllocator<U>&) {}
+  T* allocate(size_t n) {
+    if (n * sizeof(T) < kBigArray) [[likely]]
+      return std::allocator<T>().allocate(n);
+    return static_cast<T*>(allocate_big(n * sizeof(T)));
+  }
+  void deallocate(T* p, size_t n) {
+    if (n * sizeof(T) < kBigArray) [[likely]]
+      std::allocator<T>().deallocate(p, n);
+    else std::free(p);
+  }
+  friend bool operator==(const BigArrayAllocator&, const BigArrayAllocator&) { return true; }
+};
+template <class T>
+using BigVector = std::vector<T, BigArrayAllocator<T>>;
+
 // The text of a JSON-syntax template under construction. Literal text is held back until the
 // next markup ("${...}", "%{...}") or the end, then escaped: "${" and "%{" in literal text are
 // written "$${" and "%%{", and a literal "$" (or "%") just before an interpolation (or a
@@ -125,8 +160,30 @@ __m128i not_plain_bytes(__m128i v) {
   return _mm_or_si128(util::not_plain_json<true>(v), _mm_or_si128(util::byte_eq(v, '$'), util::byte_eq(v, '%')));
 }
 #endif
-bool is_plain_text(std::string_view s) {
-  return util::run_end<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s.data(), size_t{0}, s.size()) == s.size();
+// is_plain_text for a view of `within` (a source file).
+bool is_plain_text(std::string_view s, std::string_view within) {
+  return util::run_end_within<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s, within.data() + within.size()) ==
+         s.size();
+}
+
+// number_prints_as_written for a view of `within` (a source file): the usual short literal is
+// checked as one block of sixteen bytes when they may be read.
+bool number_prints_as_written(std::string_view s, std::string_view within) {
+#if defined(__SSE2__)
+  size_t n = s.size();
+  if (n > 0 && n <= 16 && within.data() + within.size() - s.data() >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data()));
+    __m128i digit = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8('0')), v),
+                                  _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8('9')), v));
+    unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(digit)) & ((1u << n) - 1);
+    if (other == 0) return s[0] != '0' || n == 1;  // an integer without leading zeros
+    // Otherwise digits, one ".", digits of which the last is not a zero.
+    auto dot = static_cast<size_t>(__builtin_ctz(other));
+    return (other & (other - 1)) == 0 && s[dot] == '.' && dot > 0 && dot + 1 < n && !(s[0] == '0' && dot > 1) &&
+           s[n - 1] != '0';
+  }
+#endif
+  return json::number_prints_as_written(s);
 }
 
 // The children of a node, found from the last one backwards (nodes are post-order), held inline
@@ -199,7 +256,7 @@ inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& k
 // found through util::NameSlots (a node-based map allocated and freed a node per name, and
 // missed the cache on every look-up).
 struct NameIndex {
-  std::vector<std::pair<std::string_view, uint32_t>> entries;
+  BigVector<std::pair<std::string_view, uint32_t>> entries;
   util::NameSlots slots;
 
   void clear() {
@@ -256,7 +313,7 @@ void sort_by_name(std::vector<T>& v, Name name) {
     NameKey key;
     uint32_t index;
   };
-  std::vector<Keyed> keys;
+  BigVector<Keyed> keys;
   keys.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) keys.push_back(Keyed{NameKey(name(v[i])), static_cast<uint32_t>(i)});
   std::sort(keys.begin(), keys.end(), [&](const Keyed& a, const Keyed& b) {
@@ -289,14 +346,14 @@ void sort_by_name(std::vector<T>& v, Name name) {
 // The blocks of one body: their types in first-seen order, each the root of its label trie.
 // Cleared for the next body, it keeps its nodes, levels and their capacity.
 struct BlockTrie {
-  std::vector<TrieNode> nodes;
+  BigVector<TrieNode> nodes;
   std::vector<NameIndex> levels;  // labels and their nodes, in first-seen order (sorted when written)
   size_t levels_used = 0;         // levels[0, levels_used) are this body's
   struct Item {
     uint32_t item;
     uint32_t next;  // the leaf's next item, or TrieNode::kNone
   };
-  std::vector<Item> items;
+  BigVector<Item> items;
   NameIndex types;
   std::deque<std::string> decoded;  // labels with escapes, which levels' names view
 
@@ -357,7 +414,7 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
       std::string_view name;
       uint32_t child;
     };
-    std::vector<Label> sorted;
+    BigVector<Label> sorted;
     sorted.reserve(children.size());
     for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
     std::sort(sorted.begin(), sorted.end(),
@@ -620,6 +677,16 @@ class Converter {
         break;  // an operand of the wrong type: hcl2json fails the file; the source is kept instead
       }
       case syntax::NodeKind::Template: {
+        if (n.subtree_size == 2 && !(n.flags & syntax::node_flags::kFlush) &&
+            t.node(e - 1).kind == syntax::NodeKind::TemplateLiteral) {
+          // The commonest string, one literal of plain bytes: its text is its JSON text (what
+          // plain_literal below finds, without listing the parts).
+          std::string_view s = t.token_text(t.node(e - 1).main_token);
+          if (is_plain_text(s, t.text())) {
+            w_.plain_string(s);
+            return true;
+          }
+        }
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
@@ -656,14 +723,16 @@ class Converter {
   // A literal as a JSON value; `negate` applies a unary minus. Numbers beyond JSON's reach
   // (infinite, or millions of digits long) keep their source as "${...}", which reads back exact.
   bool literal(const syntax::SyntaxTree& t, syntax::NodeId lit, bool negate, syntax::NodeId whole = syntax::kNoNode) {
-    switch (ast::literal_kind(t, lit)) {
+    const lex::Token& token = t.token(t.node(lit).main_token);
+    // A number token is a number; ast::literal_kind tells the keywords apart by their text.
+    switch (token.kind == lex::TokenKind::NumberLit ? ast::LiteralKind::Number : ast::literal_kind(t, lit)) {
       case ast::LiteralKind::True: w_.raw("true"); return true;
       case ast::LiteralKind::False: w_.raw("false"); return true;
       case ast::LiteralKind::Null: w_.raw("null"); return true;
       case ast::LiteralKind::Number: break;
     }
-    std::string_view text = t.token_text(t.node(lit).main_token);
-    if (!negate && number_prints_as_written(text)) {  // most numbers: no string is made
+    std::string_view text = token.text(t.text());
+    if (!negate && number_prints_as_written(text, t.text())) {  // most numbers: no string is made
       w_.raw(text);
       return true;
     }
@@ -826,7 +895,7 @@ class Converter {
       return std::nullopt;
     const lex::Token& tok = t.token(t.node(parts[0]).main_token);
     std::string_view text = tok.text(t.text());
-    bool plain = is_plain_text(text);  // then there is nothing to decode either
+    bool plain = is_plain_text(text, t.text());  // then there is nothing to decode either
     if (!plain && syntax::literal_needs_decoding(text, tok.kind == lex::TokenKind::QuotedLit)) return std::nullopt;
     if (ascii) *ascii = plain;
     return text;
@@ -1004,16 +1073,16 @@ struct FileDocument::State {
     else writer.emplace(text, false);
   }
 
-  std::shared_ptr<const source::SourceFile> source;               // which the names below point into
-  Options options;                                                // compact
-  bool pretty;                                                    // what write() writes
-  std::string text;                                               // the items' JSON, back to back
-  std::optional<Writer> writer;                                   // into text
-  std::vector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
-  std::vector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
-  BlockTrie blocks;                                               // the trie's items are fragments
-  diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
-  std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
+  std::shared_ptr<const source::SourceFile> source;             // which the names below point into
+  Options options;                                              // compact
+  bool pretty;                                                  // what write() writes
+  std::string text;                                             // the items' JSON, back to back
+  std::optional<Writer> writer;                                 // into text
+  BigVector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
+  BigVector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
+  BlockTrie blocks;                                             // the trie's items are fragments
+  diag::Diagnostics conflict;                                   // the first conflict of labels among the file's blocks
+  std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;   // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
   struct Elements {
     std::string_view name;     // the attribute's
@@ -1024,6 +1093,11 @@ struct FileDocument::State {
   std::optional<Elements> elements;
   std::vector<syntax::NodeId> roots;  // add_elements' scratch
   Scratch scratch;                    // reused by every item's conversion
+
+  void use_source(const syntax::SyntaxTree& t) {
+    source = t.source_ptr();
+    writer->read_within(source->text());
+  }
 
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
@@ -1039,7 +1113,7 @@ struct FileDocument::State {
       uint32_t index;  // a fragment (attributes) or a trie node (block types)
       bool attribute;
     };
-    std::vector<Member> sorted;
+    BigVector<Member> sorted;
     const NameIndex& types = blocks.types;
     sorted.reserve(types.entries.size() + attributes.size());
     for (auto& [type, node] : types.entries) sorted.push_back(Member{NameKey(type), type, node, false});
@@ -1072,7 +1146,7 @@ FileDocument::~FileDocument() = default;
 void FileDocument::add(const syntax::SyntaxTree& t) {
   State& st = *state_;
   if (!st.conflict.empty()) return;  // the document has no JSON form anyway
-  if (!st.source) st.source = t.source_ptr();
+  if (!st.source) st.use_source(t);
   syntax::NodeId item = t.root();
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
@@ -1123,7 +1197,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
 void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
   State& st = *state_;
   if (!st.conflict.empty()) return;
-  if (!st.source) st.source = t.source_ptr();
+  if (!st.source) st.use_source(t);
   if (!st.elements) {
     st.elements.emplace();
     st.elements->name = name;
@@ -1170,6 +1244,7 @@ void FileDocument::write(const std::function<void(std::string_view)>& sink, size
   const State& st = *state_;
   std::string buffer;
   Writer w(buffer, st.pretty, 4, base_level);
+  if (st.source) w.read_within(st.source->text());  // the names and labels are views of it
   w.stream_to(sink);
   st.walk(w, [&](uint32_t f) {
     if (st.pretty) w.indented(st.fragment(f));

@@ -57,6 +57,17 @@ void Writer::escaped(std::string_view s) {
       p += 16;
       o += 16;
     }
+    if (p < end && end - p < 16 && readable16(p)) {
+      // Fewer than sixteen left, checked and stored as one block; the bytes past the end are
+      // overwritten by what follows.
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+      auto left = static_cast<unsigned>(end - p);
+      auto stop = static_cast<unsigned>(_mm_movemask_epi8(util::not_plain_json<true>(v))) & ((1u << left) - 1);
+      unsigned k = stop ? static_cast<unsigned>(__builtin_ctz(stop)) : left;
+      p += k;
+      o += k;
+    }
 #endif
     while (p < end && util::is_plain_json<true>(static_cast<unsigned char>(*p))) *o++ = *p++;
     at_ = o;
@@ -114,6 +125,28 @@ void Writer::deep_newline(size_t n) {
   at_ += n;
 }
 
+namespace {
+// What each mark of a Marked writer's text becomes, apart from ":" (kColon): a byte before the
+// new line (or none), the change of indentation, a byte after the indentation (or none). Read
+// from a table rather than switched on: marks follow each other in no order a branch predictor
+// learns (deeply nested values), and each wrong guess cost more than the line's stores.
+struct MarkLayout {
+  char before;
+  bool has_before;
+  int8_t steps;  // +1 one level in, -1 one level out
+  char after;
+  bool has_after;
+};
+constexpr MarkLayout kMarkLayout[Writer::kColon] = {
+    {0, false, 0, 0, false},    // 0: not a mark
+    {',', true, 0, 0, false},   // kNext
+    {'{', true, 1, 0, false},   // kObjectIn
+    {'[', true, 1, 0, false},   // kArrayIn
+    {0, false, -1, '}', true},  // kObjectOut
+    {0, false, -1, ']', true},  // kArrayOut
+};
+}  // namespace
+
 void Writer::indented(std::string_view text) {
   element();
   const char* p = text.data();
@@ -122,9 +155,9 @@ void Writer::indented(std::string_view text) {
   size_t width = (base_level_ + depth_) * step;  // the current line's indentation
   char* o = at_;
   while (p < end) {
-    // Room for sixteen bytes, or for what a mark becomes: up to two bytes and a new line with
-    // its indentation (a block of fixed size when short).
-    size_t room = 2 + width + step + kSpaces.size() + 16;
+    // Room for sixteen bytes, then for what a mark becomes: up to two bytes and a new line with
+    // its indentation, stored in blocks (so up to kFill bytes past it).
+    size_t room = 16 + 3 + width + step + kFill;
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
       grow(room);
@@ -156,27 +189,31 @@ void Writer::indented(std::string_view text) {
     }
     p += k;
     o += k;
-    char c = *p++;
-    switch (c) {
-      case kColon:
-        *o++ = ':';
-        *o++ = ' ';
-        continue;
-      case kNext: *o++ = ','; break;
-      case kObjectIn:
-      case kArrayIn:
-        *o++ = c == kObjectIn ? '{' : '[';
-        width += step;
-        break;
-      default: width -= std::min(width, step); break;  // kObjectOut, kArrayOut
+    auto c = static_cast<unsigned char>(*p++);
+    if (c == kColon) {
+      *o++ = ':';
+      *o++ = ' ';
+      continue;
     }
+    const MarkLayout& m = kMarkLayout[c];
+    *o = m.before;
+    o += m.has_before;
+    auto level = static_cast<ptrdiff_t>(width) + m.steps * static_cast<ptrdiff_t>(step);
+    width = static_cast<size_t>(level < 0 ? 0 : level);
     *o++ = '\n';
-    // Past a block, the library's fill, which stores wider than a copy of fixed size can be
-    // compiled to (deep nesting writes hundreds of megabytes of indentation).
-    if (width <= kShort) std::memcpy(o, kSpaces.data(), kShort);
-    else std::memset(o, ' ', width);
+    // The indentation as a block of fixed size, the part past it overwritten by what follows:
+    // deep nesting writes hundreds of megabytes of it, and a call to the library's fill, or a
+    // loop whose count changes from line to line, cost more than the stores.
+    if (width <= kShort) {
+      std::memcpy(o, kSpaces.data(), kShort);
+    } else if (width <= kFill) {
+      for (size_t i = 0; i < kFill; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
+    } else {
+      for (size_t i = 0; i < width; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
+    }
     o += width;
-    if (c == kObjectOut || c == kArrayOut) *o++ = c == kObjectOut ? '}' : ']';
+    *o = m.after;
+    o += m.has_after;
   }
   at_ = o;
   done();

@@ -5,6 +5,9 @@
 // formatter's column scan are built on it.
 #pragma once
 
+#include <cstddef>
+#include <string_view>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -35,6 +38,20 @@ inline Index run_end(const char* s, Index p, Index size) {
 #endif
   while (p < size && In(static_cast<unsigned char>(s[p]))) ++p;
   return p;
+}
+
+// run_end over s, which lies in a buffer readable up to `readable_end` (a view of a source file):
+// when sixteen bytes from s's start may be read, a short s is checked as one block of them.
+template <bool (*In)(unsigned char), auto Outside>
+inline size_t run_end_within(std::string_view s, const char* readable_end) {
+#if defined(__SSE2__)
+  if (s.size() <= 16 && readable_end - s.data() >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data()));
+    auto stop = static_cast<unsigned>(_mm_movemask_epi8(Outside(v))) | (1u << s.size());
+    return static_cast<size_t>(__builtin_ctz(stop));
+  }
+#endif
+  return run_end<In, Outside>(s.data(), size_t{0}, s.size());
 }
 
 }  // namespace hcl::util

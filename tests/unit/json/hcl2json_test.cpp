@@ -11,6 +11,7 @@
 
 #include "ast/ast.h"
 #include "json/hcl2json.h"
+#include "json/number_text.h"
 #include "syntax/parser.h"
 
 using hcl::syntax::NodeId;
@@ -241,6 +242,65 @@ TEST_CASE("a file converted item by item is indented as the whole tree's convers
     hcl::diag::Diagnostics diags;
     REQUIRE(json::write_body(w, std::span<const json::BodyRef>(&ref, 1), {}, diags));
     CHECK(by_items(f, true, "test.hcl", 1, 1) == w.buffer());
+  }
+}
+
+TEST_CASE("short numbers and strings, checked as one block where the file goes on, convert as when checked bytewise") {
+  // A number or string of up to sixteen bytes is checked as one block of sixteen when the file
+  // holds that many bytes from its start, which reaches past its end; near the file's end it is
+  // checked a byte at a time. Either way numbers print as number_literal_text makes them.
+  const std::vector<std::string> numbers = {"0",
+                                            "7",
+                                            "00",
+                                            "007",
+                                            "0.5",
+                                            "0.50",
+                                            "10.0",
+                                            "1.25",
+                                            "0.0",
+                                            "00.5",
+                                            "1e5",
+                                            "2.50",
+                                            "100",
+                                            "1.05",
+                                            "12.3400",
+                                            "7.0001",
+                                            "1234567890123456",
+                                            "12345678901234567",
+                                            "123456789012345.5",
+                                            "9.5e-3"};
+  const std::vector<std::string> tails = {"", "\n", "\n# a comment long enough for a block\n", "\nb = [1, 2.5, 3]\n"};
+  for (const std::string& n : numbers) {
+    for (const std::string& tail : tails) {
+      CAPTURE(n);
+      CAPTURE(tail);
+      std::string expected = json::number_literal_text(n).text;
+      std::string b = tail.find("b =") != std::string::npos ? ",\"b\":[1,2.5,3]" : "";
+      CHECK(by_items("a = " + n + tail, false) == "{\"a\":" + expected + b + "}");
+      CHECK(by_items("a = [" + n + "]" + tail, false) == "{\"a\":[" + expected + "]" + b + "}");
+    }
+  }
+  const std::vector<std::pair<std::string, std::string>> strings = {
+      {"abc", "\"abc\""},
+      {"a$b", "\"a$b\""},
+      {"a%b", "\"a%b\""},
+      {"$${x}", "\"$${x}\""},
+      {"<&>", "\"\\u003c\\u0026\\u003e\""},
+      {"abcdefghijklmnop", "\"abcdefghijklmnop\""},
+      {"abcdefghijklmno<", "\"abcdefghijklmno\\u003c\""},
+      {"abcdefghijklmnopq", "\"abcdefghijklmnopq\""},
+      {"a\\nb", "\"a\\nb\""},
+      {"e\u0301", "\"\u00e9\""},   // decomposed: written composed (NFC)
+      {"e\\u0301", "\"\u00e9\""},  // the same, escaped
+      {"\\u0041\\t", "\"A\\t\""},  // escapes are decoded, then escaped as JSON
+  };
+  for (const auto& [literal, expected] : strings) {
+    for (const std::string& tail : tails) {
+      CAPTURE(literal);
+      CAPTURE(tail);
+      std::string b = tail.find("b =") != std::string::npos ? ",\"b\":[1,2.5,3]" : "";
+      CHECK(by_items("a = \"" + literal + "\"" + tail, false) == "{\"a\":" + expected + b + "}");
+    }
   }
 }
 

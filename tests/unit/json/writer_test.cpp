@@ -126,6 +126,40 @@ TEST_CASE("the writer's copy with escaping fused in escapes as append_quoted doe
   }
 }
 
+TEST_CASE("text that lies in a buffer the writer may read past is written the same, wherever it ends") {
+  // Short text in the buffer named by read_within is read as one block of sixteen bytes, which may
+  // reach past its end, into plain bytes and then bytes that would need escaping; near the
+  // buffer's end it is not.
+  const std::vector<std::string> specials = {"", "\"", "\\", "\n", "<", "\xc3\xa9", "\xff", "\u2028"};
+  for (size_t len = 0; len <= 20; ++len) {
+    for (const std::string& special : specials) {
+      for (size_t at = 0; at <= len; ++at) {
+        for (size_t after : {0, 1, 5, 15, 16, 20}) {
+          std::string s = std::string(at, 'a') + special + std::string(len - at, 'b');
+          std::string buffer = "<\"" + s + std::string(after / 2, 'x') + std::string(after - after / 2, '&');
+          std::string_view view = std::string_view(buffer).substr(2, s.size());
+          CAPTURE(s);
+          CAPTURE(after);
+          std::string out;
+          {
+            Writer w(out, false);
+            w.read_within(buffer);
+            w.begin_array();
+            w.string(view);
+            w.key(view);
+            w.string_wrapped("${", view, "}");
+            w.plain_string(view);  // the caller vouches for it; copied as it is
+            w.raw(view);
+            w.end_array();
+          }
+          std::string q = quoted(s);
+          CHECK(out == "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + "]");
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("a long document grows the buffer and streams in pieces") {
   std::string whole, streamed, buffer;
   {
