@@ -96,6 +96,12 @@ Token Lexer::fail(uint32_t start) {
     case State::Heredoc: return scan_heredoc();
     case State::Bare: return scan_bare();
     case State::HeredocEnd: pop(); return emit(pending_.kind, pending_.start, pending_.end);
+    case State::PlainString: {
+      Token t = queued_[queued_next_++];
+      if (queued_next_ == queued_end_) state_ = State::Main;
+      pos_ = t.end;
+      return t;
+    }
   }
   return Token{size_, size_, TokenKind::Eof};
 }
@@ -160,8 +166,10 @@ Token Lexer::fail(uint32_t start) {
       case '7':
       case '8':
       case '9': {
-        // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
-        uint32_t q = p + 1, good = p + 1;
+        // NumberLit: a digit, then digits, dots and exponents, never ending with a dot. The
+        // leading digits, most numbers' whole text, are skipped in a block unless there is only
+        // the one.
+        uint32_t q = is_digit(at(p + 1)) ? scan::digits_end(s, p + 2, size_) : p + 1, good = q;
         while (q < size_) {
           unsigned char d = at(q);
           if (is_digit(d)) {
@@ -240,7 +248,21 @@ Token Lexer::fail(uint32_t start) {
       case '~':
         if (at(p + 1) == '}') return close_brace(p, 2, true);
         return one(TokenKind::BitwiseNot);
-      case '"': push(State::Quoted); return one(TokenKind::OQuote);
+      case '"': {
+        // Most quoted strings are plain ASCII text: no escape, no sequence. Their literal and
+        // closing quote are cut here too, and handed out next without the quoted state's checks.
+        uint32_t q = scan::quoted_text_end(s, p + 1, size_);
+        if (q < size_ && s[q] == '"') {
+          queued_next_ = 0;
+          queued_end_ = 0;
+          if (q > p + 1) queued_[queued_end_++] = Token{p + 1, q, TokenKind::QuotedLit};
+          queued_[queued_end_++] = Token{q, q + 1, TokenKind::CQuote};
+          state_ = State::PlainString;
+          return one(TokenKind::OQuote);
+        }
+        push(State::Quoted);
+        return one(TokenKind::OQuote);
+      }
       case '[': return one(TokenKind::OBrack);
       case ']': return one(TokenKind::CBrack);
       case '(': return one(TokenKind::OParen);
@@ -282,7 +304,8 @@ Token Lexer::fail(uint32_t start) {
   char sig = s[p];
   auto at = [&](uint32_t i) -> char { return i < size_ ? s[i] : '\0'; };
   TokenKind lit = state_ == State::Quoted ? TokenKind::QuotedLit : TokenKind::StringLit;
-  auto literal = [&](uint32_t end, bool ends_line) {
+  // Inlined at every use: a call left the closure to be built on the stack for every sigil.
+  auto literal = [ this, p, lit ](uint32_t end, bool ends_line) __attribute__((always_inline)) {
     if (state_ == State::Heredoc) heredocs_.back().start_of_line = ends_line;
     return emit(lit, p, end);
   };
