@@ -138,7 +138,7 @@ Token Lexer::fail(uint32_t start) {
   // Blanks are stepped over before the dispatch on a token's first byte, so a token after no
   // blank pays one comparison for them. Most follow no blank or a single space; only a longer
   // run (indentation after a newline, alignment before "=") is worth a block scan. Tabs, rare,
-  // go through the dispatch.
+  // go through the dispatch, a tab after a single space too.
   for (;;) {
     if (p >= size_) {
       pos_ = size_;
@@ -146,7 +146,7 @@ Token Lexer::fail(uint32_t start) {
     }
     auto c = static_cast<unsigned char>(s[p]);
     if (c == ' ') {
-      if (p + 1 < size_ && !scan::scan_detail::is_blank(static_cast<unsigned char>(s[p + 1]))) {
+      if (p + 1 < size_ && s[p + 1] != ' ') {
         c = static_cast<unsigned char>(s[++p]);
       } else {
         p = scan::blanks_end(s, p + 1, size_);
@@ -277,16 +277,26 @@ Token Lexer::fail(uint32_t start) {
       case ';': return one(TokenKind::Semicolon);
       case '`': return one(TokenKind::Backtick);
       case '\'': return one(TokenKind::Apostrophe);
-      default: break;
-    }
-    if (c < 0x80) {
-      if (is_ascii_ident_start(c) || c == '_') {
+      case 'A' ... 'Z':
+      case 'a' ... 'z':
+      case '_': {
         uint32_t e = scan::ident_end(s, p + 1, size_);
         // A name goes on past ASCII only with a letter or mark of another script.
         if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
         return emit(TokenKind::Ident, p, e);
       }
-      return one(TokenKind::Invalid);
+      // Every ASCII byte has a case (a space never gets here), so the dispatch is one table
+      // lookup, and a name's first byte goes straight to its scan rather than through a default
+      // and tests of its own.
+      case 0 ... 8:
+      case 0x0B ... 0x0C:
+      case 0x0E ... 0x1F:
+      case ' ':
+      case '$':
+      case '@':
+      case '\\':
+      case 0x7F: return one(TokenKind::Invalid);
+      case 0x80 ... 0xFF: break;
     }
     uint32_t n = any_utf8_len(p);
     if (n == 0) return one(TokenKind::BadUTF8);
