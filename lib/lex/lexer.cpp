@@ -84,14 +84,15 @@ Token Lexer::fail(uint32_t start) {
 // The next token from whichever state the scanner is in. Inlined (with scan_main, where most
 // tokens are found) into fill's loop, so a token goes from the scanner to the array without
 // a call or a copy through memory.
-// `p` is pos_, which fill's loop keeps in a register (see there).
-[[gnu::always_inline]] inline Token Lexer::step(uint32_t p) {
+// `p` is pos_, which fill's loop keeps in a register (see there); `s` and `size` are the text,
+// which it keeps in registers too.
+[[gnu::always_inline]] inline Token Lexer::step(uint32_t p, const char* s, uint32_t size) {
   // Each state's scanner returns Eof at the end of the input (the main state's after skipping
   // blanks, so Eof sits at the very end).
   if (state_ == State::Main) [[likely]]
-    return scan_main(p);
+    return scan_main(p, s, size);
   switch (state_) {
-    case State::Main: return scan_main(p);
+    case State::Main: return scan_main(p, s, size);
     case State::Quoted: return scan_quoted();
     case State::Heredoc: return scan_heredoc();
     case State::Bare: return scan_bare();
@@ -129,9 +130,8 @@ Token Lexer::fail(uint32_t start) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p) {
-  const char* s = src_.data();
-  auto at = [&](uint32_t i) -> unsigned char { return i < size_ ? static_cast<unsigned char>(s[i]) : 0; };
+[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p, const char* s, uint32_t size) {
+  auto at = [&](uint32_t i) -> unsigned char { return i < size ? static_cast<unsigned char>(s[i]) : 0; };
   auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
 
@@ -140,22 +140,22 @@ Token Lexer::fail(uint32_t start) {
   // run (indentation after a newline, alignment before "=") is worth a block scan. Tabs, rare,
   // go through the dispatch, a tab after a single space too.
   for (;;) {
-    if (p >= size_) {
-      pos_ = size_;
-      return Token{size_, size_, TokenKind::Eof};
+    if (p >= size) {
+      pos_ = size;
+      return Token{size, size, TokenKind::Eof};
     }
     auto c = static_cast<unsigned char>(s[p]);
     if (c == ' ') {
-      if (p + 1 < size_ && s[p + 1] != ' ') {
+      if (p + 1 < size && s[p + 1] != ' ') {
         c = static_cast<unsigned char>(s[++p]);
       } else {
-        p = scan::blanks_end(s, p + 1, size_);
-        if (p >= size_) continue;
+        p = scan::blanks_end(s, p + 1, size);
+        if (p >= size) continue;
         c = static_cast<unsigned char>(s[p]);
       }
     }
     switch (c) {
-      case '\t': p = scan::blanks_end(s, p + 1, size_); continue;
+      case '\t': p = scan::blanks_end(s, p + 1, size); continue;
       case '0':
       case '1':
       case '2':
@@ -169,8 +169,8 @@ Token Lexer::fail(uint32_t start) {
         // NumberLit: a digit, then digits, dots and exponents, never ending with a dot. The
         // leading digits, most numbers' whole text, are skipped in a block unless there is only
         // the one.
-        uint32_t q = is_digit(at(p + 1)) ? scan::digits_end(s, p + 2, size_) : p + 1, good = q;
-        while (q < size_) {
+        uint32_t q = is_digit(at(p + 1)) ? scan::digits_end(s, p + 2, size) : p + 1, good = q;
+        while (q < size) {
           unsigned char d = at(q);
           if (is_digit(d)) {
             good = ++q;
@@ -179,7 +179,7 @@ Token Lexer::fail(uint32_t start) {
           } else if (d == 'e' || d == 'E') {
             uint32_t r = q + 1;
             if (at(r) == '+' || at(r) == '-') ++r;
-            if (r < size_ && is_digit(at(r))) {
+            if (r < size && is_digit(at(r))) {
               q = r + 1;
               good = q;
             } else {
@@ -194,18 +194,18 @@ Token Lexer::fail(uint32_t start) {
       case '\n': return one(TokenKind::Newline);
       case '\r': return at(p + 1) == '\n' ? two(TokenKind::Newline) : one(TokenKind::Invalid);
       case '#': {
-        const void* nl = std::memchr(s + p, '\n', size_ - p);
-        uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+        const void* nl = std::memchr(s + p, '\n', size - p);
+        uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size;
         return emit(TokenKind::Comment, p, end);
       }
       case '/': {
         if (at(p + 1) == '/') {
-          const void* nl = std::memchr(s + p, '\n', size_ - p);
-          uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+          const void* nl = std::memchr(s + p, '\n', size - p);
+          uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size;
           return emit(TokenKind::Comment, p, end);
         }
-        if (at(p + 1) == '*' && p + 2 <= size_) {
-          std::string_view rest = src_.substr(p + 2);
+        if (at(p + 1) == '*' && p + 2 <= size) {
+          std::string_view rest = std::string_view(s + p + 2, size - p - 2);
           size_t close = rest.find("*/");
           if (close != std::string_view::npos)
             return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
@@ -251,8 +251,8 @@ Token Lexer::fail(uint32_t start) {
       case '"': {
         // Most quoted strings are plain ASCII text: no escape, no sequence. Their literal and
         // closing quote are cut here too, and handed out next without the quoted state's checks.
-        uint32_t q = scan::quoted_text_end(s, p + 1, size_);
-        if (q < size_ && s[q] == '"') {
+        uint32_t q = scan::quoted_text_end(s, p + 1, size);
+        if (q < size && s[q] == '"') {
           queued_next_ = 0;
           queued_end_ = 0;
           if (q > p + 1) queued_[queued_end_++] = Token{p + 1, q, TokenKind::QuotedLit};
@@ -280,9 +280,9 @@ Token Lexer::fail(uint32_t start) {
       case 'A' ... 'Z':
       case 'a' ... 'z':
       case '_': {
-        uint32_t e = scan::ident_end(s, p + 1, size_);
+        uint32_t e = scan::ident_end(s, p + 1, size);
         // A name goes on past ASCII only with a letter or mark of another script.
-        if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
+        if (e < size && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
         return emit(TokenKind::Ident, p, e);
       }
       // Every ASCII byte has a case (a space never gets here), so the dispatch is one table
@@ -452,15 +452,19 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::next() { return step(pos_); }
+Token Lexer::next() { return step(pos_, src_.data(), size_); }
 
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
   // Every token leaves pos_ at its end. Passing that end on in a register lets the next token's
   // first byte be read at once: read back from pos_, each token waited for the store before it.
   uint32_t p = pos_;
+  // The text too: read from the lexer's members, it was read again for every token, as any call
+  // on the way (to a long run's scan, a vector's growth) might have changed them.
+  const char* s = src_.data();
+  const uint32_t size = size_;
   while (n < cap) {
-    Token t = step(p);
+    Token t = step(p, s, size);
     p = t.end;
     // Field by field: the compiler then keeps the token in registers from the scanner's many
     // exits, where a whole-struct copy went through the stack.

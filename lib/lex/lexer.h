@@ -47,8 +47,8 @@ class Lexer {
     bool start_of_line;
   };
 
-  Token step(uint32_t p);
-  Token scan_main(uint32_t p);
+  Token step(uint32_t p, const char* s, uint32_t size);
+  Token scan_main(uint32_t p, const char* s, uint32_t size);
   Token scan_quoted();
   Token scan_heredoc();
   Token scan_bare();
