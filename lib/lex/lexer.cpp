@@ -93,8 +93,8 @@ Token Lexer::fail(uint32_t start) {
     return scan_main(p, s, size);
   switch (state_) {
     case State::Main: return scan_main(p, s, size);
-    case State::Quoted: return scan_quoted();
-    case State::Heredoc: return scan_heredoc();
+    case State::Quoted: return scan_quoted(p, s, size);
+    case State::Heredoc: return scan_heredoc(p, s, size);
     case State::Bare: return scan_bare();
     case State::HeredocEnd: pop(); return emit(pending_.kind, pending_.start, pending_.end);
     case State::PlainString: {
@@ -308,11 +308,10 @@ Token Lexer::fail(uint32_t start) {
 
 // After a "$" or "%" in template text: the start of a sequence, the "$${" / "%%{" escape, or the
 // sigil as literal text.
-[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like) {
-  const char* s = src_.data();
-  uint32_t p = pos_;
+[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like, uint32_t p, const char* s,
+                                                            uint32_t size) {
   char sig = s[p];
-  auto at = [&](uint32_t i) -> char { return i < size_ ? s[i] : '\0'; };
+  auto at = [&](uint32_t i) -> char { return i < size ? s[i] : '\0'; };
   TokenKind lit = state_ == State::Quoted ? TokenKind::QuotedLit : TokenKind::StringLit;
   // Inlined at every use: a call left the closure to be built on the stack for every sigil.
   auto literal = [ this, p, lit ](uint32_t end, bool ends_line) __attribute__((always_inline)) {
@@ -324,7 +323,7 @@ Token Lexer::fail(uint32_t start) {
     uint32_t len = at(p + 2) == '~' ? 3 : 2;
     return open_sequence(sig == '$' ? TokenKind::TemplateInterp : TokenKind::TemplateControl, p, len);
   }
-  if (p + 2 < size_ && s[p + 1] == sig && s[p + 2] == '{') {
+  if (p + 2 < size && s[p + 1] == sig && s[p + 2] == '{') {
     uint32_t end = p + 3 + (at(p + 3) == '~' ? 1 : 0);
     if (heredoc_like) {
       // In heredocs and bare templates the escape may end its line, which then ends with it.
@@ -333,7 +332,7 @@ Token Lexer::fail(uint32_t start) {
     }
     return literal(end, false);
   }
-  if (p + 1 >= size_) {
+  if (p + 1 >= size) {
     if (state_ == State::Quoted) return emit(TokenKind::Invalid, p, p + 1);
     return fail(p);
   }
@@ -341,34 +340,32 @@ Token Lexer::fail(uint32_t start) {
   // The reference's scanner gives back the byte after the sigil unless the byte after that could
   // continue a line ending, in which case the sigil and that byte form the token.
   char d = at(p + 2);
-  if (p + 2 < size_ && (d == '\n' || d == '\r')) return literal(p + 2, true);
+  if (p + 2 < size && (d == '\n' || d == '\r')) return literal(p + 2, true);
   return literal(p + 1, false);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_quoted() {
-  const char* s = src_.data();
-  uint32_t p = pos_;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+[[gnu::always_inline]] inline Token Lexer::scan_quoted(uint32_t p, const char* s, uint32_t size) {
+  if (p >= size) return Token{size, size, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(false);
+  if (c == '$' || c == '%') return scan_after_sigil(false, p, s, size);
   if (c == '"') {
     pop();
     return emit(TokenKind::CQuote, p, p + 1);
   }
   if (c == '\r' || c == '\n') {
     uint32_t q = p + 1;
-    while (q < size_ && (s[q] == '\r' || s[q] == '\n')) ++q;
+    while (q < size && (s[q] == '\r' || s[q] == '\n')) ++q;
     return emit(TokenKind::QuotedNewline, p, q);
   }
   // Plain text is skipped in blocks; the loop body sees only escapes, characters outside ASCII
   // and the bytes that end the literal ("$", "%", the quote, line ends).
   uint32_t q = p;
   for (;;) {
-    q = scan::quoted_text_end(s, q, size_);
-    if (q >= size_) break;
+    q = scan::quoted_text_end(s, q, size);
+    if (q >= size) break;
     auto b = static_cast<unsigned char>(s[q]);
     if (b == '\\') {
-      if (q + 1 < size_ && s[q + 1] != '\r' && s[q + 1] != '\n') {
+      if (q + 1 < size && s[q + 1] != '\r' && s[q + 1] != '\n') {
         uint32_t n = any_utf8_len(q + 1);
         if (n) {
           q += 1 + n;
@@ -400,18 +397,16 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   }
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_heredoc() {
-  const char* s = src_.data();
-  uint32_t p = pos_;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+[[gnu::always_inline]] inline Token Lexer::scan_heredoc(uint32_t p, const char* s, uint32_t size) {
+  if (p >= size) return Token{size, size, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(true);
+  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size);
   // Plain ASCII text is scanned here; characters outside ASCII go on in template_text_end.
-  uint32_t q = scan::template_text_end(s, p, size_);
-  if (q < size_ && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
+  uint32_t q = scan::template_text_end(s, p, size);
+  if (q < size && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
   uint32_t eol = 0;
-  if (q < size_ && s[q] == '\n') eol = q + 1;
-  else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
+  if (q < size && s[q] == '\n') eol = q + 1;
+  else if (q + 1 < size && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
   Heredoc& doc = heredocs_.back();
   if (eol) {
     if (doc.start_of_line) {
@@ -443,7 +438,7 @@ Token Lexer::scan_bare() {
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(true);
+  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size_);
   uint32_t q = template_text_end(p);
   if (q < size_ && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
   if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);

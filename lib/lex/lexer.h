@@ -49,10 +49,10 @@ class Lexer {
 
   Token step(uint32_t p, const char* s, uint32_t size);
   Token scan_main(uint32_t p, const char* s, uint32_t size);
-  Token scan_quoted();
-  Token scan_heredoc();
+  Token scan_quoted(uint32_t p, const char* s, uint32_t size);
+  Token scan_heredoc(uint32_t p, const char* s, uint32_t size);
   Token scan_bare();
-  Token scan_after_sigil(bool heredoc_like);
+  Token scan_after_sigil(bool heredoc_like, uint32_t p, const char* s, uint32_t size);
   Token emit(TokenKind kind, uint32_t start, uint32_t end) {
     pos_ = end;
     // Free where the kind is known at compile time, as it is at nearly every call.
