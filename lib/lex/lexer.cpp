@@ -84,18 +84,25 @@ Token Lexer::fail(uint32_t start) {
 // The next token from whichever state the scanner is in. Inlined (with scan_main, where most
 // tokens are found) into fill's loop, so a token goes from the scanner to the array without
 // a call or a copy through memory.
-// `p` is pos_, which fill's loop keeps in a register (see there).
-[[gnu::always_inline]] inline Token Lexer::step(uint32_t p) {
+// `p` is pos_, which fill's loop keeps in a register (see there); `s` and `size` are the text,
+// which it keeps in registers too.
+[[gnu::always_inline]] inline Token Lexer::step(uint32_t p, const char* s, uint32_t size) {
   // Each state's scanner returns Eof at the end of the input (the main state's after skipping
   // blanks, so Eof sits at the very end).
   if (state_ == State::Main) [[likely]]
-    return scan_main(p);
+    return scan_main(p, s, size);
   switch (state_) {
-    case State::Main: return scan_main(p);
-    case State::Quoted: return scan_quoted();
-    case State::Heredoc: return scan_heredoc();
+    case State::Main: return scan_main(p, s, size);
+    case State::Quoted: return scan_quoted(p, s, size);
+    case State::Heredoc: return scan_heredoc(p, s, size);
     case State::Bare: return scan_bare();
     case State::HeredocEnd: pop(); return emit(pending_.kind, pending_.start, pending_.end);
+    case State::PlainString: {
+      Token t = queued_[queued_next_++];
+      if (queued_next_ == queued_end_) state_ = State::Main;
+      pos_ = t.end;
+      return t;
+    }
   }
   return Token{size_, size_, TokenKind::Eof};
 }
@@ -123,33 +130,32 @@ Token Lexer::fail(uint32_t start) {
   return emit(tilde ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, start, start + len);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p) {
-  const char* s = src_.data();
-  auto at = [&](uint32_t i) -> unsigned char { return i < size_ ? static_cast<unsigned char>(s[i]) : 0; };
+[[gnu::always_inline]] inline Token Lexer::scan_main(uint32_t p, const char* s, uint32_t size) {
+  auto at = [&](uint32_t i) -> unsigned char { return i < size ? static_cast<unsigned char>(s[i]) : 0; };
   auto one = [&](TokenKind k) { return emit(k, p, p + 1); };
   auto two = [&](TokenKind k) { return emit(k, p, p + 2); };
 
   // Blanks are stepped over before the dispatch on a token's first byte, so a token after no
   // blank pays one comparison for them. Most follow no blank or a single space; only a longer
   // run (indentation after a newline, alignment before "=") is worth a block scan. Tabs, rare,
-  // go through the dispatch.
+  // go through the dispatch, a tab after a single space too.
   for (;;) {
-    if (p >= size_) {
-      pos_ = size_;
-      return Token{size_, size_, TokenKind::Eof};
+    if (p >= size) {
+      pos_ = size;
+      return Token{size, size, TokenKind::Eof};
     }
     auto c = static_cast<unsigned char>(s[p]);
     if (c == ' ') {
-      if (p + 1 < size_ && !scan::scan_detail::is_blank(static_cast<unsigned char>(s[p + 1]))) {
+      if (p + 1 < size && s[p + 1] != ' ') {
         c = static_cast<unsigned char>(s[++p]);
       } else {
-        p = scan::blanks_end(s, p + 1, size_);
-        if (p >= size_) continue;
+        p = scan::blanks_end(s, p + 1, size);
+        if (p >= size) continue;
         c = static_cast<unsigned char>(s[p]);
       }
     }
     switch (c) {
-      case '\t': p = scan::blanks_end(s, p + 1, size_); continue;
+      case '\t': p = scan::blanks_end(s, p + 1, size); continue;
       case '0':
       case '1':
       case '2':
@@ -160,9 +166,11 @@ Token Lexer::fail(uint32_t start) {
       case '7':
       case '8':
       case '9': {
-        // NumberLit: a digit, then digits, dots and exponents, never ending with a dot.
-        uint32_t q = p + 1, good = p + 1;
-        while (q < size_) {
+        // NumberLit: a digit, then digits, dots and exponents, never ending with a dot. The
+        // leading digits, most numbers' whole text, are skipped in a block unless there is only
+        // the one.
+        uint32_t q = is_digit(at(p + 1)) ? scan::digits_end(s, p + 2, size) : p + 1, good = q;
+        while (q < size) {
           unsigned char d = at(q);
           if (is_digit(d)) {
             good = ++q;
@@ -171,7 +179,7 @@ Token Lexer::fail(uint32_t start) {
           } else if (d == 'e' || d == 'E') {
             uint32_t r = q + 1;
             if (at(r) == '+' || at(r) == '-') ++r;
-            if (r < size_ && is_digit(at(r))) {
+            if (r < size && is_digit(at(r))) {
               q = r + 1;
               good = q;
             } else {
@@ -186,18 +194,18 @@ Token Lexer::fail(uint32_t start) {
       case '\n': return one(TokenKind::Newline);
       case '\r': return at(p + 1) == '\n' ? two(TokenKind::Newline) : one(TokenKind::Invalid);
       case '#': {
-        const void* nl = std::memchr(s + p, '\n', size_ - p);
-        uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+        const void* nl = std::memchr(s + p, '\n', size - p);
+        uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size;
         return emit(TokenKind::Comment, p, end);
       }
       case '/': {
         if (at(p + 1) == '/') {
-          const void* nl = std::memchr(s + p, '\n', size_ - p);
-          uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size_;
+          const void* nl = std::memchr(s + p, '\n', size - p);
+          uint32_t end = nl ? static_cast<uint32_t>(static_cast<const char*>(nl) - s) + 1 : size;
           return emit(TokenKind::Comment, p, end);
         }
-        if (at(p + 1) == '*' && p + 2 <= size_) {
-          std::string_view rest = src_.substr(p + 2);
+        if (at(p + 1) == '*' && p + 2 <= size) {
+          std::string_view rest = std::string_view(s + p + 2, size - p - 2);
           size_t close = rest.find("*/");
           if (close != std::string_view::npos)
             return emit(TokenKind::Comment, p, p + 2 + static_cast<uint32_t>(close) + 2);
@@ -240,7 +248,21 @@ Token Lexer::fail(uint32_t start) {
       case '~':
         if (at(p + 1) == '}') return close_brace(p, 2, true);
         return one(TokenKind::BitwiseNot);
-      case '"': push(State::Quoted); return one(TokenKind::OQuote);
+      case '"': {
+        // Most quoted strings are plain ASCII text: no escape, no sequence. Their literal and
+        // closing quote are cut here too, and handed out next without the quoted state's checks.
+        uint32_t q = scan::quoted_text_end(s, p + 1, size);
+        if (q < size && s[q] == '"') {
+          queued_next_ = 0;
+          queued_end_ = 0;
+          if (q > p + 1) queued_[queued_end_++] = Token{p + 1, q, TokenKind::QuotedLit};
+          queued_[queued_end_++] = Token{q, q + 1, TokenKind::CQuote};
+          state_ = State::PlainString;
+          return one(TokenKind::OQuote);
+        }
+        push(State::Quoted);
+        return one(TokenKind::OQuote);
+      }
       case '[': return one(TokenKind::OBrack);
       case ']': return one(TokenKind::CBrack);
       case '(': return one(TokenKind::OParen);
@@ -255,16 +277,26 @@ Token Lexer::fail(uint32_t start) {
       case ';': return one(TokenKind::Semicolon);
       case '`': return one(TokenKind::Backtick);
       case '\'': return one(TokenKind::Apostrophe);
-      default: break;
-    }
-    if (c < 0x80) {
-      if (is_ascii_ident_start(c) || c == '_') {
-        uint32_t e = scan::ident_end(s, p + 1, size_);
+      case 'A' ... 'Z':
+      case 'a' ... 'z':
+      case '_': {
+        uint32_t e = scan::ident_end(s, p + 1, size);
         // A name goes on past ASCII only with a letter or mark of another script.
-        if (e < size_ && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
+        if (e < size && static_cast<unsigned char>(s[e]) >= 0x80) e = scan_ident_rest(e);
         return emit(TokenKind::Ident, p, e);
       }
-      return one(TokenKind::Invalid);
+      // Every ASCII byte has a case (a space never gets here), so the dispatch is one table
+      // lookup, and a name's first byte goes straight to its scan rather than through a default
+      // and tests of its own.
+      case 0 ... 8:
+      case 0x0B ... 0x0C:
+      case 0x0E ... 0x1F:
+      case ' ':
+      case '$':
+      case '@':
+      case '\\':
+      case 0x7F: return one(TokenKind::Invalid);
+      case 0x80 ... 0xFF: break;
     }
     uint32_t n = any_utf8_len(p);
     if (n == 0) return one(TokenKind::BadUTF8);
@@ -276,13 +308,13 @@ Token Lexer::fail(uint32_t start) {
 
 // After a "$" or "%" in template text: the start of a sequence, the "$${" / "%%{" escape, or the
 // sigil as literal text.
-[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like) {
-  const char* s = src_.data();
-  uint32_t p = pos_;
+[[gnu::always_inline]] inline Token Lexer::scan_after_sigil(bool heredoc_like, uint32_t p, const char* s,
+                                                            uint32_t size) {
   char sig = s[p];
-  auto at = [&](uint32_t i) -> char { return i < size_ ? s[i] : '\0'; };
+  auto at = [&](uint32_t i) -> char { return i < size ? s[i] : '\0'; };
   TokenKind lit = state_ == State::Quoted ? TokenKind::QuotedLit : TokenKind::StringLit;
-  auto literal = [&](uint32_t end, bool ends_line) {
+  // Inlined at every use: a call left the closure to be built on the stack for every sigil.
+  auto literal = [ this, p, lit ](uint32_t end, bool ends_line) __attribute__((always_inline)) {
     if (state_ == State::Heredoc) heredocs_.back().start_of_line = ends_line;
     return emit(lit, p, end);
   };
@@ -291,7 +323,7 @@ Token Lexer::fail(uint32_t start) {
     uint32_t len = at(p + 2) == '~' ? 3 : 2;
     return open_sequence(sig == '$' ? TokenKind::TemplateInterp : TokenKind::TemplateControl, p, len);
   }
-  if (p + 2 < size_ && s[p + 1] == sig && s[p + 2] == '{') {
+  if (p + 2 < size && s[p + 1] == sig && s[p + 2] == '{') {
     uint32_t end = p + 3 + (at(p + 3) == '~' ? 1 : 0);
     if (heredoc_like) {
       // In heredocs and bare templates the escape may end its line, which then ends with it.
@@ -300,7 +332,7 @@ Token Lexer::fail(uint32_t start) {
     }
     return literal(end, false);
   }
-  if (p + 1 >= size_) {
+  if (p + 1 >= size) {
     if (state_ == State::Quoted) return emit(TokenKind::Invalid, p, p + 1);
     return fail(p);
   }
@@ -308,34 +340,32 @@ Token Lexer::fail(uint32_t start) {
   // The reference's scanner gives back the byte after the sigil unless the byte after that could
   // continue a line ending, in which case the sigil and that byte form the token.
   char d = at(p + 2);
-  if (p + 2 < size_ && (d == '\n' || d == '\r')) return literal(p + 2, true);
+  if (p + 2 < size && (d == '\n' || d == '\r')) return literal(p + 2, true);
   return literal(p + 1, false);
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_quoted() {
-  const char* s = src_.data();
-  uint32_t p = pos_;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+[[gnu::always_inline]] inline Token Lexer::scan_quoted(uint32_t p, const char* s, uint32_t size) {
+  if (p >= size) return Token{size, size, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(false);
+  if (c == '$' || c == '%') return scan_after_sigil(false, p, s, size);
   if (c == '"') {
     pop();
     return emit(TokenKind::CQuote, p, p + 1);
   }
   if (c == '\r' || c == '\n') {
     uint32_t q = p + 1;
-    while (q < size_ && (s[q] == '\r' || s[q] == '\n')) ++q;
+    while (q < size && (s[q] == '\r' || s[q] == '\n')) ++q;
     return emit(TokenKind::QuotedNewline, p, q);
   }
   // Plain text is skipped in blocks; the loop body sees only escapes, characters outside ASCII
   // and the bytes that end the literal ("$", "%", the quote, line ends).
   uint32_t q = p;
   for (;;) {
-    q = scan::quoted_text_end(s, q, size_);
-    if (q >= size_) break;
+    q = scan::quoted_text_end(s, q, size);
+    if (q >= size) break;
     auto b = static_cast<unsigned char>(s[q]);
     if (b == '\\') {
-      if (q + 1 < size_ && s[q + 1] != '\r' && s[q + 1] != '\n') {
+      if (q + 1 < size && s[q + 1] != '\r' && s[q + 1] != '\n') {
         uint32_t n = any_utf8_len(q + 1);
         if (n) {
           q += 1 + n;
@@ -367,18 +397,16 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   }
 }
 
-[[gnu::always_inline]] inline Token Lexer::scan_heredoc() {
-  const char* s = src_.data();
-  uint32_t p = pos_;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+[[gnu::always_inline]] inline Token Lexer::scan_heredoc(uint32_t p, const char* s, uint32_t size) {
+  if (p >= size) return Token{size, size, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(true);
+  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size);
   // Plain ASCII text is scanned here; characters outside ASCII go on in template_text_end.
-  uint32_t q = scan::template_text_end(s, p, size_);
-  if (q < size_ && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
+  uint32_t q = scan::template_text_end(s, p, size);
+  if (q < size && static_cast<unsigned char>(s[q]) >= 0x80) q = template_text_end(q);
   uint32_t eol = 0;
-  if (q < size_ && s[q] == '\n') eol = q + 1;
-  else if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
+  if (q < size && s[q] == '\n') eol = q + 1;
+  else if (q + 1 < size && s[q] == '\r' && s[q + 1] == '\n') eol = q + 2;
   Heredoc& doc = heredocs_.back();
   if (eol) {
     if (doc.start_of_line) {
@@ -410,7 +438,7 @@ Token Lexer::scan_bare() {
   uint32_t p = pos_;
   if (p >= size_) return Token{size_, size_, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(true);
+  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size_);
   uint32_t q = template_text_end(p);
   if (q < size_ && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
   if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);
@@ -419,15 +447,19 @@ Token Lexer::scan_bare() {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::next() { return step(pos_); }
+Token Lexer::next() { return step(pos_, src_.data(), size_); }
 
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
   // Every token leaves pos_ at its end. Passing that end on in a register lets the next token's
   // first byte be read at once: read back from pos_, each token waited for the store before it.
   uint32_t p = pos_;
+  // The text too: read from the lexer's members, it was read again for every token, as any call
+  // on the way (to a long run's scan, a vector's growth) might have changed them.
+  const char* s = src_.data();
+  const uint32_t size = size_;
   while (n < cap) {
-    Token t = step(p);
+    Token t = step(p, s, size);
     p = t.end;
     // Field by field: the compiler then keeps the token in registers from the scanner's many
     // exits, where a whole-struct copy went through the stack.

@@ -37,20 +37,22 @@ class Lexer {
 
  private:
   // HeredocEnd: a heredoc's closing marker was the last token; its line ending (pending_) comes
-  // next, and then the state the heredoc was opened in.
-  enum class State : uint8_t { Main, Quoted, Heredoc, Bare, HeredocEnd };
+  // next, and then the state the heredoc was opened in. PlainString: a quoted string without
+  // escapes or sequences was cut whole (scan_main); its literal and closing quote (queued_) come
+  // next, and then the main state again.
+  enum class State : uint8_t { Main, Quoted, Heredoc, Bare, HeredocEnd, PlainString };
   struct Heredoc {
     uint32_t marker_start;
     uint32_t marker_len;
     bool start_of_line;
   };
 
-  Token step(uint32_t p);
-  Token scan_main(uint32_t p);
-  Token scan_quoted();
-  Token scan_heredoc();
+  Token step(uint32_t p, const char* s, uint32_t size);
+  Token scan_main(uint32_t p, const char* s, uint32_t size);
+  Token scan_quoted(uint32_t p, const char* s, uint32_t size);
+  Token scan_heredoc(uint32_t p, const char* s, uint32_t size);
   Token scan_bare();
-  Token scan_after_sigil(bool heredoc_like);
+  Token scan_after_sigil(bool heredoc_like, uint32_t p, const char* s, uint32_t size);
   Token emit(TokenKind kind, uint32_t start, uint32_t end) {
     pos_ = end;
     // Free where the kind is known at compile time, as it is at nearly every call.
@@ -82,6 +84,8 @@ class Lexer {
   uint32_t size_ = 0;
   State state_ = State::Main;
   Token pending_{};
+  Token queued_[2]{};
+  uint8_t queued_next_ = 0, queued_end_ = 0;
   uint64_t reported_ = 0;
   int64_t braces_ = 0;
   std::vector<State> stack_;

@@ -589,6 +589,7 @@ class Parser {
                              K end);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
+  void abandon_directive(uint32_t next_index, uint32_t part_start);
   void check_template_structure(std::span<const PartInfo> parts);
   // Reports a quoted literal's bad escapes (parser_template.cpp). Only a backslash can start a
   // bad one: "$${" and "%%{" always decode, and the literals of heredocs and bare templates have

@@ -137,11 +137,6 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
                                       diag::Span start_span, std::vector<PartInfo>& parts, uint32_t& open_directives) {
   push_nl(false);
   Peeked kw = peek();
-  auto abandon = [&]() {
-    recover(K::TemplateSeqEnd);
-    pop_nl();
-    add(NodeKind::Error, next_index, next_index, last_read_, part_start);
-  };
   if (kw.tok.kind != K::Ident) {
     if (!recovery_) {
       error("Invalid template directive",
@@ -149,7 +144,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
             "sequence.",
             span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
     }
-    abandon();
+    abandon_directive(next_index, part_start);
     return;
   }
   read();
@@ -171,7 +166,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     if (peek().tok.kind != K::Ident) {
       if (!recovery_)
         error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
-      abandon();
+      abandon_directive(next_index, part_start);
       return;
     }
     read();
@@ -182,7 +177,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
       if (peek().tok.kind != K::Ident) {
         if (!recovery_)
           error("Invalid 'for' directive", "For directive requires value variable name after comma.", next_span());
-        abandon();
+        abandon_directive(next_index, part_start);
         return;
       }
       read();
@@ -190,7 +185,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     }
     if (!is_keyword(peek().tok, "in")) {
       if (!recovery_) error("Invalid 'for' directive", "For directive requires 'in' keyword after names.", next_span());
-      abandon();
+      abandon_directive(next_index, part_start);
       return;
     }
     read();
@@ -208,7 +203,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
             fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint), span_of(kw.tok),
             diag::span_between(span_of(next), span_of(kw.tok)));
     }
-    abandon();
+    abandon_directive(next_index, part_start);
     return;
   }
   diag::Span directive_span = diag::span_between(span_of(next), next_span());
@@ -235,6 +230,14 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     --open_directives;
     --depth_;
   }
+}
+
+// A directive that cannot be read: skipped to its "}" and left as an Error node. A function of its
+// own, not a lambda: the lambda's closure was built on the stack for every directive.
+void Parser::abandon_directive(uint32_t next_index, uint32_t part_start) {
+  recover(K::TemplateSeqEnd);
+  pop_nl();
+  add(NodeKind::Error, next_index, next_index, last_read_, part_start);
 }
 
 // The reference's second template pass (templateParser's parseRoot, parseIf, parseFor):

@@ -90,6 +90,43 @@ TEST_CASE("quoted templates") {
   CHECK(kinds("\"x$") == "OQuote(\") QuotedLit(x) Invalid($) EOF");
 }
 
+TEST_CASE("plain quoted strings are cut whole; any other goes on in the quoted state") {
+  // A string of plain ASCII text up to its closing quote is cut at its opening quote, its
+  // literal and quote handed out next; a stop byte anywhere sends it through the quoted state.
+  CHECK(kinds("\"abc\"") == "OQuote(\") QuotedLit(abc) CQuote(\") EOF");
+  CHECK(kinds("\"\"") == "OQuote(\") CQuote(\") EOF");
+  CHECK(kinds("a = \"\" \"b\"\"\"\n") ==
+        "Ident(a) Equal(=) OQuote(\") CQuote(\") OQuote(\") QuotedLit(b) CQuote(\") OQuote(\") CQuote(\") Newline EOF");
+  CHECK(kinds("\"abc") == "OQuote(\") QuotedLit(abc) EOF");
+  CHECK(kinds("\"") == "OQuote(\") EOF");
+  CHECK(kinds("\"a\\\"b\"") == "OQuote(\") QuotedLit(a\\\"b) CQuote(\") EOF");
+  CHECK(kinds("\"a%b\"") == "OQuote(\") QuotedLit(a) QuotedLit(%) QuotedLit(b) CQuote(\") EOF");
+  CHECK(kinds("\"caf\xC3\xA9\"") == "OQuote(\") QuotedLit(caf\xC3\xA9) CQuote(\") EOF");
+  CHECK(kinds("\"a\rb\"") == "OQuote(\") QuotedLit(a) QuotedNewline(\r) QuotedLit(b) CQuote(\") EOF");
+  // Runs longer than a block, and strings inside interpolations, whose states come back after.
+  std::string long_text(40, 'x');
+  CHECK(kinds("\"" + long_text + "\"") == "OQuote(\") QuotedLit(" + long_text + ") CQuote(\") EOF");
+  CHECK(
+      kinds("\"${\"a\"}b\"") ==
+      "OQuote(\") TemplateInterp(${) OQuote(\") QuotedLit(a) CQuote(\") TemplateSeqEnd(}) QuotedLit(b) CQuote(\") EOF");
+  CHECK(kinds("<<EOT\n${\"a\"} ${\"\"}\nEOT\n") ==
+        "OHeredoc(<<EOT\n) TemplateInterp(${) OQuote(\") QuotedLit(a) CQuote(\") TemplateSeqEnd(}) StringLit( ) "
+        "TemplateInterp(${) OQuote(\") CQuote(\") TemplateSeqEnd(}) StringLit(\n) CHeredoc(EOT) Newline EOF");
+  CHECK(kinds("{ a = \"b\" }") == "OBrace({) Ident(a) Equal(=) OQuote(\") QuotedLit(b) CQuote(\") CBrace(}) EOF");
+}
+
+TEST_CASE("numbers of every length, with and without fractions") {
+  // The leading digits are skipped in blocks; a dot or exponent after them goes on a byte at a time.
+  for (size_t n = 1; n <= 40; ++n) {
+    std::string digits(n, '7');
+    CAPTURE(n);
+    CHECK(kinds(digits) == "NumberLit(" + digits + ") EOF");
+    CHECK(kinds(digits + ",") == "NumberLit(" + digits + ") Comma(,) EOF");
+    CHECK(kinds(digits + ".5e" + digits + "x") == "NumberLit(" + digits + ".5e" + digits + ") Ident(x) EOF");
+    CHECK(kinds(digits + ".") == "NumberLit(" + digits + ") Dot(.) EOF");
+  }
+}
+
 TEST_CASE("templates nest inside interpolations to any depth") {
   CHECK(kinds("\"${\"${\"${x}\"}\"}\"") ==
         "OQuote(\") TemplateInterp(${) OQuote(\") TemplateInterp(${) OQuote(\") TemplateInterp(${) Ident(x) "

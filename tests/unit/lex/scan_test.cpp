@@ -3,6 +3,7 @@
 // against the one-token-at-a-time one.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -11,29 +12,67 @@
 #include "lex/lexer.h"
 #include "lex/scan.h"
 
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 namespace scan = hcl::lex::scan;
 namespace detail = hcl::lex::scan::scan_detail;
 
 namespace {
 
-// Buffers of every length up to three blocks and a bit, each allocated to its exact size (so a
-// sanitizer build catches any read past the end), filled mostly with bytes of the class being
+// Where a test's text is placed: by default in a buffer of its exact size (so a sanitizer build
+// catches any read past the end); PageEnd places it where an unreadable page begins.
+struct Placement {
+  virtual ~Placement() = default;
+  virtual char* place(const std::string& text) {
+    buf.reset(new char[text.empty() ? 1 : text.size()]);
+    std::copy(text.begin(), text.end(), buf.get());
+    return buf.get();
+  }
+  std::unique_ptr<char[]> buf;
+};
+
+#ifdef __linux__
+// The text ends where the next page is unreadable, so reading past its end ends the process,
+// sanitizer or not.
+struct PageEnd : Placement {
+  PageEnd() {
+    page = sysconf(_SC_PAGESIZE);
+    map = static_cast<char*>(mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    REQUIRE(map != MAP_FAILED);
+    REQUIRE(mprotect(map + page, page, PROT_NONE) == 0);
+  }
+  ~PageEnd() override { munmap(map, 2 * page); }
+  char* place(const std::string& text) override {
+    char* at = map + page - text.size();
+    std::copy(text.begin(), text.end(), at);
+    return at;
+  }
+  long page;
+  char* map;
+};
+#endif
+
+// Texts of every length up to three blocks and a bit, filled mostly with bytes of the class being
 // scanned and sometimes with one that stops it, bytes from 0x80 up among them.
 template <typename Fast, typename Plain>
-void agree(const std::string& members, Fast fast, Plain plain) {
+void agree(const std::string& members, Fast fast, Plain plain, Placement&& placement = Placement()) {
   std::mt19937 rng(42);
   const std::string stoppers = std::string("$%\"\\\r\n \t{}=.#/_-aZ09") + "\x80\xC3\xA9\xFF" + std::string(1, '\0');
   for (uint32_t len = 0; len <= 52; ++len) {
     for (int round = 0; round < 40; ++round) {
-      std::unique_ptr<char[]> buf(new char[len ? len : 1]);
       // Early rounds stop rarely, so long runs reach block boundaries; later ones stop often.
       unsigned stop_one_in = round < 20 ? 40 : 4;
+      std::string text(len, '\0');
       for (uint32_t i = 0; i < len; ++i) {
-        buf[i] = rng() % stop_one_in == 0 ? stoppers[rng() % stoppers.size()] : members[rng() % members.size()];
+        text[i] = rng() % stop_one_in == 0 ? stoppers[rng() % stoppers.size()] : members[rng() % members.size()];
       }
+      const char* buf = placement.place(text);
       for (uint32_t p = 0; p <= len; ++p) {
-        INFO("len " << len << " from " << p << " text " << std::string(buf.get(), len));
-        REQUIRE(fast(buf.get(), p, len) == plain(buf.get(), p, len));
+        INFO("len " << len << " from " << p << " text " << text);
+        REQUIRE(fast(buf, p, len) == plain(buf, p, len));
       }
     }
   }
@@ -51,6 +90,7 @@ std::string all_bytes(bool (*in)(unsigned char)) {
 TEST_CASE("block scanners stop exactly where the byte loops stop") {
   SUBCASE("blanks") { agree(" \t", scan::blanks_end, detail::plain_blanks); }
   SUBCASE("identifier bytes") { agree(all_bytes(detail::is_ident_byte), scan::ident_end, detail::plain_ident); }
+  SUBCASE("decimal digits") { agree(all_bytes(detail::is_digit), scan::digits_end, detail::plain_digits); }
   SUBCASE("quoted text") { agree(all_bytes(detail::is_quoted_text), scan::quoted_text_end, detail::plain_quoted); }
   SUBCASE("template text") {
     agree(all_bytes(detail::is_template_text), scan::template_text_end, detail::plain_template);
@@ -70,6 +110,47 @@ TEST_CASE("block scanners stop exactly where the byte loops stop") {
     agree("abc \n", scan::has_non_ascii, plain);
   }
 }
+
+#ifdef __linux__
+TEST_CASE("block scanners never read past the end of the text") {
+  SUBCASE("blanks") { agree(" \t", scan::blanks_end, detail::plain_blanks, PageEnd()); }
+  SUBCASE("identifier bytes") {
+    agree(all_bytes(detail::is_ident_byte), scan::ident_end, detail::plain_ident, PageEnd());
+  }
+  SUBCASE("decimal digits") { agree(all_bytes(detail::is_digit), scan::digits_end, detail::plain_digits, PageEnd()); }
+  SUBCASE("quoted text") {
+    agree(all_bytes(detail::is_quoted_text), scan::quoted_text_end, detail::plain_quoted, PageEnd());
+  }
+  SUBCASE("template text") {
+    agree(all_bytes(detail::is_template_text), scan::template_text_end, detail::plain_template, PageEnd());
+  }
+}
+
+TEST_CASE("the lexer never reads past the end of the text") {
+  // Every prefix of texts that hold each kind of run, so that each token in turn ends where the
+  // text does, right before an unreadable page: the tokens are those of the same text elsewhere.
+  const std::string texts[] = {
+      "name_with_dashes-and_more_than_sixteen = 1234567890123456789.5e10 \"plain quoted text of some length\"",
+      "x = <<EOT\n  heredoc text long enough to cross a block ${v} %{ if c }y%{ endif }\nEOT\n",
+      "k = \"caf\xC3\xA9 \\n ${a}\" # comment\n  \t  \"\" 12 \xC3\xA9t\xC3\xA9",
+  };
+  PageEnd page;
+  for (const std::string& text : texts) {
+    for (size_t len = 0; len <= text.size(); ++len) {
+      std::string prefix = text.substr(0, len);
+      std::vector<hcl::lex::Token> want = hcl::lex::lex_all(prefix);
+      std::vector<hcl::lex::Token> got = hcl::lex::lex_all(std::string_view(page.place(prefix), len));
+      INFO(prefix);
+      REQUIRE(got.size() == want.size());
+      for (size_t i = 0; i < got.size(); ++i) {
+        CHECK(got[i].start == want[i].start);
+        CHECK(got[i].end == want[i].end);
+        CHECK(got[i].kind == want[i].kind);
+      }
+    }
+  }
+}
+#endif
 
 TEST_CASE("the byte classes are the lexer's") {
   // Every byte the fast identifier scan accepts continues an ASCII name, and no other does.
@@ -93,6 +174,8 @@ TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
       "x = <<EOT\nEOT\ny = <<-A\n  ${<<B\n  B\nB\n}\n  A",
       // A line end the scanner cannot take: the rest of the input is one token, then Eof.
       "z = <<EOT\nab$\r\rc\nEOT\n",
+      // Plain quoted strings, whose literal and closing quote come after the opening one.
+      "a = [\"x\", \"\", \"yy\"]\"z\" \"open",
   };
   for (const std::string& text : texts) {
     hcl::lex::Lexer one(text);
