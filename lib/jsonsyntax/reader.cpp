@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <utf8proc.h>
 
+#include <optional>
+
 #include "jsonsyntax/reader.h"
 #include "source/utf8.h"
 #include "util/text.h"
@@ -58,138 +60,150 @@ struct Token {
 
 bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'); }
 
-// json/scanner.go's scan: all tokens up to the first invalid byte, then an end marker.
-std::vector<Token> scan(std::string_view buf) {
-  std::vector<Token> tokens;
-  source::Pos p{1, 1, 0};
-  size_t i = 0, n = buf.size();
+// json/scanner.go's scan, a token at a time: every token up to the first invalid byte, then an
+// end marker. The parser looks one token ahead, so a file's tokens are never all held at once
+// (at 28 bytes each, they took more memory than the document they make).
+class Scanner {
+ public:
+  explicit Scanner(std::string_view buf) : buf_(buf) {}
+  Token next();
+
+ private:
+  std::string_view buf_;
+  source::Pos pos_{1, 1, 0};
+  size_t at_ = 0;
+  std::optional<source::Pos> stopped_;  // after an invalid byte: where the end marker sits
+};
+
+Token Scanner::next() {
+  if (stopped_) return {Tok::Eof, *stopped_, *stopped_};
+  const std::string_view buf = buf_;
+  source::Pos p = pos_;
+  size_t i = at_;
+  const size_t n = buf.size();
   auto at = [&](size_t k) { return static_cast<unsigned char>(buf[k]); };
-  while (true) {
-    // Whitespace: a tab counts two columns, a carriage return none.
-    while (i < n) {
-      unsigned char b = at(i);
-      if (b == ' ') {
-        ++p.column;
-      } else if (b == '\n') {
-        ++p.line;
-        p.column = 1;
-      } else if (b == '\r') {
-      } else if (b == '\t') {
-        p.column += 2;
-      } else {
-        break;
-      }
+  // A token found: the scan goes on after it next time.
+  auto found = [&](Token t) {
+    pos_ = p;
+    at_ = i;
+    return t;
+  };
+  // Whitespace: a tab counts two columns, a carriage return none.
+  while (i < n) {
+    unsigned char b = at(i);
+    if (b == ' ') {
+      ++p.column;
+    } else if (b == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else if (b == '\r') {
+    } else if (b == '\t') {
+      p.column += 2;
+    } else {
+      break;
+    }
+    ++p.byte;
+    ++i;
+  }
+  if (i >= n) { return found({Tok::Eof, p, p}); }
+  source::Pos start = p;
+  unsigned char first = at(i);
+  switch (first) {
+    case '{':
+    case '}':
+    case '[':
+    case ']':
+    case ',':
+    case ':':
+    case '=': {
+      ++p.column;
       ++p.byte;
       ++i;
+      Tok t = first == '{'   ? Tok::BraceO
+              : first == '}' ? Tok::BraceC
+              : first == '[' ? Tok::BrackO
+              : first == ']' ? Tok::BrackC
+              : first == ',' ? Tok::Comma
+              : first == ':' ? Tok::Colon
+                             : Tok::Equals;
+      return found({t, start, p});
     }
-    if (i >= n) {
-      tokens.push_back({Tok::Eof, p, p});
-      return tokens;
-    }
-    source::Pos start = p;
-    unsigned char first = at(i);
-    switch (first) {
-      case '{':
-      case '}':
-      case '[':
-      case ']':
-      case ',':
-      case ':':
-      case '=': {
-        ++p.column;
-        ++p.byte;
-        ++i;
-        Tok t = first == '{'   ? Tok::BraceO
-                : first == '}' ? Tok::BraceC
-                : first == '[' ? Tok::BrackO
-                : first == ']' ? Tok::BrackC
-                : first == ',' ? Tok::Comma
-                : first == ':' ? Tok::Colon
-                               : Tok::Equals;
-        tokens.push_back({t, start, p});
-        continue;
-      }
-      case '"': {
-        ++p.byte;
-        ++p.column;
-        ++i;
-        bool escaping = false;
-        while (i < n) {
-          unsigned char b = at(i);
-          if (b == '\\') {
-            escaping = !escaping;
-            ++p.byte;
-            ++p.column;
-            ++i;
-          } else if (b == '"') {
-            ++p.byte;
-            ++p.column;
-            ++i;
-            if (!escaping) break;
-            escaping = false;
-          } else if (b < 32) {
-            break;
-          } else {
-            // One grapheme cluster is one column.
-            size_t j = i;
-            char32_t cp = 0;
-            int len = source::utf8::decode(buf, j, cp);
-            if (len == 0) {
-              j += 1;
-            } else {
-              j += static_cast<size_t>(len);
-              utf8proc_int32_t state = 0;
-              char32_t prev = cp;
-              while (j < n) {
-                char32_t next = 0;
-                int l2 = source::utf8::decode(buf, j, next);
-                if (l2 == 0) break;
-                if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
-                                                     static_cast<utf8proc_int32_t>(next), &state))
-                  break;
-                prev = next;
-                j += static_cast<size_t>(l2);
-              }
-            }
-            p.byte += static_cast<uint32_t>(j - i);
-            ++p.column;
-            i = j;
-            escaping = false;
-          }
-        }
-        tokens.push_back({Tok::String, start, p});
-        continue;
-      }
-      default: break;
-    }
-    if (first == '-' || first == '+' || first == '.' || (first >= '0' && first <= '9')) {
+    case '"': {
+      ++p.byte;
+      ++p.column;
+      ++i;
+      bool escaping = false;
       while (i < n) {
         unsigned char b = at(i);
-        if (!(b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E' || (b >= '0' && b <= '9'))) break;
-        ++p.byte;
-        ++p.column;
-        ++i;
+        if (b == '\\') {
+          escaping = !escaping;
+          ++p.byte;
+          ++p.column;
+          ++i;
+        } else if (b == '"') {
+          ++p.byte;
+          ++p.column;
+          ++i;
+          if (!escaping) break;
+          escaping = false;
+        } else if (b < 32) {
+          break;
+        } else {
+          // One grapheme cluster is one column.
+          size_t j = i;
+          char32_t cp = 0;
+          int len = source::utf8::decode(buf, j, cp);
+          if (len == 0) {
+            j += 1;
+          } else {
+            j += static_cast<size_t>(len);
+            utf8proc_int32_t state = 0;
+            char32_t prev = cp;
+            while (j < n) {
+              char32_t next = 0;
+              int l2 = source::utf8::decode(buf, j, next);
+              if (l2 == 0) break;
+              if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
+                                                   static_cast<utf8proc_int32_t>(next), &state))
+                break;
+              prev = next;
+              j += static_cast<size_t>(l2);
+            }
+          }
+          p.byte += static_cast<uint32_t>(j - i);
+          ++p.column;
+          i = j;
+          escaping = false;
+        }
       }
-      tokens.push_back({Tok::Number, start, p});
-      continue;
+      return found({Tok::String, start, p});
     }
-    if (is_alpha(first)) {
-      while (i < n && (is_alpha(at(i)) || at(i) == '_')) {
-        ++p.byte;
-        ++p.column;
-        ++i;
-      }
-      tokens.push_back({Tok::Keyword, start, p});
-      continue;
-    }
-    // Anything else stops the scan: the parser cannot go past it.
-    source::Pos end = p;
-    ++end.byte;
-    ++end.column;
-    tokens.push_back({Tok::Invalid, start, end});
-    tokens.push_back({Tok::Eof, end, end});
-    return tokens;
+    default: break;
   }
+  if (first == '-' || first == '+' || first == '.' || (first >= '0' && first <= '9')) {
+    while (i < n) {
+      unsigned char b = at(i);
+      if (!(b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E' || (b >= '0' && b <= '9'))) break;
+      ++p.byte;
+      ++p.column;
+      ++i;
+    }
+    return found({Tok::Number, start, p});
+  }
+  if (is_alpha(first)) {
+    while (i < n && (is_alpha(at(i)) || at(i) == '_')) {
+      ++p.byte;
+      ++p.column;
+      ++i;
+    }
+    return found({Tok::Keyword, start, p});
+  }
+  // Anything else stops the scan: the parser cannot go past it.
+  source::Pos end = p;
+  ++end.byte;
+  ++end.column;
+  stopped_ = end;
+  return found({Tok::Invalid, start, end});
 }
 
 bool is_hex(unsigned char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
@@ -330,8 +344,8 @@ constexpr NodeId kNone = UINT32_MAX;
 class Parser {
  public:
   Parser(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options)
-      : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options) {
-    tokens_ = scan(text_);
+      : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options), scanner_(text_) {
+    next_ = scanner_.next();
   }
 
   ParseResult parse(bool file) {
@@ -361,10 +375,10 @@ class Parser {
   }
 
  private:
-  const Token& peek() const { return tokens_[next_]; }
+  const Token& peek() const { return next_; }
   Token read() {
-    Token t = tokens_[next_];
-    if (t.type != Tok::Eof) ++next_;
+    Token t = next_;
+    if (t.type != Tok::Eof) next_ = scanner_.next();
     return t;
   }
   std::string_view bytes(const Token& t) const { return text_.substr(t.start.byte, t.end.byte - t.start.byte); }
@@ -636,8 +650,8 @@ class Parser {
   std::shared_ptr<Document> doc_;
   std::string_view text_;
   ParseOptions options_;
-  std::vector<Token> tokens_;
-  size_t next_ = 0;
+  Scanner scanner_;
+  Token next_;  // the token peek() shows
   uint32_t depth_ = 0;
   diag::Diagnostics diags_;
 };
