@@ -5,12 +5,11 @@
 
 #include <algorithm>
 #include <array>
-#include <unordered_map>
 
+#include "cty/equal_index.h"
 #include "cty/json_document.h"
 #include "cty/unicode.h"
 #include "cty/value_blocks.h"
-#include "util/hash_key.h"
 #include "util/text.h"
 
 namespace hcl::cty {
@@ -268,17 +267,11 @@ Value Value::set(std::vector<Value> elements) {
   };
   std::vector<Entry> entries;
   entries.reserve(elements.size());
-  // Equal elements have equal hash texts. cty looks for them among the elements of the same
-  // CRC-32, which anyone can make thousands of texts share; a keyed hash of the text cannot be
-  // aimed at (util/hash_key.h).
-  std::unordered_multimap<uint64_t, size_t> by_text;
-  by_text.reserve(elements.size());
+  EqualIndex equal(elements.size());
+  auto entry = [&](size_t i) -> const Value& { return entries[i].value; };
   for (auto& e : elements) {
     std::string h = set_hash_text(e);
-    const uint64_t key = util::keyed_hash(h);
-    auto [lo, hi] = by_text.equal_range(key);
-    if (std::any_of(lo, hi, [&](const auto& k) { return entries[k.second].value.equals(e).is_true(); })) continue;
-    by_text.emplace(key, entries.size());
+    if (!equal.add_unless_present(h, e, entries.size(), entry)) continue;
     uint32_t crc = crc32_ieee(h);
     entries.push_back(Entry{crc, entries.size(), std::move(h), std::move(e)});
   }

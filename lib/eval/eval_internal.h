@@ -165,7 +165,6 @@ class Evaluator {
   Value variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value traversal(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value step(syntax::NodeId n, syntax::NodeId src, const Value& v, size_t mark, const Frame* f, diag::Diagnostics& d);
-  uint32_t traversal_depth_ = 0;  // traversal() calls in progress, each a step of a chain
   Value splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
   Value tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
@@ -256,6 +255,9 @@ class Evaluator {
   };
   static constexpr size_t kLiteralSlots = 16;
   LiteralSlot literals_[kLiteralSlots];
+  // traversal() calls in progress, each a step of a chain: past a few dozen the rest of a chain
+  // is walked instead of recursed through (eval_traversal.cpp).
+  uint32_t traversal_depth_ = 0;
 };
 
 }  // namespace hcl::eval::evaluator_detail

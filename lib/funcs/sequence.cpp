@@ -3,11 +3,10 @@
 // element, distinct, sort, compact (cty's stdlib sequence.go, collection.go and string.go), and
 // Terraform's alltrue, anytrue and sum, which the reference lacks.
 #include <algorithm>
-#include <unordered_map>
 
+#include "cty/equal_index.h"
 #include "cty/gocty.h"
 #include "funcs/library.h"
-#include "util/hash_key.h"
 
 namespace hcl::funcs {
 
@@ -362,18 +361,12 @@ Function distinct_function() {
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         if (!args[0].is_wholly_known()) return Value::unknown(ret);
         // cty compares each element with every one kept before it, which took the reference
-        // minutes for 20,000 strings. Equal values have equal set hash texts, so an element is
-        // compared only with the kept ones whose texts hash alike (a keyed hash: the elements may
-        // come from a file).
+        // minutes for 20,000 strings.
         std::vector<Value> out;
-        std::unordered_multimap<uint64_t, size_t> kept;
-        for (const auto& v : args[0].elements()) {
-          const uint64_t h = util::keyed_hash(cty::set_hash_text(v));
-          auto [lo, hi] = kept.equal_range(h);
-          if (std::any_of(lo, hi, [&](const auto& k) { return out[k.second].equals(v).is_true(); })) continue;
-          kept.emplace(h, out.size());
-          out.push_back(v);
-        }
+        cty::EqualIndex kept;
+        auto kept_value = [&](size_t i) -> const Value& { return out[i]; };
+        for (const auto& v : args[0].elements())
+          if (kept.add_unless_present(cty::set_hash_text(v), v, out.size(), kept_value)) out.push_back(v);
         return list_or_empty(std::move(out), ret.element());
       },
   };

@@ -2,32 +2,30 @@
 // Set functions (cty's stdlib set.go and collection.go): setunion, setintersection,
 // setsubtract, setproduct. Elements are converted to one unified element type before they are
 // compared, so previously distinct values may merge (["1"] and [1] unify to strings).
-#include <unordered_map>
-
 #include "cty/budget.h"
+#include "cty/equal_index.h"
 #include "funcs/library.h"
-#include "util/hash_key.h"
 
 namespace hcl::funcs {
 
 namespace {
 
-// A set's elements by hash text, for membership tests (cty's set lookup: same hash, then
-// Equals).
+// A set's elements, for membership tests (cty's set lookup: same hash, then Equals).
 class SetIndex {
  public:
-  explicit SetIndex(const Value& set) {
-    for (const auto& e : set.elements()) by_hash_.emplace(cty::set_hash_text(e), &e);
+  explicit SetIndex(const Value& set) : elements_(set.elements()), index_(elements_.size()) {
+    for (size_t i = 0; i < elements_.size(); ++i)
+      index_.add_unless_present(cty::set_hash_text(elements_[i]), elements_[i], i, Element{elements_});
   }
-  bool has(const Value& v) const {
-    auto [lo, hi] = by_hash_.equal_range(cty::set_hash_text(v));
-    for (auto it = lo; it != hi; ++it)
-      if (it->second->equals(v).is_true()) return true;
-    return false;
-  }
+  bool has(const Value& v) const { return index_.contains(cty::set_hash_text(v), v, Element{elements_}); }
 
  private:
-  std::unordered_multimap<std::string, const Value*, util::KeyedHash, std::equal_to<>> by_hash_;
+  struct Element {
+    const std::vector<Value>& elements;
+    const Value& operator()(size_t i) const { return elements[i]; }
+  };
+  const std::vector<Value>& elements_;
+  cty::EqualIndex index_;
 };
 
 Value set_or_empty(std::vector<Value> elements, const Type& element) {
