@@ -11,7 +11,7 @@ class Client:
     def __init__(self, hcl, cwd=None):
         self.proc = subprocess.Popen([hcl, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=cwd)
-        self.buf = b""
+        self.buf = bytearray()
         self.next_id = 1
         self.notifications = []
 
@@ -37,15 +37,19 @@ class Client:
         self.buf += chunk
 
     def read(self, timeout=20):
-        while b"\r\n\r\n" not in self.buf:
+        # The buffer grows in place and is searched only where new bytes arrived: re-scanning and
+        # copying it on every read made a 50 MB answer cost the client minutes.
+        searched = 0
+        while (end := self.buf.find(b"\r\n\r\n", max(0, searched - 3))) < 0:
+            searched = len(self.buf)
             self._fill(timeout)
-        head, _, rest = self.buf.partition(b"\r\n\r\n")
-        length = int(head.split(b":")[1])
-        while len(rest) < length:
+        length = int(bytes(self.buf[:end]).split(b":")[1])
+        start = end + 4
+        while len(self.buf) < start + length:
             self._fill(timeout)
-            head, _, rest = self.buf.partition(b"\r\n\r\n")
-        self.buf = rest[length:]
-        return json.loads(rest[:length])
+        body = bytes(self.buf[start:start + length])
+        del self.buf[:start + length]
+        return json.loads(body)
 
     def response(self, rid, timeout=20):
         while True:
