@@ -475,30 +475,35 @@ class Parser {
   // An operand of one token, a number or a name, followed at once by a token that ends it (a
   // separator, a closing bracket, "=" or ":", or a newline where newlines count): most elements,
   // keys, values and arguments. It is parsed here as parse_expression parses it, one level deeper,
-  // without the call; for anything else nothing is read and the answer is false.
+  // without the call; for anything else nothing is read and the answer is false. A plain quoted
+  // string so placed is parsed the same way, out of line (parse_lone_string).
   bool parse_lone_operand() {
     K k = cur_->kind;
+    if (k == K::OQuote) return parse_lone_string();
     if ((k != K::NumberLit && k != K::Ident) || abort_ || depth_ >= max_depth_) return false;
     uint32_t rel = cur_index_ - buf_base_;
     if (cur_ == special_ || rel + 1 >= buf_len_) return false;
-    switch (buf_[rel + 1].kind) {
-      case K::Comma:
-      case K::CBrack:
-      case K::CBrace:
-      case K::CParen:
-      case K::Equal:
-      case K::Colon: break;
-      case K::Newline:
-        if (nl_) break;
-        return false;
-      default: return false;
-    }
+    if (!ends_operand(buf_[rel + 1].kind)) return false;
     uint32_t start_node = mark();
     lex::Token tok = read();
     if (k == K::NumberLit) check_number(tok);
     make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
     return true;
   }
+  // Whether a token right after an operand ends the expression there (parse_lone_operand).
+  bool ends_operand(K kind) const {
+    switch (kind) {
+      case K::Comma:
+      case K::CBrack:
+      case K::CBrace:
+      case K::CParen:
+      case K::Equal:
+      case K::Colon: return true;
+      case K::Newline: return nl_;
+      default: return false;
+    }
+  }
+  bool parse_lone_string();
   // An element, key, value or argument: one token by the short path when it is one, else any
   // expression.
   void parse_item_value() {

@@ -79,6 +79,30 @@ Expr Parser::parse_template_general(K end, uint32_t start_node, uint32_t first, 
   return end_span;
 }
 
+// parse_lone_operand for a quoted string: "" or "text" without sequences, as parse_expression
+// and parse_template_inner parse it (two levels deeper), when the token after it ends the
+// expression. The string's tokens lie side by side, and so does that token, which a peek does
+// not skip: reading them leaves the peek there.
+bool Parser::parse_lone_string() {
+  if (abort_ || depth_ + 1 >= max_depth_ || cur_ == special_) return false;
+  uint32_t rel = cur_index_ - buf_base_;
+  if (rel + 2 >= buf_len_) return false;
+  uint32_t count = buf_[rel + 1].kind == K::QuotedLit ? 3 : 2;
+  if (buf_[rel + count - 1].kind != K::CQuote || rel + count >= buf_len_ || !ends_operand(buf_[rel + count].kind))
+    return false;
+  uint32_t start_node = mark();
+  uint32_t open = cur_index_, close = open + count - 1;
+  if (count == 3) {
+    check_quoted_literal(buf_[rel + 1]);
+    add(NodeKind::TemplateLiteral, open + 1, open + 1, open + 1, mark());
+  }
+  last_read_ = close;
+  next_ = cur_index_ = close + 1;
+  cur_ += count;
+  add(NodeKind::Template, open, open, close, start_node);
+  return true;
+}
+
 // check_quoted_literal past its one block: decodes the literal only to report its bad escapes,
 // and only when it holds a backslash.
 void Parser::check_quoted_literal_text(const lex::Token& tok) {
