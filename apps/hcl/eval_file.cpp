@@ -105,7 +105,8 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
   }
 
   auto shared_scope = std::make_shared<const eval::Scope>(scope);
-  config::FileValue fv = config::evaluate_file(file, shared_scope, config::EvaluateOptions{req.keep_dynamic});
+  config::FileValue fv = config::evaluate_file(
+      file, shared_scope, config::EvaluateOptions{req.keep_dynamic, !req.for_expression, req.for_expression});
   if (req.for_expression) {
     out.kind = FileEvaluation::Kind::Scope;
     out.variables = std::move(fv.variables);

@@ -185,7 +185,7 @@ EvalResult evaluate(const File& file, const Variables& variables) {
   }
   body::BodyPtr body =
       file.syntax() == Syntax::Json ? body::json_body(file.impl().document) : body::native_body(file.impl().tree);
-  config::FileValue r = config::evaluate_file(body, scope_with(variables));
+  config::FileValue r = config::evaluate_file(body, scope_with(variables), config::EvaluateOptions{.variables = false});
   if (r.document) out.value = wrap(std::move(*r.document));
   out.diagnostics = convert(r.diagnostics);
   return out;

@@ -296,11 +296,17 @@ class NativeBody final : public Body {
 
   std::optional<BodyContent> structure() const override {
     Items items = collect();
+    // Filtered in place and handed over whole: a second vector of the file's blocks, filled while
+    // the first is still held, was the largest allocation of `eval --file` on a file of many blocks.
+    std::erase_if(items.blocks, [&](const Block& b) { return hidden_.blocks.count(b.type) != 0; });
     BodyContent c;
-    for (auto& a : items.attributes.items)
-      if (!hidden_.attrs.count(a.name)) c.attributes.items.push_back(std::move(a));
-    for (auto& b : items.blocks)
-      if (!hidden_.blocks.count(b.type)) c.blocks.push_back(std::move(b));
+    if (hidden_.attrs.empty()) {
+      c.attributes = std::move(items.attributes);
+    } else {
+      for (auto& a : items.attributes.items)
+        if (!hidden_.attrs.count(a.name)) c.attributes.items.push_back(std::move(a));
+    }
+    c.blocks = std::move(items.blocks);
     c.missing_item_range = missing_item_range();
     return c;
   }
@@ -334,7 +340,14 @@ class NativeBody final : public Body {
   Items collect() const {
     Items out;
     const syntax::SyntaxTree& t = *tree_;
-    for (syntax::NodeId item : ast::body_items(t, body_)) {
+    std::vector<syntax::NodeId> body_items = ast::body_items(t, body_);
+    // Sized once: growing by doubling held up to three times the blocks' storage while a file's
+    // hundreds of thousands of blocks were moved to the larger array.
+    size_t blocks = 0;
+    for (syntax::NodeId item : body_items) blocks += t.node(item).kind == syntax::NodeKind::Block;
+    out.blocks.reserve(blocks);
+    out.attributes.items.reserve(body_items.size() - blocks);
+    for (syntax::NodeId item : body_items) {
       const syntax::Node& n = t.node(item);
       if (n.kind == syntax::NodeKind::Attribute) {
         ast::Attribute a = ast::attribute(t, item);

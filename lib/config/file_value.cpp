@@ -36,7 +36,10 @@ class FileEvaluator {
     std::optional<body::BodyContent> items = b->structure();
     body::Attributes attrs;
     if (items) {
-      for (const auto& block : items->blocks) {
+      for (auto& each : items->blocks) {
+        // Taken out of the list, so that what it holds is freed once its body is evaluated: a
+        // file's top level may hold hundreds of thousands of blocks.
+        const body::Block block = std::move(each);
         if (!options_.keep_dynamic && block.type == "dynamic") {
           // A dynamic block names the type of the blocks it makes in its one label (the schema
           // error a reader of these blocks reports).
@@ -124,20 +127,26 @@ class FileEvaluator {
   EvaluateOptions options_;
 };
 
-// The document: failed attributes left out.
-Value document(const Node& n) {
-  switch (n.kind) {
-    case Node::Kind::Value: return n.value;
+// The document: failed attributes left out. It consumes the tree, each node freed once its value
+// is made, so that the tree and the document are not both held whole.
+Value document(std::unique_ptr<Node> n) {
+  switch (n->kind) {
+    case Node::Kind::Value: return std::move(n->value);
     case Node::Kind::List: {
       std::vector<Value> items;
-      for (const auto& i : n.items) items.push_back(document(*i));
+      items.reserve(n->items.size());
+      for (auto& i : n->items) items.push_back(document(std::move(i)));
       return Value::tuple(std::move(items));
     }
     case Node::Kind::Object: break;
   }
   std::vector<Value::Attribute> attrs;
-  for (const auto& [k, m] : n.members)
-    if (!(m->kind == Node::Kind::Value && m->failed)) attrs.emplace_back(k, document(*m));
+  attrs.reserve(n->members.size());
+  while (!n->members.empty()) {
+    auto member = n->members.extract(n->members.begin());
+    if (!(member.mapped()->kind == Node::Kind::Value && member.mapped()->failed))
+      attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
+  }
   return Value::object(std::move(attrs));
 }
 
@@ -185,8 +194,9 @@ FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::S
                      int64_t y = b.subject ? b.subject->start.byte : -1;
                      return x < y;
                    });
-  for (const auto& [k, m] : root->members) out.variables[k] = reference(*m, true);
-  if (!diag::has_errors(out.diagnostics)) out.document = document(*root);
+  if (options.variables)
+    for (const auto& [k, m] : root->members) out.variables[k] = reference(*m, true);
+  if (options.document && !diag::has_errors(out.diagnostics)) out.document = document(std::move(root));
   return out;
 }
 

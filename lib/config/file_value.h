@@ -25,6 +25,9 @@ namespace hcl::config {
 
 struct EvaluateOptions {
   bool keep_dynamic = false;
+  // Which results to make (each is a whole copy of the file's values).
+  bool document = true;
+  bool variables = true;
 };
 
 struct FileValue {

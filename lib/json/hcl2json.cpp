@@ -1063,6 +1063,18 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
   return c.body(bodies);
 }
 
+// A root tuple whose elements FileDocument::add_elements has written (after its "["). At namespace
+// scope: as a class nested in State, clang (14) judged it not default-constructible where
+// State's std::optional of it is declared, and then refused its emplace().
+namespace {
+struct PendingElements {
+  std::string_view name;     // the attribute's
+  uint32_t open = 0;         // the offset of the "["
+  size_t start = 0;          // where its JSON starts in text
+  diag::Diagnostics failed;  // the first element that failed
+};
+}  // namespace
+
 struct FileDocument::State {
   // Outgrowing the capacity would copy the text and briefly hold it twice; capacity never
   // written costs address space, not memory. (Reserved before the writer takes the text.)
@@ -1084,13 +1096,7 @@ struct FileDocument::State {
   diag::Diagnostics conflict;                                   // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;   // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
-  struct Elements {
-    std::string_view name;     // the attribute's
-    uint32_t open = 0;         // the offset of the "["
-    size_t start = 0;          // where its JSON starts in text
-    diag::Diagnostics failed;  // the first element that failed
-  };
-  std::optional<Elements> elements;
+  std::optional<PendingElements> elements;
   std::vector<syntax::NodeId> roots;  // add_elements' scratch
   Scratch scratch;                    // reused by every item's conversion
 
@@ -1157,7 +1163,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   if (n.kind == syntax::NodeKind::Attribute && st.elements) {
     // The value starts with a tuple whose elements are written already: it is that tuple, whose
     // node has no elements left, or the tuple is an operand and the value is its source text.
-    State::Elements& el = *st.elements;
+    PendingElements& el = *st.elements;
     st.attributes.emplace_back(el.name, fragment);
     start = el.start;
     syntax::NodeId value = t.first_child(item);

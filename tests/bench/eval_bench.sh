@@ -4,11 +4,13 @@
 #  1. a tiny expression, process start included: `eval '1 + 1'`, many runs;
 #  2. a 100,000-element for expression over variables from JSON;
 #  3. issue 16's rows beside jq: a question over a 34 MiB plan-like document
-#     (tests/bench/gen_plan.py plan), and a 1,000,000-element for expression (gen_plan.py xs).
+#     (tests/bench/gen_plan.py plan), and a 1,000,000-element for expression (gen_plan.py xs);
+#  4. a whole file's value (`eval --file`) beside `hcl-oracle body`: a file of many small blocks
+#     (BLOCKS, default 200,000), where what is held per block decides the peak memory.
 # Sections 1 and 2 alternate the two programs over several rounds and keep each one's best
 # round, so a busy machine disturbs both alike; section 3 prints medians of paired runs.
 # usage: tests/bench/eval_bench.sh [HCL_BINARY] [ORACLE]   (defaults: build/hcl, hcl-oracle)
-#        SECTIONS="1 2 3" (default all), JQ_RUNS=5, PLAN_RESOURCES=120000, XS_COUNT=1000000
+#        SECTIONS="1 2 3 4" (default all), JQ_RUNS=5, PLAN_RESOURCES=120000, XS_COUNT=1000000
 set -euo pipefail
 HCL=${1:-$(dirname "$0")/../../build/hcl}
 ORACLE=${2:-hcl-oracle}
@@ -36,7 +38,7 @@ time_runs() {
 
 best() { sort -n | head -1; }
 
-SECTIONS=${SECTIONS:-1 2 3}
+SECTIONS=${SECTIONS:-1 2 3 4}
 section() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 if section 1; then
@@ -128,4 +130,23 @@ if section 3; then
     'length([for i in xs : i * 2 if i % 3 == 0])' \
     '[.xs[] | select(. % 3 == 0) | . * 2] | length' 5 "<= 2x jq"
   echo "== machine after: load $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if section 4; then
+  python3 - "$tmp/blocks.hcl" "${BLOCKS:-200000}" <<'PY'
+import sys
+with open(sys.argv[1], "w") as out:
+    for i in range(int(sys.argv[2])):
+        out.write('b "n%d" {\n  x = %d\n}\n' % (i, i))
+PY
+  bytes=$(stat -c %s "$tmp/blocks.hcl")
+  echo "== eval --file: ${BLOCKS:-200000} small blocks ($(awk -v b="$bytes" 'BEGIN { printf "%.1f MB", b / 1048576 }'))"
+  for tool in hcl ref; do
+    if [ $tool = hcl ]; then cmd=("$HCL" eval --file "$tmp/blocks.hcl"); else cmd=("$ORACLE" body "$tmp/blocks.hcl"); fi
+    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time.out" "${cmd[@]}" >"$tmp/$tool.json"
+    read -r wall user sys peak <"$tmp/time.out"
+    awk -v t="$tool" -v c="$(echo "$user + $sys" | bc -l)" -v m="$peak" -v b="$bytes" 'BEGIN {
+      printf "  %-10s %7.3f s CPU %8.1f MiB peak (%.0fx the input)\n", t == "hcl" ? "hcl eval" : "hcl-oracle", c, m / 1024, m * 1024 / b }'
+  done
+  cmp -s "$tmp/hcl.json" <(jq -c . "$tmp/ref.json") && echo "  same value" || echo "  VALUES DIFFER"
 fi
