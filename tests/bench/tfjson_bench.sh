@@ -6,7 +6,8 @@
 # usage: tests/bench/tfjson_bench.sh   (TFJSON="small:200000 rich:20000" shape:count pairs;
 #        RUNS, HCL, CORPUS, WORK as in validate_bench.sh)
 . "$(dirname "$0")/common.sh"
-shape_header
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); hcl $HCL; medians of $RUNS runs"
+printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "" "floor: wall  MB/s" "ratios"
 for spec in ${TFJSON:-small:200000 rich:20000}; do
   shape=${spec%%:*} count=${spec##*:}
   f="$WORK/$shape-$count.tf.json"
