@@ -71,15 +71,15 @@ class JsonExpression final : public Expression {
   JsonExpression(Doc doc, const Member& name) : doc_(std::move(doc)), node_(UINT32_MAX), name_(&name) {}
 
   Value value(Context ctx, diag::Diagnostics& diags) const override {
-    if (name_) return string_value(name_->name, name_->name_start, ctx, diags);
+    if (name_) return string_value(doc_->name(*name_), name_->name_start, ctx, diags);
     const jsonsyntax::Node& n = doc_->node(node_);
     switch (n.kind) {
-      case Kind::String: return string_value(n.text, n.start, ctx, diags);
+      case Kind::String: return string_value(doc_->text(node_), n.start, ctx, diags);
       case Kind::Number: {
-        auto num = cty::Number::parse(n.text);
+        auto num = cty::Number::parse(doc_->text(node_));
         return num ? Value::number(std::move(*num)) : Value::dynamic();
       }
-      case Kind::Bool: return Value::boolean(n.boolean);
+      case Kind::Bool: return Value::boolean(doc_->boolean(node_));
       case Kind::Null: return Value::null();
       case Kind::Array: {
         std::vector<Value> items;
@@ -119,18 +119,10 @@ class JsonExpression final : public Expression {
   // A string holding traversal syntax; positions count from the opening quote, as the
   // reference's do.
   std::optional<Traversal> traversal() const override {
-    const std::string* text = nullptr;
-    source::Pos start;
-    if (name_) {
-      text = &name_->name;
-      start = name_->name_start;
-    } else if (doc_->node(node_).kind == Kind::String) {
-      text = &doc_->node(node_).text;
-      start = doc_->node(node_).start;
-    } else {
-      return std::nullopt;
-    }
-    auto source = std::make_shared<source::SourceFile>(doc_->filename(), *text);
+    if (!name_ && doc_->kind(node_) != Kind::String) return std::nullopt;
+    std::string_view text = name_ ? doc_->name(*name_) : doc_->text(node_);
+    source::Pos start = doc_->position(name_ ? name_->name_start : doc_->node(node_).start);
+    auto source = std::make_shared<source::SourceFile>(doc_->filename(), std::string(text));
     syntax::ParseResult parsed = syntax::parse_expression(source);
     if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return std::nullopt;
     std::shared_ptr<const syntax::SyntaxTree> tree(std::move(parsed.tree));
@@ -143,10 +135,11 @@ class JsonExpression final : public Expression {
   }
 
  private:
-  Value string_value(const std::string& text, source::Pos start, Context ctx, diag::Diagnostics& diags) const {
-    if (!ctx) return Value::string(text);
-    source::Pos origin = after_quote(start);
-    JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
+  // A string's value (`start`: its opening quote); with a context, its text is a template.
+  Value string_value(std::string_view text, uint32_t start, Context ctx, diag::Diagnostics& diags) const {
+    if (!ctx) return Value::string(std::string(text));
+    source::Pos origin = after_quote(doc_->position(start));
+    JsonTemplate tmpl = parse_json_template(doc_->filename(), std::string(text), origin);
     if (diag::has_errors(tmpl.diagnostics)) {
       diag::append(diags, std::move(tmpl.diagnostics));
       return Value::dynamic();
@@ -200,9 +193,9 @@ class JsonExpression final : public Expression {
     return Value::object(std::move(attrs));
   }
 
-  void string_variables(const std::string& text, source::Pos start, std::vector<Traversal>& out) const {
-    source::Pos origin = after_quote(start);
-    JsonTemplate tmpl = parse_json_template(doc_->filename(), text, origin);
+  void string_variables(std::string_view text, uint32_t start, std::vector<Traversal>& out) const {
+    source::Pos origin = after_quote(doc_->position(start));
+    JsonTemplate tmpl = parse_json_template(doc_->filename(), std::string(text), origin);
     if (!tmpl.tree) return;
     auto vars = native_variables(tmpl.tree, tmpl.tree->root());
     shift_traversals(vars, origin);
@@ -211,12 +204,12 @@ class JsonExpression final : public Expression {
 
   void collect_variables(std::vector<Traversal>& out) const {
     if (name_) {
-      string_variables(name_->name, name_->name_start, out);
+      string_variables(doc_->name(*name_), name_->name_start, out);
       return;
     }
     const jsonsyntax::Node& n = doc_->node(node_);
     switch (n.kind) {
-      case Kind::String: string_variables(n.text, n.start, out); break;
+      case Kind::String: string_variables(doc_->text(node_), n.start, out); break;
       case Kind::Array:
         for (uint32_t i = 0; i < n.count; ++i) JsonExpression(doc_, doc_->element(node_, i)).collect_variables(out);
         break;
@@ -249,13 +242,14 @@ class JsonBody final : public Body {
     for (const auto& b : schema.blocks) suggestions.push_back(b.type);
     // The reference collects the properties again here, reporting their problems a second time.
     for (const Member* m : collect_deep(node_, nullptr, diags)) {
-      if (m->name == "//" || used.count(m->name)) continue;
-      std::string suggestion = name_suggestion(m->name, suggestions);
+      std::string_view name = doc_->name(*m);
+      if (name == "//" || used.count(name)) continue;
+      std::string suggestion = name_suggestion(name, suggestions);
       if (!suggestion.empty()) suggestion = fmt::format(" Did you mean {}?", util::go_quote(suggestion));
       source::Range r = doc_->name_range(*m);
       diags.push_back(diag::Diagnostic{
           diag::Severity::Error, "Extraneous JSON object property",
-          fmt::format("No argument or block type is named {}.{}", util::go_quote(m->name), suggestion), r, r});
+          fmt::format("No argument or block type is named {}.{}", util::go_quote(name), suggestion), r, r});
     }
     return content;
   }
@@ -276,12 +270,13 @@ class JsonBody final : public Body {
       return out;
     }
     for (const Member* m = doc_->members_begin(node_); m != doc_->members_end(node_); ++m) {
-      if (m->name == "//" || hidden_.count(m->name)) continue;
+      std::string_view name = doc_->name(*m);
+      if (name == "//" || hidden_.count(name)) continue;
       if (const Attribute* existing = out.add_unique(attribute(*m))) {
-        diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate attribute definition",
-                                         fmt::format("The argument {} was already set at {}.", util::go_quote(m->name),
-                                                     range_string(existing->range)),
-                                         doc_->name_range(*m), std::nullopt});
+        diags.push_back(diag::Diagnostic{
+            diag::Severity::Error, "Duplicate attribute definition",
+            fmt::format("The argument {} was already set at {}.", util::go_quote(name), range_string(existing->range)),
+            doc_->name_range(*m), std::nullopt});
       }
     }
     return out;
@@ -298,7 +293,7 @@ class JsonBody final : public Body {
  private:
   Attribute attribute(const Member& m) const {
     Attribute a;
-    a.name = m.name;
+    a.name = doc_->name(m);
     a.expr = std::make_shared<JsonExpression>(doc_, m.value);
     a.name_range = doc_->name_range(m);
     a.range = range_between(a.name_range, doc_->range(m.value));
@@ -358,7 +353,7 @@ class JsonBody final : public Body {
         return;
       }
       for (const Member* p : props) {
-        labels.push_back(p->name);
+        labels.emplace_back(doc_->name(*p));
         label_ranges.push_back(doc_->name_range(*p));
         unpack_block(p->value, type, type_range, labels_left.subspan(1), labels, label_ranges, blocks, diags);
         labels.pop_back();
@@ -399,30 +394,31 @@ class JsonBody final : public Body {
     used = hidden_;
     std::unordered_set<std::string_view> attr_names;
     for (const auto& s : schema.attributes) attr_names.insert(s.name);
-    auto block_schema = [&](const std::string& name) {
+    auto block_schema = [&](std::string_view name) {
       const BlockHeaderSchema* found = nullptr;
       for (const auto& s : schema.blocks)
         if (s.type == name) found = &s;
       return found;
     };
     for (const Member* m : collect_deep(node_, nullptr, diags)) {
-      if (hidden_.count(m->name)) continue;
-      if (attr_names.count(m->name)) {
+      std::string_view name = doc_->name(*m);
+      if (hidden_.count(name)) continue;
+      if (attr_names.count(name)) {
         if (const Attribute* existing = content.attributes.add_unique(attribute(*m))) {
           source::Range r = doc_->name_range(*m);
           diags.push_back(diag::Diagnostic{diag::Severity::Error, "Duplicate argument",
-                                           fmt::format("The argument {} was already set at {}.",
-                                                       util::go_quote(m->name), range_string(existing->range)),
+                                           fmt::format("The argument {} was already set at {}.", util::go_quote(name),
+                                                       range_string(existing->range)),
                                            r, r});
           continue;
         }
-        used.insert(m->name);
-      } else if (const BlockHeaderSchema* bs = block_schema(m->name)) {
+        used.emplace(name);
+      } else if (const BlockHeaderSchema* bs = block_schema(name)) {
         std::vector<std::string> labels;
         std::vector<source::Range> label_ranges;
         unpack_block(m->value, bs->type, doc_->name_range(*m), bs->label_names, labels, label_ranges, content.blocks,
                      diags);
-        used.insert(m->name);
+        used.emplace(name);
       }
     }
     for (const auto& s : schema.attributes) {

@@ -5,13 +5,64 @@
 #include <fmt/format.h>
 #include <utf8proc.h>
 
+#include <algorithm>
+#include <cstring>
 #include <optional>
+#include <tuple>
 
 #include "jsonsyntax/reader.h"
 #include "source/utf8.h"
 #include "util/text.h"
 
 namespace hcl::jsonsyntax {
+
+std::string_view Document::decoded(uint32_t low, uint32_t high) const {
+  size_t at = low | static_cast<size_t>(high) << 32;
+  uint32_t size;
+  std::memcpy(&size, arena_.data() + at, sizeof size);
+  return std::string_view(arena_).substr(at + sizeof size, size);
+}
+
+std::string_view Document::text(NodeId id) const {
+  const Node& n = nodes_[id];
+  if (n.decoded) return decoded(n.first, n.count);
+  std::string_view all = source_->text();
+  if (n.kind == Kind::String) return all.substr(n.start + 1, n.end - n.start - 2);  // inside the quotes
+  return all.substr(n.start, n.end - n.start);
+}
+
+// Offsets are split in two halves, so that decoded text may pass 4 GiB (each invalid UTF-8 byte
+// in a string becomes three).
+std::pair<uint32_t, uint32_t> Document::add_decoded(std::string_view text) {
+  size_t at = arena_.size();
+  auto size = static_cast<uint32_t>(text.size());
+  arena_.append(reinterpret_cast<const char*>(&size), sizeof size).append(text);
+  return {static_cast<uint32_t>(at), static_cast<uint32_t>(static_cast<uint64_t>(at) >> 32)};
+}
+
+void Document::add_decoded_name(uint32_t name_start, std::string_view text) {
+  auto [low, high] = add_decoded(text);
+  decoded_names_.push_back(DecodedName{name_start, low, high});
+}
+
+std::string_view Document::name(const Member& m) const {
+  if (!decoded_names_.empty()) {
+    auto it = std::lower_bound(decoded_names_.begin(), decoded_names_.end(), m.name_start,
+                               [](const DecodedName& d, uint32_t start) { return d.name_start < start; });
+    if (it != decoded_names_.end() && it->name_start == m.name_start) return decoded(it->low, it->high);
+  }
+  return source_->text().substr(m.name_start + 1, m.name_end - m.name_start - 2);  // inside the quotes
+}
+
+source::Pos Document::position(uint32_t offset) const {
+  auto [line, line_start] = source_->line_at(offset);
+  auto column = offset - line_start + 1;
+  // The record in force: the last at or before the offset, if on the same line.
+  auto it = std::upper_bound(shifts_.begin(), shifts_.end(), offset,
+                             [](uint32_t o, const ColumnShift& s) { return o < s.byte; });
+  if (it != shifts_.begin() && (it - 1)->byte >= line_start) column -= (it - 1)->shift;
+  return source::Pos{line, static_cast<uint32_t>(column), offset};
+}
 
 source::Range Document::start_range(NodeId id) const {
   const Node& n = nodes_[id];
@@ -21,17 +72,19 @@ source::Range Document::start_range(NodeId id) const {
 
 // Brackets are one byte and one column wide.
 source::Range Document::open_range(NodeId id) const {
-  source::Pos end = nodes_[id].start;
+  source::Pos start = position(nodes_[id].start);
+  source::Pos end = start;
   end.byte += 1;
   end.column += 1;
-  return range(nodes_[id].start, end);
+  return source::Range{filename(), start, end};
 }
 
 source::Range Document::close_range(NodeId id) const {
-  source::Pos start = nodes_[id].end;
+  source::Pos end = position(nodes_[id].end);
+  source::Pos start = end;
   start.byte -= 1;
   start.column -= 1;
-  return range(start, nodes_[id].end);
+  return source::Range{filename(), start, end};
 }
 
 bool is_json_filename(std::string_view name) { return name.size() >= 5 && name.substr(name.size() - 5) == ".json"; }
@@ -63,15 +116,28 @@ bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b
 // json/scanner.go's scan, a token at a time: every token up to the first invalid byte, then an
 // end marker. The parser looks one token ahead, so a file's tokens are never all held at once
 // (at 28 bytes each, they took more memory than the document they make).
+// Each token's boundaries whose column is not their distance to the line start are recorded in
+// the document, which resolves positions from byte offsets.
 class Scanner {
  public:
-  explicit Scanner(std::string_view buf) : buf_(buf) {}
+  Scanner(std::string_view buf, Document& doc) : buf_(buf), doc_(doc) {}
   Token next();
 
  private:
+  void note(const source::Pos& p) {
+    int32_t shift = static_cast<int32_t>(p.byte - line_start_ + 1) - static_cast<int32_t>(p.column);
+    if (shift != line_shift_) {
+      doc_.add_column_shift(p.byte, shift);
+      line_shift_ = shift;
+    }
+  }
+
   std::string_view buf_;
+  Document& doc_;
   source::Pos pos_{1, 1, 0};
   size_t at_ = 0;
+  uint32_t line_start_ = 0;             // the byte after the last newline
+  int32_t line_shift_ = 0;              // the last shift recorded on this line
   std::optional<source::Pos> stopped_;  // after an invalid byte: where the end marker sits
 };
 
@@ -86,6 +152,8 @@ Token Scanner::next() {
   auto found = [&](Token t) {
     pos_ = p;
     at_ = i;
+    note(t.start);
+    note(t.end);
     return t;
   };
   // Whitespace: a tab counts two columns, a carriage return none.
@@ -96,6 +164,8 @@ Token Scanner::next() {
     } else if (b == '\n') {
       ++p.line;
       p.column = 1;
+      line_start_ = static_cast<uint32_t>(i + 1);
+      line_shift_ = 0;
     } else if (b == '\r') {
     } else if (b == '\t') {
       p.column += 2;
@@ -255,6 +325,25 @@ uint32_t hex4(std::string_view s, size_t at) {
   return v;
 }
 
+// Whether unquote changes a valid string token's text: it has an escape or invalid UTF-8.
+bool decoding_changes(std::string_view tok) {
+  std::string_view s = tok.substr(1, tok.size() - 2);
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\\') return true;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    char32_t cp;
+    int len = source::utf8::decode(s, i, cp);
+    if (len == 0) return true;
+    i += static_cast<size_t>(len);
+  }
+  return false;
+}
+
 // encoding/json's unquote of a valid string token: escapes processed, a lone surrogate escape
 // and each byte of invalid UTF-8 replaced by U+FFFD.
 std::string unquote(std::string_view tok) {
@@ -341,10 +430,31 @@ bool valid_number(std::string_view s) {
 
 constexpr NodeId kNone = UINT32_MAX;
 
+// The children of one container, on top of a stack shared by all; dropped if it ends in error.
+template <class T>
+class Children {
+ public:
+  explicit Children(std::vector<T>& stack) : stack_(stack), base_(stack.size()) {}
+  ~Children() { stack_.resize(base_); }
+  Children(const Children&) = delete;
+  Children& operator=(const Children&) = delete;
+
+  void push_back(const T& child) { stack_.push_back(child); }
+  uint32_t size() const { return static_cast<uint32_t>(stack_.size() - base_); }
+  void move_to(std::vector<T>& out) {
+    out.insert(out.end(), stack_.begin() + static_cast<std::ptrdiff_t>(base_), stack_.end());
+    stack_.resize(base_);
+  }
+
+ private:
+  std::vector<T>& stack_;
+  size_t base_;
+};
+
 class Parser {
  public:
   Parser(std::shared_ptr<const source::SourceFile> source, const ParseOptions& options)
-      : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options), scanner_(text_) {
+      : doc_(std::make_shared<Document>(source)), text_(source->text()), options_(options), scanner_(text_, *doc_) {
     next_ = scanner_.next();
   }
 
@@ -364,8 +474,7 @@ class Parser {
         // An empty stand-in, so that reading the body does not report the same problem again.
         Node fake;
         fake.kind = Kind::Object;
-        fake.start = fake.end = source::Pos{1, 1, 0};
-        root = add(std::move(fake));
+        root = add(fake);
       }
     }
     doc_->set_root(root);
@@ -382,24 +491,25 @@ class Parser {
     return t;
   }
   std::string_view bytes(const Token& t) const { return text_.substr(t.start.byte, t.end.byte - t.start.byte); }
-  source::Range range(const Token& t) const { return doc_->range(t.start, t.end); }
+  source::Range range(const Token& t) const { return source::Range{doc_->filename(), t.start, t.end}; }
 
   void error(std::string summary, std::string detail, const Token& subject) {
     diags_.push_back(
         diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), range(subject), std::nullopt});
   }
 
-  NodeId add(Node n) {
-    doc_->mutable_nodes().push_back(std::move(n));
+  NodeId add(const Node& n) {
+    doc_->mutable_nodes().push_back(n);
     return static_cast<NodeId>(doc_->mutable_nodes().size() - 1);
   }
-  NodeId invalid(const Token& t) {
+  NodeId add(Kind kind, const Token& t) {
     Node n;
-    n.kind = Kind::Invalid;
-    n.start = t.start;
-    n.end = t.end;
-    return add(std::move(n));
+    n.kind = kind;
+    n.start = t.start.byte;
+    n.end = t.end.byte;
+    return add(n);
   }
+  NodeId invalid(const Token& t) { return add(Kind::Invalid, t); }
 
   // parseValue: never fails; a value that cannot be parsed is an Invalid node at the token where
   // it should have started.
@@ -461,23 +571,21 @@ class Parser {
 
   NodeId parse_object() {
     Token open = read();
-    std::vector<Member> members;
+    Children<Member> members(member_stack_);
     while (true) {
       if (peek().type == Tok::BraceC) break;
-      NodeId key = parse_value();
-      const Node& k = doc_->node(key);
-      if (k.kind != Kind::String) {
-        // (An Invalid key has already been reported; the reference reports it again in these terms.)
+      // A name is no node of its own: its member holds where it is.
+      Token key = peek();
+      std::optional<std::string> name;
+      if (key.type != Tok::String || !string_token(read(), name)) {
+        // A value that is no string is read all the same, to report it as the reference does. (A
+        // malformed one has already been reported; the reference reports it again in these terms.)
+        source::Range where = key.type == Tok::String ? range(key) : doc_->start_range(parse_value());
         diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid object property name",
-                                          "A JSON object property name must be a string", doc_->start_range(key),
-                                          std::nullopt});
+                                          "A JSON object property name must be a string", where, std::nullopt});
         return kNone;
       }
-      Member m;
-      m.name = k.text;
-      m.name_start = k.start;
-      m.name_end = k.end;
-
+      if (name) doc_->add_decoded_name(key.start.byte, *name);
       Token colon = read();
       if (colon.type != Tok::Colon) {
         recover(colon, Tok::BraceO, Tok::BraceC);
@@ -492,8 +600,7 @@ class Parser {
         }
         return kNone;
       }
-      m.value = parse_value();
-      members.push_back(std::move(m));
+      members.push_back(Member{key.start.byte, key.end.byte, parse_value()});
 
       switch (peek().type) {
         case Tok::Comma: {
@@ -522,18 +629,18 @@ class Parser {
     Token close = read();
     Node n;
     n.kind = Kind::Object;
-    n.start = open.start;
-    n.end = close.end;
+    n.start = open.start.byte;
+    n.end = close.end.byte;
     auto& all = doc_->mutable_members();
     n.first = static_cast<uint32_t>(all.size());
-    n.count = static_cast<uint32_t>(members.size());
-    for (auto& m : members) all.push_back(std::move(m));
-    return add(std::move(n));
+    n.count = members.size();
+    members.move_to(all);
+    return add(n);
   }
 
   NodeId parse_array() {
     Token open = read();
-    std::vector<NodeId> values;
+    Children<NodeId> values(element_stack_);
     while (true) {
       if (peek().type == Tok::BrackC) break;
       values.push_back(parse_value());
@@ -570,13 +677,13 @@ class Parser {
     Token close = read();
     Node n;
     n.kind = Kind::Array;
-    n.start = open.start;
-    n.end = close.end;
+    n.start = open.start.byte;
+    n.end = close.end.byte;
     auto& all = doc_->mutable_elements();
     n.first = static_cast<uint32_t>(all.size());
-    n.count = static_cast<uint32_t>(values.size());
-    all.insert(all.end(), values.begin(), values.end());
-    return add(std::move(n));
+    n.count = values.size();
+    values.move_to(all);
+    return add(n);
   }
 
   NodeId parse_number() {
@@ -586,16 +693,12 @@ class Parser {
       error("Invalid JSON number", "There is a syntax error in the given JSON number.", tok);
       return kNone;
     }
-    Node n;
-    n.kind = Kind::Number;
-    n.start = tok.start;
-    n.end = tok.end;
-    n.text = std::string(s);
-    return add(std::move(n));
+    return add(Kind::Number, tok);
   }
 
-  NodeId parse_string() {
-    Token tok = read();
+  // Checks a string token, reporting it when malformed; `decoded` receives its text where
+  // decoding changes it (else the text is the source's, inside the quotes).
+  bool string_token(const Token& tok, std::optional<std::string>& decoded) {
     std::string_view s = bytes(tok);
     if (size_t off = string_error_offset(s)) {
       // The reference points one byte past the offending one (encoding/json's error offset), with
@@ -606,36 +709,37 @@ class Parser {
       source::Pos end = at;
       ++end.byte;
       ++end.column;
-      source::Range subject = doc_->range(at, end);
+      source::Range subject{doc_->filename(), at, end};
       std::optional<source::Range> context;
       if (!(subject == range(tok))) context = range(tok);
       diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid JSON string",
                                         "There is a syntax error in the given JSON string.", subject, context});
-      return kNone;
+      return false;
     }
+    if (decoding_changes(s)) decoded = unquote(s);
+    return true;
+  }
+
+  NodeId parse_string() {
+    Token tok = read();
+    std::optional<std::string> decoded;
+    if (!string_token(tok, decoded)) return kNone;
     Node n;
     n.kind = Kind::String;
-    n.start = tok.start;
-    n.end = tok.end;
-    n.text = unquote(s);
-    return add(std::move(n));
+    n.start = tok.start.byte;
+    n.end = tok.end.byte;
+    if (decoded) {
+      n.decoded = true;
+      std::tie(n.first, n.count) = doc_->add_decoded(*decoded);
+    }
+    return add(n);
   }
 
   NodeId parse_keyword() {
     Token tok = read();
     std::string_view s = bytes(tok);
-    Node n;
-    n.start = tok.start;
-    n.end = tok.end;
-    if (s == "true" || s == "false") {
-      n.kind = Kind::Bool;
-      n.boolean = s == "true";
-      return add(std::move(n));
-    }
-    if (s == "null") {
-      n.kind = Kind::Null;
-      return add(std::move(n));
-    }
+    if (s == "true" || s == "false") return add(Kind::Bool, tok);
+    if (s == "null") return add(Kind::Null, tok);
     if (s == "undefined" || s == "NaN" || s == "Infinity") {
       error("Invalid JSON keyword",
             fmt::format("The JavaScript identifier {} cannot be used in JSON.", util::go_quote(s)), tok);
@@ -652,6 +756,10 @@ class Parser {
   ParseOptions options_;
   Scanner scanner_;
   Token next_;  // the token peek() shows
+  // The members and elements of the objects and arrays open now, the innermost last: each moves
+  // into the document when its container closes, next to its siblings.
+  std::vector<Member> member_stack_;
+  std::vector<NodeId> element_stack_;
   uint32_t depth_ = 0;
   diag::Diagnostics diags_;
 };

@@ -70,6 +70,12 @@ std::string_view SourceFile::line_text(uint32_t line) const {
   return s;
 }
 
+std::pair<uint32_t, uint32_t> SourceFile::line_at(uint32_t offset) const {
+  build_lines();
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  return {static_cast<uint32_t>(it - line_starts_.begin()), *(it - 1)};
+}
+
 Pos SourceFile::position(uint32_t offset) const {
   build_lines();
   offset = std::min(offset, size());

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hcl::source {
@@ -60,6 +61,10 @@ class SourceFile {
 
   // Byte offset where a 1-based line starts (after the byte-order mark on line 1).
   uint32_t line_offset(uint32_t line) const;
+
+  // The 1-based line holding a byte offset, and the offset where that line starts (after its
+  // "\n"; line 1 at 0, a byte-order mark included).
+  std::pair<uint32_t, uint32_t> line_at(uint32_t offset) const;
 
   // The text of a 1-based line, without its line terminator.
   std::string_view line_text(uint32_t line) const;
