@@ -89,12 +89,13 @@ class TemplateText {
       return literal(s);
     literal(source::utf8::to_nfc(s));
   }
-  // Markup written as the concatenation of its pieces, which need no escaping.
-  void markup(std::string_view m, std::string_view more = {}, std::string_view end = {}) {
+  // Markup written as the concatenation of its pieces, which need no escaping. The pieces are
+  // as many as the call has: each append is a call into std::string, empty or not.
+  template <class... More>
+  void markup(std::string_view m, const More&... more) {
     flush(m);
     text_.append(m);
-    text_.append(more);
-    text_.append(end);
+    (text_.append(std::string_view(more)), ...);
   }
   // Appends another finished template's text.
   void append(const TemplateText& other) {
