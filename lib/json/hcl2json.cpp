@@ -89,12 +89,13 @@ class TemplateText {
       return literal(s);
     literal(source::utf8::to_nfc(s));
   }
-  // Markup written as the concatenation of its pieces, which need no escaping.
-  void markup(std::string_view m, std::string_view more = {}, std::string_view end = {}) {
+  // Markup written as the concatenation of its pieces, which need no escaping. The pieces are
+  // as many as the call has: each append is a call into std::string, empty or not.
+  template <class... More>
+  void markup(std::string_view m, const More&... more) {
     flush(m);
     text_.append(m);
-    text_.append(more);
-    text_.append(end);
+    (text_.append(std::string_view(more)), ...);
   }
   // Appends another finished template's text.
   void append(const TemplateText& other) {
@@ -111,12 +112,18 @@ class TemplateText {
   static constexpr size_t kNone = SIZE_MAX;
   static bool has_sigil(std::string_view s) { return syntax::literal_needs_decoding(s, false); }
 
+  // Runs before every markup and append, and mostly finds nothing to rewrite: that much is
+  // inline (out of line it was a call for each, a few million on the heredocs benchmark).
   void flush(std::string_view next) {
     if (pending_ == kNone) return;
     size_t from = pending_;
     pending_ = kNone;
     if (!sigil_) return;
     sigil_ = false;
+    escape(from, next);
+  }
+  // Rewrites the text from `from` with its "$" and "%" escaped.
+  [[gnu::noinline]] void escape(size_t from, std::string_view next) {
     const std::string s = text_.substr(from);
     text_.resize(from);
     size_t n = s.size();
@@ -557,8 +564,10 @@ class Converter {
 
   // Places a block in its body's label trie as item number `item`, and returns its body; nothing
   // when its labels conflict with an earlier block's (reported). The labels the trie keeps view
-  // the tree's source (or the trie's own copies, for labels with escapes).
-  std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item) {
+  // the tree's source (or the trie's own copies, for labels with escapes). `views`: the values of
+  // the first labels, when prefetch_block has found them.
+  std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item,
+                                   std::span<const std::string_view> views = {}) {
     // A block's children are its labels and then its body (ast::block, which the messages use,
     // costs a few allocations a block: this runs for every one).
     ChildList kids(t, block);
@@ -580,7 +589,7 @@ class Converter {
     }
     for (size_t i = 0; i < labels; ++i) {
       bool leaf = i + 1 == labels;
-      std::string_view label = label_text(t, kids[i], trie.decoded);
+      std::string_view label = i < views.size() ? views[i] : label_text(t, kids[i], trie.decoded);
       if (const uint32_t* c = trie.children(cur).find(label); !c) {
         uint32_t child = trie.make(leaf, file, offset, labels);
         trie.children(cur).add(label, child);
@@ -596,14 +605,18 @@ class Converter {
 
   // Starts loading what add_block will look up for the block's last label, when the labels
   // before it are placed already (a file's blocks mostly share their type and first labels, and
-  // differ in the last one, among thousands).
-  static void prefetch_block(const BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block) {
+  // differ in the last one, among thousands). The labels' values it finds are left in `views`
+  // for add_block.
+  static void prefetch_block(const BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block,
+                             std::vector<std::string_view>& views) {
+    views.clear();
     ChildList kids(t, block);
     size_t labels = kids.size() - 1;
     const uint32_t* cur = trie.types.find(t.token_text(t.node(block).main_token));
     for (size_t i = 0; i < labels && cur && !trie.nodes[*cur].leaf; ++i) {
       std::optional<std::string_view> label = label_view(t, kids[i]);
       if (!label) return;
+      views.push_back(*label);
       const NameIndex& children = trie.children(*cur);
       if (i + 1 == labels) return children.prefetch(*label);
       cur = children.find(*label);
@@ -1093,6 +1106,7 @@ struct FileDocument::State {
   BigVector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
   BigVector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
   BlockTrie blocks;                                             // the trie's items are fragments
+  std::vector<std::string_view> label_views;                    // prefetch_block's, for add_block
   diag::Diagnostics conflict;                                   // the first conflict of labels among the file's blocks
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;   // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
@@ -1184,11 +1198,12 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   } else if (n.kind == syntax::NodeKind::Block) {
     // The block is placed in the trie after its body (its last child, just before it) is
     // converted, which hides the wait for the prefetched look-up; a conflict takes the text back.
-    Converter::prefetch_block(st.blocks, t, item);
+    Converter::prefetch_block(st.blocks, t, item, st.label_views);
     BodyRef body{&t, item - 1};
     ok = c.body(std::span<const BodyRef>(&body, 1));
     diag::Diagnostics conflict;
-    if (!Converter(*st.writer, st.options, conflict, st.scratch).add_block(st.blocks, t, item, fragment)) {
+    if (!Converter(*st.writer, st.options, conflict, st.scratch)
+             .add_block(st.blocks, t, item, fragment, st.label_views)) {
       st.writer->rewind(start);
       st.conflict = std::move(conflict);
       return;

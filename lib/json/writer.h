@@ -195,13 +195,15 @@ class Writer {
   // s as encoding/json escapes a string's inside, HTML characters too.
   void escaped(std::string_view s);
   const char* escape_special(const char* p, const char* end);
-  void open(char c) {
+  // open, close and element run for nearly every value (1.8 million brackets of each kind on a
+  // 20 MB file of nested blocks): inline, as the compiler left them out of line.
+  [[gnu::always_inline]] void open(char c) {
     element();
     put(c);
     ++depth_;
     place_ = Place::First;
   }
-  void close(char c) {
+  [[gnu::always_inline]] void close(char c) {
     --depth_;
     if (place_ != Place::First) {
       if (marked_) c = c == '}' ? kObjectOut : kArrayOut;
@@ -223,7 +225,7 @@ class Writer {
     at_ = out_.data();
   }
   // Separators and indentation before a value (nothing after a key).
-  void element() {
+  [[gnu::always_inline]] void element() {
     if (place_ < Place::First) return;
     if (marked_) {
       if (place_ == Place::Next) put(kNext);

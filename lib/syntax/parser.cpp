@@ -160,7 +160,7 @@ void Parser::hand_over_item() {
   }
   nodes_->clear();
   node_count_ = 0;
-  drop_read_tokens();  // only the last token read must stay
+  release_read_tokens();  // only the last token read must stay
 }
 
 // As hand_over_item, for the elements parsed so far of the tuple that starts a root attribute's
@@ -174,7 +174,7 @@ void Parser::hand_over_elements(uint32_t start_node, const lex::Token& open) {
   }
   nodes_->resize(start_node);
   node_count_ = start_node;
-  drop_read_tokens();
+  release_read_tokens();
 }
 
 // ---- Recovery ----------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ class Parser {
     for (;;) {
       if (abs > eof_index_) abs = eof_index_;
       if (abs - buf_base_ < buf_len_) return abs;
-      refill(keep_tokens_ ? 0 : (next_ > 0 ? next_ - 1 : 0));
+      refill(keep_tokens_ ? keep_from_ : (next_ > 0 ? next_ - 1 : 0));
     }
   }
 
@@ -398,12 +398,11 @@ class Parser {
     tree_->set_token_base(buf_base_);
   }
   void take_window_back() { std::swap(buf_, tree_->mutable_tokens()); }
-  // Drops the tokens before the last one read once a chunk's worth has gathered, so that many
-  // small items do not each move the window.
-  void drop_read_tokens() {
-    uint32_t keep_from = next_ > 0 ? next_ - 1 : 0;
-    if (keep_from > buf_base_ + kChunk) drop_before(keep_from);
-  }
+  // Lets the next refill drop the tokens before the last one read, as validation's window does
+  // at every refill. (Dropping them here moved the tokens lexed ahead, most of a chunk, to the
+  // window's start every few items, and the window, cut to its tokens for the lending, was then
+  // regrown and cleared by the refill.)
+  void release_read_tokens() { keep_from_ = next_ > 0 ? next_ - 1 : 0; }
 
   // ---- Bodies, blocks and attributes (parser_body.cpp) ------------------------------------------
 
@@ -619,6 +618,9 @@ class Parser {
   const ParseOptions& options_;
   // Without a tree the token array is a window: tokens before the last one read are dropped.
   bool keep_tokens_;
+  // With a tree, the first token it may still refer to: 0 for a whole file's; handing items
+  // over, the last token read before the item being parsed (release_read_tokens).
+  uint32_t keep_from_ = 0;
   // The token array grows to hold the whole file (a tree not handed over item by item), so it is
   // lexed into in large chunks; items handed over take the window's chunks, lexing little ahead.
   bool whole_file_;
