@@ -77,11 +77,8 @@ std::pair<uint32_t, uint32_t> SourceFile::line_at(uint32_t offset) const {
 }
 
 Pos SourceFile::position(uint32_t offset) const {
-  build_lines();
   offset = std::min(offset, size());
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  uint32_t line = static_cast<uint32_t>(it - line_starts_.begin());
-  uint32_t line_start = line_starts_[line - 1];
+  auto [line, line_start] = line_at(offset);
   if (line == 1) line_start = std::min(bom_, size());
   if (offset < line_start) offset = line_start;
   // Continue from the cursor when the request is further along the same line.
