@@ -246,10 +246,15 @@ class Scanner {
       while (digit(i)) ++i;
       check = true;
     }
-    if (check && !Number::parse(s_.substr(p_, i - p_))) return false;
+    uint64_t weight = Value::kBaseWeight;  // as Value::weight: a short text is within float64's range
+    if (check) {
+      std::optional<Number> n = Number::parse(s_.substr(p_, i - p_));
+      if (!n) return false;
+      weight += n->placing_zeros();
+    }
     push(p_);
     p_ = i;
-    out = {kNumber, Value::kBaseWeight};
+    out = {kNumber, weight};
     return true;
   }
 

@@ -2,6 +2,7 @@
 #include "cty/number.h"
 
 #include "cty/budget.h"
+#include "cty/decimal.h"
 
 #include <gmp.h>
 
@@ -80,14 +81,6 @@ uint32_t int_min_prec(int64_t v) {
 }
 
 bool fits_small(int64_t v, uint32_t prec) { return prec >= 64 || int_min_prec(v) <= prec; }
-
-struct Mpz {
-  mpz_t z;
-  Mpz() { mpz_init(z); }
-  ~Mpz() { mpz_clear(z); }
-  Mpz(const Mpz&) = delete;
-  Mpz& operator=(const Mpz&) = delete;
-};
 
 }  // namespace
 
@@ -423,6 +416,13 @@ bool Number::is_printable() const {
   return e <= kMaxPrintableExponent && e >= -kMaxPrintableExponent;
 }
 
+uint64_t Number::placing_zeros() const {
+  if (!big() || !mpfr_regular_p(big_value()->f)) return 0;
+  int64_t e = mpfr_get_exp(big_value()->f);
+  uint64_t magnitude = e < 0 ? 0 - static_cast<uint64_t>(e) : static_cast<uint64_t>(e);
+  return magnitude > 1024 ? magnitude * 30103 / 100000 : 0;
+}
+
 std::string Number::round_trip_scientific() const {
   auto b = as_big();
   if (!mpfr_regular_p(b->f)) return text('g', -1);
@@ -634,122 +634,6 @@ bool Number::equals(const Number& other) const {
 
 namespace {
 
-// A decimal: value = 0.mant * 10^exp; mant has no trailing zeros; empty means zero.
-struct Decimal {
-  std::string mant;
-  int64_t exp = 0;
-
-  char at(int64_t i) const { return i >= 0 && i < static_cast<int64_t>(mant.size()) ? mant[i] : '0'; }
-
-  void trim() {
-    size_t i = mant.size();
-    while (i > 0 && mant[i - 1] == '0') --i;
-    mant.resize(i);
-    if (i == 0) exp = 0;
-  }
-
-  bool should_round_up(size_t n) const {
-    if (mant[n] == '5' && n + 1 == mant.size()) return n > 0 && ((mant[n - 1] - '0') & 1) != 0;
-    return mant[n] >= '5';
-  }
-
-  void round(int64_t n) {
-    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
-    if (should_round_up(static_cast<size_t>(n))) {
-      round_up(n);
-    } else {
-      round_down(n);
-    }
-  }
-
-  void round_up(int64_t n) {
-    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
-    while (n > 0 && mant[n - 1] >= '9') --n;
-    if (n == 0) {
-      mant = "1";
-      ++exp;
-      return;
-    }
-    mant[n - 1]++;
-    mant.resize(static_cast<size_t>(n));
-  }
-
-  void round_down(int64_t n) {
-    if (n < 0 || n >= static_cast<int64_t>(mant.size())) return;
-    mant.resize(static_cast<size_t>(n));
-    trim();
-  }
-};
-
-std::string mpz_digits(const mpz_t z) {
-  std::string s(mpz_sizeinbase(z, 10) + 2, '\0');
-  mpz_get_str(s.data(), 10, z);
-  s.resize(std::strlen(s.c_str()));
-  if (!s.empty() && s[0] == '-') s.erase(0, 1);
-  return s;
-}
-
-// The exact decimal of |m| * 2^shift.
-Decimal decimal_of(const mpz_t m, int64_t shift) {
-  Decimal d;
-  if (mpz_sgn(m) == 0) return d;
-  Mpz v;
-  mpz_abs(v.z, m);
-  if (shift < 0) {
-    int64_t ntz = static_cast<int64_t>(mpz_scan1(v.z, 0));
-    int64_t s = std::min(ntz, -shift);
-    mpz_fdiv_q_2exp(v.z, v.z, static_cast<mp_bitcnt_t>(s));
-    shift += s;
-  }
-  if (shift > 0) {
-    mpz_mul_2exp(v.z, v.z, static_cast<mp_bitcnt_t>(shift));
-    shift = 0;
-  }
-  if (shift < 0) {
-    // |m| / 2^k == |m| * 5^k / 10^k
-    Mpz p;
-    mpz_ui_pow_ui(p.z, 5, static_cast<unsigned long>(-shift));
-    mpz_mul(v.z, v.z, p.z);
-  }
-  d.mant = mpz_digits(v.z);
-  d.exp = static_cast<int64_t>(d.mant.size()) + shift;
-  d.trim();
-  return d;
-}
-
-void round_shortest(Decimal& d, const mpz_t mant_prec, int64_t exp, uint32_t prec) {
-  // mant_prec * 2^exp is the value with exactly prec mantissa bits; the neighbours half an ulp
-  // away are (2m -/+ 1) * 2^(exp-1).
-  if (d.mant.empty()) return;
-  Mpz m2, lo, hi;
-  mpz_mul_2exp(m2.z, mant_prec, 1);
-  mpz_sub_ui(lo.z, m2.z, 1);
-  mpz_add_ui(hi.z, m2.z, 1);
-  Decimal lower = decimal_of(lo.z, exp - 1);
-  Decimal upper = decimal_of(hi.z, exp - 1);
-  bool inclusive = mpz_even_p(mant_prec);
-  (void)prec;
-  for (size_t i = 0; i < d.mant.size(); ++i) {
-    char m = d.mant[i];
-    char l = lower.at(static_cast<int64_t>(i));
-    char u = upper.at(static_cast<int64_t>(i));
-    bool okdown = l != m || (inclusive && i + 1 == lower.mant.size());
-    bool okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.mant.size());
-    if (okdown && okup) {
-      d.round(static_cast<int64_t>(i + 1));
-      return;
-    }
-    if (okdown) {
-      d.round_down(static_cast<int64_t>(i + 1));
-      return;
-    }
-    if (okup) {
-      d.round_up(static_cast<int64_t>(i + 1));
-      return;
-    }
-  }
-}
-
 void fmt_e(std::string& buf, char fmt, int64_t prec, const Decimal& d) {
   buf += d.mant.empty() ? '0' : d.mant[0];
   if (prec > 0) {
@@ -778,7 +662,7 @@ void fmt_f(std::string& buf, int64_t prec, const Decimal& d) {
   if (d.exp > 0) {
     int64_t m = std::min<int64_t>(static_cast<int64_t>(d.mant.size()), d.exp);
     buf.append(d.mant, 0, static_cast<size_t>(m));
-    for (; m < d.exp; ++m) buf += '0';
+    if (m < d.exp) buf.append(static_cast<size_t>(d.exp - m), '0');
   } else {
     buf += '0';
   }
@@ -819,12 +703,11 @@ std::string Number::text(char format, int prec) const {
       mpz_fdiv_q_2exp(mant.z, mant.z, static_cast<mp_bitcnt_t>(bits - want));
       exp += bits - want;
     }
-    d = decimal_of(mant.z, exp);
   }
   bool shortest = prec < 0;
+  if (!mpfr_zero_p(b->f)) d = shortest ? shortest_decimal(mant.z, exp) : exact_decimal(mant.z, exp);
   int64_t p = prec;
   if (shortest) {
-    if (!d.mant.empty()) round_shortest(d, mant.z, exp, prec_);
     switch (format) {
       case 'e': p = static_cast<int64_t>(d.mant.size()) - 1; break;
       case 'f': p = std::max<int64_t>(static_cast<int64_t>(d.mant.size()) - d.exp, 0); break;

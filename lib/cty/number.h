@@ -12,9 +12,10 @@
 //   -0 == 0 and pow(2, 64) != 18446744073709551616.
 // - +Inf and -Inf exist (1/0); operations that would make NaN fail instead.
 // - A finite number whose binary exponent exceeds 2^22 in magnitude (`1e2000000`) has a decimal
-//   form of over a million digits, which would take seconds to minutes to write out: such a
-//   number is not printable. Inside an evaluation, printing it stops the evaluation ("Evaluation
-//   too large", cty/budget.h); outputs report it instead of writing it (json_problem).
+//   form of over a million digits, megabytes from a literal of a few bytes (the reference spends
+//   seconds to hours writing them): such a number is not printable. Up to that bound printing
+//   is linear in the digits written (cty/decimal.h). Inside an evaluation, printing it stops the evaluation
+//   ("Evaluation too large", cty/budget.h); outputs report it instead of writing it (json_problem).
 //
 // A Number is cheap to copy (16 bytes): exact integers that fit 64 bits, and decimals of up to 18
 // significant digits such as JSON's prices and ratios, are held inline; anything else shares one
@@ -98,6 +99,10 @@ class Number {
   uint32_t precision() const { return prec_; }
   bool is_infinity() const;
   bool is_printable() const;  // see the header comment; infinities are printable ("+Inf")
+  // The zeros its decimal form spends placing its digits, beyond float64's range (|exponent| >
+  // 1024): about |binary exponent| * log10 2, else 0. What a value's weight adds for it, so that
+  // a list of huge numbers costs the evaluation what writing it out will.
+  uint64_t placing_zeros() const;
   // Why the number cannot be written as a JSON number, or nullptr when it can.
   const char* json_problem() const;
   bool is_zero() const;      // +0 or -0

@@ -381,6 +381,7 @@ uint64_t Value::weight() const {
     case TypeKind::Tuple:
     case TypeKind::Map:
     case TypeKind::Object: return static_cast<const ElementsBlock*>(block_)->weight;
+    case TypeKind::Number: return saturating_add(kBaseWeight, as_number().placing_zeros());
     default: return kBaseWeight;
   }
 }

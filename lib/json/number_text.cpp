@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/number_text.h"
 
+#include "cty/decimal.h"
 #include "cty/number.h"
 
 #include <gmp.h>
@@ -18,7 +19,8 @@ constexpr int64_t kMinExp = INT32_MIN;
 constexpr int64_t kMaxExp = INT32_MAX;
 constexpr mpfr_prec_t kLiteralPrec = 512;
 // Beyond this binary exponent the decimal form has over a million digits; refuse rather than
-// spend seconds and megabytes on it (the reference would print it, slowly). The evaluator's bound.
+// write megabytes for a literal of a few bytes (the reference would print it, slowly). The
+// evaluator's bound.
 constexpr int64_t kMaxPrintShift = cty::Number::kMaxPrintableExponent;
 
 struct Literal {
@@ -70,135 +72,22 @@ bool parse_literal(std::string_view s, Literal& out) {
   return true;
 }
 
-// Go's decimal: value 0.mant * 10^exp, no leading or trailing zeros in mant (empty for zero).
-struct Decimal {
-  std::string mant;
-  int64_t exp = 0;
-
-  char at(size_t i) const { return i < mant.size() ? mant[i] : '0'; }
-  void trim() {
-    size_t n = mant.size();
-    while (n > 0 && mant[n - 1] == '0') --n;
-    mant.resize(n);
-    if (n == 0) exp = 0;
-  }
-  void round_down(size_t n) {
-    if (n >= mant.size()) return;
-    mant.resize(n);
-    trim();
-  }
-  void round_up(size_t n) {
-    if (n >= mant.size()) return;
-    while (n > 0 && mant[n - 1] >= '9') --n;
-    if (n == 0) {
-      mant = "1";
-      ++exp;
-      return;
-    }
-    ++mant[n - 1];
-    mant.resize(n);
-  }
-  void round(size_t n) {
-    if (n >= mant.size()) return;
-    bool up;
-    if (mant[n] == '5' && n + 1 == mant.size())
-      up = n > 0 && ((mant[n - 1] - '0') & 1) != 0;  // exactly halfway: to even
-    else up = mant[n] >= '5';
-    if (up) round_up(n);
-    else round_down(n);
-  }
-};
-
-// The exact decimal form of m * 2^shift (big's decimal.init).
-bool decimal_init(Decimal& d, const mpz_t m_in, int64_t shift) {
-  d.mant.clear();
-  d.exp = 0;
-  if (mpz_sgn(m_in) == 0) return true;
-  mpz_t m;
-  mpz_init_set(m, m_in);
-  if (shift < 0) {
-    int64_t ntz = static_cast<int64_t>(mpz_scan1(m, 0));
-    int64_t s = -shift < ntz ? -shift : ntz;
-    mpz_fdiv_q_2exp(m, m, static_cast<mp_bitcnt_t>(s));
-    shift += s;
-  }
-  if (shift > kMaxPrintShift || -shift > kMaxPrintShift) {
-    mpz_clear(m);
-    return false;
-  }
-  int64_t point_shift = 0;
-  if (shift > 0) {
-    mpz_mul_2exp(m, m, static_cast<mp_bitcnt_t>(shift));
-  } else if (shift < 0) {
-    // m / 2^k == m * 5^k / 10^k: exact.
-    mpz_t p;
-    mpz_init(p);
-    mpz_ui_pow_ui(p, 5, static_cast<unsigned long>(-shift));
-    mpz_mul(m, m, p);
-    mpz_clear(p);
-    point_shift = shift;
-  }
-  d.mant.resize(mpz_sizeinbase(m, 10) + 2);
-  mpz_get_str(d.mant.data(), 10, m);
-  d.mant.resize(std::char_traits<char>::length(d.mant.data()));
-  d.exp = static_cast<int64_t>(d.mant.size()) + point_shift;
-  d.trim();
-  mpz_clear(m);
-  return true;
-}
-
-// big.Float.Text('f', -1) of the nonzero finite value mant * 2^exp, where mant has exactly
-// `prec` bits: roundShortest over the half-ulp interval, then %f.
-bool shortest_text(const mpz_t mant, int64_t exp, mpfr_prec_t prec, std::string& out) {
-  Decimal d, lower, upper;
-  if (!decimal_init(d, mant, exp)) return false;
-  mpz_t m, t;
-  mpz_init(m);
-  mpz_init(t);
-  // mant with one more bit, so that its lowest bit is half an ulp.
-  mpz_mul_2exp(m, mant, 1);
-  int64_t e = exp - 1;
-  (void)prec;
-  mpz_sub_ui(t, m, 1);
-  bool ok = decimal_init(lower, t, e);
-  mpz_add_ui(t, m, 1);
-  ok = ok && decimal_init(upper, t, e);
-  // Bounds are possible outputs only when the mantissa is even (ties round to even).
-  bool inclusive = mpz_tstbit(m, 1) == 0;
-  mpz_clear(m);
-  mpz_clear(t);
-  if (!ok) return false;
-  for (size_t i = 0; i < d.mant.size(); ++i) {
-    char dm = d.mant[i], l = lower.at(i), u = upper.at(i);
-    bool okdown = l != dm || (inclusive && i + 1 == lower.mant.size());
-    bool okup = dm != u && (inclusive || dm + 1 < u || i + 1 < upper.mant.size());
-    if (okdown && okup) {
-      d.round(i + 1);
-      break;
-    }
-    if (okdown) {
-      d.round_down(i + 1);
-      break;
-    }
-    if (okup) {
-      d.round_up(i + 1);
-      break;
-    }
-  }
-  int64_t frac = static_cast<int64_t>(d.mant.size()) - d.exp;
-  if (frac < 0) frac = 0;
+// big.Float.Text('f', -1) of the nonzero finite value mant * 2^exp, mant normalised to its
+// precision: the shortest decimal, then %f.
+void shortest_text(const mpz_t mant, int64_t exp, std::string& out) {
+  cty::Decimal d = cty::shortest_decimal(mant, exp);
   if (d.exp > 0) {
-    size_t m2 = std::min<size_t>(d.mant.size(), static_cast<size_t>(d.exp));
-    out.append(d.mant, 0, m2);
-    out.append(static_cast<size_t>(d.exp) - m2, '0');
+    size_t m = std::min<size_t>(d.mant.size(), static_cast<size_t>(d.exp));
+    out.append(d.mant, 0, m);
+    out.append(static_cast<size_t>(d.exp) - m, '0');
   } else {
     out.push_back('0');
   }
-  if (frac > 0) {
+  if (static_cast<int64_t>(d.mant.size()) > d.exp) {
     out.push_back('.');
-    for (int64_t i = 0; i < frac; ++i) out.push_back(d.at(static_cast<size_t>(d.exp + i)));
+    if (d.exp < 0) out.append(static_cast<size_t>(-d.exp), '0');
+    out.append(d.mant, static_cast<size_t>(std::max<int64_t>(d.exp, 0)));
   }
-  return true;
 }
 
 // A binary float as big.Float holds it: a mantissa in [0.5, 1) (an MPFR value whose exponent
@@ -394,15 +283,17 @@ NumberText number_literal_text(std::string_view literal, bool negate) {
     r.text.push_back('0');
     return r;
   }
+  // As the evaluator's numbers (cty::Number::is_printable), by big.Float's exponent.
+  if (x.e > kMaxPrintShift || x.e < -kMaxPrintShift) {
+    r.status = NumberStatus::TooLong;
+    r.text.clear();
+    return r;
+  }
   mpz_t m;
   mpz_init(m);
   mpfr_exp_t e = mpfr_get_z_2exp(m, x.m);  // m has exactly 512 bits
-  bool ok = shortest_text(m, x.e + e, kLiteralPrec, r.text);
+  shortest_text(m, x.e + e, r.text);
   mpz_clear(m);
-  if (!ok) {
-    r.status = NumberStatus::TooLong;
-    r.text.clear();
-  }
   return r;
 }
 

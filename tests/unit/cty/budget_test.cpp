@@ -63,6 +63,19 @@ TEST_CASE("a number too long to write out in decimal stops the evaluation instea
   CHECK(hcl::cty::Number::parse(n->round_trip_scientific())->equals(*n));
 }
 
+TEST_CASE("a collection of huge numbers is charged what writing it out takes") {
+  // A million digits each: 400 of them are 400 MB written out, 600 are more than the budget.
+  CHECK(outcome("length([for i in range(400) : 1e999999])") == "400");
+  CHECK(outcome("length([for i in range(600) : 1e999999])") ==
+        "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
+        "evaluation; --max-eval-memory raises it.");
+  CHECK(outcome("length([for i in range(600) : -1e-999999])") ==
+        "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
+        "evaluation; --max-eval-memory raises it.");
+  // Numbers within float64's range weigh what they did.
+  CHECK(outcome("length([for i in range(1024) : [for j in range(1024) : 1e300]])") == "1024");
+}
+
 TEST_CASE("values built outside an evaluation are not counted, and each evaluation starts afresh") {
   std::vector<hcl::cty::Value> many(5'000'000, hcl::cty::Value::boolean(true));
   CHECK(hcl::cty::Value::tuple(std::move(many)).length() == 5'000'000);

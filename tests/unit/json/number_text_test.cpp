@@ -3,6 +3,8 @@
 // bits. Expected texts come from Go's math/big (go1.19) on the same inputs.
 #include <doctest/doctest.h>
 
+#include <string>
+
 #include "json/number_text.h"
 
 using hcl::json::number_literal_text;
@@ -94,6 +96,15 @@ TEST_CASE("number literals beyond JSON") {
   CHECK(number_literal_text("1e5000000").status == NumberStatus::TooLong);
   // Zero mantissas are zero whatever the exponent.
   CHECK(number_literal_text("0e99999999999").text == "0");
+}
+
+TEST_CASE("number literals of up to a million digits print in full, as the reference prints them") {
+  // hcl-oracle body printed these four (2.3 s each there); only the leading digits are computed
+  // here (cty/decimal.h), the rest are zeros.
+  CHECK(number_literal_text("1e999999").text == "1" + std::string(999999, '0'));
+  CHECK(number_literal_text("1.5e-999990").text == "0." + std::string(999989, '0') + "15");
+  CHECK(number_literal_text("123456789e54321").text == "123456789" + std::string(54321, '0'));
+  CHECK(number_literal_text("7.25e-33333", true).text == "-0." + std::string(33332, '0') + "725");
 }
 
 TEST_CASE("number literal syntax") {
