@@ -14,6 +14,7 @@
 #include <functional>
 
 #include "cty/json_encoding.h"
+#include "edit/edit.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "format/format.h"
@@ -324,6 +325,100 @@ inline std::string yaml_properties(const std::string& text) {
   for (const char* expr : {"yamldecode(y)", "yamlencode(yamldecode(y))"}) {
     auto r = eval::run(expr, scope, {});
     if (!r.value && !diag::has_errors(r.diagnostics)) return std::string(expr) + ": no value and no error";
+  }
+  return {};
+}
+
+// hcledit's operations on any file, addressed at the file's own attributes and blocks: each
+// succeeds or fails with an error; an edit reports a change exactly when its output differs, names
+// what it changed or changes nothing; and laid out minimally, it changes no byte outside the
+// lines of the item it edits.
+inline std::string edit_properties(const std::string& text) {
+  auto source = std::make_shared<const source::SourceFile>("fuzz.tf", text);
+  diag::Diagnostics diags;
+  std::unique_ptr<edit::Document> doc = edit::Document::open(source, diags);
+  if (!doc) return {};
+  const syntax::SyntaxTree& tree = doc->tree();
+  // An item's lines: from the start of the line of its lead comments through the newline that
+  // ends it.
+  auto span_of = [&](const edit::Item& item) {
+    uint32_t last = item.last > item.first ? item.last - 1 : item.first;
+    size_t line = text.rfind('\n', tree.token(item.first).start);
+    line = tree.token(item.first).start == 0 || line == std::string::npos ? 0 : line + 1;
+    return std::pair<size_t, size_t>{line, tree.token(last).end};
+  };
+  struct Target {
+    std::string address;
+    bool is_block;
+    std::pair<size_t, size_t> span;
+  };
+  std::vector<Target> targets;
+  auto escaped = [](std::string_view name) { return edit::block_address(name, {}); };
+  for (const edit::Item& item : doc->items(doc->root())) {
+    if (targets.size() >= 8) break;
+    if (!item.is_block) {
+      targets.push_back({escaped(doc->name(item)), false, span_of(item)});
+      continue;
+    }
+    std::string address = edit::block_address(doc->name(item), doc->labels(item));
+    targets.push_back({address, true, span_of(item)});
+    for (const edit::Item& inner : doc->items(doc->body_of(item)))
+      if (!inner.is_block) {
+        targets.push_back({address + "." + escaped(doc->name(inner)), false, span_of(inner)});
+        break;
+      }
+  }
+  using edit::Operation;
+  auto request = [](Operation op, std::string address, std::string target = {}, std::string value = {}) {
+    edit::Request r;
+    r.op = op;
+    r.address = std::move(address);
+    r.target = std::move(target);
+    r.value = std::move(value);
+    r.with_comments = true;
+    return r;
+  };
+  for (const Target& t : targets) {
+    std::vector<edit::Request> requests;
+    if (t.is_block) {
+      for (Operation op : {Operation::BlockGet, Operation::BodyGet, Operation::BlockRm})
+        requests.push_back(request(op, t.address));
+      requests.push_back(request(Operation::BlockMv, t.address, "fuzz_moved.x"));
+      requests.push_back(request(Operation::BlockAppend, t.address, "fuzz_child"));
+    } else {
+      requests.push_back(request(Operation::AttributeGet, t.address));
+      requests.push_back(request(Operation::AttributeSet, t.address, "", "\"fuzz\""));
+      requests.push_back(request(Operation::AttributeRm, t.address));
+      std::string moved = t.address.substr(0, t.address.rfind('.') + 1) + "fuzz_moved";
+      if (t.address.rfind('.') == std::string::npos) moved = "fuzz_moved";
+      requests.push_back(request(Operation::AttributeMv, t.address, moved));
+      requests.push_back(request(Operation::AttributeAppend, t.address + "_fuzz", "", "1"));
+    }
+    for (edit::Request req : requests)
+      for (edit::Layout layout : {edit::Layout::Hclwrite, edit::Layout::Minimal}) {
+        req.layout = layout;
+        edit::Result r = edit::run(source, req);
+        if (!r.ok) {
+          if (!diag::has_errors(r.diagnostics)) return "an edit failed without an error";
+          continue;
+        }
+        if (!r.is_file) continue;
+        if (r.changed != (r.output != text)) return "an edit's changed flag is wrong";
+        if (r.matches == 0 && r.changed) return "an edit that named nothing changed the file";
+        bool in_place = req.op != Operation::AttributeAppend && req.op != Operation::BlockAppend;
+        if (layout != edit::Layout::Minimal || !in_place || !r.changed) continue;
+        // The bytes that differ lie within the edited item's lines (when the address named
+        // only this item: an earlier item of the same name would be the one edited).
+        if (r.matches != 1) continue;
+        // output = text[0, first) + anything + text[second, end)
+        std::string_view in = text, out = r.output;
+        auto [first, second] = t.span;
+        size_t kept_after = in.size() - second;
+        if (out.size() < first + kept_after || out.substr(0, first) != in.substr(0, first) ||
+            out.substr(out.size() - kept_after) != in.substr(second))
+          return "a minimal edit changed bytes outside the item it edits: op " + std::to_string(int(req.op)) + " " +
+                 t.address + " [" + std::to_string(first) + "," + std::to_string(second) + ")";
+      }
   }
   return {};
 }

@@ -33,6 +33,7 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       {"fuzz_functions", [](const std::string& s) { return hcl::fuzz::functions_properties(s); }},
       {"fuzz_vars", [](const std::string& s) { return hcl::fuzz::vars_properties(s); }},
       {"fuzz_yaml", [](const std::string& s) { return hcl::fuzz::yaml_properties(s); }},
+      {"fuzz_edit", [](const std::string& s) { return hcl::fuzz::edit_properties(s); }},
   };
   fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
   size_t replayed = 0;
