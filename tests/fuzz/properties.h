@@ -14,6 +14,7 @@
 #include <functional>
 
 #include "cty/json_encoding.h"
+#include "dec/decode.h"
 #include "edit/edit.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
@@ -419,6 +420,45 @@ inline std::string edit_properties(const std::string& text) {
           return "a minimal edit changed bytes outside the item it edits: op " + std::to_string(int(req.op)) + " " +
                  t.address + " [" + std::to_string(first) + "," + std::to_string(second) + ")";
       }
+  }
+  return {};
+}
+
+// hcldec on any spec and any configuration (the input is the spec, a NUL byte, then the
+// configuration), with and without dynamic blocks expanded, under a small budget: a document of
+// valid JSON, or errors that say why, or a failure with a message; never a crash.
+inline std::string dec_properties(const std::string& input) {
+  size_t nul = input.find('\0');
+  std::string spec = input.substr(0, nul), config = nul == std::string::npos ? "" : input.substr(nul + 1);
+  for (bool expand : {false, true}) {
+    dec::RunRequest req;
+    req.spec_path = "fuzz.hcldec";
+    req.inputs = {"fuzz.hcl"};
+    req.expand_dynamic = expand;
+    req.var_refs = expand;
+    req.limits.max_values = 100'000;
+    req.limits.max_bytes = uint64_t{16} << 20;
+    req.limits.max_seconds = 20;
+    req.read = [&](const std::string& path) -> std::optional<std::string> {
+      if (path == "fuzz.hcldec") return spec;
+      if (path == "fuzz.hcl") return config;
+      return std::nullopt;
+    };
+    dec::RunResult r = dec::run(req);
+    switch (r.status) {
+      case 0:
+        if (r.output.empty() || r.output.back() != '\n' ||
+            !valid_json(std::string_view(r.output).substr(0, r.output.size() - 1)))
+          return "dec wrote invalid JSON";
+        break;
+      case 2:
+        if (!diag::has_errors(r.diagnostics)) return "dec failed without an error";
+        break;
+      case 1:
+        if (r.error.empty()) return "dec failed without a message";
+        break;
+      default: return "dec returned status " + std::to_string(r.status);
+    }
   }
   return {};
 }

@@ -25,6 +25,14 @@ for t in "${targets[@]}"; do
   # Seeds: every testdata input.
   find "$ROOT/testdata" -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.txt' \) -size -64k \
     -exec cp -n {} "$corpus/" \; 2>/dev/null || true
+  if [ "$t" = fuzz_dec ]; then
+    # hcldec's seeds are a spec, a NUL byte and a configuration: each of testdata/dec's cases.
+    for spec in "$ROOT"/testdata/dec/*.hcldec; do
+      input=${spec%.hcldec}.hcl
+      [ -f "$input" ] || continue
+      { cat "$spec"; printf '\0'; cat "$input"; } > "$corpus/$(basename "${spec%.hcldec}")"
+    done
+  fi
   if [ "$t" = fuzz_eval ]; then
     # The evaluator's seeds are expressions: one per line of the eval goldens.
     find "$ROOT/testdata/eval" -name '*.cases' -exec cat {} + | python3 -c '

@@ -34,6 +34,7 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       {"fuzz_vars", [](const std::string& s) { return hcl::fuzz::vars_properties(s); }},
       {"fuzz_yaml", [](const std::string& s) { return hcl::fuzz::yaml_properties(s); }},
       {"fuzz_edit", [](const std::string& s) { return hcl::fuzz::edit_properties(s); }},
+      {"fuzz_dec", [](const std::string& s) { return hcl::fuzz::dec_properties(s); }},
   };
   fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
   size_t replayed = 0;
@@ -51,4 +52,17 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       }
   }
   CHECK(replayed > 100);
+}
+
+TEST_CASE("hcldec's properties hold on testdata's specs with their configurations") {
+  namespace fs = std::filesystem;
+  size_t cases = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(HCL_TESTDATA_DIR) / "dec")) {
+    if (e.path().extension() != ".hcldec") continue;
+    fs::path config = fs::path(e.path()).replace_extension(".hcl");
+    if (!fs::exists(config)) continue;
+    CHECK_MESSAGE(hcl::fuzz::dec_properties(slurp(e.path()) + '\0' + slurp(config)) == "", e.path().string());
+    ++cases;
+  }
+  CHECK(cases > 20);
 }
