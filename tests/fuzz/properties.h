@@ -405,7 +405,9 @@ inline std::string edit_properties(const std::string& text) {
         }
         if (!r.is_file) continue;
         if (r.changed != (r.output != text)) return "an edit's changed flag is wrong";
-        if (r.matches == 0 && r.changed) return "an edit that named nothing changed the file";
+        // (hcledit's block rm tidies the file's blank lines whether or not it removed anything)
+        bool tidies = req.op == Operation::BlockRm && layout == edit::Layout::Hclwrite;
+        if (r.matches == 0 && r.changed && !tidies) return "an edit that named nothing changed the file";
         bool in_place = req.op != Operation::AttributeAppend && req.op != Operation::BlockAppend;
         if (layout != edit::Layout::Minimal || !in_place || !r.changed) continue;
         // The bytes that differ lie within the edited item's lines (when the address named

@@ -67,6 +67,25 @@ TEST_CASE("edit: labels are NFC and escape what Go cannot print, as hcledit writ
   CHECK(edit::quote_label("\xff") == "\"\xef\xbf\xbd\"");
 }
 
+TEST_CASE("edit: every label is seen, also those hcledit leaves out") {
+  // The scanner ends a literal before each `$` and `%`; hclwrite's Block.Labels keeps a quoted
+  // label only when it is one literal token or empty, so hcledit lists this block as `thing.%.$.`
+  // (hcl-oracle edit ... block list). hcl edit sees every label, decoded (docs/edit.md).
+  auto src = source_of("thing \"dollar$${x}\" \"pct%%{y}\" \"plain$\" \"a$b\" \"%\" \"$\" \"\" {}\n");
+  auto run = [&](edit::Operation op, std::string address) {
+    edit::Request req;
+    req.op = op;
+    req.address = std::move(address);
+    return edit::run(src, req);
+  };
+  CHECK(run(edit::Operation::BlockList, "").output == "thing.dollar${x}.pct%{y}.plain$.a$b.%.$.\n");
+  CHECK(run(edit::Operation::BlockGet, "thing.dollar${x}.pct%{y}.plain$.a$b.%.$.").matches == 1);
+  CHECK(run(edit::Operation::BlockGet, "thing.%.$.").matches == 0);
+  edit::Result rm = run(edit::Operation::BlockRm, "thing.dollar${x}.pct%{y}.plain$.a$b.%.$.");
+  CHECK(rm.matches == 1);
+  CHECK(rm.output.empty());
+}
+
 TEST_CASE("edit: an item owns its lead comments, its line comment and its newline") {
   std::string text = "a {\n  # lead\n  x = 1 # line\n\n  # loose\n\n  y = 2\n}\n";
   auto doc = open(text);
