@@ -405,9 +405,11 @@ inline std::string edit_properties(const std::string& text) {
         }
         if (!r.is_file) continue;
         if (r.changed != (r.output != text)) return "an edit's changed flag is wrong";
-        // (hcledit's block rm tidies the file's blank lines whether or not it removed anything)
-        bool tidies = req.op == Operation::BlockRm && layout == edit::Layout::Hclwrite;
-        if (r.matches == 0 && r.changed && !tidies) return "an edit that named nothing changed the file";
+        // Laid out as hcledit prints, a file may change without a match (hcledit's block rm tidies
+        // blank lines, and a file holding tabs comes out formatted): only the minimal layout must
+        // then leave it as it was.
+        if (r.matches == 0 && r.changed && layout == edit::Layout::Minimal)
+          return "an edit that named nothing changed the file: op " + std::to_string(int(req.op)) + " " + req.address;
         bool in_place = req.op != Operation::AttributeAppend && req.op != Operation::BlockAppend;
         if (layout != edit::Layout::Minimal || !in_place || !r.changed) continue;
         // The bytes that differ lie within the edited item's lines (when the address named
