@@ -1086,6 +1086,19 @@ struct PendingElements {
   size_t start = 0;          // where its JSON starts in text
   diag::Diagnostics failed;  // the first element that failed
 };
+
+// The roots of a tree that holds whole subtrees one after the other (items or tuple elements
+// handed over together), last first: the last node is the last one's root, and each subtree
+// ends just before the next one starts (as ChildList finds a node's children).
+void whole_subtrees(const syntax::SyntaxTree& t, std::vector<syntax::NodeId>& roots) {
+  roots.clear();
+  const auto& nodes = t.nodes();
+  for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
+    syntax::NodeId root = end - 1;
+    roots.push_back(root);
+    end = root + 1 - nodes[root].subtree_size;
+  }
+}
 }  // namespace
 
 struct FileDocument::State {
@@ -1111,13 +1124,15 @@ struct FileDocument::State {
   std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;   // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
   std::optional<PendingElements> elements;
-  std::vector<syntax::NodeId> roots;  // add_elements' scratch
+  std::vector<syntax::NodeId> items;  // add's and add_elements' scratch
   Scratch scratch;                    // reused by every item's conversion
 
   void use_source(const syntax::SyntaxTree& t) {
     source = t.source_ptr();
     writer->read_within(source->text());
   }
+  // An item of the file (the root of a subtree of t), converted into a fragment.
+  void add(const syntax::SyntaxTree& t, syntax::NodeId item);
 
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
@@ -1163,11 +1178,8 @@ FileDocument::FileDocument(size_t input_size, bool pretty)
 }
 FileDocument::~FileDocument() = default;
 
-void FileDocument::add(const syntax::SyntaxTree& t) {
-  State& st = *state_;
-  if (!st.conflict.empty()) return;  // the document has no JSON form anyway
-  if (!st.source) st.use_source(t);
-  syntax::NodeId item = t.root();
+void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) {
+  State& st = *this;
   const syntax::Node& n = t.node(item);
   auto fragment = static_cast<uint32_t>(st.fragments.size());
   diag::Diagnostics diags;
@@ -1215,6 +1227,18 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   if (!ok) st.failed.emplace_back(fragment, std::move(diags));
 }
 
+void FileDocument::add(const syntax::SyntaxTree& t) {
+  State& st = *state_;
+  if (!st.source) st.use_source(t);
+  // One item, or several one after the other (syntax::ParseOptions::root_item_batch).
+  std::vector<syntax::NodeId>& items = st.items;
+  whole_subtrees(t, items);
+  for (auto it = items.rbegin(); it != items.rend(); ++it) {
+    if (!st.conflict.empty()) return;  // the document has no JSON form anyway
+    st.add(t, *it);
+  }
+}
+
 void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
   State& st = *state_;
   if (!st.conflict.empty()) return;
@@ -1226,15 +1250,8 @@ void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view na
     st.elements->start = st.writer->size();
     st.writer->begin_array();
   }
-  // The elements are the subtrees that end at the last node, found backwards (as ChildList does).
-  std::vector<syntax::NodeId>& roots = st.roots;
-  roots.clear();
-  const auto& nodes = t.nodes();
-  for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
-    syntax::NodeId root = end - 1;
-    roots.push_back(root);
-    end = root + 1 - nodes[root].subtree_size;
-  }
+  std::vector<syntax::NodeId>& roots = st.items;
+  whole_subtrees(t, roots);
   diag::Diagnostics diags;
   Converter c(*st.writer, st.options, diags, st.scratch);
   for (auto it = roots.rbegin(); it != roots.rend(); ++it) {

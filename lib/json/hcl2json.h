@@ -97,8 +97,9 @@ class FileDocument {
   FileDocument(const FileDocument&) = delete;
   FileDocument& operator=(const FileDocument&) = delete;
 
-  // An item (the tree's root: an attribute or a block of the file's root body).
-  void add(const syntax::SyntaxTree& item);
+  // Items (attributes or blocks of the file's root body): the tree's root, or several whole
+  // items one after the other (syntax::ParseOptions::root_item_batch).
+  void add(const syntax::SyntaxTree& items);
   // Elements of the tuple that starts the value of the next item, an attribute
   // (syntax::ParseOptions::root_tuple_elements), converted at once; add() then gets the item
   // with the tuple's last elements, or the tuple as an operand of something else, when the

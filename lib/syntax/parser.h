@@ -28,6 +28,12 @@ struct ParseOptions {
   // (hcl json) never holds the whole file's tree. Items are handed over only while the parse has
   // reported nothing: once it has, the consumer's work is moot, since the file has errors.
   std::function<void(const SyntaxTree& item)> root_item = nullptr;
+  // With root_item: items are held back until their nodes number at least this many (or the
+  // body ends), and then handed over together: the tree's nodes are whole items one after the
+  // other, as root_tuple_elements' are, the last node the last item's root. A consumer whose own
+  // code is large then runs it over many items at a time, rather than taking turns with the
+  // parser's at every item, each evicting the other from the instruction cache. 0: one at a time.
+  uint32_t root_item_batch = 0;
   // With root_item: the elements of a tuple constructor that starts the value of an attribute of
   // the root body, handed over the same way in batches while it is parsed, once it has many,
   // and then dropped, so that a file that is one huge tuple is not held whole either. The tree's

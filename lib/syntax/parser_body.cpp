@@ -65,7 +65,7 @@ Expr Parser::parse_body(K end, bool root) {
       if (next.tok.kind == K::Ident) {
         diag::Span attr_name;
         bool is_attribute = parse_body_item(attr_name);
-        if (root && options_.root_item) hand_over_item();
+        if (root && options_.root_item && mark() >= options_.root_item_batch) hand_over_item();
         if (is_attribute) {
           std::string_view name = text_.substr(attr_name.start, attr_name.end - attr_name.start);
           if (std::optional<diag::Span> earlier = attrs.add(name, attr_name)) {
@@ -102,6 +102,7 @@ Expr Parser::parse_body(K end, bool root) {
       break;
     }
   }
+  if (root && options_.root_item) hand_over_item();  // the items held back (root_item_batch)
   uint32_t last = root ? eof_index_ : last_read_;
   if (root && eof_index_ == UINT32_MAX) last = last_read_;
   NodeId id = add(NodeKind::Body, first, first, last, start_node);
@@ -139,14 +140,20 @@ bool Parser::parse_body_item(diag::Span& name) {
 // had errors in recovery mode, the parser is somewhere in the middle of it, so it skips to the
 // end of the item rather than complain about a missing newline.
 void Parser::finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line) {
-  uint32_t start_node = mark();
   read();  // the equals sign
   // An attribute of the root body (the only body its guard is the first of) whose value starts
   // with a tuple hands the tuple's elements over in batches (parse_tuple).
   if (options_.root_tuple_elements && options_.root_item && depth_ == 1 && !single_line) {
     stream_open_ = peek().index;
     stream_name_ = ident.text(text_);
+    // The elements must start the node array: the items held back before this one go first
+    // (root_item_batch), keeping this item's tokens, from its name on, in the window.
+    if (mark() > 0 && peek().tok.kind == K::OBrack) {
+      hand_over_item();
+      keep_from_ = ident_index;
+    }
   }
+  uint32_t start_node = mark();
   size_t d0 = diag_mark();
   Expr value = parse_expression();
   if (recovery_ && errors_since(d0)) {

@@ -32,11 +32,13 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // `batch`: the nodes of a root attribute's tuple elements converted together (1: each element as
 // soon as it is parsed).
 // `base_level`: written that many levels in (as `hcl json` writes each of several files).
+// `item_batch`: the nodes of root items handed over together (0: each item alone).
 std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
-                     size_t base_level = 0) {
+                     size_t base_level = 0, uint32_t item_batch = 0) {
   json::FileDocument doc(text.size(), pretty);
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
+  po.root_item_batch = item_batch;
   po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
     doc.add_elements(elements, name, open);
   };
@@ -65,7 +67,12 @@ std::string convert(const std::string& text, json::Options options = {}) {
   options.pretty = false;
   auto tree = parse(text);
   auto r = json::convert_file(*tree, options);
-  if (!options.evaluator) CHECK(by_items(text, false) == whole(text, false));
+  if (!options.evaluator) {
+    CHECK(by_items(text, false) == whole(text, false));
+    // Items handed over several at a time, as `hcl json` has them (a root attribute's tuple
+    // streamed after items held back), make the same document.
+    CHECK(by_items(text, false, "test.hcl", 1, 0, 8) == whole(text, false));
+  }
   if (!r.ok) return "ERROR: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
   return r.text;
 }
@@ -218,6 +225,9 @@ TEST_CASE("a file converted item by item while it is parsed is the whole tree's 
     CHECK(by_items(f, true) == whole(f, true));
     CHECK(by_items(f, false) == whole(f, false));
     CHECK(by_items(f, false, "test.hcl", 3) == whole(f, false));  // batches of a few elements
+    // Items held back and handed over together, a root tuple's elements streamed after them.
+    CHECK(by_items(f, true, "test.hcl", 1, 0, 6) == whole(f, true));
+    CHECK(by_items(f, false, "test.hcl", 3, 0, 1000) == whole(f, false));
   }
 }
 
@@ -312,6 +322,7 @@ TEST_CASE("a file that is one long tuple converts element by element as the whol
   text += "]\nz = 1\n";
   std::string compact = whole(text, false);
   for (uint32_t batch : {1u, 7u, 1000u, 1u << 14}) CHECK(by_items(text, false, "test.hcl", batch) == compact);
+  CHECK(by_items("a {}\nb = 2\n" + text, false, "test.hcl", 1000, 0, 256) == whole("a {}\nb = 2\n" + text, false));
   CHECK(by_items(text, true) == whole(text, true));
   CHECK(by_items(operand, false, "test.hcl", 1000) == whole(operand, false));
 }
@@ -409,6 +420,7 @@ TEST_CASE("item by item, a file with no JSON form reports the conflict the whole
   for (const char* f : files) {
     CAPTURE(f);
     CHECK(by_items(f, false, "main.tf") == whole(f, false, "main.tf"));
+    CHECK(by_items(f, false, "main.tf", 1, 0, 256) == whole(f, false, "main.tf"));
   }
   CHECK(by_items(files[2], false).find("This \"r\" block has 1 label, but the one at test.hcl:1,1 has 2 labels") !=
         std::string::npos);

@@ -366,6 +366,54 @@ TEST_CASE("root_item hands over each item of the root body as a tree of its own,
   for (size_t i = 0; i < rb.diagnostics.size(); ++i) CHECK(rb.diagnostics[i].summary == wb.diagnostics[i].summary);
 }
 
+TEST_CASE("root_item_batch hands over whole items together, the same items as one at a time") {
+  std::string text = "a = 1\nb \"l\" {\n  c = [3]\n}\nd = [4, 5]\ne = \"${x}\"\nf {}\n";
+  std::vector<std::string> alone, together;
+  std::vector<size_t> sizes;
+  hcl::syntax::ParseOptions opt;
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) { alone.emplace_back(t.node_text(t.root())); };
+  CHECK(config(text, opt).diagnostics.empty());
+  opt.root_item_batch = 4;
+  opt.root_item = [&](const hcl::syntax::SyntaxTree& t) {
+    // Whole items one after the other, the last node the last one's root.
+    size_t n = 0;
+    for (auto end = static_cast<hcl::syntax::NodeId>(t.nodes().size()); end > 0; ++n) {
+      hcl::syntax::NodeId root = end - 1;
+      together.insert(together.end() - static_cast<ptrdiff_t>(n), std::string(t.node_text(root)));
+      end = root + 1 - t.node(root).subtree_size;
+    }
+    sizes.push_back(n);
+  };
+  auto r = config(text, opt);
+  CHECK(r.diagnostics.empty());
+  CHECK(r.tree == nullptr);
+  CHECK(together == alone);
+  CHECK(sizes.size() < alone.size());
+
+  // Before a root tuple whose elements are streamed, the items held back go first, so that the
+  // elements start their tree; the attribute follows with the next items.
+  std::vector<std::string> elements;
+  together.clear();
+  sizes.clear();
+  opt.root_tuple_batch = 1;
+  opt.root_tuple_elements = [&](const hcl::syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
+    CHECK(text[open] == '[');
+    elements.push_back(std::string(name) + ":" + std::string(t.node_text(t.root())));
+  };
+  CHECK(config(text, opt).diagnostics.empty());
+  CHECK(elements == std::vector<std::string>{"d:4", "d:5"});
+  CHECK(together.size() == alone.size());
+  CHECK(together.back() == "f {}");
+
+  // Once the parse has reported an error, nothing held back is handed over.
+  together.clear();
+  opt.root_tuple_elements = nullptr;
+  opt.root_item_batch = 1000;
+  auto bad = config("a = 1\nb = (\nc = 2\n", opt);
+  CHECK(!bad.diagnostics.empty());
+  CHECK(together.empty());
+}
+
 TEST_CASE("root_tuple_elements hands over the elements of a tuple that starts a root attribute's value") {
   std::string text =
       "x = 1\na = /* c */ [1, [2, 3],\n  {k = [4]}, # c\n]\nb {\n  t = [5]\n}\nc = [6] + [7]\nd = [for v in w : v]\ne = []\n";
