@@ -22,11 +22,11 @@ void write_range(JsonWriter& out, const LineIndex& lines, diag::Span s, Encoding
 Position position_from_json(const Json& p);  // throws nlohmann's type_error on a malformed one
 
 // textDocument/publishDiagnostics' diagnostics.
-Json diagnostics_json(const Document& doc, Encoding e);
+void diagnostics(JsonWriter& out, const Document& doc, Encoding e);
 
 // textDocument/formatting: the edits that turn the text into `hcl fmt`'s output (null when the
 // document does not parse, as `hcl fmt` refuses it; JSON-syntax files are not formatted).
-Json formatting(const Document& doc, Encoding e);
+void formatting(JsonWriter& out, const Document& doc, Encoding e);
 
 // DocumentSymbols, nested; or, with `flat_uri`, SymbolInformation (the tree flattened, each
 // naming its parent as container) for clients without hierarchical support.

@@ -50,30 +50,36 @@ Position position_from_json(const Json& p) {
   return Position{clamp(line), clamp(character)};
 }
 
-Json diagnostics_json(const Document& doc, Encoding e) {
-  Json out = Json::array();
+void diagnostics(JsonWriter& out, const Document& doc, Encoding e) {
+  out.begin_array();
   for (const diag::Diagnostic& d : doc.analysis().diagnostics) {
     diag::Span s{0, 0};
     if (d.subject) s = diag::Span{d.subject->start.byte, std::max(d.subject->start.byte, d.subject->end.byte)};
     // As terraform-ls shows HCL's diagnostics: the summary, then the detail.
     std::string message = d.summary;
     if (!d.detail.empty()) message += ": " + d.detail;
-    out.push_back(Json{{"range", range_json(doc.lines(), s, e)},
-                       {"severity", d.severity == diag::Severity::Error ? 1 : 2},
-                       {"source", "hcl"},
-                       {"message", message}});
+    out.begin_object();
+    out.key("message");
+    out.value(message);
+    out.key("range");
+    write_range(out, doc.lines(), s, e);
+    out.key("severity");
+    out.value(d.severity == diag::Severity::Error ? 1 : 2);
+    out.key("source");
+    out.value("hcl");
+    out.end_object();
   }
-  return out;
+  out.end_array();
 }
 
-Json formatting(const Document& doc, Encoding e) {
-  if (doc.json()) return nullptr;
+void formatting(JsonWriter& out, const Document& doc, Encoding e) {
+  if (doc.json()) return out.null();
   format::FormatOptions fo;
   fo.style = format::terraform_file(doc.path()) ? format::Style::Terraform : format::Style::Canonical;
   format::FormatResult r = format::format_config(doc.source(), fo);
-  if (!r.ok) return nullptr;
-  Json edits = Json::array();
-  if (!r.changed) return edits;
+  if (!r.ok) return out.null();
+  out.begin_array();
+  if (!r.changed) return out.end_array();
   std::string_view before = doc.text();
   LineIndex after_lines(r.output);
   auto line_offset = [](const LineIndex& l, size_t line, size_t size) {
@@ -108,16 +114,20 @@ Json formatting(const Document& doc, Encoding e) {
     uint32_t b0 = line_offset(after_lines, c.b0, r.output.size()), b1 = line_offset(after_lines, c.b1, r.output.size());
     // Within the run, only the bytes between the first and the last difference change (mostly
     // blanks), trimmed to whole characters so each end is a position the client can name.
-    std::string_view out = r.output;
+    std::string_view after = r.output;
     auto continuation = [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; };
-    while (a0 < a1 && b0 < b1 && before[a0] == out[b0]) ++a0, ++b0;
+    while (a0 < a1 && b0 < b1 && before[a0] == after[b0]) ++a0, ++b0;
     while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
-    while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
+    while (a1 > a0 && b1 > b0 && before[a1 - 1] == after[b1 - 1]) --a1, --b1;
     while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
-    edits.push_back(
-        Json{{"range", range_json(doc.lines(), diag::Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
+    out.begin_object();
+    out.key("newText");
+    out.value(after.substr(b0, b1 - b0));
+    out.key("range");
+    write_range(out, doc.lines(), diag::Span{a0, a1}, e);
+    out.end_object();
   }
-  return edits;
+  out.end_array();
 }
 
 namespace {

@@ -83,8 +83,24 @@ Document* Server::document(const Json& params) {
 }
 
 void Server::publish(const std::string& uri, const Document& doc) {
-  notify("textDocument/publishDiagnostics",
-         Json{{"uri", uri}, {"version", doc.version()}, {"diagnostics", diagnostics_json(doc, encoding_)}});
+  // One diagnostic per error: a broken document can have as many as it has lines.
+  JsonWriter out;
+  out.begin_object();
+  out.key("jsonrpc");
+  out.value("2.0");
+  out.key("method");
+  out.value("textDocument/publishDiagnostics");
+  out.key("params");
+  out.begin_object();
+  out.key("diagnostics");
+  diagnostics(out, doc, encoding_);
+  out.key("uri");
+  out.value(uri);
+  out.key("version");
+  out.value(doc.version());
+  out.end_object();
+  out.end_object();
+  send_(out.text());
 }
 
 void Server::publish_pending() {
@@ -103,7 +119,7 @@ bool Server::dispatch(const std::string& method, const Json& params, JsonWriter&
   };
   auto pos = [&] { return position_from_json(params.at("position")); };
   if (method == "textDocument/formatting") {
-    out.json(formatting(*document(params), encoding_));
+    formatting(out, *document(params), encoding_);
   } else if (method == "textDocument/documentSymbol") {
     Document* doc = document(params);
     const std::string& uri = params["textDocument"]["uri"].get_ref<const std::string&>();
