@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Go to definition, find references and rename, over the files loaded together with a document.
+#include <map>
 #include <stdexcept>
 
 #include "lsp/features.h"
@@ -17,8 +18,13 @@ const Symbol* symbol_at(const UnitFile& self, uint32_t off) {
   return nullptr;
 }
 
-Json location(const UnitFile& f, diag::Span s, Encoding e, const UriFor& uri_for) {
-  return Json{{"uri", uri_for(f.path)}, {"range", range_json(*f.lines, s, e)}};
+void location(JsonWriter& out, const UnitFile& f, const std::string& uri, diag::Span s, Encoding e) {
+  out.begin_object();
+  out.key("range");
+  write_range(out, *f.lines, s, e);
+  out.key("uri");
+  out.value(uri);
+  out.end_object();
 }
 
 bool valid_identifier(std::string_view name) {
@@ -46,29 +52,32 @@ std::optional<Target> target(const Document& doc, Position p, Encoding e, Worksp
 
 }  // namespace
 
-Json definition(const Document& doc, Position p, Encoding e, Workspace& ws, const UriFor& uri_for) {
+void definition(JsonWriter& out, const Document& doc, Position p, Encoding e, Workspace& ws, const UriFor& uri_for) {
   auto t = target(doc, p, e, ws);
-  if (!t) return nullptr;
-  Json out = Json::array();
-  for (const UnitFile& f : t->unit)
+  if (!t) return out.null();
+  out.begin_array();
+  for (const UnitFile& f : t->unit) {
+    std::string uri = uri_for(f.path);
     for (const Symbol& s : f.index->declarations)
-      if (s.key == t->key) out.push_back(location(f, s.name, e, uri_for));
-  return out;
+      if (s.key == t->key) location(out, f, uri, s.name, e);
+  }
+  out.end_array();
 }
 
-Json references(const Document& doc, Position p, bool include_declaration, Encoding e, Workspace& ws,
+void references(JsonWriter& out, const Document& doc, Position p, bool include_declaration, Encoding e, Workspace& ws,
                 const UriFor& uri_for) {
   auto t = target(doc, p, e, ws);
-  if (!t) return nullptr;
-  Json out = Json::array();
+  if (!t) return out.null();
+  out.begin_array();
   for (const UnitFile& f : t->unit) {
+    std::string uri = uri_for(f.path);
     if (include_declaration)
       for (const Symbol& s : f.index->declarations)
-        if (s.key == t->key) out.push_back(location(f, s.name, e, uri_for));
+        if (s.key == t->key) location(out, f, uri, s.name, e);
     for (const Symbol& s : f.index->references)
-      if (s.key == t->key) out.push_back(location(f, s.whole, e, uri_for));
+      if (s.key == t->key) location(out, f, uri, s.whole, e);
   }
-  return out;
+  out.end_array();
 }
 
 Json prepare_rename(const Document& doc, Position p, Encoding e, Workspace& ws) {
@@ -77,21 +86,42 @@ Json prepare_rename(const Document& doc, Position p, Encoding e, Workspace& ws) 
   return range_json(doc.lines(), t->name, e);
 }
 
-Json rename(const Document& doc, Position p, const std::string& new_name, Encoding e, Workspace& ws,
+void rename(JsonWriter& out, const Document& doc, Position p, const std::string& new_name, Encoding e, Workspace& ws,
             const UriFor& uri_for) {
   auto t = target(doc, p, e, ws);
   if (!t || !(t->key.starts_with("var.") || t->key.starts_with("local.")))
     throw std::invalid_argument("only variables (var.NAME) and local values (local.NAME) can be renamed");
   if (!valid_identifier(new_name)) throw std::invalid_argument("\"" + new_name + "\" is not a valid identifier");
-  Json changes = Json::object();
+  // Each file's edits, by URI in the order an object's keys are written (a later file of the same
+  // URI replaces an earlier one, as a tree's key would).
+  std::map<std::string, std::string> changes;
   for (const UnitFile& f : t->unit) {
-    Json edits = Json::array();
+    JsonWriter edits;
+    edits.begin_array();
+    bool any = false;
     for (const auto* list : {&f.index->declarations, &f.index->references})
       for (const Symbol& s : *list)
-        if (s.key == t->key) edits.push_back(Json{{"range", range_json(*f.lines, s.name, e)}, {"newText", new_name}});
-    if (!edits.empty()) changes[uri_for(f.path)] = std::move(edits);
+        if (s.key == t->key) {
+          any = true;
+          edits.begin_object();
+          edits.key("newText");
+          edits.value(new_name);
+          edits.key("range");
+          write_range(edits, *f.lines, s.name, e);
+          edits.end_object();
+        }
+    edits.end_array();
+    if (any) changes[uri_for(f.path)] = std::move(edits.text());
   }
-  return Json{{"changes", changes}};
+  out.begin_object();
+  out.key("changes");
+  out.begin_object();
+  for (const auto& [uri, edits] : changes) {
+    out.key(uri);
+    out.raw(edits);
+  }
+  out.end_object();
+  out.end_object();
 }
 
 }  // namespace hcl::lsp

@@ -17,6 +17,30 @@ Json range_json(const LineIndex& lines, diag::Span s, Encoding e) {
   return Json{{"start", to_json(lines.position(s.start, e))}, {"end", to_json(lines.position(s.end, e))}};
 }
 
+namespace {
+
+void write_position(JsonWriter& out, Position p) {
+  out.begin_object();
+  out.key("character");
+  out.value(p.character);
+  out.key("line");
+  out.value(p.line);
+  out.end_object();
+}
+
+}  // namespace
+
+void write_range(JsonWriter& out, const LineIndex& lines, diag::Span s, Encoding e) {
+  // The start first: positions asked in increasing order are cheap (LineIndex::position).
+  Position start = lines.position(s.start, e), end = lines.position(s.end, e);
+  out.begin_object();
+  out.key("end");
+  write_position(out, end);
+  out.key("start");
+  write_position(out, start);
+  out.end_object();
+}
+
 Position position_from_json(const Json& p) {
   // Negative or fractional numbers are malformed; get<> throws for them, and the server answers
   // InvalidParams.
@@ -26,30 +50,36 @@ Position position_from_json(const Json& p) {
   return Position{clamp(line), clamp(character)};
 }
 
-Json diagnostics_json(const Document& doc, Encoding e) {
-  Json out = Json::array();
+void diagnostics(JsonWriter& out, const Document& doc, Encoding e) {
+  out.begin_array();
   for (const diag::Diagnostic& d : doc.analysis().diagnostics) {
     diag::Span s{0, 0};
     if (d.subject) s = diag::Span{d.subject->start.byte, std::max(d.subject->start.byte, d.subject->end.byte)};
     // As terraform-ls shows HCL's diagnostics: the summary, then the detail.
     std::string message = d.summary;
     if (!d.detail.empty()) message += ": " + d.detail;
-    out.push_back(Json{{"range", range_json(doc.lines(), s, e)},
-                       {"severity", d.severity == diag::Severity::Error ? 1 : 2},
-                       {"source", "hcl"},
-                       {"message", message}});
+    out.begin_object();
+    out.key("message");
+    out.value(message);
+    out.key("range");
+    write_range(out, doc.lines(), s, e);
+    out.key("severity");
+    out.value(d.severity == diag::Severity::Error ? 1 : 2);
+    out.key("source");
+    out.value("hcl");
+    out.end_object();
   }
-  return out;
+  out.end_array();
 }
 
-Json formatting(const Document& doc, Encoding e) {
-  if (doc.json()) return nullptr;
+void formatting(JsonWriter& out, const Document& doc, Encoding e) {
+  if (doc.json()) return out.null();
   format::FormatOptions fo;
   fo.style = format::terraform_file(doc.path()) ? format::Style::Terraform : format::Style::Canonical;
   format::FormatResult r = format::format_config(doc.source(), fo);
-  if (!r.ok) return nullptr;
-  Json edits = Json::array();
-  if (!r.changed) return edits;
+  if (!r.ok) return out.null();
+  out.begin_array();
+  if (!r.changed) return out.end_array();
   std::string_view before = doc.text();
   LineIndex after_lines(r.output);
   auto line_offset = [](const LineIndex& l, size_t line, size_t size) {
@@ -84,16 +114,20 @@ Json formatting(const Document& doc, Encoding e) {
     uint32_t b0 = line_offset(after_lines, c.b0, r.output.size()), b1 = line_offset(after_lines, c.b1, r.output.size());
     // Within the run, only the bytes between the first and the last difference change (mostly
     // blanks), trimmed to whole characters so each end is a position the client can name.
-    std::string_view out = r.output;
+    std::string_view after = r.output;
     auto continuation = [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; };
-    while (a0 < a1 && b0 < b1 && before[a0] == out[b0]) ++a0, ++b0;
+    while (a0 < a1 && b0 < b1 && before[a0] == after[b0]) ++a0, ++b0;
     while (a0 > 0 && a0 < before.size() && continuation(before[a0])) --a0, --b0;
-    while (a1 > a0 && b1 > b0 && before[a1 - 1] == out[b1 - 1]) --a1, --b1;
+    while (a1 > a0 && b1 > b0 && before[a1 - 1] == after[b1 - 1]) --a1, --b1;
     while (a1 < before.size() && continuation(before[a1])) ++a1, ++b1;
-    edits.push_back(
-        Json{{"range", range_json(doc.lines(), diag::Span{a0, a1}, e)}, {"newText", r.output.substr(b0, b1 - b0)}});
+    out.begin_object();
+    out.key("newText");
+    out.value(after.substr(b0, b1 - b0));
+    out.key("range");
+    write_range(out, doc.lines(), diag::Span{a0, a1}, e);
+    out.end_object();
   }
-  return edits;
+  out.end_array();
 }
 
 namespace {
@@ -101,60 +135,105 @@ namespace {
 // LSP SymbolKind values.
 constexpr int kSymbolClass = 5, kSymbolProperty = 7;
 
-Json body_symbols(const syntax::SyntaxTree& t, syntax::NodeId body, const LineIndex& lines, Encoding e) {
-  Json out = Json::array();
+void body_symbols(JsonWriter& out, const syntax::SyntaxTree& t, syntax::NodeId body, const LineIndex& lines, Encoding e,
+                  const std::string* flat_uri, const std::string& container) {
   for (syntax::NodeId item : ast::body_items(t, body)) {
+    std::string name;
+    diag::Span sel;
+    int kind;
+    syntax::NodeId children = syntax::kNoNode;
     if (t.node(item).kind == syntax::NodeKind::Attribute) {
       ast::Attribute a = ast::attribute(t, item);
-      out.push_back(Json{{"name", std::string(a.name)},
-                         {"kind", kSymbolProperty},
-                         {"range", range_json(lines, t.span(item), e)},
-                         {"selectionRange", range_json(lines, a.name_span, e)}});
+      name = a.name;
+      sel = a.name_span;
+      kind = kSymbolProperty;
     } else if (t.node(item).kind == syntax::NodeKind::Block) {
       ast::Block b = ast::block(t, item);
-      std::string name(b.type);
-      std::string detail;
-      for (const auto& l : b.labels) {
-        name += " \"" + l + "\"";
-        detail += (detail.empty() ? "" : " ") + l;
-      }
-      diag::Span sel = b.type_span;
+      name = b.type;
+      for (const auto& l : b.labels) name += " \"" + l + "\"";
+      sel = b.type_span;
       if (!b.label_spans.empty()) sel.end = b.label_spans.back().end;
-      Json sym{{"name", name},
-               {"kind", kSymbolClass},
-               {"range", range_json(lines, t.span(item), e)},
-               {"selectionRange", range_json(lines, sel, e)}};
-      if (b.body != syntax::kNoNode) sym["children"] = body_symbols(t, b.body, lines, e);
-      out.push_back(std::move(sym));
+      kind = kSymbolClass;
+      children = b.body;
+    } else {
+      continue;
     }
+    out.begin_object();
+    if (flat_uri) {
+      if (!container.empty()) {
+        out.key("containerName");
+        out.value(container);
+      }
+      out.key("kind");
+      out.value(kind);
+      out.key("location");
+      out.begin_object();
+      out.key("range");
+      write_range(out, lines, t.span(item), e);
+      out.key("uri");
+      out.value(*flat_uri);
+      out.end_object();
+      out.key("name");
+      out.value(name);
+      out.end_object();
+      if (children != syntax::kNoNode) body_symbols(out, t, children, lines, e, flat_uri, name);
+      continue;
+    }
+    if (children != syntax::kNoNode) {
+      out.key("children");
+      out.begin_array();
+      body_symbols(out, t, children, lines, e, flat_uri, name);
+      out.end_array();
+    }
+    out.key("kind");
+    out.value(kind);
+    out.key("name");
+    out.value(name);
+    out.key("range");
+    write_range(out, lines, t.span(item), e);
+    out.key("selectionRange");
+    write_range(out, lines, sel, e);
+    out.end_object();
   }
-  return out;
 }
 
 }  // namespace
 
-Json document_symbols(const Document& doc, Encoding e) {
+void document_symbols(JsonWriter& out, const Document& doc, Encoding e, const std::string* flat_uri) {
   const Analysis& a = doc.analysis();
-  if (!a.tree || a.tree->root() == syntax::kNoNode) return Json::array();
-  return body_symbols(*a.tree, a.tree->root(), doc.lines(), e);
+  out.begin_array();
+  if (a.tree && a.tree->root() != syntax::kNoNode)
+    body_symbols(out, *a.tree, a.tree->root(), doc.lines(), e, flat_uri, "");
+  out.end_array();
 }
 
-Json folding_ranges(const Document& doc, Encoding e) {
-  Json out = Json::array();
+void folding_ranges(JsonWriter& out, const Document& doc, Encoding e) {
+  (void)e;  // lines are the same in every encoding
   const LineIndex& lines = doc.lines();
+  out.begin_array();
   // A range from the line something opens on to the line before it closes, so the closing line
   // stays visible, as editors fold brackets.
   auto add = [&](uint32_t start, uint32_t end, const char* kind) {
     uint32_t l0 = lines.line_of(start), l1 = lines.line_of(end);
     uint32_t last = kind ? l1 : l1 - 1;
     if (l1 > l0 && last > l0) {
-      Json r{{"startLine", l0}, {"endLine", last}};
-      if (kind) r["kind"] = kind;
-      out.push_back(std::move(r));
+      out.begin_object();
+      out.key("endLine");
+      out.value(last);
+      if (kind) {
+        out.key("kind");
+        out.value(kind);
+      }
+      out.key("startLine");
+      out.value(l0);
+      out.end_object();
     }
   };
   const Analysis& a = doc.analysis();
-  if (!a.tree) return out;
+  if (!a.tree) {
+    out.end_array();
+    return;
+  }
   const syntax::SyntaxTree& t = *a.tree;
   for (syntax::NodeId id = 0; id < t.nodes().size(); ++id) {
     const syntax::Node& n = t.node(id);
@@ -188,7 +267,7 @@ Json folding_ranges(const Document& doc, Encoding e) {
     add(toks[i].start, end, "comment");
     i = j;
   }
-  return out;
+  out.end_array();
 }
 
 Json selection_ranges(const Document& doc, const Json& positions, Encoding e) {
@@ -367,20 +446,33 @@ std::vector<uint32_t> semantic_tokens(const Document& doc, Encoding e) {
   return data;
 }
 
-Json semantic_tokens_edits(const std::vector<uint32_t>& before, const std::vector<uint32_t>& after) {
+void write_semantic_tokens_data(JsonWriter& out, const std::vector<uint32_t>& data) {
+  out.begin_array();
+  for (uint32_t v : data) out.value(v);
+  out.end_array();
+}
+
+void semantic_tokens_edits(JsonWriter& out, const std::vector<uint32_t>& before, const std::vector<uint32_t>& after) {
   size_t prefix = 0;
   while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix]) ++prefix;
   size_t suffix = 0;
   while (suffix < before.size() - prefix && suffix < after.size() - prefix &&
          before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
     ++suffix;
-  Json edits = Json::array();
-  if (prefix == before.size() && prefix == after.size()) return edits;
-  edits.push_back(Json{{"start", prefix},
-                       {"deleteCount", before.size() - prefix - suffix},
-                       {"data", std::vector<uint32_t>(after.begin() + static_cast<long>(prefix),
-                                                      after.end() - static_cast<long>(suffix))}});
-  return edits;
+  out.begin_array();
+  if (prefix != before.size() || prefix != after.size()) {
+    out.begin_object();
+    out.key("data");
+    out.begin_array();
+    for (size_t i = prefix; i < after.size() - suffix; ++i) out.value(after[i]);
+    out.end_array();
+    out.key("deleteCount");
+    out.value(static_cast<uint64_t>(before.size() - prefix - suffix));
+    out.key("start");
+    out.value(static_cast<uint64_t>(prefix));
+    out.end_object();
+  }
+  out.end_array();
 }
 
 }  // namespace hcl::lsp

@@ -57,8 +57,10 @@ uint32_t LineIndex::offset(Position p, Encoding e) const {
 }
 
 uint32_t LineIndex::line_of(uint32_t offset) const {
+  uint32_t line = last_line_;
+  if (offset >= starts_[line] && (line + 1 == starts_.size() || offset < starts_[line + 1])) return line;
   auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  return static_cast<uint32_t>(it - starts_.begin()) - 1;
+  return last_line_ = static_cast<uint32_t>(it - starts_.begin()) - 1;
 }
 
 Position LineIndex::position(uint32_t offset, Encoding e) const {

@@ -46,6 +46,9 @@ class LineIndex {
     uint32_t line = UINT32_MAX, offset = 0, units = 0;
   };
   mutable Cursor cursor_;
+  // The line last found, tried before searching: answers ask for offsets in document order,
+  // mostly on the line of the one before.
+  mutable uint32_t last_line_ = 0;
 };
 
 // The length of one character starting at text[i] in bytes (1 for a byte that does not start a

@@ -63,8 +63,6 @@ class Inbox {
   bool closed_ = false;
 };
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
 // Frames and parses messages until the input ends, handing them to the worker. Everything already
 // buffered goes over as one batch, cancellations first, so a request cancelled right after it was
 // sent is never started.
@@ -118,7 +116,7 @@ int serve(int in_fd, int out_fd, const ServeOptions& options) {
     } catch (const std::exception&) { inbox_ptr->close(); }
   });
 
-  Server server([&](const Json& m) { writer.write(dump(m)); });
+  Server server([&](std::string_view m) { writer.write(m); });
   while (!server.exited()) {
     if (inbox.empty()) server.publish_pending();
     std::optional<Json> msg = inbox.pop();

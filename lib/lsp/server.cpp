@@ -32,7 +32,7 @@ Server::Server(Send send) : send_(std::move(send)) {
 Server::~Server() = default;
 
 void Server::notify(const std::string& method, const Json& params) {
-  send_(Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}});
+  send(Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", params}});
 }
 
 Json Server::initialize(const Json& params) {
@@ -83,8 +83,24 @@ Document* Server::document(const Json& params) {
 }
 
 void Server::publish(const std::string& uri, const Document& doc) {
-  notify("textDocument/publishDiagnostics",
-         Json{{"uri", uri}, {"version", doc.version()}, {"diagnostics", diagnostics_json(doc, encoding_)}});
+  // One diagnostic per error: a broken document can have as many as it has lines.
+  JsonWriter out;
+  out.begin_object();
+  out.key("jsonrpc");
+  out.value("2.0");
+  out.key("method");
+  out.value("textDocument/publishDiagnostics");
+  out.key("params");
+  out.begin_object();
+  out.key("diagnostics");
+  diagnostics(out, doc, encoding_);
+  out.key("uri");
+  out.value(uri);
+  out.key("version");
+  out.value(doc.version());
+  out.end_object();
+  out.end_object();
+  send_(out.text());
 }
 
 void Server::publish_pending() {
@@ -95,67 +111,62 @@ void Server::publish_pending() {
   pending_.clear();
 }
 
-Json Server::dispatch(const std::string& method, const Json& params, bool& handled) {
-  handled = true;
+bool Server::dispatch(const std::string& method, const Json& params, JsonWriter& out) {
   UriFor uri_for = [this](const std::string& path) {
     for (const auto& [uri, doc] : documents_)
       if (doc.path() == path) return uri;
     return path_to_uri(path);
   };
   auto pos = [&] { return position_from_json(params.at("position")); };
-  if (method == "textDocument/formatting") return formatting(*document(params), encoding_);
-  if (method == "textDocument/documentSymbol") {
-    Json symbols = document_symbols(*document(params), encoding_);
-    if (hierarchical_symbols_) return symbols;
-    // SymbolInformation for clients without hierarchical support: the tree, flattened.
-    Json flat = Json::array();
-    std::function<void(const Json&, const std::string&)> walk = [&](const Json& list, const std::string& container) {
-      for (const auto& s : list) {
-        Json info{{"name", s["name"]},
-                  {"kind", s["kind"]},
-                  {"location", {{"uri", params["textDocument"]["uri"]}, {"range", s["range"]}}}};
-        if (!container.empty()) info["containerName"] = container;
-        flat.push_back(info);
-        if (s.contains("children")) walk(s["children"], s["name"].get<std::string>());
-      }
-    };
-    walk(symbols, "");
-    return flat;
-  }
-  if (method == "textDocument/foldingRange") return folding_ranges(*document(params), encoding_);
-  if (method == "textDocument/selectionRange")
-    return selection_ranges(*document(params), params.at("positions"), encoding_);
-  if (method == "textDocument/semanticTokens/full" || method == "textDocument/semanticTokens/full/delta") {
+  if (method == "textDocument/formatting") {
+    formatting(out, *document(params), encoding_);
+  } else if (method == "textDocument/documentSymbol") {
+    Document* doc = document(params);
+    const std::string& uri = params["textDocument"]["uri"].get_ref<const std::string&>();
+    document_symbols(out, *doc, encoding_, hierarchical_symbols_ ? nullptr : &uri);
+  } else if (method == "textDocument/foldingRange") {
+    folding_ranges(out, *document(params), encoding_);
+  } else if (method == "textDocument/selectionRange") {
+    out.json(selection_ranges(*document(params), params.at("positions"), encoding_));
+  } else if (method == "textDocument/semanticTokens/full" || method == "textDocument/semanticTokens/full/delta") {
     const std::string& uri = params.at("textDocument").at("uri").get_ref<const std::string&>();
     std::vector<uint32_t> data = semantic_tokens(*document(params), encoding_);
     std::string id = std::to_string(next_result_id_++);
     auto prev = semantic_results_.find(uri);
-    Json result;
+    out.begin_object();
     if (method.ends_with("delta") && prev != semantic_results_.end() && params.contains("previousResultId") &&
         params["previousResultId"] == prev->second.first) {
-      result = Json{{"resultId", id}, {"edits", semantic_tokens_edits(prev->second.second, data)}};
+      out.key("edits");
+      semantic_tokens_edits(out, prev->second.second, data);
     } else {
-      result = Json{{"resultId", id}, {"data", data}};
+      out.key("data");
+      write_semantic_tokens_data(out, data);
     }
+    out.key("resultId");
+    out.value(id);
+    out.end_object();
     semantic_results_[uri] = {id, std::move(data)};
-    return result;
-  }
-  if (method == "textDocument/hover") return hover(*document(params), pos(), encoding_, *workspace_);
-  if (method == "textDocument/signatureHelp") return signature_help(*document(params), pos(), encoding_, *workspace_);
-  if (method == "textDocument/completion") return completion(*document(params), pos(), encoding_, *workspace_);
-  if (method == "textDocument/definition") return definition(*document(params), pos(), encoding_, *workspace_, uri_for);
-  if (method == "textDocument/references") {
+  } else if (method == "textDocument/hover") {
+    out.json(hover(*document(params), pos(), encoding_, *workspace_));
+  } else if (method == "textDocument/signatureHelp") {
+    out.json(signature_help(*document(params), pos(), encoding_, *workspace_));
+  } else if (method == "textDocument/completion") {
+    out.json(completion(*document(params), pos(), encoding_, *workspace_));
+  } else if (method == "textDocument/definition") {
+    definition(out, *document(params), pos(), encoding_, *workspace_, uri_for);
+  } else if (method == "textDocument/references") {
     bool decl = params.contains("context") && params["context"].value("includeDeclaration", false);
-    return references(*document(params), pos(), decl, encoding_, *workspace_, uri_for);
-  }
-  if (method == "textDocument/prepareRename") return prepare_rename(*document(params), pos(), encoding_, *workspace_);
-  if (method == "textDocument/rename") {
+    references(out, *document(params), pos(), decl, encoding_, *workspace_, uri_for);
+  } else if (method == "textDocument/prepareRename") {
+    out.json(prepare_rename(*document(params), pos(), encoding_, *workspace_));
+  } else if (method == "textDocument/rename") {
     try {
-      return rename(*document(params), pos(), params.at("newName").get<std::string>(), encoding_, *workspace_, uri_for);
+      rename(out, *document(params), pos(), params.at("newName").get<std::string>(), encoding_, *workspace_, uri_for);
     } catch (const std::invalid_argument& e) { throw RequestError{error_code::kRequestFailed, e.what()}; }
+  } else {
+    return false;
   }
-  handled = false;
-  return nullptr;
+  return true;
 }
 
 void Server::handle(const Json& msg) {
@@ -167,14 +178,14 @@ void Server::handle(const Json& msg) {
       if (msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"))) return;
       if (msg.is_object() && msg.contains("id") && (msg["id"].is_number_integer() || msg["id"].is_string()))
         id = msg["id"];
-      send_(error_response(id, error_code::kInvalidRequest, "not a JSON-RPC request or notification"));
+      send(error_response(id, error_code::kInvalidRequest, "not a JSON-RPC request or notification"));
       return;
     }
     const std::string& method = msg["method"].get_ref<const std::string&>();
     request = msg.contains("id");
     if (request) {
       if (!msg["id"].is_number_integer() && !msg["id"].is_string()) {
-        send_(error_response(nullptr, error_code::kInvalidRequest, "a request id must be an integer or a string"));
+        send(error_response(nullptr, error_code::kInvalidRequest, "a request id must be an integer or a string"));
         return;
       }
       id = msg["id"];
@@ -192,14 +203,14 @@ void Server::handle(const Json& msg) {
       if (method == "initialize" && request) {
         Json result = initialize(params);
         initialized_ = true;
-        send_(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
+        send(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
       } else if (request) {
-        send_(error_response(id, error_code::kServerNotInitialized, "the server is not initialized"));
+        send(error_response(id, error_code::kServerNotInitialized, "the server is not initialized"));
       }
       return;  // notifications before initialize are dropped (LSP 3.17, "initialize")
     }
     if (shutdown_) {
-      if (request) send_(error_response(id, error_code::kInvalidRequest, "the server is shutting down"));
+      if (request) send(error_response(id, error_code::kInvalidRequest, "the server is shutting down"));
       return;
     }
     if (!request) {
@@ -241,19 +252,26 @@ void Server::handle(const Json& msg) {
     if (method == "initialize") throw RequestError{error_code::kInvalidRequest, "initialize was already received"};
     if (method == "shutdown") {
       shutdown_ = true;
-      send_(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", nullptr}});
+      send(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", nullptr}});
       return;
     }
-    bool handled = false;
-    Json result = dispatch(method, params, handled);
-    if (!handled) throw RequestError{error_code::kMethodNotFound, "unknown method: " + method};
-    send_(Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+    // The envelope as a tree would be written (keys sorted), the result straight into it.
+    JsonWriter out;
+    out.begin_object();
+    out.key("id");
+    out.json(id);
+    out.key("jsonrpc");
+    out.value("2.0");
+    out.key("result");
+    if (!dispatch(method, params, out)) throw RequestError{error_code::kMethodNotFound, "unknown method: " + method};
+    out.end_object();
+    send_(out.text());
   } catch (const RequestError& e) {
-    if (request) send_(error_response(id, e.code, e.message));
+    if (request) send(error_response(id, e.code, e.message));
   } catch (const nlohmann::json::exception& e) {
-    if (request) send_(error_response(id, error_code::kInvalidParams, std::string("invalid params: ") + e.what()));
+    if (request) send(error_response(id, error_code::kInvalidParams, std::string("invalid params: ") + e.what()));
   } catch (const std::exception& e) {
-    if (request) send_(error_response(id, error_code::kInternalError, e.what()));
+    if (request) send(error_response(id, error_code::kInternalError, e.what()));
   }
 }
 

@@ -12,11 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lsp/document.h"
+#include "lsp/json_writer.h"
 #include "lsp/workspace.h"
 
 namespace hcl::lsp {
-
-using Json = nlohmann::json;
 
 // JSON-RPC and LSP error codes.
 namespace error_code {
@@ -34,7 +33,8 @@ Json error_response(const Json& id, int code, std::string message);
 
 class Server {
  public:
-  using Send = std::function<void(const Json&)>;
+  // Receives each message's text.
+  using Send = std::function<void(std::string_view)>;
   explicit Server(Send send);
   ~Server();
 
@@ -48,8 +48,10 @@ class Server {
   int exit_code() const { return shutdown_ ? 0 : 1; }
 
  private:
-  Json dispatch(const std::string& method, const Json& params, bool& handled);
+  // Writes the result of a request into `out`; false for a method the server does not know.
+  bool dispatch(const std::string& method, const Json& params, JsonWriter& out);
   void notify(const std::string& method, const Json& params);
+  void send(const Json& message) { send_(dump(message)); }
   Json initialize(const Json& params);
   void publish(const std::string& uri, const Document& doc);
   Document* document(const Json& params);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lsp/transport.h"
 
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -116,17 +117,29 @@ MessageReader::Status MessageReader::next(std::string& body, std::string& proble
 bool MessageWriter::write(std::string_view body) {
   std::lock_guard lock(mutex_);
   if (broken_) return false;
-  std::string out = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
-  out.append(body);
-  size_t done = 0;
-  while (done < out.size()) {
-    ssize_t n = ::write(fd_, out.data() + done, out.size() - done);
+  // The header and the body go out together without copying the body, which can be tens of
+  // megabytes (semantic tokens of a big document).
+  std::string header = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  iovec parts[2] = {{header.data(), header.size()}, {const_cast<char*>(body.data()), body.size()}};
+  iovec* next = parts;
+  int left = 2;
+  while (left > 0) {
+    ssize_t n = ::writev(fd_, next, left);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       broken_ = true;
       return false;
     }
-    done += static_cast<size_t>(n);
+    auto done = static_cast<size_t>(n);
+    while (left > 0 && done >= next->iov_len) {
+      done -= next->iov_len;
+      ++next;
+      --left;
+    }
+    if (left > 0) {
+      next->iov_base = static_cast<char*>(next->iov_base) + done;
+      next->iov_len -= done;
+    }
   }
   return true;
 }
