@@ -362,6 +362,11 @@ inline std::string edit_properties(const std::string& text) {
       continue;
     }
     std::string address = edit::block_address(doc->name(item), doc->labels(item));
+    // block list's form of an address escapes only dots: a label holding a backslash cannot be
+    // named by it (docs/edit.md), and the address may name another block.
+    std::vector<std::string> path{std::string(doc->name(item))};
+    for (std::string& label : doc->labels(item)) path.push_back(std::move(label));
+    if (edit::parse_address(address) != path) continue;
     targets.push_back({address, true, span_of(item)});
     for (const edit::Item& inner : doc->items(doc->body_of(item)))
       if (!inner.is_block) {
