@@ -44,6 +44,20 @@ void Decimal::round_down(int64_t n) {
   trim();
 }
 
+void append_fixed(std::string& out, const Decimal& d, int64_t fraction) {
+  if (d.exp > 0) {
+    int64_t m = std::min<int64_t>(static_cast<int64_t>(d.mant.size()), d.exp);
+    out.append(d.mant, 0, static_cast<size_t>(m));
+    if (m < d.exp) out.append(static_cast<size_t>(d.exp - m), '0');
+  } else {
+    out += '0';
+  }
+  if (fraction > 0) {
+    out += '.';
+    for (int64_t i = 0; i < fraction; ++i) out += d.at(d.exp + i);
+  }
+}
+
 namespace {
 
 // Expansions of a shift up to this size are made in full (a few hundred digits beyond the

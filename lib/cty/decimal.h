@@ -41,6 +41,10 @@ struct Decimal {
   void round_down(int64_t n);
 };
 
+// Appends d in %f form with `fraction` digits after the point (none and no point when 0),
+// rounded already: big's fmtF.
+void append_fixed(std::string& out, const Decimal& d, int64_t fraction);
+
 // The exact decimal of |m| * 2^shift (big's decimal.init): every digit.
 Decimal exact_decimal(const mpz_t m, int64_t shift);
 

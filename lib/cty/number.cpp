@@ -658,20 +658,6 @@ void fmt_e(std::string& buf, char fmt, int64_t prec, const Decimal& d) {
   buf += std::to_string(exp);
 }
 
-void fmt_f(std::string& buf, int64_t prec, const Decimal& d) {
-  if (d.exp > 0) {
-    int64_t m = std::min<int64_t>(static_cast<int64_t>(d.mant.size()), d.exp);
-    buf.append(d.mant, 0, static_cast<size_t>(m));
-    if (m < d.exp) buf.append(static_cast<size_t>(d.exp - m), '0');
-  } else {
-    buf += '0';
-  }
-  if (prec > 0) {
-    buf += '.';
-    for (int64_t i = 0; i < prec; ++i) buf += d.at(d.exp + i);
-  }
-}
-
 }  // namespace
 
 std::string Number::text(char format, int prec) const {
@@ -725,7 +711,7 @@ std::string Number::text(char format, int prec) const {
   }
   switch (format) {
     case 'e': fmt_e(buf, 'e', p, d); return buf;
-    case 'f': fmt_f(buf, p, d); return buf;
+    case 'f': append_fixed(buf, d, p); return buf;
     default: {
       int64_t len = static_cast<int64_t>(d.mant.size());
       int64_t eprec = p;
@@ -738,7 +724,7 @@ std::string Number::text(char format, int prec) const {
         return buf;
       }
       if (p > d.exp) p = len;
-      fmt_f(buf, std::max<int64_t>(p - d.exp, 0), d);
+      append_fixed(buf, d, std::max<int64_t>(p - d.exp, 0));
       return buf;
     }
   }

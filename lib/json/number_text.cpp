@@ -7,6 +7,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 
@@ -70,24 +71,6 @@ bool parse_literal(std::string_view s, Literal& out) {
   constexpr __int128 kClamp = __int128{1} << 40;
   out.exp5 = static_cast<int64_t>(exp5 > kClamp ? kClamp : exp5 < -kClamp ? -kClamp : exp5);
   return true;
-}
-
-// big.Float.Text('f', -1) of the nonzero finite value mant * 2^exp, mant normalised to its
-// precision: the shortest decimal, then %f.
-void shortest_text(const mpz_t mant, int64_t exp, std::string& out) {
-  cty::Decimal d = cty::shortest_decimal(mant, exp);
-  if (d.exp > 0) {
-    size_t m = std::min<size_t>(d.mant.size(), static_cast<size_t>(d.exp));
-    out.append(d.mant, 0, m);
-    out.append(static_cast<size_t>(d.exp) - m, '0');
-  } else {
-    out.push_back('0');
-  }
-  if (static_cast<int64_t>(d.mant.size()) > d.exp) {
-    out.push_back('.');
-    if (d.exp < 0) out.append(static_cast<size_t>(-d.exp), '0');
-    out.append(d.mant, static_cast<size_t>(std::max<int64_t>(d.exp, 0)));
-  }
 }
 
 // A binary float as big.Float holds it: a mantissa in [0.5, 1) (an MPFR value whose exponent
@@ -292,7 +275,9 @@ NumberText number_literal_text(std::string_view literal, bool negate) {
   mpz_t m;
   mpz_init(m);
   mpfr_exp_t e = mpfr_get_z_2exp(m, x.m);  // m has exactly 512 bits
-  shortest_text(m, x.e + e, r.text);
+  // big.Float.Text('f', -1): the shortest decimal in %f form, every digit after the point.
+  cty::Decimal d = cty::shortest_decimal(m, x.e + e);
+  cty::append_fixed(r.text, d, std::max<int64_t>(static_cast<int64_t>(d.mant.size()) - d.exp, 0));
   mpz_clear(m);
   return r;
 }

@@ -7,19 +7,11 @@ namespace hcl::lsp {
 
 namespace {
 
-void serialise(std::string& out, const Json& j) {
-  nlohmann::detail::serializer<Json> s(nlohmann::detail::output_adapter<char>(out), ' ',
-                                       Json::error_handler_t::replace);
-  s.dump(j, false, false, 0);
-}
+void serialise(std::string& out, const Json& j) { out += j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 }  // namespace
 
-std::string dump(const Json& j) {
-  std::string out;
-  serialise(out, j);
-  return out;
-}
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 void JsonWriter::key(std::string_view name) {
   separate();
