@@ -35,9 +35,9 @@ struct FileJob {
   std::string name;
   std::string io_error;
   std::shared_ptr<source::SourceFile> source;
-  std::unique_ptr<syntax::SyntaxTree> tree;
-  diag::Diagnostics diagnostics;  // parse and conversion
-  std::string text;               // this file's JSON (not with --merge, nor for a single file)
+  std::unique_ptr<syntax::SyntaxTree> tree;  // with --merge, converted with the others at the end
+  diag::Diagnostics diagnostics;             // parse and conversion
+  std::string text;                          // this file's JSON (not with --merge, nor for a single file)
   // A single file's JSON, made while it was parsed, written out by run_json.
   std::unique_ptr<json::FileDocument> document;
   bool ok = false;
@@ -123,19 +123,23 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
   }
   job.source = input_source(job.name, std::move(content));
   if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
-  // Without evaluation each item of the file is converted as soon as it is parsed, so the
-  // file's tree is never held whole: the JSON, compact until it is written, is all that grows.
+  // Each item of the file is converted (and its expressions evaluated, with --simplify or
+  // variables) as soon as it is parsed, so the file's tree is never held whole: the JSON, compact
+  // until it is written, is all that grows.
   syntax::ParseOptions parse_options;
   std::unique_ptr<json::FileDocument> document;
-  if (!conv.merge && !conv.options.evaluator) {
-    document = std::make_unique<json::FileDocument>(job.source->size(), conv.options.pretty);
+  if (!conv.merge) {
+    document = std::make_unique<json::FileDocument>(job.source->size(), conv.options);
     parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
     // Items of a few hundred nodes together: taking turns with the parser at every small item
     // (a resource block is about 60 nodes), the converter's code and the parser's evicted each
     // other from the instruction cache.
     parse_options.root_item_batch = 256;
-    parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
-                                                    uint32_t open) { document->add_elements(elements, name, open); };
+    // A long root tuple's elements one batch at a time; not with an evaluator, which evaluates
+    // the tuple whole before it looks at its elements.
+    if (!conv.options.evaluator)
+      parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
+                                                      uint32_t open) { document->add_elements(elements, name, open); };
   }
   syntax::ParseResult parsed = syntax::parse_config(job.source, parse_options);
   job.diagnostics = std::move(parsed.diagnostics);
@@ -150,19 +154,9 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     }
     return;
   }
+  // --merge: the bodies are converted together once every file is parsed.
   job.tree = std::move(parsed.tree);
-  if (conv.merge) {
-    job.ok = true;
-    return;
-  }
-  json::BodyRef ref{job.tree.get(), job.tree->root()};
-  job.text.reserve(json::output_size_hint(job.source->size(), conv.options.pretty));
-  {
-    json::Writer w(job.text, conv.options.pretty, 4, conv.keyed ? 1 : 0);
-    job.ok = json::write_body(w, std::span<const json::BodyRef>(&ref, 1), conv.options, job.diagnostics);
-  }
-  if (!job.ok) job.text = std::string();
-  job.tree.reset();
+  job.ok = true;
 }
 
 using Put = std::function<void(std::string_view)>;

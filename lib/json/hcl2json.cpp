@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -1112,7 +1113,7 @@ struct FileDocument::State {
   }
 
   std::shared_ptr<const source::SourceFile> source;             // which the names below point into
-  Options options;                                              // compact
+  Options options;                                              // compact, with the evaluator
   bool pretty;                                                  // what write() writes
   std::string text;                                             // the items' JSON, back to back
   std::optional<Writer> writer;                                 // into text
@@ -1172,9 +1173,10 @@ struct FileDocument::State {
   }
 };
 
-FileDocument::FileDocument(size_t input_size, bool pretty)
-    : state_(std::make_unique<State>(output_size_hint(input_size, false), pretty)) {
-  state_->options.pretty = false;
+FileDocument::FileDocument(size_t input_size, const Options& options)
+    : state_(std::make_unique<State>(output_size_hint(input_size, false), options.pretty)) {
+  state_->options = options;
+  state_->options.pretty = false;  // the items' text is compact (marked), laid out by write()
 }
 FileDocument::~FileDocument() = default;
 
@@ -1241,6 +1243,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
 
 void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
   State& st = *state_;
+  assert(!st.options.evaluator && "the evaluator evaluates a tuple whole: add() must get it");
   if (!st.conflict.empty()) return;
   if (!st.source) st.use_source(t);
   if (!st.elements) {

@@ -88,11 +88,15 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 // and then laid out in hcl2json's order. Pretty text is kept as a Marked writer's (compact, with
 // a mark where a line breaks; indented, deep nesting would make it many times the input's size)
 // and indented as it is written out, so either form holds the compact JSON's size, which is
-// about the input's. Without an evaluator; the output is write_body's byte for byte.
+// about the input's. The output is write_body's byte for byte, with or without an evaluator: each
+// expression is evaluated on its own (eval::evaluate), so the order of evaluation does not matter,
+// and a failure under Options::strict is reported as write_body meets it first (check).
 class FileDocument {
  public:
-  // `input_size`: the file's size, which the compact JSON seldom outgrows.
-  explicit FileDocument(size_t input_size, bool pretty = true);
+  // `input_size`: the file's size, which the compact JSON seldom outgrows. `options`: as
+  // write_body's. With an evaluator, a root tuple's elements must not be handed over on their own
+  // (add_elements): write_body evaluates the tuple whole first.
+  FileDocument(size_t input_size, const Options& options);
   ~FileDocument();
   FileDocument(const FileDocument&) = delete;
   FileDocument& operator=(const FileDocument&) = delete;

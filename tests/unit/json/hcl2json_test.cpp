@@ -30,18 +30,20 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // The JSON of a whole file made item by item while it is parsed (json::FileDocument), as
 // `hcl json` makes it; or "ERROR: " and the first diagnostic's summary and detail.
 // `batch`: the nodes of a root attribute's tuple elements converted together (1: each element as
-// soon as it is parsed).
+// soon as it is parsed; never with an evaluator, which evaluates a tuple whole).
 // `base_level`: written that many levels in (as `hcl json` writes each of several files).
 // `item_batch`: the nodes of root items handed over together (0: each item alone).
-std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
-                     size_t base_level = 0, uint32_t item_batch = 0) {
-  json::FileDocument doc(text.size(), pretty);
+std::string by_items(const std::string& text, const json::Options& options, const std::string& name = "test.hcl",
+                     uint32_t batch = 1, size_t base_level = 0, uint32_t item_batch = 0) {
+  json::FileDocument doc(text.size(), options);
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
   po.root_item_batch = item_batch;
-  po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
-    doc.add_elements(elements, name, open);
-  };
+  if (!options.evaluator) {
+    po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
+      doc.add_elements(elements, name, open);
+    };
+  }
   po.root_tuple_batch = batch;
   auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text), po);
   REQUIRE_MESSAGE(r.diagnostics.empty(), text);
@@ -52,27 +54,34 @@ std::string by_items(const std::string& text, bool pretty, const std::string& na
   doc.write([&](std::string_view piece) { out.append(piece); }, base_level);
   return out;
 }
-
-// The same from the whole file's tree (json::convert_file).
-std::string whole(const std::string& text, bool pretty, const std::string& name = "test.hcl") {
+std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
+                     size_t base_level = 0, uint32_t item_batch = 0) {
   json::Options options;
   options.pretty = pretty;
+  return by_items(text, options, name, batch, base_level, item_batch);
+}
+
+// The same from the whole file's tree (json::convert_file).
+std::string whole(const std::string& text, const json::Options& options, const std::string& name = "test.hcl") {
   auto r = json::convert_file(*parse(text, name), options);
   if (!r.ok) return "ERROR: " + r.diagnostics.at(0).summary + ": " + r.diagnostics.at(0).detail;
   return r.text;
 }
+std::string whole(const std::string& text, bool pretty, const std::string& name = "test.hcl") {
+  json::Options options;
+  options.pretty = pretty;
+  return whole(text, options, name);
+}
 
-// Compact JSON of a whole file (without an evaluator, made both ways, which must agree).
+// Compact JSON of a whole file, made both ways, which must agree.
 std::string convert(const std::string& text, json::Options options = {}) {
   options.pretty = false;
   auto tree = parse(text);
   auto r = json::convert_file(*tree, options);
-  if (!options.evaluator) {
-    CHECK(by_items(text, false) == whole(text, false));
-    // Items handed over several at a time, as `hcl json` has them (a root attribute's tuple
-    // streamed after items held back), make the same document.
-    CHECK(by_items(text, false, "test.hcl", 1, 0, 8) == whole(text, false));
-  }
+  CHECK(by_items(text, options) == whole(text, options));
+  // Items handed over several at a time, as `hcl json` has them (a root attribute's tuple
+  // streamed after items held back), make the same document.
+  CHECK(by_items(text, options, "test.hcl", 1, 0, 8) == whole(text, options));
   if (!r.ok) return "ERROR: " + (r.diagnostics.empty() ? std::string() : r.diagnostics[0].summary);
   return r.text;
 }
@@ -469,7 +478,8 @@ TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
       r.value.members = {{"z", s}, {"a", n}, {"z", n}};
     } else if (text == "bad") {
       r.status = json::EvalStatus::Error;
-      r.diagnostics.push_back(hcl::diag::Diagnostic{hcl::diag::Severity::Error, "Bad", "", t.range(e), {}});
+      auto line = "line " + std::to_string(t.range(e).start.line);
+      r.diagnostics.push_back(hcl::diag::Diagnostic{hcl::diag::Severity::Error, "Bad", line, t.range(e), {}});
     }
     return r;
   };
@@ -480,6 +490,17 @@ TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
   opt.strict = true;
   CHECK(convert("a = bad\n", opt) == "ERROR: Bad");
   CHECK(convert("a = 1 + 1\n", opt) == R"({"a":2})");
+  // Made item by item, the failure reported is still the first in the document's order (keys
+  // sorted, a block type where its name sorts), not the first in the file.
+  opt.pretty = true;
+  std::string failing = "z = bad\nm { n = [bad] }\nb = 1 + 1\n";
+  CHECK(by_items(failing, opt) == whole(failing, opt));
+  CHECK(by_items(failing, opt, "test.hcl", 1, 0, 256) == whole(failing, opt));
+  CHECK(whole(failing, opt) == "ERROR: Bad: line 2");
+  CHECK(by_items("t = [1 + 1, [bad]]\n", opt) == whole("t = [1 + 1, [bad]]\n", opt));
+  opt.strict = false;
+  CHECK(by_items(failing, opt, "test.hcl", 1, 0, 256) == whole(failing, opt));
+  CHECK(by_items(failing, opt).find("\"${bad}\"") != std::string::npos);
 }
 
 // ---- Reading the output back as HCL JSON syntax -------------------------------------------------
