@@ -135,9 +135,9 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     // (a resource block is about 60 nodes), the converter's code and the parser's evicted each
     // other from the instruction cache.
     parse_options.root_item_batch = 256;
-    // A long root tuple's elements one batch at a time; not with an evaluator, which evaluates
-    // the tuple whole before it looks at its elements.
-    if (!conv.options.evaluator)
+    // A long root tuple's elements one batch at a time; not with --strict, whose first
+    // failure is the whole tuple's (json::FileDocument).
+    if (!conv.options.evaluator || !conv.options.strict)
       parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
                                                       uint32_t open) { document->add_elements(elements, name, open); };
   }

@@ -16,6 +16,7 @@
 #include "lex/scan.h"
 #include "lex/token.h"
 #include "source/utf8.h"
+#include "syntax/parser.h"
 #include "syntax/string_literal.h"
 #include "util/json_bytes.h"
 #include "util/memory.h"
@@ -1135,6 +1136,22 @@ struct FileDocument::State {
   // An item of the file (the root of a subtree of t), converted into a fragment.
   void add(const syntax::SyntaxTree& t, syntax::NodeId item);
 
+  // Writes the value of an expression of the file, given by its text, when the evaluator finds
+  // one: for a root tuple, written element by element, that turned out to be an operand, whose
+  // elements' nodes are gone. Parsed again on its own, it evaluates as it would in place (only
+  // its positions differ, which only a diagnostic would show, and without Options::strict none
+  // is kept). False when there is no evaluator or no value.
+  bool evaluate_text(std::string_view text) {
+    if (!options.evaluator) return false;
+    auto file = std::make_shared<source::SourceFile>(source->name(), source, text);
+    syntax::ParseResult parsed = syntax::parse_expression(file);
+    if (!parsed.tree || diag::has_errors(parsed.diagnostics) || parsed.trailing_text) return false;
+    EvalResult r = options.evaluator(*parsed.tree, parsed.tree->root());
+    if (r.status != EvalStatus::Value) return false;
+    write_value(*writer, r.value);
+    return true;
+  }
+
   std::string_view fragment(uint32_t f) const {
     return std::string_view(text).substr(fragments[f].first, fragments[f].second - fragments[f].first);
   }
@@ -1198,7 +1215,8 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
     if (t.node(value).kind != syntax::NodeKind::Tuple) {
       st.writer->rewind(start);
       size_t end = t.token(t.node(value).last_token).end;
-      st.writer->string_wrapped("${", t.text().substr(el.open, end - el.open), "}");
+      std::string_view text = t.text().substr(el.open, end - el.open);
+      if (!st.evaluate_text(text)) st.writer->string_wrapped("${", text, "}");
     } else {
       ok = el.failed.empty();
       if (!ok) diags = std::move(el.failed);
@@ -1243,7 +1261,7 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
 
 void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view name, uint32_t open) {
   State& st = *state_;
-  assert(!st.options.evaluator && "the evaluator evaluates a tuple whole: add() must get it");
+  assert(!(st.options.evaluator && st.options.strict) && "a strict evaluation must see the tuple whole");
   if (!st.conflict.empty()) return;
   if (!st.source) st.use_source(t);
   if (!st.elements) {

@@ -94,8 +94,10 @@ bool write_body(Writer& w, std::span<const BodyRef> bodies, const Options& optio
 class FileDocument {
  public:
   // `input_size`: the file's size, which the compact JSON seldom outgrows. `options`: as
-  // write_body's. With an evaluator, a root tuple's elements must not be handed over on their own
-  // (add_elements): write_body evaluates the tuple whole first.
+  // write_body's. With an evaluator and Options::strict, a root tuple's elements must not be
+  // handed over on their own (add_elements): the first failure is then the whole tuple's, as
+  // write_body evaluates it. (Without strict, the tuple's value, when it has one, is its
+  // elements' values, and when it has none, write_body evaluates the elements one by one.)
   FileDocument(size_t input_size, const Options& options);
   ~FileDocument();
   FileDocument(const FileDocument&) = delete;

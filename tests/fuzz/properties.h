@@ -224,17 +224,42 @@ inline std::string eval_properties(const std::string& input) {
   return {};
 }
 
-// Converting any valid file to JSON gives valid JSON, with and without evaluation.
+// The JSON `hcl json` makes of a file item by item while it parses it (json::FileDocument),
+// items and a root tuple's elements handed over in small batches; or the first diagnostic's
+// summary and detail after "ERROR: ".
+inline std::string json_by_items(const std::shared_ptr<source::SourceFile>& src, const json::Options& opt) {
+  json::FileDocument doc(src->size(), opt);
+  syntax::ParseOptions po;
+  po.root_item = [&](const syntax::SyntaxTree& item) { doc.add(item); };
+  po.root_item_batch = 8;
+  if (!opt.evaluator || !opt.strict)
+    po.root_tuple_elements = [&](const syntax::SyntaxTree& elements, std::string_view name, uint32_t open) {
+      doc.add_elements(elements, name, open);
+    };
+  po.root_tuple_batch = 4;
+  syntax::parse_config(src, po);
+  diag::Diagnostics diags;
+  if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
+  std::string out;
+  doc.write([&](std::string_view piece) { out.append(piece); });
+  return out;
+}
+
+// Converting any valid file to JSON gives valid JSON, with and without evaluation, and the same
+// JSON (or the same first error) made from the whole tree and item by item.
 inline std::string json_properties(const std::string& text) {
   auto src = std::make_shared<source::SourceFile>("fuzz.hcl", text);
   auto parsed = syntax::parse_config(src);
   if (diag::has_errors(parsed.diagnostics)) return {};
-  for (bool simplify : {false, true}) {
+  for (int mode = 0; mode < 3; ++mode) {  // plain, --simplify, --simplify --strict
     json::Options opt;
-    if (simplify) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&json::pure_functions()));
+    if (mode > 0) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&json::pure_functions()));
+    opt.strict = mode == 2;
     auto r = json::convert_file(*parsed.tree, opt);
     if (r.ok && !valid_json(r.text)) return "conversion wrote invalid JSON";
     if (!r.ok && !diag::has_errors(r.diagnostics)) return "conversion failed without an error";
+    std::string whole = r.ok ? r.text : "ERROR: " + r.diagnostics.at(0).summary + ": " + r.diagnostics.at(0).detail;
+    if (json_by_items(src, opt) != whole) return "item by item the JSON differs from the whole tree's";
   }
   return {};
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ast/ast.h"
+#include "json/evaluator.h"
 #include "json/hcl2json.h"
 #include "json/number_text.h"
 #include "syntax/parser.h"
@@ -30,7 +31,7 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // The JSON of a whole file made item by item while it is parsed (json::FileDocument), as
 // `hcl json` makes it; or "ERROR: " and the first diagnostic's summary and detail.
 // `batch`: the nodes of a root attribute's tuple elements converted together (1: each element as
-// soon as it is parsed; never with an evaluator, which evaluates a tuple whole).
+// soon as it is parsed; never with a strict evaluator, which must see a tuple whole).
 // `base_level`: written that many levels in (as `hcl json` writes each of several files).
 // `item_batch`: the nodes of root items handed over together (0: each item alone).
 std::string by_items(const std::string& text, const json::Options& options, const std::string& name = "test.hcl",
@@ -39,7 +40,7 @@ std::string by_items(const std::string& text, const json::Options& options, cons
   hcl::syntax::ParseOptions po;
   po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
   po.root_item_batch = item_batch;
-  if (!options.evaluator) {
+  if (!options.evaluator || !options.strict) {
     po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
       doc.add_elements(elements, name, open);
     };
@@ -501,6 +502,32 @@ TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
   opt.strict = false;
   CHECK(by_items(failing, opt, "test.hcl", 1, 0, 256) == whole(failing, opt));
   CHECK(by_items(failing, opt).find("\"${bad}\"") != std::string::npos);
+}
+
+TEST_CASE("with the evaluator, made item by item, a root tuple streamed element by element is the same") {
+  json::Options opt;
+  opt.pretty = false;
+  auto scope = std::make_shared<hcl::eval::Scope>(&json::pure_functions());
+  scope->set("n", hcl::cty::Value::number(int64_t{3}));
+  opt.evaluator = json::make_evaluator(scope);
+  // The whole tuple has a value; one element has none (so the tuple has none); one fails.
+  for (std::string f : {"t = [1 + 1, upper(\"a\"), [for i in range(n) : i * 2], {b = n, a = 1}]\n",
+                        "t = [1 + 1, var.x, 2]\nu = 1\n", "t = [1 + 1, 1 / 0, \"${n}\"]\n",
+                        // Operands: the tuple's value is not the attribute's.
+                        "t = [1 + 1, 2, n][2]\n", "t = [1, 2][var.x]\n", "t = [1, 2] == [1, 2] ? n : 0\n",
+                        "a = 1\nt = [1, [2, 3]][1]\nz = [n]\n"}) {
+    CAPTURE(f);
+    for (bool strict : {false, true}) {
+      opt.strict = strict;
+      std::string expected = whole(f, opt);
+      CHECK(by_items(f, opt) == expected);  // each element on its own (when not strict)
+      CHECK(by_items(f, opt, "test.hcl", 3, 0, 256) == expected);
+    }
+  }
+  opt.strict = false;
+  CHECK(whole("t = [1 + 1, 2, n][2]\n", opt) == R"({"t":3})");
+  CHECK(whole("t = [1, 2][var.x]\n", opt) == R"({"t":"${[1, 2][var.x]}"})");
+  CHECK(whole("t = [1 + 1, var.x, 2]\nu = 1\n", opt) == R"({"t":[2,"${var.x}",2],"u":1})");
 }
 
 // ---- Reading the output back as HCL JSON syntax -------------------------------------------------
