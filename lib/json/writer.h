@@ -98,8 +98,21 @@ class Writer {
     put_plain(s, 0);
     done();
   }
+  // A number or string whose JSON text is s, in quotes when `quoted`: the commonest values,
+  // literals of the source, for which this is the whole of the writer's work.
+  [[gnu::always_inline]] void verbatim(std::string_view s, bool quoted) {
+    element();
+    reserve(s.size() + 2 + 16);
+    char* o = at_;
+    *o = '"';
+    o += quoted;
+    o = copy(o, s);
+    *o = '"';
+    at_ = o + quoted;
+    done();
+  }
   // Whether sixteen bytes from p may be read (read_within).
-  bool readable16(const char* p) const {
+  [[gnu::always_inline]] bool readable16(const char* p) const {
     // As addresses: p may lie in another buffer (a decoded label), which pointers may not be
     // compared with.
     auto at = reinterpret_cast<uintptr_t>(p), begin = reinterpret_cast<uintptr_t>(readable_begin_),
@@ -169,7 +182,7 @@ class Writer {
     at_ = copy(at_, s);
   }
   // s copied to o, which has room for sixteen bytes more; returns its end.
-  char* copy(char* o, std::string_view s) const {
+  [[gnu::always_inline]] char* copy(char* o, std::string_view s) const {
 #if defined(__SSE2__)
     if (s.size() <= 16 && readable16(s.data())) {
       // Where s is a constant ("null"), the compiler cannot see that readable16 rules this out.

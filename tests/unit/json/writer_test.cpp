@@ -150,10 +150,13 @@ TEST_CASE("text that lies in a buffer the writer may read past is written the sa
             w.string_wrapped("${", view, "}");
             w.plain_string(view);  // the caller vouches for it; copied as it is
             w.raw(view);
+            w.verbatim(view, true);
+            w.verbatim(view, false);
             w.end_array();
           }
           std::string q = quoted(s);
-          CHECK(out == "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + "]");
+          CHECK(out ==
+                "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s + "\"," + s + "]");
         }
       }
     }
