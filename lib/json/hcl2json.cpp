@@ -170,14 +170,14 @@ __m128i not_plain_bytes(__m128i v) {
 }
 #endif
 // is_plain_text for a view of `within` (a source file).
-bool is_plain_text(std::string_view s, std::string_view within) {
+[[gnu::always_inline]] inline bool is_plain_text(std::string_view s, std::string_view within) {
   return util::run_end_within<is_plain_byte, HCL_SSE2_MASK(not_plain_bytes)>(s, within.data() + within.size()) ==
          s.size();
 }
 
 // number_prints_as_written for a view of `within` (a source file): the usual short literal is
 // checked as one block of sixteen bytes when they may be read.
-bool number_prints_as_written(std::string_view s, std::string_view within) {
+[[gnu::always_inline]] inline bool number_prints_as_written(std::string_view s, std::string_view within) {
 #if defined(__SSE2__)
   size_t n = s.size();
   if (n > 0 && n <= 16 && within.data() + within.size() - s.data() >= 16) {
@@ -449,7 +449,8 @@ struct BodyMember {
 struct ObjectEntry {
   std::string_view key;
   syntax::NodeId value;
-  int32_t owned;  // index into ObjectFrame::owned, or -1
+  int32_t owned;      // index into ObjectFrame::owned, or -1
+  bool name = false;  // the key is a name, which needs no escaping
 };
 
 // What converting one body, object or template needs, kept per nesting level and reused: after
@@ -660,7 +661,38 @@ class Converter {
     return decoded.emplace_back(std::move(value));
   }
 
-  bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
+  // Inline where it is called: a call for each element of a tuple cost a fifth of the element.
+  [[gnu::always_inline]] bool expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
+    // Most values are a number or a string whose JSON text is their source text: those are
+    // copied from it here, without the general path's layers of calls (in a file of lists they
+    // cost more than the rest of the conversion).
+    if (!options_.evaluator) [[likely]] {
+      const syntax::Node& n = t.node(e);
+      std::string_view src = t.text();
+      if (n.kind == syntax::NodeKind::Literal) {
+        const lex::Token& tok = t.token(n.main_token);
+        std::string_view text(src.data() + tok.start, tok.size());
+        if (tok.kind == lex::TokenKind::NumberLit && number_prints_as_written(text, src)) {
+          w_.verbatim(text, false);
+          return true;
+        }
+      } else if (n.kind == syntax::NodeKind::Template && n.subtree_size == 2 &&
+                 !(n.flags & syntax::node_flags::kFlush) && t.node(e - 1).kind == syntax::NodeKind::TemplateLiteral) {
+        // One literal of plain bytes: its text is its value and, quoted, its JSON text (what
+        // plain_literal finds, without listing the parts).
+        const lex::Token& tok = t.token(t.node(e - 1).main_token);
+        std::string_view text(src.data() + tok.start, tok.size());
+        if (is_plain_text(text, src)) {
+          w_.verbatim(text, true);
+          return true;
+        }
+      }
+    }
+    return any_expression(t, e);
+  }
+
+ private:
+  bool any_expression(const syntax::SyntaxTree& t, syntax::NodeId e) {
     if (options_.evaluator) {
       EvalResult r = options_.evaluator(t, e);
       if (r.status == EvalStatus::Value) {
@@ -692,16 +724,6 @@ class Converter {
         break;  // an operand of the wrong type: hcl2json fails the file; the source is kept instead
       }
       case syntax::NodeKind::Template: {
-        if (n.subtree_size == 2 && !(n.flags & syntax::node_flags::kFlush) &&
-            t.node(e - 1).kind == syntax::NodeKind::TemplateLiteral) {
-          // The commonest string, one literal of plain bytes: its text is its JSON text (what
-          // plain_literal below finds, without listing the parts).
-          std::string_view s = t.token_text(t.node(e - 1).main_token);
-          if (is_plain_text(s, t.text())) {
-            w_.plain_string(s);
-            return true;
-          }
-        }
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
           return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
@@ -734,7 +756,6 @@ class Converter {
     return true;
   }
 
- private:
   // A literal as a JSON value; `negate` applies a unary minus. Numbers beyond JSON's reach
   // (infinite, or millions of digits long) keep their source as "${...}", which reads back exact.
   bool literal(const syntax::SyntaxTree& t, syntax::NodeId lit, bool negate, syntax::NodeId whole = syntax::kNoNode) {
@@ -773,7 +794,10 @@ class Converter {
       syntax::NodeId value = item - 1;
       syntax::NodeId key = value - t.node(value).subtree_size;
       ObjectEntry entry{{}, value, -1};
-      if (std::optional<std::string_view> view = object_key_view(t, key)) {
+      if (const syntax::Node& k = t.node(key); k.kind == syntax::NodeKind::Variable) {  // the usual key
+        entry.key = t.token_text(k.main_token);
+        entry.name = true;
+      } else if (std::optional<std::string_view> view = object_key_view(t, key)) {
         entry.key = *view;
       } else {
         entry.owned = static_cast<int32_t>(owned.size());
@@ -789,7 +813,8 @@ class Converter {
     w_.begin_object();
     for (size_t i = 0; i < entries.size(); ++i) {
       if (i + 1 < entries.size() && entries[i + 1].key == entries[i].key) continue;
-      w_.key(entries[i].key);
+      if (entries[i].name) w_.plain_key(entries[i].key);
+      else w_.key(entries[i].key);
       if (!expression(t, entries[i].value)) return false;
     }
     w_.end_object();

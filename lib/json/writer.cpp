@@ -31,7 +31,7 @@ void Writer::grow(size_t n) {
   // capacity the caller reserved; past it the string grows as it would by appending.
   constexpr size_t kStep = 1 << 16;
   size_t want = used + n;
-  out_.resize(std::max(want, std::min(out_.capacity(), used + kStep)));
+  out_.resize(std::max(want, std::min(out_.capacity(), used + kStep)), pretty_ ? ' ' : '\0');
   at_ = out_.data() + used;
   end_ = out_.data() + out_.size();
 }
@@ -118,34 +118,43 @@ const char* Writer::escape_special(const char* p, const char* end) {
   return p + len;
 }
 
-void Writer::deep_newline(size_t n) {
-  reserve(1 + n);
-  *at_++ = '\n';
-  std::memset(at_, ' ', n);
-  at_ += n;
-}
-
 namespace {
-// What each mark of a Marked writer's text becomes, apart from ":" (kColon): a byte before the
-// new line (or none), the change of indentation, a byte after the indentation (or none). Read
+// What each mark of a Marked writer's text becomes: a byte before the new line (or none), the
+// change of indentation, whether there is a new line, a byte after the indentation (or none). Read
 // from a table rather than switched on: marks follow each other in no order a branch predictor
 // learns (deeply nested values), and each wrong guess cost more than the line's stores.
 struct MarkLayout {
   char before;
   bool has_before;
   int8_t steps;  // +1 one level in, -1 one level out
+  bool new_line;
   char after;
   bool has_after;
 };
-constexpr MarkLayout kMarkLayout[Writer::kColon] = {
-    {0, false, 0, 0, false},    // 0: not a mark
-    {',', true, 0, 0, false},   // kNext
-    {'{', true, 1, 0, false},   // kObjectIn
-    {'[', true, 1, 0, false},   // kArrayIn
-    {0, false, -1, '}', true},  // kObjectOut
-    {0, false, -1, ']', true},  // kArrayOut
+constexpr MarkLayout kMarkLayout[Writer::kColon + 1] = {
+    {0, false, 0, false, 0, false},    // 0: not a mark
+    {',', true, 0, true, 0, false},    // kNext
+    {'{', true, 1, true, 0, false},    // kObjectIn
+    {'[', true, 1, true, 0, false},    // kArrayIn
+    {0, false, -1, true, '}', true},   // kObjectOut
+    {0, false, -1, true, ']', true},   // kArrayOut
+    {':', true, 0, false, ' ', true},  // kColon
 };
 }  // namespace
+
+// What mark c becomes, written at o; returns its end. `width` is the current line's indentation.
+inline char* Writer::lay_out(char* o, unsigned char c, size_t& width, size_t step) {
+  const MarkLayout& m = kMarkLayout[c];
+  *o = m.before;
+  o += m.has_before;
+  auto level = static_cast<ptrdiff_t>(width) + m.steps * static_cast<ptrdiff_t>(step);
+  width = static_cast<size_t>(level < 0 ? 0 : level);
+  // The new line stored either way; without one, what follows overwrites it.
+  char* after_line = new_line(o, width);
+  o = m.new_line ? after_line : o;
+  *o = m.after;
+  return o + m.has_after;
+}
 
 void Writer::indented(std::string_view text) {
   element();
@@ -154,66 +163,43 @@ void Writer::indented(std::string_view text) {
   const auto step = static_cast<size_t>(indent_);
   size_t width = (base_level_ + depth_) * step;  // the current line's indentation
   char* o = at_;
-  while (p < end) {
-    // Room for sixteen bytes, then for what a mark becomes: up to two bytes and a new line with
-    // its indentation, stored in blocks (so up to kFill bytes past it).
-    size_t room = 16 + 3 + width + step + kFill;
+  // Room for n bytes of text holding marks: each mark becomes at most two bytes and a new line
+  // with its indentation, and the block of spaces that starts it.
+  auto make_room = [&](size_t n) {
+    size_t room = 16 + n * (3 + width + n * step + 16);
     if (static_cast<size_t>(end_ - o) < room) [[unlikely]] {
       at_ = o;
       grow(room);
       o = at_;
     }
-    // Up to the next mark, copied sixteen bytes at a time as they are checked.
-    size_t k = 0;
+  };
 #if defined(__SSE2__)
-    if (end - p >= 16) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
-      __m128i mark = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(kColon)), v);  // bytes up to kColon
-      auto marks = static_cast<unsigned>(_mm_movemask_epi8(mark));
-      if (!marks) {
-        p += 16;
-        o += 16;
-        continue;
-      }
-      k = static_cast<size_t>(__builtin_ctz(marks));
-    } else
+  // A block of sixteen bytes at a time, its marks found from one load; the text between them is
+  // copied as blocks of sixteen from where it starts (so sixteen more bytes must be readable). The
+  // next block's load waits for no mark.
+  while (end - p >= 32) {
+    make_room(16);
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i mark = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(kColon)), v);  // bytes up to kColon
+    auto marks = static_cast<unsigned>(_mm_movemask_epi8(mark));
+    unsigned from = 0;
+    while (marks) {
+      unsigned k = static_cast<unsigned>(__builtin_ctz(marks));
+      marks &= marks - 1;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + from)));
+      o = lay_out(o + (k - from), static_cast<unsigned char>(p[k]), width, step);
+      from = k + 1;
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + from)));
+    o += 16 - from;
+    p += 16;
+  }
 #endif
-    {
-      auto left = static_cast<size_t>(end - p);
-      for (; k < left && (static_cast<unsigned char>(p[k]) > kColon); ++k) o[k] = p[k];
-      if (k == left) {
-        o += k;
-        break;
-      }
-    }
-    p += k;
-    o += k;
-    auto c = static_cast<unsigned char>(*p++);
-    if (c == kColon) {
-      *o++ = ':';
-      *o++ = ' ';
-      continue;
-    }
-    const MarkLayout& m = kMarkLayout[c];
-    *o = m.before;
-    o += m.has_before;
-    auto level = static_cast<ptrdiff_t>(width) + m.steps * static_cast<ptrdiff_t>(step);
-    width = static_cast<size_t>(level < 0 ? 0 : level);
-    *o++ = '\n';
-    // The indentation as a block of fixed size, the part past it overwritten by what follows:
-    // deep nesting writes hundreds of megabytes of it, and a call to the library's fill, or a
-    // loop whose count changes from line to line, cost more than the stores.
-    if (width <= kShort) {
-      std::memcpy(o, kSpaces.data(), kShort);
-    } else if (width <= kFill) {
-      for (size_t i = 0; i < kFill; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
-    } else {
-      for (size_t i = 0; i < width; i += kShort) std::memcpy(o + i, kSpaces.data(), kShort);
-    }
-    o += width;
-    *o = m.after;
-    o += m.has_after;
+  make_room(static_cast<size_t>(end - p));
+  for (; p < end; ++p) {
+    auto c = static_cast<unsigned char>(*p);
+    if (c > kColon) *o++ = static_cast<char>(c);
+    else o = lay_out(o, c, width, step);
   }
   at_ = o;
   done();

@@ -5,6 +5,7 @@
 // hcl2json prints. Compact output has no spaces at all.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -32,6 +33,12 @@ inline void append_quoted(std::string& out, std::string_view s) {
 
 // Writes into `out` through a pointer into room made ahead of time, with escaping fused into the
 // copy: `out` holds the text written so far once buffer() is called or the writer ends.
+//
+// Pretty output is mostly indentation (a file of nested blocks makes hundreds of megabytes of
+// it), so a pretty writer keeps its room spaces: every byte from sixteen past the write position
+// to the room's end is a space, and a new line's indentation is one block of sixteen spaces (over
+// what the last value may have stored past its end) and a move of the write position. Each write
+// stores only up to sixteen bytes past where it ends, which keeps that so.
 class Writer {
  public:
   // `base_level`: the nesting level the document starts at, for a value that will be placed
@@ -98,8 +105,21 @@ class Writer {
     put_plain(s, 0);
     done();
   }
+  // A number or string whose JSON text is s, in quotes when `quoted`: the commonest values,
+  // literals of the source, for which this is the whole of the writer's work.
+  [[gnu::always_inline]] void verbatim(std::string_view s, bool quoted) {
+    element();
+    reserve(s.size() + 2 + 16);
+    char* o = at_;
+    *o = '"';
+    o += quoted;
+    o = copy(o, s);
+    *o = '"';
+    at_ = o + quoted;
+    done();
+  }
   // Whether sixteen bytes from p may be read (read_within).
-  bool readable16(const char* p) const {
+  [[gnu::always_inline]] bool readable16(const char* p) const {
     // As addresses: p may lie in another buffer (a decoded label), which pointers may not be
     // compared with.
     auto at = reinterpret_cast<uintptr_t>(p), begin = reinterpret_cast<uintptr_t>(readable_begin_),
@@ -131,7 +151,9 @@ class Writer {
   size_t size() const { return static_cast<size_t>(at_ - out_.data()); }
   // Takes back what was written after the first `size` bytes (not with stream_to), at the top level.
   void rewind(size_t size) {
-    at_ = out_.data() + size;
+    char* to = out_.data() + size;
+    if (pretty_) std::memset(to, ' ', std::min(at_ + 16, end_) - to);  // spaces again
+    at_ = to;
     place_ = Place::Top;
     depth_ = 0;
   }
@@ -169,7 +191,7 @@ class Writer {
     at_ = copy(at_, s);
   }
   // s copied to o, which has room for sixteen bytes more; returns its end.
-  char* copy(char* o, std::string_view s) const {
+  [[gnu::always_inline]] char* copy(char* o, std::string_view s) const {
 #if defined(__SSE2__)
     if (s.size() <= 16 && readable16(s.data())) {
       // Where s is a constant ("null"), the compiler cannot see that readable16 rules this out.
@@ -222,6 +244,7 @@ class Writer {
   }
   void pass_on() {
     sink_(std::string_view(out_.data(), size()));
+    if (pretty_) std::memset(out_.data(), ' ', std::min(at_ + 16, end_) - out_.data());  // spaces again
     at_ = out_.data();
   }
   // Separators and indentation before a value (nothing after a key).
@@ -237,22 +260,20 @@ class Writer {
   }
   // A value has ended.
   void done() { place_ = depth_ > 0 ? Place::Next : Place::Top; }
-  // A newline and the indentation. Short ones, the usual, are copied as a block of fixed size
-  // (two stores) into the room made for it, and the write position moved by their length.
+  // A newline and the indentation, in room that is spaces but for its first sixteen bytes.
   void newline(size_t level) {
     size_t n = (base_level_ + level) * static_cast<size_t>(indent_);
-    if (n > kShort) [[unlikely]]
-      return deep_newline(n);
-    reserve(1 + kShort);
-    *at_++ = '\n';
-    std::memcpy(at_, kSpaces.data(), kShort);
-    at_ += n;
+    reserve(1 + n + 16);
+    at_ = new_line(at_, n);
   }
-  void deep_newline(size_t n);
-  static constexpr size_t kShort = 32;
-  static constexpr size_t kFill = 128;  // indented's longest fixed block of indentation
-  static constexpr std::array<char, kShort> kSpaces = [] {
-    std::array<char, kShort> spaces;
+  static char* lay_out(char* o, unsigned char c, size_t& width, size_t step);
+  static char* new_line(char* o, size_t width) {
+    *o++ = '\n';
+    std::memcpy(o, kSpaces.data(), kSpaces.size());
+    return o + width;
+  }
+  static constexpr std::array<char, 16> kSpaces = [] {
+    std::array<char, 16> spaces;
     spaces.fill(' ');
     return spaces;
   }();

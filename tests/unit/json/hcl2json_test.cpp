@@ -324,6 +324,49 @@ TEST_CASE("short numbers and strings, checked as one block where the file goes o
   }
 }
 
+TEST_CASE("numbers, strings and names copied from the source convert as the general path converts them") {
+  // Without an evaluator a literal whose JSON text is its source text, and an object key that is a
+  // name, are copied at once; an evaluator that evaluates nothing sends every value down the
+  // general path, which must agree.
+  json::Options general;
+  general.evaluator = [](const SyntaxTree&, NodeId) { return json::EvalResult{}; };
+  const std::vector<std::string> values = {"0",
+                                           "7",
+                                           "007",
+                                           "1.50",
+                                           "0.25",
+                                           "1e5",
+                                           "-3",
+                                           "12345678901234567",
+                                           "\"\"",
+                                           "\"a\"",
+                                           "\"a<b\"",
+                                           "\"$5 100%\"",
+                                           "\"tab\\tx\"",
+                                           "\"\u00e9\"",
+                                           "\"e\u0301\"",
+                                           "\"abcdefghijklmnopq\"",
+                                           "<<EOT\nx\nEOT\n",
+                                           "true",
+                                           "null",
+                                           "x"};
+  std::string text = "t = [";
+  for (const std::string& v : values) text += v + ", ";
+  text += "]\no = {";
+  int i = 0;
+  for (const std::string& v : values) {
+    std::string k = std::to_string(i++);
+    if (v.back() != '\n') text += " k" + k + " = " + v + ", \"q<" + k + "\" = 1, n\u00e9" + k + " = 2,";
+  }
+  text += " }\n";
+  for (const std::string& v : values) text += "a" + std::to_string(i++) + " = " + v + "\n";
+  CAPTURE(text);
+  std::string fast = convert(text);
+  CHECK(fast.find("\"q\\u003c1\":1") != std::string::npos);
+  CHECK(fast.find("\"n\u00e91\":2") != std::string::npos);
+  CHECK(fast == convert(text, general));
+}
+
 TEST_CASE("a file that is one long tuple converts element by element as the whole tree does") {
   std::string text = "data = [";
   for (int i = 0; i < 20000; ++i)

@@ -150,10 +150,13 @@ TEST_CASE("text that lies in a buffer the writer may read past is written the sa
             w.string_wrapped("${", view, "}");
             w.plain_string(view);  // the caller vouches for it; copied as it is
             w.raw(view);
+            w.verbatim(view, true);
+            w.verbatim(view, false);
             w.end_array();
           }
           std::string q = quoted(s);
-          CHECK(out == "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + "]");
+          CHECK(out ==
+                "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s + "\"," + s + "]");
         }
       }
     }
@@ -269,4 +272,149 @@ TEST_CASE("a value a Marked writer wrote is indented where it is placed, as if w
       CHECK(placed(base, relaid, chunk) == direct);
     }
   }
+}
+
+namespace {
+
+// json.Indent's layout (four spaces, `base` levels in) of compact JSON text, a byte at a time.
+std::string indent(std::string_view compact, size_t base) {
+  std::string out;
+  size_t depth = base;
+  auto line = [&] { out += "\n" + std::string(4 * depth, ' '); };
+  for (size_t i = 0; i < compact.size(); ++i) {
+    char c = compact[i];
+    out += c;
+    switch (c) {
+      case '"':
+        for (++i; compact[i] != '"'; ++i) {
+          out += compact[i];
+          if (compact[i] == '\\') out += compact[++i];
+        }
+        out += '"';
+        break;
+      case '{':
+      case '[':
+        if (compact[i + 1] == '}' || compact[i + 1] == ']') {
+          out += compact[++i];
+          break;
+        }
+        ++depth;
+        line();
+        break;
+      case '}':
+      case ']':
+        out.pop_back();
+        --depth;
+        line();
+        out += c;
+        break;
+      case ',': line(); break;
+      case ':': out += ' '; break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+// A document drawn from `seed`, with nesting deep enough for indentation of hundreds of spaces,
+// strings of every length up to a few blocks with and without escapes, and values copied from
+// `source` (which the writer may be allowed to read past).
+void random_document(Writer& w, uint32_t seed, std::string_view source) {
+  uint32_t state = seed * 2654435761u + 1;
+  auto next = [&](uint32_t n) {
+    state = state * 1103515245u + 12345u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> specials = {"", "\"", "\\", "\n", "<", "é", "\xff", "\u2028", "\x01", ",", "{"};
+  auto text = [&] {
+    std::string s(next(40), static_cast<char>('a' + next(26)));
+    s.insert(next(static_cast<uint32_t>(s.size()) + 1), specials[next(static_cast<uint32_t>(specials.size()))]);
+    return s;
+  };
+  auto scalar = [&] {
+    switch (next(6)) {
+      case 0: w.raw(std::to_string(next(100000))); break;
+      case 1: w.string(text()); break;
+      case 2: w.raw("null"); break;
+      default: {
+        size_t at = next(static_cast<uint32_t>(source.size()) - 30);
+        std::string_view piece = source.substr(at, 1 + next(29));  // not empty: a value without quotes
+        w.verbatim(piece, next(2) == 0);
+      }
+    }
+  };
+  auto value = [&](auto& self, size_t depth) -> void {
+    uint32_t pick = depth > 60 ? 0 : next(depth < 8 ? 3 : 4);
+    if (pick == 0) return scalar();
+    bool object = pick == 1;
+    object ? w.begin_object() : w.begin_array();
+    for (uint32_t i = 0, n = next(depth < 8 ? 5 : 3); i < n; ++i) {
+      if (object) next(2) ? w.key(text()) : w.plain_key("k" + std::to_string(i));
+      self(self, depth + 1);
+    }
+    object ? w.end_object() : w.end_array();
+  };
+  value(value, 0);
+}
+
+}  // namespace
+
+TEST_CASE("pretty output, written directly or laid out from marked text, is json.Indent's layout of the compact") {
+  // The source's plain text holds no byte a JSON string would escape.
+  std::string source;
+  for (int i = 0; i < 3000; ++i) source += std::to_string(i * 7919) + (i % 3 ? "abc" : "x-y_z");
+  for (uint32_t seed = 0; seed < 300; ++seed) {
+    CAPTURE(seed);
+    bool readable = seed % 2 == 0;
+    std::string compact, marked;
+    {
+      Writer c(compact, false);
+      Writer m(marked, Writer::Marked{});
+      if (readable) c.read_within(source), m.read_within(source);
+      random_document(c, seed, source);
+      random_document(m, seed, source);
+    }
+    for (size_t base : {0, 1, 3}) {
+      CAPTURE(base);
+      std::string want = indent(compact, base);
+      for (size_t chunk : {0, 1, 37, 4096}) {
+        CAPTURE(chunk);
+        for (bool relaid : {false, true}) {
+          std::string out, streamed;
+          Writer w(out, true, 4, base);
+          if (readable) w.read_within(source);
+          if (chunk) w.stream_to([&](std::string_view piece) { streamed.append(piece); }, chunk);
+          if (relaid) w.indented(marked);
+          else random_document(w, seed, source);
+          CHECK(streamed + w.buffer() == want);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("pretty output taken back and written again is as if written once") {
+  std::string out, once;
+  {
+    Writer w(out);
+    w.begin_object();
+    w.key("a");
+    w.string(std::string(100, 'x'));
+    w.end_object();
+    size_t mark = w.size();
+    w.string(std::string(300, 'y'));  // where the indentation below goes
+    w.rewind(mark);
+    for (int i = 0; i < 8; ++i) w.begin_array();  // indented past one block of spaces
+    w.string("2");
+    for (int i = 0; i < 8; ++i) w.end_array();
+    Writer o(once);
+    o.begin_object();
+    o.key("a");
+    o.string(std::string(100, 'x'));
+    o.end_object();
+    for (int i = 0; i < 8; ++i) o.begin_array();
+    o.string("2");
+    for (int i = 0; i < 8; ++i) o.end_array();
+  }
+  CHECK(out == once);
 }
