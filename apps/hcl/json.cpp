@@ -177,7 +177,7 @@ int write_merged(const std::vector<FileJob>& jobs, const json::Options& options,
     for (auto& d : diags) {
       const source::SourceFile* src = nullptr;
       for (auto& job : jobs)
-        if (d.subject && job.source && job.source->name() == d.subject->filename) src = job.source.get();
+        if (d.subject && job.source && job.source->file_name() == d.subject->filename) src = job.source.get();
       write_all(stderr, render_diagnostics(diag::Diagnostics{d}, src, DiagFormat::Text, color));
     }
     return kExitFailed;

@@ -46,7 +46,7 @@ Position position(const source::Pos& p) { return Position{p.line, p.column, p.by
 
 std::optional<SourceRange> range(const std::optional<source::Range>& r) {
   if (!r) return std::nullopt;
-  return SourceRange{r->filename, position(r->start), position(r->end)};
+  return SourceRange{r->filename.str(), position(r->start), position(r->end)};
 }
 
 Diagnostics convert(const diag::Diagnostics& from) {

@@ -9,8 +9,8 @@ namespace hcl::body {
 
 std::string range_string(const source::Range& r) {
   if (r.start.line == r.end.line)
-    return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
-  return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
+    return fmt::format("{}:{},{}-{}", r.filename.str(), r.start.line, r.start.column, r.end.column);
+  return fmt::format("{}:{},{}-{},{}", r.filename.str(), r.start.line, r.start.column, r.end.line, r.end.column);
 }
 
 source::Range range_between(const source::Range& a, const source::Range& b) {

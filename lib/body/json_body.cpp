@@ -39,7 +39,7 @@ void shift_ranges(diag::Diagnostics& diags, source::Pos start) {
   }
 }
 
-JsonTemplate parse_json_template(const std::string& filename, const std::string& text, source::Pos start) {
+JsonTemplate parse_json_template(source::FileName filename, const std::string& text, source::Pos start) {
   JsonTemplate out;
   auto source = std::make_shared<source::SourceFile>(filename, text);
   syntax::ParseResult parsed = syntax::parse_template(source);
@@ -122,7 +122,7 @@ class JsonExpression final : public Expression {
     if (!name_ && doc_->kind(node_) != Kind::String) return std::nullopt;
     std::string_view text = name_ ? doc_->name(*name_) : doc_->text(node_);
     source::Pos start = doc_->position(name_ ? name_->name_start : doc_->node(node_).start);
-    auto source = std::make_shared<source::SourceFile>(doc_->filename(), std::string(text));
+    auto source = std::make_shared<source::SourceFile>(doc_->file_name(), std::string(text));
     syntax::ParseResult parsed = syntax::parse_expression(source);
     if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return std::nullopt;
     std::shared_ptr<const syntax::SyntaxTree> tree(std::move(parsed.tree));
@@ -139,7 +139,7 @@ class JsonExpression final : public Expression {
   Value string_value(std::string_view text, uint32_t start, Context ctx, diag::Diagnostics& diags) const {
     if (!ctx) return Value::string(std::string(text));
     source::Pos origin = after_quote(doc_->position(start));
-    JsonTemplate tmpl = parse_json_template(doc_->filename(), std::string(text), origin);
+    JsonTemplate tmpl = parse_json_template(doc_->file_name(), std::string(text), origin);
     if (diag::has_errors(tmpl.diagnostics)) {
       diag::append(diags, std::move(tmpl.diagnostics));
       return Value::dynamic();
@@ -195,7 +195,7 @@ class JsonExpression final : public Expression {
 
   void string_variables(std::string_view text, uint32_t start, std::vector<Traversal>& out) const {
     source::Pos origin = after_quote(doc_->position(start));
-    JsonTemplate tmpl = parse_json_template(doc_->filename(), std::string(text), origin);
+    JsonTemplate tmpl = parse_json_template(doc_->file_name(), std::string(text), origin);
     if (!tmpl.tree) return;
     auto vars = native_variables(tmpl.tree, tmpl.tree->root());
     shift_traversals(vars, origin);

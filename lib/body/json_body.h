@@ -24,7 +24,7 @@ struct JsonTemplate {
   std::shared_ptr<const syntax::SyntaxTree> tree;  // null when the text does not parse
   diag::Diagnostics diagnostics;
 };
-JsonTemplate parse_json_template(const std::string& filename, const std::string& text, source::Pos start);
+JsonTemplate parse_json_template(source::FileName filename, const std::string& text, source::Pos start);
 
 // Moves ranges of a source parsed on its own (starting at 1:1, byte 0) to where that source
 // starts in the file.

@@ -309,7 +309,7 @@ class NativeBody final : public Body {
 
   source::Range missing_item_range() const override {
     source::Pos start = start_pos();
-    return source::Range{tree_->source().name(), start, start};
+    return source::Range{tree_->source().file_name(), start, start};
   }
 
  private:

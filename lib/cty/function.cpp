@@ -138,9 +138,9 @@ const ExpressionClosure& expression_closure_of(const Value& v) { return v.capsul
 
 std::string range_string(const source::Range& r) {
   if (r.start.line == r.end.line)
-    return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column) + "-" +
+    return r.filename.str() + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column) + "-" +
            std::to_string(r.end.column);
-  return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column) + "-" +
+  return r.filename.str() + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column) + "-" +
          std::to_string(r.end.line) + "," + std::to_string(r.end.column);
 }
 

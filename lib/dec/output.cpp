@@ -36,7 +36,7 @@ std::string pos_json(const source::Pos& p) {
 
 std::string range_json(const source::Range& r) {
   std::string out = "{\"filename\":";
-  quote(out, r.filename);
+  quote(out, r.filename.str());
   out += ",\"start\":" + pos_json(r.start) + ",\"end\":" + pos_json(r.end) + "}";
   return out;
 }

@@ -62,7 +62,10 @@ std::vector<std::string> find_label_specs(const Spec& spec) {
   return out;
 }
 
-source::Range unknown_range() { return source::Range{"<unknown>", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}}; }
+source::Range unknown_range() {
+  static const source::FileName name("<unknown>");
+  return source::Range{name, source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
+}
 
 }  // namespace
 
@@ -341,7 +344,8 @@ struct NoopSpec final : Spec {
   Value decode(const BodyContent&, Labels, body::Context, diag::Diagnostics&) const override { return Value::null(); }
   Type implied_type() const override { return Type::dynamic(); }
   source::Range source_range(const BodyContent&, Labels) const override {
-    return source::Range{"noopSpec", source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
+    static const source::FileName name("noopSpec");
+    return source::Range{name, source::Pos{0, 0, 0}, source::Pos{0, 0, 0}};
   }
 };
 

@@ -108,8 +108,8 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
                      util::escape_controls(diag.summary));
   if (diag.subject) {
     const source::Range& subj = *diag.subject;
-    const source::SourceFile* file = sources ? sources(subj.filename) : nullptr;
-    out += fmt::format("  on {} line {}:\n", util::escape_controls(subj.filename), subj.start.line);
+    const source::SourceFile* file = sources ? sources(subj.filename.str()) : nullptr;
+    out += fmt::format("  on {} line {}:\n", util::escape_controls(subj.filename.str()), subj.start.line);
     if (!file) {
       out += "  (source code not available)\n\n";
     } else {
@@ -165,8 +165,8 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
   };
   if (diag.subject) {
     const source::Range& r = *diag.subject;
-    j["range"] = nlohmann::ordered_json{{"filename", r.filename}, {"start", pos(r.start)}, {"end", pos(r.end)}};
-    const source::SourceFile* file = sources ? sources(r.filename) : nullptr;
+    j["range"] = nlohmann::ordered_json{{"filename", r.filename.str()}, {"start", pos(r.start)}, {"end", pos(r.end)}};
+    const source::SourceFile* file = sources ? sources(r.filename.str()) : nullptr;
     if (file) {
       std::string_view code = file->line_text(r.start.line);
       uint32_t line_begin = file->line_offset(r.start.line);
@@ -205,7 +205,7 @@ std::string render_github(const Diagnostic& diag) {
   std::string props;
   if (diag.subject) {
     const source::Range& r = *diag.subject;
-    props = fmt::format(" file={},line={},col={},endLine={},endColumn={},", escape_prop(r.filename), r.start.line,
+    props = fmt::format(" file={},line={},col={},endLine={},endColumn={},", escape_prop(r.filename.str()), r.start.line,
                         r.start.column, r.end.line, r.end.column);
   } else {
     props = " ";

@@ -49,9 +49,10 @@ nlohmann::ordered_json sarif_log(const SarifTool& tool, const std::vector<SarifR
                    {"level", d.severity == Severity::Error ? "error" : "warning"},
                    {"message", {{"text", text}}}};
     if (d.subject) {
-      result["locations"] = json::array({{{"physicalLocation",
-                                           {{"artifactLocation", {{"uri", util::uri_encode_path(d.subject->filename)}}},
-                                            {"region", region(*d.subject)}}}}});
+      result["locations"] =
+          json::array({{{"physicalLocation",
+                         {{"artifactLocation", {{"uri", util::uri_encode_path(d.subject->filename.str())}}},
+                          {"region", region(*d.subject)}}}}});
     }
     out_results.push_back(std::move(result));
   }

@@ -507,7 +507,7 @@ std::string positions(const syntax::SyntaxTree& tree, const std::vector<Item>& i
   std::string out;
   for (const auto& it : items) {
     source::Range r = tree.token_range(it.start);
-    out += (out.empty() ? "" : ", ") + r.filename + ":" + std::to_string(r.start.line);
+    out += (out.empty() ? "" : ", ") + r.filename.str() + ":" + std::to_string(r.start.line);
   }
   return out;
 }
@@ -671,7 +671,7 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
   if (res.changed) {
     // Never hand back a file that no longer parses (hcledit can: a value ending in a comment, a
     // heredoc followed by a line comment); the input stays as it was.
-    auto out = std::make_shared<source::SourceFile>(source->name(), res.output);
+    auto out = std::make_shared<source::SourceFile>(source->file_name(), res.output);
     syntax::ParseResult check = syntax::parse_config(out, syntax::ParseOptions{.build_tree = false});
     if (diag::has_errors(check.diagnostics)) {
       diag::Diagnostic d = error("The edit would leave the file invalid",

@@ -80,7 +80,8 @@ std::string diagnostics_to_json(const diag::Diagnostics& diags) {
       out += fmt::format(
           ",\"range\":{{\"filename\":{},\"start\":{{\"line\":{},\"column\":{},\"byte\":{}}},\"end\":{{\"line\":{},"
           "\"column\":{},\"byte\":{}}}}}",
-          json_quote(g.filename), g.start.line, g.start.column, g.start.byte, g.end.line, g.end.column, g.end.byte);
+          json_quote(g.filename.str()), g.start.line, g.start.column, g.start.byte, g.end.line, g.end.column,
+          g.end.byte);
     }
     out += '}';
   }

@@ -1018,7 +1018,7 @@ class Converter {
 
   static std::string where(const source::SourceFile& file, uint32_t offset) {
     source::Range r = file.range(offset, offset);
-    return r.filename + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
+    return r.filename.str() + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
   }
   static std::string where(const syntax::SyntaxTree& t, syntax::NodeId node) {
     return where(t.source(), t.span(node).start);

@@ -76,7 +76,7 @@ source::Range Document::open_range(NodeId id) const {
   source::Pos end = start;
   end.byte += 1;
   end.column += 1;
-  return source::Range{filename(), start, end};
+  return source::Range{file_name(), start, end};
 }
 
 source::Range Document::close_range(NodeId id) const {
@@ -84,7 +84,7 @@ source::Range Document::close_range(NodeId id) const {
   source::Pos start = end;
   start.byte -= 1;
   start.column -= 1;
-  return source::Range{filename(), start, end};
+  return source::Range{file_name(), start, end};
 }
 
 bool is_json_filename(std::string_view name) { return name.size() >= 5 && name.substr(name.size() - 5) == ".json"; }
@@ -491,7 +491,7 @@ class Parser {
     return t;
   }
   std::string_view bytes(const Token& t) const { return text_.substr(t.start.byte, t.end.byte - t.start.byte); }
-  source::Range range(const Token& t) const { return source::Range{doc_->filename(), t.start, t.end}; }
+  source::Range range(const Token& t) const { return source::Range{doc_->file_name(), t.start, t.end}; }
 
   void error(std::string summary, std::string detail, const Token& subject) {
     diags_.push_back(
@@ -709,7 +709,7 @@ class Parser {
       source::Pos end = at;
       ++end.byte;
       ++end.column;
-      source::Range subject{doc_->filename(), at, end};
+      source::Range subject{doc_->file_name(), at, end};
       std::optional<source::Range> context;
       if (!(subject == range(tok))) context = range(tok);
       diags_.push_back(diag::Diagnostic{diag::Severity::Error, "Invalid JSON string",

@@ -54,6 +54,7 @@ class Document {
   const source::SourceFile& source() const { return *source_; }
   std::shared_ptr<const source::SourceFile> source_ptr() const { return source_; }
   const std::string& filename() const { return source_->name(); }
+  source::FileName file_name() const { return source_->file_name(); }
 
   NodeId root() const { return root_; }
   const Node& node(NodeId id) const { return nodes_[id]; }
@@ -70,7 +71,7 @@ class Document {
   // The position of a byte offset where a token starts or ends, counted the way the scanner counts.
   source::Pos position(uint32_t offset) const;
   source::Range range(uint32_t start, uint32_t end) const {
-    return source::Range{filename(), position(start), position(end)};
+    return source::Range{file_name(), position(start), position(end)};
   }
   // The whole value (Range()), and where it starts (StartRange(): an opening bracket, or the
   // whole value for the others).

@@ -13,7 +13,7 @@ Document::Document(std::string path, std::string text, int64_t version)
 
 void Document::reset(std::string text) {
   analysis_.reset();
-  source_ = std::make_shared<source::SourceFile>(source_->name(), std::move(text));
+  source_ = std::make_shared<source::SourceFile>(source_->file_name(), std::move(text));
   lines_ = LineIndex(source_->text());
 }
 

@@ -19,15 +19,15 @@ uint32_t bom_length_of(std::string_view text) {
 
 }  // namespace
 
-SourceFile::SourceFile(std::string name, std::string text) : SourceFile(std::move(name), nullptr, std::string_view()) {
+SourceFile::SourceFile(FileName name, std::string text) : SourceFile(name, nullptr, std::string_view()) {
   auto held = std::make_shared<const std::string>(std::move(text));
   text_ = *held;
   owner_ = std::move(held);
   bom_ = bom_length_of(text_);
 }
 
-SourceFile::SourceFile(std::string name, std::shared_ptr<const void> owner, std::string_view text)
-    : name_(std::move(name)), owner_(std::move(owner)), text_(text), bom_(bom_length_of(text)) {}
+SourceFile::SourceFile(FileName name, std::shared_ptr<const void> owner, std::string_view text)
+    : name_(name), owner_(std::move(owner)), text_(text), bom_(bom_length_of(text)) {}
 
 void SourceFile::build_lines() const {
   if (lines_built_) return;

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "source/file_name.h"
+
 namespace hcl::source {
 
 // A position as HCL reports it: lines and columns count from 1, bytes from 0. Columns count
@@ -23,7 +25,7 @@ struct Pos {
 
 // A resolved source range, the form diagnostics carry.
 struct Range {
-  std::string filename;
+  FileName filename;
   Pos start;
   Pos end;
   friend bool operator==(const Range&, const Range&) = default;
@@ -31,11 +33,12 @@ struct Range {
 
 class SourceFile {
  public:
-  SourceFile(std::string name, std::string text);
+  SourceFile(FileName name, std::string text);
   // Bytes held elsewhere (a mapped file): `owner` keeps `text` alive as long as the file lives.
-  SourceFile(std::string name, std::shared_ptr<const void> owner, std::string_view text);
+  SourceFile(FileName name, std::shared_ptr<const void> owner, std::string_view text);
 
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return name_.str(); }
+  FileName file_name() const { return name_; }
   std::string_view text() const { return text_; }
   uint32_t size() const { return static_cast<uint32_t>(text_.size()); }
 
@@ -73,7 +76,7 @@ class SourceFile {
  private:
   void build_lines() const;
 
-  std::string name_;
+  FileName name_;
   std::shared_ptr<const void> owner_;  // what holds the bytes
   std::string_view text_;
   uint32_t bom_ = 0;

@@ -144,8 +144,8 @@ void Parser::error(std::string summary, std::string detail, diag::Span subject, 
 std::string Parser::range_string(diag::Span s) {
   source::Range r = src_.range(s.start, s.end);
   if (r.start.line == r.end.line)
-    return fmt::format("{}:{},{}-{}", r.filename, r.start.line, r.start.column, r.end.column);
-  return fmt::format("{}:{},{}-{},{}", r.filename, r.start.line, r.start.column, r.end.line, r.end.column);
+    return fmt::format("{}:{},{}-{}", r.filename.str(), r.start.line, r.start.column, r.end.column);
+  return fmt::format("{}:{},{}-{},{}", r.filename.str(), r.start.line, r.start.column, r.end.line, r.end.column);
 }
 
 // The root body's nodes hold nothing but the items already handed over, so after each item the

@@ -30,7 +30,7 @@ std::optional<std::string> read_text(const fs::path& p) {
 std::string where(const hcl::diag::Diagnostic& d) {
   if (!d.subject) return "-";
   const hcl::source::Range& r = *d.subject;
-  return r.filename + ":" + std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
+  return r.filename.str() + ":" + std::to_string(r.start.line) + ":" + std::to_string(r.start.column) + "-" +
          std::to_string(r.end.line) + ":" + std::to_string(r.end.column) + "@" + std::to_string(r.start.byte) + "-" +
          std::to_string(r.end.byte);
 }
