@@ -224,24 +224,29 @@ inline std::string eval_properties(const std::string& input) {
   return {};
 }
 
-// The JSON `hcl json` makes of a file item by item while it parses it (json::FileDocument),
-// items and a root tuple's elements handed over in small batches; or the first diagnostic's
-// summary and detail after "ERROR: ".
-inline std::string json_by_items(const std::shared_ptr<source::SourceFile>& src, const json::Options& opt) {
+// The JSON `hcl json` makes of a file item by item while it parses it (json::FileDocument): items
+// handed over `item_batch` nodes at a time, a root tuple's elements `tuple_batch` nodes at a time
+// (not under a strict evaluator, as `hcl json` does), written `base_level` levels in; or the
+// first diagnostic's summary and detail after "ERROR: ". `parsed`, if given, gets the parse's
+// result.
+inline std::string json_by_items(const std::shared_ptr<source::SourceFile>& src, const json::Options& opt,
+                                 uint32_t item_batch = 8, uint32_t tuple_batch = 4, size_t base_level = 0,
+                                 syntax::ParseResult* parsed = nullptr) {
   json::FileDocument doc(src->size(), opt);
   syntax::ParseOptions po;
   po.root_item = [&](const syntax::SyntaxTree& item) { doc.add(item); };
-  po.root_item_batch = 8;
+  po.root_item_batch = item_batch;
   if (!opt.evaluator || !opt.strict)
     po.root_tuple_elements = [&](const syntax::SyntaxTree& elements, std::string_view name, uint32_t open) {
       doc.add_elements(elements, name, open);
     };
-  po.root_tuple_batch = 4;
-  syntax::parse_config(src, po);
+  po.root_tuple_batch = tuple_batch;
+  syntax::ParseResult r = syntax::parse_config(src, po);
+  if (parsed) *parsed = std::move(r);
   diag::Diagnostics diags;
   if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
   std::string out;
-  doc.write([&](std::string_view piece) { out.append(piece); });
+  doc.write([&](std::string_view piece) { out.append(piece); }, base_level);
   return out;
 }
 

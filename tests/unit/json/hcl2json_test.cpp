@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "../../fuzz/properties.h"
 #include "ast/ast.h"
 #include "json/evaluator.h"
 #include "json/hcl2json.h"
@@ -36,23 +37,11 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // `item_batch`: the nodes of root items handed over together (0: each item alone).
 std::string by_items(const std::string& text, const json::Options& options, const std::string& name = "test.hcl",
                      uint32_t batch = 1, size_t base_level = 0, uint32_t item_batch = 0) {
-  json::FileDocument doc(text.size(), options);
-  hcl::syntax::ParseOptions po;
-  po.root_item = [&](const SyntaxTree& item) { doc.add(item); };
-  po.root_item_batch = item_batch;
-  if (!options.evaluator || !options.strict) {
-    po.root_tuple_elements = [&](const SyntaxTree& elements, std::string_view name, uint32_t open) {
-      doc.add_elements(elements, name, open);
-    };
-  }
-  po.root_tuple_batch = batch;
-  auto r = hcl::syntax::parse_config(std::make_shared<hcl::source::SourceFile>(name, text), po);
+  hcl::syntax::ParseResult r;
+  std::string out = hcl::fuzz::json_by_items(std::make_shared<hcl::source::SourceFile>(name, text), options, item_batch,
+                                             batch, base_level, &r);
   REQUIRE_MESSAGE(r.diagnostics.empty(), text);
   CHECK(r.tree == nullptr);
-  hcl::diag::Diagnostics diags;
-  if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
-  std::string out;
-  doc.write([&](std::string_view piece) { out.append(piece); }, base_level);
   return out;
 }
 std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
