@@ -120,6 +120,10 @@ class Type {
   // Takes the caller's reference to `n`.
   explicit Type(const SharedNode* n) : node_(n) {}
   static Type make(Node* n);
+  // A type equal to make_new()'s, of `size` members: a recently made one that `same` accepts,
+  // or the new one.
+  template <class Same, class Make>
+  static Type recent(size_t size, uint64_t key, Same same, Make make_new);
   const Node* node() const;  // compound and capsule types only
   void drop() {
     if (release_last(node_)) destroy(node_);

@@ -164,3 +164,42 @@ TEST_CASE("JSON decoding shares repeated short strings and charges each use") {
   CHECK(js(*v) == R"({"a":"create","b":["create","update"],"c":"create"})");
   CHECK(a.weight() == c.weight());
 }
+
+// Object and tuple types made one after another are shared when equal (Type::recent): a type
+// handed out again must be equal in every part, whatever was made in between.
+TEST_CASE("alike object and tuple types made in turn keep their own members") {
+  for (int round = 0; round < 3; ++round) {
+    Value a_number = Value::object({{"a", n(1)}});
+    Value a_string = Value::object({{"a", s("x")}});
+    Value a_b = Value::object({{"a", n(1)}, {"b", n(2)}});
+    Value a_c = Value::object({{"a", n(1)}, {"c", n(2)}});
+    Value b_a = Value::object({{"b", n(1)}, {"a", n(2)}});
+    CHECK(a_number.type().attribute("a")->type == Type::number());
+    CHECK(a_string.type().attribute("a")->type == Type::string());
+    CHECK(a_number.type() != a_string.type());
+    CHECK(a_b.type().attribute("b") != nullptr);
+    CHECK(a_b.type().attribute("c") == nullptr);
+    CHECK(a_c.type().attribute("c") != nullptr);
+    CHECK(a_b.type() != a_c.type());
+    CHECK(b_a.type() == a_b.type());
+    CHECK(js(b_a) == R"({"a":2,"b":1})");
+
+    Value one_number = Value::tuple({n(1)});
+    Value one_string = Value::tuple({s("x")});
+    Value one_object = Value::tuple({a_number});
+    Value other_object = Value::tuple({a_string});
+    CHECK(one_number.type().tuple_elements() == std::vector<Type>{Type::number()});
+    CHECK(one_string.type().tuple_elements() == std::vector<Type>{Type::string()});
+    CHECK(one_object.type().tuple_elements()[0] == a_number.type());
+    CHECK(other_object.type().tuple_elements()[0] == a_string.type());
+    CHECK(one_object.type() != other_object.type());
+    CHECK(Value::tuple({n(1), s("x")}).type() != Value::tuple({s("x"), n(1)}).type());
+  }
+  // Many alike values, as a for expression makes them, and a large one that is not kept.
+  std::vector<Value> rows;
+  for (int i = 0; i < 1000; ++i) rows.push_back(Value::object({{"i", n(i)}, {"name", s("r")}}));
+  for (const Value& r : rows) CHECK(r.type() == rows[0].type());
+  std::vector<Value> many(100, n(1));
+  many.push_back(s("last"));
+  CHECK(Value::tuple(many).type().tuple_elements().back() == Type::string());
+}
