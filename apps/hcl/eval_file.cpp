@@ -9,6 +9,7 @@
 #include "cty/convert.h"
 #include "eval/typeexpr.h"
 #include "jsonsyntax/reader.h"
+#include "lex/lexer.h"
 #include "syntax/parser.h"
 
 namespace hcl::app {
@@ -54,15 +55,16 @@ std::optional<uint32_t> first_error_byte(const syntax::ParseResult& r) {
 // (`upper(`, `1 +`). An expression that ends and leaves text behind (`"name" = 1`) means a
 // configuration whose first item is wrong, and an error on the first token (an invalid
 // character) is the same for both.
-bool expression_explains_better(const syntax::ParseResult& body, const syntax::ParseResult& expr) {
-  if (!body.tree || expr.trailing_text) return false;
+bool expression_explains_better(const source::SourceFile& source, const syntax::ParseResult& body,
+                                const syntax::ParseResult& expr) {
+  if (expr.trailing_text) return false;
   std::optional<uint32_t> body_error = first_error_byte(body), expr_error = first_error_byte(expr);
   if (!body_error || !expr_error) return false;
-  for (const lex::Token& t : body.tree->tokens()) {
+  lex::Lexer lexer(source.text());
+  for (lex::Token t = lexer.next();; t = lexer.next()) {
     if (t.kind == lex::TokenKind::Comment || t.kind == lex::TokenKind::Newline) continue;
     return *body_error == t.start && *expr_error > t.start;
   }
-  return false;
 }
 
 }  // namespace
@@ -71,15 +73,25 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
   FileEvaluation out;
   auto source = std::make_shared<const source::SourceFile>(req.name, req.text);
   out.result.sources.push_back(source);
-  body::BodyPtr file;
+  config::FileValueBuilder builder(std::make_shared<const eval::Scope>(scope),
+                                   config::EvaluateOptions{req.keep_dynamic, !req.for_expression, req.for_expression});
   if (reads_json(req.syntax, req.name)) {
     jsonsyntax::ParseResult r = jsonsyntax::parse_file(source);
     out.result.diagnostics = std::move(r.diagnostics);
     if (diag::has_errors(out.result.diagnostics)) return out;
-    file = body::json_body(r.document);
+    builder.add(body::json_body(r.document));
   } else {
-    syntax::ParseResult r = syntax::parse_config(source);
-    if (diag::has_errors(r.diagnostics) || !r.tree) {
+    // Each piece of the file is evaluated as soon as it is parsed, so its tree is never held
+    // whole (a file of 200,000 small blocks held 82 MB of tree). A piece borrows the parser's
+    // tree for the call; nothing evaluated keeps a tree. Once the parse fails, no more pieces
+    // come, and what was evaluated is dropped.
+    syntax::ParseOptions options;
+    options.root_item = [&builder](const syntax::SyntaxTree& items) {
+      builder.add(body::native_items(std::shared_ptr<const syntax::SyntaxTree>(std::shared_ptr<void>(), &items)));
+    };
+    options.root_item_batch = 256;
+    syntax::ParseResult r = syntax::parse_config(source, options);
+    if (diag::has_errors(r.diagnostics)) {
       // `hcl eval --file F` also takes a file holding one expression (`n * 2`). No text is both
       // a body and an expression (a body item starts `name =` or `name {` / `name "label"`, where
       // an expression cannot continue, and an empty body is no expression), so this cannot
@@ -92,7 +104,7 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
           out.result.sources.clear();
           return out;
         }
-        if (expression_explains_better(r, e)) {
+        if (expression_explains_better(*source, r, e)) {
           out.result.diagnostics = std::move(e.diagnostics);
           return out;
         }
@@ -101,12 +113,9 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
       return out;
     }
     diag::append(out.result.diagnostics, std::move(r.diagnostics));
-    file = body::native_body(std::shared_ptr<const syntax::SyntaxTree>(std::move(r.tree)));
   }
 
-  auto shared_scope = std::make_shared<const eval::Scope>(scope);
-  config::FileValue fv = config::evaluate_file(
-      file, shared_scope, config::EvaluateOptions{req.keep_dynamic, !req.for_expression, req.for_expression});
+  config::FileValue fv = builder.finish();
   if (req.for_expression) {
     out.kind = FileEvaluation::Kind::Scope;
     out.variables = std::move(fv.variables);

@@ -33,6 +33,9 @@ struct Block {
 
 // Items of a body (Attribute and Block nodes) in source order.
 std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::NodeId body);
+// The roots of the whole subtrees a tree holds one after the other, in source order: the items
+// (or tuple elements) syntax::ParseOptions::root_item and root_tuple_elements hand over.
+std::vector<syntax::NodeId> subtree_roots(const syntax::SyntaxTree& tree);
 Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node);
 Block block(const syntax::SyntaxTree& tree, syntax::NodeId node);
 

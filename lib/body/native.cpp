@@ -318,10 +318,16 @@ class NativeBody final : public Body {
     std::vector<Block> blocks;
   };
 
+  // The body's items; without a body node, the items the tree holds one after the other.
+  std::vector<syntax::NodeId> item_nodes() const {
+    return body_ == syntax::kNoNode ? ast::subtree_roots(*tree_) : ast::body_items(*tree_, body_);
+  }
+
   // hclsyntax.Body's SrcRange starts at the token before the body (a block's opening brace), or
   // for a file at its first token that is not a comment.
   source::Pos start_pos() const {
     const syntax::SyntaxTree& t = *tree_;
+    if (body_ == syntax::kNoNode) return t.source().position(t.token(t.node(0).first_token).start);
     const syntax::Node& b = t.node(body_);
     uint32_t i = b.first_token;
     if (body_ == t.root()) {
@@ -336,7 +342,7 @@ class NativeBody final : public Body {
   Items collect() const {
     Items out;
     const syntax::SyntaxTree& t = *tree_;
-    std::vector<syntax::NodeId> body_items = ast::body_items(t, body_);
+    std::vector<syntax::NodeId> body_items = item_nodes();
     // Sized once: growing by doubling held up to three times the blocks' storage while a file's
     // hundreds of thousands of blocks were moved to the larger array.
     size_t blocks = 0;
@@ -400,7 +406,7 @@ class NativeBody final : public Body {
     };
     const syntax::SyntaxTree& t = *tree_;
     std::vector<syntax::NodeId> block_nodes;
-    for (syntax::NodeId item : ast::body_items(t, body_))
+    for (syntax::NodeId item : item_nodes())
       if (t.node(item).kind == syntax::NodeKind::Block && ast::block(t, item).body != syntax::kNoNode)
         block_nodes.push_back(item);
     size_t bi = 0;
@@ -473,6 +479,10 @@ BodyPtr native_body(std::shared_ptr<const syntax::SyntaxTree> tree) {
 
 BodyPtr native_body(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::NodeId body) {
   return std::make_shared<NativeBody>(std::move(tree), body);
+}
+
+BodyPtr native_items(std::shared_ptr<const syntax::SyntaxTree> tree) {
+  return std::make_shared<NativeBody>(std::move(tree), syntax::kNoNode);
 }
 
 ExprPtr native_expr(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::NodeId node) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cty/budget.h"
 #include "cty/json_encoding.h"
 #include "dynblock/dynblock.h"
 
@@ -14,101 +15,175 @@ namespace {
 
 using cty::Value;
 
-// One level of the document: an object (a body, or a label level), a list of bodies (blocks of
-// one type and labels), or an attribute's value.
-struct Node {
-  enum class Kind : uint8_t { Object, List, Value } kind = Kind::Object;
-  std::map<std::string, std::unique_ptr<Node>> members;
-  std::vector<std::unique_ptr<Node>> items;
-  Value value;
+// A block body's value in each form asked for: the document's (failed attributes left out, blocks
+// in tuples) and the references' (failed attributes unknown, see Evaluator::reference). A body
+// becomes these as soon as it is evaluated, so that only the values, not the body's items, are
+// held while the rest of the file is read.
+struct Forms {
+  Value document;
+  Value reference;
+};
+
+// Blocks as the document nests them: under their type, then one level per label, and innermost a
+// list of the blocks' bodies in source order.
+struct Group {
+  bool list = false;
+  std::map<std::string, Group> members;  // a level
+  std::vector<Forms> items;              // a list
+};
+
+struct AttributeValue {
+  Value value;  // unknown when failed
   bool failed = false;
 };
 
-class FileEvaluator {
+// A body's items on their way to values: its blocks grouped by type, its attributes by name. An
+// attribute replaces the blocks of its name.
+struct Content {
+  std::map<std::string, Group> blocks;
+  std::map<std::string, AttributeValue> attributes;
+};
+
+// Diagnostics of the root body's attributes, by the attribute's name (see Evaluator::attributes).
+using NamedDiagnostics = std::vector<std::pair<std::string, diag::Diagnostics>>;
+
+class Evaluator {
  public:
-  FileEvaluator(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
+  Evaluator(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
       : scope_(std::move(scope)), options_(options) {}
 
-  std::unique_ptr<Node> body(const body::BodyPtr& b, const dynblock::IterationPtr& it, diag::Diagnostics& diags) {
-    auto node = std::make_unique<Node>();
+  // Evaluates the body's items into `into`: blocks in source order, each body at once, then the
+  // attributes by name, so that diagnostics come in a stable order (the oracle sorts them in the
+  // end). `named`: where the attributes' diagnostics go instead of `diags`, for the root body,
+  // whose items come in pieces but whose attributes' diagnostics still follow all its blocks'.
+  void items(const body::BodyPtr& b, const dynblock::IterationPtr& it, Content& into, diag::Diagnostics& diags,
+             NamedDiagnostics* named = nullptr) {
     // Under an iteration, expressions see the iterators (a child of the file's context).
     dynblock::ScopePtr ctx = it ? dynblock::child_context(it, scope_) : scope_;
-    std::optional<body::BodyContent> items = b->structure();
+    std::optional<body::BodyContent> content = b->structure();
     body::Attributes attrs;
-    if (items) {
-      for (auto& each : items->blocks) {
+    if (content) {
+      for (auto& each : content->blocks) {
         // Taken out of the list, so that what it holds is freed once its body is evaluated: a
-        // file's top level may hold hundreds of thousands of blocks.
+        // piece may hold thousands of blocks.
         const body::Block block = std::move(each);
         if (!options_.keep_dynamic && block.type == "dynamic") {
-          // A dynamic block names the type of the blocks it makes in its one label (the schema
-          // error a reader of these blocks reports).
-          source::Range context =
-              block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range) : block.def_range;
-          if (block.labels.empty()) {
-            diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing type for dynamic",
-                                             "All dynamic blocks must have 1 labels (type).",
-                                             block.open_brace_range.value_or(block.def_range), context});
-          } else if (block.labels.size() > 1) {
-            diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous label for dynamic",
-                                             "Only 1 labels (type) are expected for dynamic blocks.",
-                                             block.label_ranges[1], context});
-          } else {
-            for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
-              place(*node, g.block, body(g.block.body, g.iteration, diags), diags);
-          }
+          dynamic(block, ctx, it, into, diags);
         } else {
-          place(*node, block, body(block.body, it, diags), diags);
+          place(into, block, body(block.body, it, diags), diags);
         }
       }
-      attrs = std::move(items->attributes);
+      attrs = std::move(content->attributes);
     } else {
       attrs = b->just_attributes(diags);
     }
-    // By name, so that diagnostics come in a stable order (the oracle sorts them in the end).
     std::sort(attrs.items.begin(), attrs.items.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     for (const auto& attr : attrs.items) {
-      auto v = std::make_unique<Node>();
-      v->kind = Node::Kind::Value;
       diag::Diagnostics own;
-      v->value = attr.expr->value(ctx.get(), own);
-      v->failed = diag::has_errors(own);
-      diag::append(diags, std::move(own));
-      if (!v->failed) {
-        auto json = cty::value_to_json(v->value);
-        if (!json) {
-          diags.push_back(diag::Diagnostic{
-              diag::Severity::Error, "Result has no JSON form",
-              fmt::format("The expression evaluated to {}, but {}.", v->value.go_string(), json.error()),
-              attr.expr->range(), std::nullopt});
-          v->failed = true;
-        }
+      // The first of a name counts (the parser reported the redefinition).
+      into.attributes.try_emplace(attr.name, attribute(attr, ctx.get(), own));
+      if (!named) {
+        diag::append(diags, std::move(own));
+      } else if (!own.empty()) {
+        named->emplace_back(attr.name, std::move(own));
       }
-      if (v->failed) v->value = Value::dynamic();
-      node->members[attr.name] = std::move(v);
     }
-    return node;
+  }
+
+  // The root's variables: each member in the references' form, at the top level.
+  void variables(const Content& root, std::map<std::string, Value>& out) const {
+    for (const auto& [k, g] : root.blocks) out[k] = reference(g, true);
+    for (const auto& [k, a] : root.attributes) out[k] = a.value;
+  }
+
+  // The document's value of a body's content, which it consumes.
+  static Value document(Content&& c) {
+    std::vector<Value::Attribute> attrs;
+    attrs.reserve(c.blocks.size() + c.attributes.size());
+    while (!c.blocks.empty()) {
+      auto member = c.blocks.extract(c.blocks.begin());
+      if (!c.attributes.contains(member.key()))
+        attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
+    }
+    for (auto& [k, a] : c.attributes)
+      if (!a.failed) attrs.emplace_back(k, std::move(a.value));
+    return Value::object(std::move(attrs));
   }
 
  private:
-  // A block's body under its type, then one object level per label, in a list innermost.
-  void place(Node& parent, const body::Block& block, std::unique_ptr<Node> inner, diag::Diagnostics& diags) {
-    Node* level = &parent;
+  // A block body's values, its items freed.
+  Forms body(const body::BodyPtr& b, const dynblock::IterationPtr& it, diag::Diagnostics& diags) {
+    Content c;
+    items(b, it, c, diags);
+    // The file's shape is not what its expressions build: their budget is for their own values.
+    cty::UnchargedWork shaping;
+    Forms f;
+    if (options_.variables) {
+      std::vector<Value::Attribute> attrs;
+      for (const auto& [k, g] : c.blocks)
+        if (!c.attributes.contains(k)) attrs.emplace_back(k, reference(g, false));
+      for (const auto& [k, a] : c.attributes) attrs.emplace_back(k, a.value);
+      f.reference = Value::object(std::move(attrs));
+    }
+    if (options_.document) f.document = document(std::move(c));
+    return f;
+  }
+
+  AttributeValue attribute(const body::Attribute& attr, body::Context ctx, diag::Diagnostics& diags) const {
+    AttributeValue v;
+    v.value = attr.expr->value(ctx, diags);
+    v.failed = diag::has_errors(diags);
+    if (!v.failed) {
+      auto json = cty::value_to_json(v.value);
+      if (!json) {
+        diags.push_back(
+            diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
+                             fmt::format("The expression evaluated to {}, but {}.", v.value.go_string(), json.error()),
+                             attr.expr->range(), std::nullopt});
+        v.failed = true;
+      }
+    }
+    if (v.failed) v.value = Value::dynamic();
+    return v;
+  }
+
+  // A dynamic block names the type of the blocks it makes in its one label (the schema error a
+  // reader of these blocks reports).
+  void dynamic(const body::Block& block, const dynblock::ScopePtr& ctx, const dynblock::IterationPtr& it, Content& into,
+               diag::Diagnostics& diags) {
+    source::Range context =
+        block.open_brace_range ? body::range_between(block.type_range, *block.open_brace_range) : block.def_range;
+    if (block.labels.empty()) {
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Missing type for dynamic",
+                                       "All dynamic blocks must have 1 labels (type).",
+                                       block.open_brace_range.value_or(block.def_range), context});
+    } else if (block.labels.size() > 1) {
+      diags.push_back(diag::Diagnostic{diag::Severity::Error, "Extraneous label for dynamic",
+                                       "Only 1 labels (type) are expected for dynamic blocks.", block.label_ranges[1],
+                                       context});
+    } else {
+      for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
+        place(into, g.block, body(g.block.body, g.iteration, diags), diags);
+    }
+  }
+
+  // A block's body under its type, then one level per label, in a list innermost.
+  static void place(Content& parent, const body::Block& block, Forms inner, diag::Diagnostics& diags) {
+    std::map<std::string, Group>* level = &parent.blocks;
     std::string key = block.type;
     bool fits = true;
     for (const auto& label : block.labels) {
-      auto& slot = level->members[key];
-      if (!slot) slot = std::make_unique<Node>();
-      if (slot->kind != Node::Kind::Object) {
+      Group& slot = (*level)[key];
+      if (slot.list) {
         fits = false;
         break;
       }
-      level = slot.get();
+      level = &slot.members;
       key = label;
     }
-    auto& slot = level->members[key];
-    if (fits && slot && slot->kind != Node::Kind::List) fits = false;
-    if (!fits) {
+    auto [slot, added] = level->try_emplace(key);
+    if (added) slot->second.list = true;
+    if (!fits || !slot->second.list) {
       diags.push_back(
           diag::Diagnostic{diag::Severity::Error, "Block does not fit the JSON shape",
                            fmt::format("Block \"{}\" has {} labels, unlike an earlier block of the same type.",
@@ -116,77 +191,88 @@ class FileEvaluator {
                            block.def_range, std::nullopt});
       return;
     }
-    if (!slot) {
-      slot = std::make_unique<Node>();
-      slot->kind = Node::Kind::List;
+    slot->second.items.push_back(std::move(inner));
+  }
+
+  static Value document(Group&& g) {
+    if (g.list) {
+      std::vector<Value> items;
+      items.reserve(g.items.size());
+      for (auto& i : g.items) items.push_back(std::move(i.document));
+      return Value::tuple(std::move(items));
     }
-    slot->items.push_back(std::move(inner));
+    std::vector<Value::Attribute> attrs;
+    attrs.reserve(g.members.size());
+    while (!g.members.empty()) {
+      auto member = g.members.extract(g.members.begin());
+      attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
+    }
+    return Value::object(std::move(attrs));
+  }
+
+  // The shape for references: a block is its body's object; blocks with the same type and labels
+  // merge into one object at the top level (`locals`), and are a tuple of objects further down
+  // (repeated `ingress` blocks).
+  static Value reference(const Group& g, bool top) {
+    if (!g.list) {
+      std::vector<Value::Attribute> attrs;
+      for (const auto& [k, m] : g.members) attrs.emplace_back(k, reference(m, top));
+      return Value::object(std::move(attrs));
+    }
+    if (g.items.size() == 1) return g.items[0].reference;
+    if (!top) {
+      std::vector<Value> items;
+      for (const auto& item : g.items) items.push_back(item.reference);
+      return Value::tuple(std::move(items));
+    }
+    std::map<std::string, Value> merged;
+    for (const auto& item : g.items)
+      for (const auto& [k, v] : item.reference.attributes()) merged[std::string(k)] = v;
+    std::vector<Value::Attribute> attrs(merged.begin(), merged.end());
+    return Value::object(std::move(attrs));
   }
 
   std::shared_ptr<const eval::Scope> scope_;
   EvaluateOptions options_;
 };
 
-// The document: failed attributes left out. It consumes the tree, each node freed once its value
-// is made, so that the tree and the document are not both held whole.
-Value document(std::unique_ptr<Node> n) {
-  switch (n->kind) {
-    case Node::Kind::Value: return std::move(n->value);
-    case Node::Kind::List: {
-      std::vector<Value> items;
-      items.reserve(n->items.size());
-      for (auto& i : n->items) items.push_back(document(std::move(i)));
-      return Value::tuple(std::move(items));
-    }
-    case Node::Kind::Object: break;
-  }
-  std::vector<Value::Attribute> attrs;
-  attrs.reserve(n->members.size());
-  while (!n->members.empty()) {
-    auto member = n->members.extract(n->members.begin());
-    if (!(member.mapped()->kind == Node::Kind::Value && member.mapped()->failed))
-      attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
-  }
-  return Value::object(std::move(attrs));
-}
-
-// The shape for references: a block is its body's object; blocks with the same type and labels
-// merge into one object at the top level (`locals`), and are a tuple of objects further down
-// (repeated `ingress` blocks).
-Value reference(const Node& n, bool top) {
-  switch (n.kind) {
-    case Node::Kind::Value: return n.value;
-    case Node::Kind::Object: {
-      std::vector<Value::Attribute> attrs;
-      for (const auto& [k, m] : n.members) attrs.emplace_back(k, reference(*m, top));
-      return Value::object(std::move(attrs));
-    }
-    case Node::Kind::List: break;
-  }
-  if (n.items.size() == 1) return reference(*n.items[0], false);
-  if (!top) {
-    std::vector<Value> items;
-    for (const auto& item : n.items) items.push_back(reference(*item, false));
-    return Value::tuple(std::move(items));
-  }
-  std::map<std::string, Value> merged;
-  for (const auto& item : n.items)
-    for (const auto& [k, m] : item->members) merged[k] = reference(*m, false);
-  std::vector<Value::Attribute> attrs(merged.begin(), merged.end());
-  return Value::object(std::move(attrs));
+std::shared_ptr<const eval::Scope> or_empty(std::shared_ptr<const eval::Scope> scope) {
+  return scope ? std::move(scope) : std::make_shared<const eval::Scope>();
 }
 
 }  // namespace
 
-FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::Scope> scope,
-                        const EvaluateOptions& options) {
+struct FileValueBuilder::State {
+  State(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
+      : budget(scope->limits()), evaluator(scope, options), options(options) {}
+
+  // Every attribute of the file is evaluated under one budget: the file, not each expression in
+  // it, is what must fit.
+  cty::EvalBudget budget;
+  Evaluator evaluator;
+  EvaluateOptions options;
+  Content root;
+  diag::Diagnostics diagnostics;  // the blocks', in source order
+  NamedDiagnostics attribute_diagnostics;
+};
+
+FileValueBuilder::FileValueBuilder(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
+    : state_(std::make_unique<State>(or_empty(std::move(scope)), options)) {}
+
+FileValueBuilder::~FileValueBuilder() = default;
+
+void FileValueBuilder::add(const body::BodyPtr& items) {
+  State& st = *state_;
+  st.evaluator.items(items, nullptr, st.root, st.diagnostics, &st.attribute_diagnostics);
+}
+
+FileValue FileValueBuilder::finish() {
+  State& st = *state_;
   FileValue out;
-  if (!scope) scope = std::make_shared<const eval::Scope>();
-  // Every attribute of the file is evaluated under one budget: the file, not each expression in it,
-  // is what must fit.
-  cty::EvalBudget budget(scope->limits());
-  FileEvaluator ev(scope, options);
-  std::unique_ptr<Node> root = ev.body(body, nullptr, out.diagnostics);
+  out.diagnostics = std::move(st.diagnostics);
+  std::stable_sort(st.attribute_diagnostics.begin(), st.attribute_diagnostics.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [name, diags] : st.attribute_diagnostics) diag::append(out.diagnostics, std::move(diags));
   // The oracle reports in source order (a stable sort by where each diagnostic starts).
   std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                    [](const diag::Diagnostic& a, const diag::Diagnostic& b) {
@@ -194,10 +280,16 @@ FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::S
                      int64_t y = b.subject ? b.subject->start.byte : -1;
                      return x < y;
                    });
-  if (options.variables)
-    for (const auto& [k, m] : root->members) out.variables[k] = reference(*m, true);
-  if (options.document && !diag::has_errors(out.diagnostics)) out.document = document(std::move(root));
+  if (st.options.variables) st.evaluator.variables(st.root, out.variables);
+  if (st.options.document && !diag::has_errors(out.diagnostics)) out.document = Evaluator::document(std::move(st.root));
   return out;
+}
+
+FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::Scope> scope,
+                        const EvaluateOptions& options) {
+  FileValueBuilder builder(std::move(scope), options);
+  builder.add(body);
+  return builder.finish();
 }
 
 }  // namespace hcl::config

@@ -46,4 +46,25 @@ struct FileValue {
 FileValue evaluate_file(const body::BodyPtr& body, std::shared_ptr<const eval::Scope> scope,
                         const EvaluateOptions& options = {});
 
+// evaluate_file a piece at a time: the items of the file's root body handed over in source order,
+// each piece evaluated at once, so that a caller that parses the file a piece at a time
+// (syntax::ParseOptions::root_item, body::native_items) never holds its whole tree. Holds the
+// file's evaluation budget (cty::EvalBudget) from construction to destruction.
+class FileValueBuilder {
+ public:
+  FileValueBuilder(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options = {});
+  ~FileValueBuilder();
+  FileValueBuilder(const FileValueBuilder&) = delete;
+  FileValueBuilder& operator=(const FileValueBuilder&) = delete;
+
+  // The next items of the root body (a whole body, or a piece); `items` need not outlive the call.
+  void add(const body::BodyPtr& items);
+  // The result, as evaluate_file's on the items handed over. Call once.
+  FileValue finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 }  // namespace hcl::config

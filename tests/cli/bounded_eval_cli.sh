@@ -101,6 +101,13 @@ run_bounded 2 "$TMP/err" "$HCL" dec --max-eval-values 10 --spec "$B/range.hcldec
 expect_contains "$TMP/err" "more than 10 values"
 run_bounded 1 "$TMP/err" "$HCL" json --simplify --strict --max-eval-values 10 "$B/range.hcl"
 expect_contains "$TMP/err" "more than 10 values"
+# A file's budget is for what its expressions build, not for the blocks that hold their values:
+# 3,000 one-element lists fit 4,000 values, though the blocks around them hold about 15,000.
+python3 -c "print(''.join('a \"n%d\" {\n  b {\n    x = [1]\n  }\n}\n' % i for i in range(3000)))" > "$B/nested_values.hcl"
+run_bounded 0 "$TMP/err" "$HCL" eval --max-eval-values 4000 --file "$B/nested_values.hcl"
+expect_contains "$TMP/out" '"n2999":[{"b":[{"x":[1]}]}]'
+run_bounded 1 "$TMP/err" "$HCL" eval --max-eval-values 2000 --file "$B/nested_values.hcl"
+expect_contains "$TMP/err" "more than 2000 values"
 
 # ---- Linear cost -----------------------------------------------------------------------------
 # 300,000 attributes take about a second, and a 150,000-attribute spec a few; the quadratic

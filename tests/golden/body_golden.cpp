@@ -56,6 +56,12 @@ std::string document(const hcl::config::FileValue& fv) {
   return "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(fv.diagnostics) + "}\n";
 }
 
+std::string variables(const hcl::config::FileValue& fv) {
+  std::string out;
+  for (const auto& [name, value] : fv.variables) out += name + " = " + value.go_string() + "\n";
+  return out;
+}
+
 // Ranges name the file as the case's own name, as the oracle is run from the case's folder.
 std::string native(const std::string& path, const std::string& content, bool keep_dynamic) {
   std::string error;
@@ -66,7 +72,25 @@ std::string native(const std::string& path, const std::string& content, bool kee
   if (hcl::diag::has_errors(parsed.diagnostics))
     return "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(parsed.diagnostics) + "}\n";
   auto body = hcl::body::native_body(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::move(parsed.tree)));
-  return document(hcl::config::evaluate_file(body, scope, hcl::config::EvaluateOptions{keep_dynamic}));
+  hcl::config::EvaluateOptions options{keep_dynamic};
+  hcl::config::FileValue whole = hcl::config::evaluate_file(body, scope, options);
+  // `hcl eval --file` evaluates the file a piece at a time as it is parsed: each way of cutting
+  // it must give the whole file's result, variables included.
+  for (uint32_t batch : {0u, 5u}) {
+    hcl::config::FileValueBuilder builder(scope, options);
+    hcl::syntax::ParseOptions pieces;
+    pieces.root_item = [&builder](const hcl::syntax::SyntaxTree& items) {
+      builder.add(
+          hcl::body::native_items(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::shared_ptr<void>(), &items)));
+    };
+    pieces.root_item_batch = batch;
+    hcl::syntax::parse_config(source, pieces);
+    hcl::config::FileValue piecewise = builder.finish();
+    if (document(piecewise) != document(whole) || variables(piecewise) != variables(whole))
+      return "evaluated in pieces of " + std::to_string(batch) + " nodes, the file has another value:\n" +
+             document(piecewise) + variables(piecewise) + "than whole:\n" + document(whole) + variables(whole);
+  }
+  return document(whole);
 }
 
 std::string json_syntax(const std::string& path, const std::string& content) {
