@@ -13,6 +13,8 @@
 #include <cctype>
 #include <functional>
 
+#include "body/native.h"
+#include "config/file_value.h"
 #include "cty/json_encoding.h"
 #include "dec/decode.h"
 #include "edit/edit.h"
@@ -250,8 +252,38 @@ inline std::string json_by_items(const std::shared_ptr<source::SourceFile>& src,
   return out;
 }
 
+// The file's value as `hcl eval --file` makes it, in the same hcl2json shape: evaluated a piece at
+// a time while it is parsed (config::FileValueBuilder), it is the whole tree's, variables and
+// diagnostics included. `tree`: the file parsed whole, without errors.
+inline std::string file_value_properties(const std::shared_ptr<source::SourceFile>& src,
+                                         std::shared_ptr<const syntax::SyntaxTree> tree) {
+  auto scope = std::make_shared<eval::Scope>(&json::pure_functions());
+  auto describe = [](const config::FileValue& v) {
+    std::string out = "no document";
+    if (v.document) {
+      auto json = cty::value_to_json(*v.document);
+      out = json ? *json : "no JSON: " + json.error();
+    }
+    for (const auto& d : v.diagnostics)
+      out += "\n" + d.summary + (d.subject ? " at " + std::to_string(d.subject->start.byte) : "");
+    for (const auto& [name, value] : v.variables) out += "\n" + name + " = " + value.go_string();
+    return out;
+  };
+  const std::string whole = describe(config::evaluate_file(body::native_body(std::move(tree)), scope));
+  config::FileValueBuilder builder(scope);
+  syntax::ParseOptions po;
+  po.root_item = [&](const syntax::SyntaxTree& items) {
+    builder.add(body::native_items(std::shared_ptr<const syntax::SyntaxTree>(std::shared_ptr<void>(), &items)));
+  };
+  po.root_item_batch = 8;
+  syntax::parse_config(src, po);
+  if (describe(builder.finish()) != whole) return "evaluated in pieces the file's value differs from the whole tree's";
+  return {};
+}
+
 // Converting any valid file to JSON gives valid JSON, with and without evaluation, and the same
-// JSON (or the same first error) made from the whole tree and item by item.
+// JSON (or the same first error) made from the whole tree and item by item; so does the file's
+// value (file_value_properties).
 inline std::string json_properties(const std::string& text) {
   auto src = std::make_shared<source::SourceFile>("fuzz.hcl", text);
   auto parsed = syntax::parse_config(src);
@@ -266,7 +298,7 @@ inline std::string json_properties(const std::string& text) {
     std::string whole = r.ok ? r.text : "ERROR: " + r.diagnostics.at(0).summary + ": " + r.diagnostics.at(0).detail;
     if (json_by_items(src, opt) != whole) return "item by item the JSON differs from the whole tree's";
   }
-  return {};
+  return file_value_properties(src, std::move(parsed.tree));
 }
 
 // The standard functions under a budget small enough for a fuzzer's memory limit.
