@@ -71,7 +71,7 @@ using BigVector = std::vector<T, BigArrayAllocator<T>>;
 class TemplateText {
  public:
   void clear() {
-    text_.clear();
+    size_ = 0;
     pending_ = kNone;
     sigil_ = false;
   }
@@ -81,8 +81,8 @@ class TemplateText {
   }
   // Literal text known to hold no "$" or "%" and to be NFC (ast::TemplateLiterals::plain).
   void plain_literal(std::string_view s) {
-    if (pending_ == kNone) pending_ = text_.size();
-    text_.append(s);
+    if (pending_ == kNone) pending_ = size_;
+    put(s);
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
   void literal_nfc(std::string_view s) {
@@ -91,34 +91,50 @@ class TemplateText {
       return literal(s);
     literal(source::utf8::to_nfc(s));
   }
-  // Markup written as the concatenation of its pieces, which need no escaping. The pieces are
-  // as many as the call has: each append is a call into std::string, empty or not.
+  // Markup written as the concatenation of its pieces, which need no escaping.
   template <class... More>
   void markup(std::string_view m, const More&... more) {
     flush(m);
-    text_.append(m);
-    (text_.append(std::string_view(more)), ...);
+    put(m);
+    (put(piece(more)), ...);
   }
   // Appends another finished template's text.
   void append(const TemplateText& other) {
-    if (other.text_.empty()) return;
-    flush(other.text_);
-    text_.append(other.text_);
+    if (other.empty()) return;
+    flush(other.text());
+    put(other.text());
   }
   // Ends the text; `next` is what will follow it, if known.
   void finish(std::string_view next = {}) { flush(next); }
-  bool empty() const { return text_.empty(); }
-  size_t size() const { return text_.size(); }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
   // Takes back markup written after the first `size` bytes, and literal text after it that was
   // empty.
   void take_back(size_t size) {
-    text_.resize(size);
+    size_ = size;
     pending_ = kNone;
     sigil_ = false;
   }
-  const std::string& text() const { return text_; }
+  std::string_view text() const { return std::string_view(text_.data(), size_); }
 
  private:
+  // Appends s. The string's size is the room made so far and the text its first size_ bytes, so
+  // that a piece (a template is made of many short ones) is one copy: std::string's append was
+  // a call, and then a call to copy, for each.
+  void put(std::string_view s) {
+    if (text_.size() - size_ < s.size()) [[unlikely]]
+      grow(s.size());
+    std::copy(s.begin(), s.end(), text_.data() + size_);
+    size_ += s.size();
+  }
+  // A piece of markup: a string constant's length is its array's, not found by strlen.
+  template <size_t N>
+  static std::string_view piece(const char (&s)[N]) {
+    return std::string_view(s, N - 1);
+  }
+  static std::string_view piece(std::string_view s) { return s; }
+  [[gnu::noinline]] void grow(size_t n) { text_.resize(std::max(2 * text_.size(), size_ + n + 64)); }
+
   static constexpr size_t kNone = SIZE_MAX;
   static bool has_sigil(std::string_view s) { return syntax::literal_needs_decoding(s, false); }
 
@@ -134,37 +150,39 @@ class TemplateText {
   }
   // Rewrites the text from `from` with its "$" and "%" escaped.
   [[gnu::noinline]] void escape(size_t from, std::string_view next) {
-    const std::string s = text_.substr(from);
-    text_.resize(from);
+    const std::string s(text().substr(from));
+    size_ = from;
+    auto push = [this](char c) { put(std::string_view(&c, 1)); };
     size_t n = s.size();
     for (size_t i = 0; i < n; ++i) {
       // Up to the next "$" or "%" the text is copied as it is.
       size_t mark = s.find_first_of("$%", i);
       if (mark == std::string::npos) mark = n;
-      text_.append(s, i, mark - i);
+      put(std::string_view(s).substr(i, mark - i));
       if ((i = mark) == n) break;
       char c = s[i];
       if ((c == '$' || c == '%') && i + 1 < n && s[i + 1] == '{') {
-        text_.push_back(c);
-        text_.push_back(c);
+        push(c);
+        push(c);
         continue;
       }
       if ((c == '$' || c == '%') && i + 1 == n && !next.empty()) {
         if (next[0] == '{') {  // escaped literal text follows: together they are a literal "${"
-          text_.push_back(c);
-          text_.push_back(c);
+          push(c);
+          push(c);
           continue;
         }
         if (next.size() >= 2 && next[0] == c && next[1] == '{') {
-          text_.append(c == '$' ? "${\"$\"}" : "${\"%\"}");
+          put(c == '$' ? "${\"$\"}" : "${\"%\"}");
           continue;
         }
       }
-      text_.push_back(c);
+      push(c);
     }
   }
 
-  std::string text_;
+  std::string text_;        // the text, and room after it
+  size_t size_ = 0;         // of the text
   size_t pending_ = kNone;  // where the literal text not yet escaped starts
   bool sigil_ = false;      // whether that text holds a "$" or "%"
 };
@@ -997,7 +1015,7 @@ class Converter {
     TemplateText text;
     string_part(text, t, key);
     text.finish();
-    return text.text();
+    return std::string(text.text());
   }
 
   // hcl2json's convertStringPart: an expression inside a template.
