@@ -71,7 +71,7 @@ using BigVector = std::vector<T, BigArrayAllocator<T>>;
 class TemplateText {
  public:
   void clear() {
-    text_.clear();
+    size_ = 0;
     pending_ = kNone;
     sigil_ = false;
   }
@@ -81,8 +81,8 @@ class TemplateText {
   }
   // Literal text known to hold no "$" or "%" and to be NFC (ast::TemplateLiterals::plain).
   void plain_literal(std::string_view s) {
-    if (pending_ == kNone) pending_ = text_.size();
-    text_.append(s);
+    if (pending_ == kNone) pending_ = size_;
+    put(s);
   }
   // cty.StringVal normalizes every string to NFC; hcl2json's literal strings go through it.
   void literal_nfc(std::string_view s) {
@@ -91,26 +91,50 @@ class TemplateText {
       return literal(s);
     literal(source::utf8::to_nfc(s));
   }
-  // Markup written as the concatenation of its pieces, which need no escaping. The pieces are
-  // as many as the call has: each append is a call into std::string, empty or not.
+  // Markup written as the concatenation of its pieces, which need no escaping.
   template <class... More>
   void markup(std::string_view m, const More&... more) {
     flush(m);
-    text_.append(m);
-    (text_.append(std::string_view(more)), ...);
+    put(m);
+    (put(piece(more)), ...);
   }
   // Appends another finished template's text.
   void append(const TemplateText& other) {
-    if (other.text_.empty()) return;
-    flush(other.text_);
-    text_.append(other.text_);
+    if (other.empty()) return;
+    flush(other.text());
+    put(other.text());
   }
   // Ends the text; `next` is what will follow it, if known.
   void finish(std::string_view next = {}) { flush(next); }
-  bool empty() const { return text_.empty(); }
-  const std::string& text() const { return text_; }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  // Takes back markup written after the first `size` bytes, and literal text after it that was
+  // empty.
+  void take_back(size_t size) {
+    size_ = size;
+    pending_ = kNone;
+    sigil_ = false;
+  }
+  std::string_view text() const { return std::string_view(text_.data(), size_); }
 
  private:
+  // Appends s. The string's size is the room made so far and the text its first size_ bytes, so
+  // that a piece (a template is made of many short ones) is one copy: std::string's append was
+  // a call, and then a call to copy, for each.
+  void put(std::string_view s) {
+    if (text_.size() - size_ < s.size()) [[unlikely]]
+      grow(s.size());
+    std::copy(s.begin(), s.end(), text_.data() + size_);
+    size_ += s.size();
+  }
+  // A piece of markup: a string constant's length is its array's, not found by strlen.
+  template <size_t N>
+  static std::string_view piece(const char (&s)[N]) {
+    return std::string_view(s, N - 1);
+  }
+  static std::string_view piece(std::string_view s) { return s; }
+  [[gnu::noinline]] void grow(size_t n) { text_.resize(std::max(2 * text_.size(), size_ + n + 64)); }
+
   static constexpr size_t kNone = SIZE_MAX;
   static bool has_sigil(std::string_view s) { return syntax::literal_needs_decoding(s, false); }
 
@@ -126,37 +150,39 @@ class TemplateText {
   }
   // Rewrites the text from `from` with its "$" and "%" escaped.
   [[gnu::noinline]] void escape(size_t from, std::string_view next) {
-    const std::string s = text_.substr(from);
-    text_.resize(from);
+    const std::string s(text().substr(from));
+    size_ = from;
+    auto push = [this](char c) { put(std::string_view(&c, 1)); };
     size_t n = s.size();
     for (size_t i = 0; i < n; ++i) {
       // Up to the next "$" or "%" the text is copied as it is.
       size_t mark = s.find_first_of("$%", i);
       if (mark == std::string::npos) mark = n;
-      text_.append(s, i, mark - i);
+      put(std::string_view(s).substr(i, mark - i));
       if ((i = mark) == n) break;
       char c = s[i];
       if ((c == '$' || c == '%') && i + 1 < n && s[i + 1] == '{') {
-        text_.push_back(c);
-        text_.push_back(c);
+        push(c);
+        push(c);
         continue;
       }
       if ((c == '$' || c == '%') && i + 1 == n && !next.empty()) {
         if (next[0] == '{') {  // escaped literal text follows: together they are a literal "${"
-          text_.push_back(c);
-          text_.push_back(c);
+          push(c);
+          push(c);
           continue;
         }
         if (next.size() >= 2 && next[0] == c && next[1] == '{') {
-          text_.append(c == '$' ? "${\"$\"}" : "${\"%\"}");
+          put(c == '$' ? "${\"$\"}" : "${\"%\"}");
           continue;
         }
       }
-      text_.push_back(c);
+      push(c);
     }
   }
 
-  std::string text_;
+  std::string text_;        // the text, and room after it
+  size_t size_ = 0;         // of the text
   size_t pending_ = kNone;  // where the literal text not yet escaped starts
   bool sigil_ = false;      // whether that text holds a "$" or "%"
 };
@@ -199,7 +225,9 @@ __m128i not_plain_bytes(__m128i v) {
 // for the common case of a few so that walking the tree does not allocate at every node.
 class ChildList {
  public:
-  ChildList(const syntax::SyntaxTree& tree, syntax::NodeId id) {
+  // Inline where it is made (about 170,000 lists on 2 MB of nested blocks, most of one or two
+  // children): the call cost about as much as finding them.
+  [[gnu::always_inline]] ChildList(const syntax::SyntaxTree& tree, syntax::NodeId id) {
     const auto& nodes = tree.nodes();
     const syntax::NodeId stop = id + 1 - nodes[id].subtree_size;
     // Placed from the back as they are found, so that the usual few need no reversing.
@@ -208,13 +236,8 @@ class ChildList {
     for (; c > stop && slot > inline_; c = *slot + 1 - nodes[*slot].subtree_size) *--slot = c - 1;
     first_ = slot;
     size_ = static_cast<size_t>(inline_ + kInline - slot);
-    if (c == stop) return;
-    // More: the ones before those, reversed, then those.
-    for (; c > stop; c = heap_.back() + 1 - nodes[heap_.back()].subtree_size) heap_.push_back(c - 1);
-    std::reverse(heap_.begin(), heap_.end());
-    heap_.insert(heap_.end(), first_, first_ + size_);
-    first_ = heap_.data();
-    size_ = heap_.size();
+    if (c != stop) [[unlikely]]
+      more(nodes, c, stop);
   }
   ChildList(const ChildList&) = delete;
   ChildList& operator=(const ChildList&) = delete;
@@ -224,12 +247,38 @@ class ChildList {
   const syntax::NodeId* end() const { return first_ + size_; }
 
  private:
+  // The children before the inline ones, from `c` back to `stop`, then the inline ones. Counted
+  // first, so that they are placed from the back too, in one allocation (a heredoc of a few
+  // hundred parts grew the list a few times, and reversed it).
+  [[gnu::noinline]] void more(const std::vector<syntax::Node>& nodes, syntax::NodeId c, syntax::NodeId stop) {
+    size_t count = 0;
+    for (syntax::NodeId k = c; k > stop; k -= nodes[k - 1].subtree_size) ++count;
+    heap_.resize(count + size_);
+    std::copy(first_, first_ + size_, heap_.begin() + static_cast<ptrdiff_t>(count));
+    for (syntax::NodeId* slot = heap_.data() + count; c > stop; c = *slot + 1 - nodes[*slot].subtree_size)
+      *--slot = c - 1;
+    first_ = heap_.data();
+    size_ = heap_.size();
+  }
+
   static constexpr size_t kInline = 16;
   syntax::NodeId inline_[kInline];
   const syntax::NodeId* first_;
   size_t size_;
   std::vector<syntax::NodeId> heap_;
 };
+
+// The text of a node's main token (an attribute's or an object key's name, a block's type),
+// inline: SyntaxTree::token_text was left a call, made for every name.
+[[gnu::always_inline]] inline std::string_view main_text(const syntax::SyntaxTree& t, syntax::NodeId id) {
+  const lex::Token& tok = t.token(t.node(id).main_token);
+  return std::string_view(t.text().data() + tok.start, tok.size());
+}
+
+// The child of a node that has exactly one (an attribute's value, an interpolation's expression,
+// an operator's operand): post-order puts it just before its parent, where
+// SyntaxTree::first_child finds it by a call and a walk.
+inline syntax::NodeId only_child(syntax::NodeId id) { return id - 1; }
 
 // A name's first eight bytes as a number in the names' byte order (shorter ones padded with
 // zeros, which sort first among names that agree up to there).
@@ -437,26 +486,35 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
   return true;
 }
 
-// A member of a body's object: an attribute, or a block type's trie.
+// A member of a body's object: an attribute, a block whose type no other block of the body has,
+// or a block type's trie.
 struct BodyMember {
   std::string_view name;
   const syntax::SyntaxTree* tree = nullptr;
   syntax::NodeId attribute = syntax::kNoNode;
+  syntax::NodeId block = syntax::kNoNode;
   uint32_t blocks = 0;
 };
 
 // An object constructor's item: its key (a view of the source, or of an owned string) and value.
 struct ObjectEntry {
   std::string_view key;
-  syntax::NodeId value;
-  int32_t owned;      // index into ObjectFrame::owned, or -1
-  bool name = false;  // the key is a name, which needs no escaping
+  syntax::NodeId value = syntax::kNoNode;
+  int32_t owned = -1;  // index into ObjectFrame::owned, or -1
+  bool name = false;   // the key is a name, which needs no escaping
+};
+
+// A block of a body being converted.
+struct BlockRef {
+  const syntax::SyntaxTree* tree = nullptr;
+  syntax::NodeId block = syntax::kNoNode;
 };
 
 // What converting one body, object or template needs, kept per nesting level and reused: after
 // the first few items nothing is allocated for the usual body, object or string.
 struct BodyFrame {
   std::vector<BodyMember> members;
+  std::vector<BlockRef> block_nodes;  // in source order
   BlockTrie trie;
   std::vector<BodyRef> blocks;  // the bodies of blocks, numbered as the trie's items
 };
@@ -502,9 +560,11 @@ class Converter {
   bool body(std::span<const BodyRef> bodies) {
     FrameUse<BodyFrame> frame(scratch_.bodies, scratch_.body_depth);
     std::vector<BodyMember>& members = frame->members;
+    std::vector<BlockRef>& block_nodes = frame->block_nodes;
     BlockTrie& trie = frame->trie;
     std::vector<BodyRef>& blocks = frame->blocks;
     members.clear();
+    block_nodes.clear();
     trie.clear();
     blocks.clear();
     size_t attribute_count = 0;
@@ -518,21 +578,42 @@ class Converter {
           // Filled in place (a temporary BodyMember, built in halves and copied whole, stalled
           // the copy until the halves were stored).
           BodyMember& m = members.emplace_back();
-          m.name = tree.token_text(n.main_token);
+          m.name = main_text(tree, item);
           m.tree = &tree;
           m.attribute = item;
           ++attribute_count;
         } else if (n.kind == syntax::NodeKind::Block) {
-          std::optional<BodyRef> ref = add_block(trie, tree, item, static_cast<uint32_t>(blocks.size()));
-          if (!ref) return false;
-          blocks.push_back(*ref);
+          block_nodes.push_back(BlockRef{&tree, item});
         }
+      }
+    }
+    // A body's few blocks mostly have a type each (a resource's nested blocks): each is then its
+    // own member, written without a label trie. Others go into the trie in source order, which
+    // also finds the first conflict of labels.
+    if (types_differ(block_nodes)) {
+      for (const BlockRef& b : block_nodes) {
+        BodyMember& m = members.emplace_back();
+        m.name = main_text(*b.tree, b.block);
+        m.tree = b.tree;
+        m.block = b.block;
+      }
+    } else {
+      for (const BlockRef& b : block_nodes) {
+        std::optional<BodyRef> ref = add_block(trie, *b.tree, b.block, static_cast<uint32_t>(blocks.size()));
+        if (!ref) return false;
+        blocks.push_back(*ref);
+      }
+      for (const auto& [type, node] : trie.types.entries) {
+        BodyMember& m = members.emplace_back();
+        m.name = type;
+        m.blocks = node;
       }
     }
     if (bodies.size() > 1 && attribute_count > 1) {
       // Merged bodies: an attribute may be set once (one file's parse already ensures that).
       std::vector<const BodyMember*> attrs;
-      for (const BodyMember& m : members) attrs.push_back(&m);
+      for (const BodyMember& m : members)
+        if (m.attribute != syntax::kNoNode) attrs.push_back(&m);
       std::stable_sort(attrs.begin(), attrs.end(), [](auto* a, auto* b) { return a->name < b->name; });
       for (size_t i = 1; i < attrs.size(); ++i) {
         if (attrs[i]->name == attrs[i - 1]->name) {
@@ -541,27 +622,60 @@ class Converter {
         }
       }
     }
-    // Blocks first, then attributes over them (hcl2json's order): of equal names the last wins.
     std::vector<BodyMember>& sorted = members;
-    const auto& types = trie.types.entries;
-    sorted.insert(sorted.begin(), types.size(), BodyMember{});
-    for (size_t i = 0; i < types.size(); ++i)
-      sorted[i] = BodyMember{types[i].first, nullptr, syntax::kNoNode, types[i].second};
     sort_by_name(sorted, [](const BodyMember& m) { return m.name; });
 
     w_.begin_object();
     for (size_t i = 0; i < sorted.size(); ++i) {
-      if (i + 1 < sorted.size() && sorted[i + 1].name == sorted[i].name) continue;
-      const BodyMember& m = sorted[i];
+      const BodyMember* pick = &sorted[i];
+      // Names are unique among the attributes and among the block types; of an attribute and a
+      // block type of one name, the attribute (hcl2json writes the blocks, then the attributes
+      // over them).
+      if (i + 1 < sorted.size() && sorted[i + 1].name == pick->name) {
+        if (pick->attribute == syntax::kNoNode) pick = &sorted[i + 1];
+        ++i;
+      }
+      const BodyMember& m = *pick;
       w_.plain_key(m.name);  // an attribute's or a block type's name, an identifier
       if (m.attribute != syntax::kNoNode) {
-        if (!expression(*m.tree, m.tree->first_child(m.attribute))) return false;
+        if (!expression(*m.tree, only_child(m.attribute))) return false;
+      } else if (m.block != syntax::kNoNode) {
+        if (!lone_block(*m.tree, m.block, trie.decoded)) return false;
       } else if (!write_trie(w_, trie, m.blocks,
                              [&](uint32_t b) { return body(std::span<const BodyRef>(&blocks[b], 1)); })) {
         return false;
       }
     }
     w_.end_object();
+    return true;
+  }
+
+  // Whether the blocks (of a body) are few and their types all differ.
+  static bool types_differ(std::span<const BlockRef> blocks) {
+    constexpr size_t kFew = 8;  // beyond, the trie's index of names finds repeats sooner
+    if (blocks.size() > kFew) return false;
+    auto type = [](const BlockRef& b) { return main_text(*b.tree, b.block); };
+    for (size_t i = 1; i < blocks.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (type(blocks[j]) == type(blocks[i])) return false;
+    return true;
+  }
+
+  // A block whose type no other block of its body has, as write_trie writes a trie of that one
+  // block: an object per label, and innermost its body alone in an array. `decoded` keeps labels
+  // with escapes.
+  bool lone_block(const syntax::SyntaxTree& t, syntax::NodeId block, std::deque<std::string>& decoded) {
+    ChildList kids(t, block);  // its labels, then its body
+    size_t labels = kids.size() - 1;
+    for (size_t i = 0; i < labels; ++i) {
+      w_.begin_object();
+      w_.key(label_text(t, kids[i], decoded));
+    }
+    w_.begin_array();
+    BodyRef body_ref{&t, kids[labels]};
+    if (!body(std::span<const BodyRef>(&body_ref, 1))) return false;
+    w_.end_array();
+    for (size_t i = 0; i < labels; ++i) w_.end_object();
     return true;
   }
 
@@ -576,7 +690,7 @@ class Converter {
     ChildList kids(t, block);
     size_t labels = kids.size() - 1;
     const syntax::Node& bn = t.node(block);
-    std::string_view type = t.token_text(bn.main_token);
+    std::string_view type = main_text(t, block);
     // hcl2json walks one object level per label, creating levels as needed; a level that already
     // holds block bodies (or, innermost, one that holds labels) is a conflict.
     const source::SourceFile* file = &t.source();
@@ -615,7 +729,7 @@ class Converter {
     views.clear();
     ChildList kids(t, block);
     size_t labels = kids.size() - 1;
-    const uint32_t* cur = trie.types.find(t.token_text(t.node(block).main_token));
+    const uint32_t* cur = trie.types.find(main_text(t, block));
     for (size_t i = 0; i < labels && cur && !trie.nodes[*cur].leaf; ++i) {
       std::optional<std::string_view> label = label_view(t, kids[i]);
       if (!label) return;
@@ -711,7 +825,7 @@ class Converter {
     switch (n.kind) {
       case syntax::NodeKind::Literal: return literal(t, e, false);
       case syntax::NodeKind::Unary: {
-        syntax::NodeId operand = t.first_child(e);
+        syntax::NodeId operand = only_child(e);
         if (t.node(operand).kind == syntax::NodeKind::Literal) {
           ast::LiteralKind lk = ast::literal_kind(t, operand);
           ast::Operator op = ast::operator_of(t, e);
@@ -726,7 +840,7 @@ class Converter {
       case syntax::NodeKind::Template: {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
-          return expression(t, t.first_child(parts[0]));  // "${x}" is x itself
+          return expression(t, only_child(parts[0]));  // "${x}" is x itself
         bool ascii = false;
         if (std::optional<std::string_view> s = plain_literal(t, e, parts, &ascii)) {
           // The commonest string: its text is its JSON-syntax form, and mostly its JSON form too.
@@ -783,19 +897,53 @@ class Converter {
 
   void wrapped(const syntax::SyntaxTree& t, syntax::NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
 
+  // An object item's children are its key and its value, the last one just before it.
+  static syntax::NodeId item_value(syntax::NodeId item) { return item - 1; }
+  static syntax::NodeId item_key(const syntax::SyntaxTree& t, syntax::NodeId item) {
+    return item_value(item) - t.node(item_value(item)).subtree_size;
+  }
+
   bool object(const syntax::SyntaxTree& t, syntax::NodeId e) {
+    ChildList items(t, e);
+    if (!names_in_order(t, items)) return sorted_object(t, items);
+    // Keys that are names, in Go's order of map keys already (or one key, the usual nested
+    // object): written as they come, with nothing to sort or look at twice.
+    w_.begin_object();
+    for (syntax::NodeId item : items) {
+      w_.plain_key(main_text(t, item_key(t, item)));
+      if (!expression(t, item_value(item))) return false;
+    }
+    w_.end_object();
+    return true;
+  }
+
+  // Whether every key is a name, each after the one before it in byte order.
+  static bool names_in_order(const syntax::SyntaxTree& t, const ChildList& items) {
+    std::string_view last;
+    for (syntax::NodeId item : items) {
+      syntax::NodeId key = item_key(t, item);
+      if (t.node(key).kind != syntax::NodeKind::Variable) return false;
+      std::string_view name = main_text(t, key);
+      if (!last.empty() && !name_less(last, name)) return false;  // names are never empty
+      last = name;
+    }
+    return true;
+  }
+
+  bool sorted_object(const syntax::SyntaxTree& t, const ChildList& items) {
     FrameUse<ObjectFrame> frame(scratch_.objects, scratch_.object_depth);
     std::vector<ObjectEntry>& entries = frame->entries;
     std::vector<std::string>& owned = frame->owned;
     entries.clear();
     owned.clear();
-    for (syntax::NodeId item : ChildList(t, e)) {
-      // An item's children are its key and its value, the last one just before it.
-      syntax::NodeId value = item - 1;
-      syntax::NodeId key = value - t.node(value).subtree_size;
-      ObjectEntry entry{{}, value, -1};
+    for (syntax::NodeId item : items) {
+      syntax::NodeId value = item_value(item);
+      syntax::NodeId key = item_key(t, item);
+      // Filled in place, as BodyMember is.
+      ObjectEntry& entry = entries.emplace_back();
+      entry.value = value;
       if (const syntax::Node& k = t.node(key); k.kind == syntax::NodeKind::Variable) {  // the usual key
-        entry.key = t.token_text(k.main_token);
+        entry.key = main_text(t, key);
         entry.name = true;
       } else if (std::optional<std::string_view> view = object_key_view(t, key)) {
         entry.key = *view;
@@ -803,7 +951,6 @@ class Converter {
         entry.owned = static_cast<int32_t>(owned.size());
         owned.push_back(object_key(t, key));
       }
-      entries.push_back(entry);
     }
     // The owned keys have stopped moving.
     for (ObjectEntry& entry : entries)
@@ -868,7 +1015,7 @@ class Converter {
     TemplateText text;
     string_part(text, t, key);
     text.finish();
-    return text.text();
+    return std::string(text.text());
   }
 
   // hcl2json's convertStringPart: an expression inside a template.
@@ -893,7 +1040,7 @@ class Converter {
       case syntax::NodeKind::Template: {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp) {
-          string_part(out, t, t.first_child(parts[0]));
+          string_part(out, t, only_child(parts[0]));
           return;
         }
         template_parts(out, t, e, parts);
@@ -976,37 +1123,39 @@ class Converter {
           ++i;
           break;
         case syntax::NodeKind::TemplateInterp:
-          string_part(out, t, t.first_child(p));
+          string_part(out, t, only_child(p));
           ++i;
           break;
+        // A directive's parts go straight into `out` (a text of their own was a string or two
+        // made and copied for each directive): the markup that ends them ("%{else}", "%{endif}",
+        // "%{endfor}") escapes their literal text as finishing a text of their own before "%{"
+        // did.
         case syntax::NodeKind::TemplateIf: {
-          syntax::NodeId cond = t.first_child(p);
+          out.markup("%{if ", t.node_text(only_child(p)), "}");  // the condition
           ++i;
-          TemplateText yes, no;
-          parts_until(yes, t, parts, literals, i);
+          parts_until(out, t, parts, literals, i);
           if (i < parts.size() && t.node(parts[i]).kind == syntax::NodeKind::TemplateElse) {
             ++i;
-            parts_until(no, t, parts, literals, i);
+            out.finish("%{else}");  // escapes the literal text before it, which take_back keeps
+            size_t before_else = out.size();
+            out.markup("%{else}");
+            size_t start = out.size();
+            parts_until(out, t, parts, literals, i);
+            if (out.size() == start) out.take_back(before_else);  // an empty else part is left out
           }
           if (i < parts.size()) ++i;  // endif
-          conditional(out, t.node_text(cond), yes, no);
+          out.markup("%{endif}");
           break;
         }
         case syntax::NodeKind::TemplateFor: {
-          ast::TemplateFor f = ast::template_for(t, p);
+          ChildList kids(t, p);  // [key name], value name, collection
+          auto name = [&](size_t k) { return t.token_text(t.node(kids[k]).main_token); };
+          if (n.flags & syntax::node_flags::kHasKeyVar) out.markup("%{for ", name(0), ", ", name(1), " in ");
+          else out.markup("%{for ", name(0), " in ");
+          out.markup(t.node_text(kids[kids.size() - 1]), "}");
           ++i;
-          TemplateText body;
-          parts_until(body, t, parts, literals, i);
-          body.finish("%{");
+          parts_until(out, t, parts, literals, i);
           if (i < parts.size()) ++i;  // endfor
-          if (f.key_var.empty()) {
-            out.markup("%{for ", f.value_var, " in ");
-          } else {
-            out.markup("%{for ", f.key_var, ", ");
-            out.markup(f.value_var, " in ");
-          }
-          out.markup(t.node_text(f.collection), "}");
-          out.append(body);
           out.markup("%{endfor}");
           break;
         }
@@ -1236,7 +1385,7 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
     PendingElements& el = *st.elements;
     st.attributes.emplace_back(el.name, fragment);
     start = el.start;
-    syntax::NodeId value = t.first_child(item);
+    syntax::NodeId value = only_child(item);
     if (t.node(value).kind != syntax::NodeKind::Tuple) {
       st.writer->rewind(start);
       size_t end = t.token(t.node(value).last_token).end;
@@ -1251,7 +1400,7 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
     st.elements.reset();
   } else if (n.kind == syntax::NodeKind::Attribute) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
-    ok = c.expression(t, t.first_child(item));
+    ok = c.expression(t, only_child(item));
   } else if (n.kind == syntax::NodeKind::Block) {
     // The block is placed in the trie after its body (its last child, just before it) is
     // converted, which hides the wait for the prefetched look-up; a conflict takes the text back.

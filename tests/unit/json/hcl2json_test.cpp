@@ -148,9 +148,51 @@ TEST_CASE("literal template sequences are escaped so that the JSON reads back") 
   CHECK(value(R"("$5 and 100%")") == R"("$5 and 100%")");
 }
 
+TEST_CASE("directives' parts are escaped as the markup after them needs, an empty else part left out") {
+  // A literal "%" just before "%{else}", "%{endif}" or "%{endfor}" is an interpolation, also when
+  // the else part it precedes turns out empty and is dropped.
+  CHECK(value(R"("%{if c}100% %{~ else}x%{endif}")") == R"("%{if c}100${\"%\"}%{else}x%{endif}")");
+  CHECK(value(R"("%{if c}100% %{~ else}%{endif}")") == R"("%{if c}100${\"%\"}%{endif}")");
+  CHECK(value(R"("%{if c}y%{else}${""}%{endif}")") == R"("%{if c}y%{endif}")");
+  CHECK(value(R"("%{if c}y%{else}100% %{~ endif}")") == R"("%{if c}y%{else}100${\"%\"}%{endif}")");
+  CHECK(value(R"("%{for x in xs}${x}% %{~endfor}")") == R"("%{for x in xs}${x}${\"%\"}%{endfor}")");
+  CHECK(value(R"("%{ for k, v in m ~}$ %{~ endfor}")") == R"("%{for k, v in m}$%{endfor}")");
+  CHECK(value(R"("%{if a}%{if b}x%{else}%{endif}%{else}y%{endif}z")") ==
+        R"("%{if a}%{if b}x%{endif}%{else}y%{endif}z")");
+  CHECK(value(R"("a%{if a}b%{for x in y}${x}%{endfor}%{else}c%{endif}d")") ==
+        R"("a%{if a}b%{for x in y}${x}%{endfor}%{else}c%{endif}d")");
+}
+
+TEST_CASE("tuples, objects and templates of many parts convert in order") {
+  std::string tuple = "[", expected = "[";
+  std::string object = "{", sorted = "{";
+  std::string tmpl = "\"", text = "\"";
+  for (int i = 0; i < 40; ++i) {
+    tuple += std::to_string(i) + ",";
+    expected += std::to_string(i) + (i + 1 < 40 ? "," : "]");
+    tmpl += "${x" + std::to_string(i) + "}-";
+    text += "${x" + std::to_string(i) + "}-";
+  }
+  for (int i = 29; i >= 0; --i) object += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  std::map<std::string, int> keys;
+  for (int i = 0; i < 30; ++i) keys["k" + std::to_string(i)] = i;
+  for (const auto& [k, v] : keys) sorted += "\"" + k + "\":" + std::to_string(v) + ",";
+  sorted.back() = '}';
+  CHECK(value(tuple + "]") == expected);
+  CHECK(value(object + "}") == sorted);
+  CHECK(value(tmpl + "\"") == text + "\"");
+}
+
 TEST_CASE("object keys") {
   CHECK(value("{ b = 1, a = 2 }") == R"({"a":2,"b":1})");
   CHECK(value("{ a = 1, a = 2 }") == R"({"a":2})");
+  // Names in order already are written as they come; any other key, or a name out of order,
+  // has the keys sorted.
+  CHECK(value("{ a = 1, ab = 2, b = { c = 3, d = 4 } }") == R"({"a":1,"ab":2,"b":{"c":3,"d":4}})");
+  CHECK(value("{ ab = 1, a = 2 }") == R"({"a":2,"ab":1})");
+  CHECK(value("{ a = 1, b = 2, a = 3 }") == R"({"a":3,"b":2})");
+  CHECK(value(R"({ b = 1, "a" = 2, c = 3 })") == R"({"a":2,"b":1,"c":3})");
+  CHECK(value(R"({ a = 1, "a" = 2 })") == R"({"a":2})");
   CHECK(value(R"({ "k" = 1, 2.0 = 2, true = 3, null = 4 })") == R"({"2":2,"k":1,"null":4,"true":3})");
   CHECK(value("{ (k) = 1 }") == R"({"${(k)}":1})");
   CHECK(value("{ a.b = 1 }") == R"({"a.b":1})");
@@ -171,6 +213,41 @@ TEST_CASE("blocks nest under type and labels, bodies innermost in source order")
   // An attribute replaces a block of the same name.
   CHECK(convert("x { y = 1 }\nx = 2\n") == R"({"x":2})");
   CHECK(convert("") == "{}");
+}
+
+TEST_CASE("a body's blocks of types of their own convert as blocks of one type do") {
+  // Sorted among the attributes, labels (escaped, decoded) nesting their body.
+  CHECK(convert("o {\n  z {}\n  a = 1\n  m \"l\" \"\\u00e9\" {}\n  q \"a\\\"q\" { x = 2 }\n}\n") ==
+        "{\"o\":[{\"a\":1,\"m\":{\"l\":{\"\xc3\xa9\":[{}]}},\"q\":{\"a\\\"q\":[{\"x\":2}]},\"z\":[{}]}]}");
+  // An attribute replaces a block of its name, before or after it.
+  CHECK(convert("p {\n  x = 1\n  x {}\n}\np {\n  x {}\n  x = 1\n}\n") == R"({"p":[{"x":1},{"x":1}]})");
+  // Blocks of one type among others: the trie, with their bodies in source order.
+  CHECK(convert("o {\n  b \"1\" {}\n  c {}\n  b \"2\" { y = 1 }\n}\n") ==
+        R"({"o":[{"b":{"1":[{}],"2":[{"y":1}]},"c":[{}]}]})");
+  // More blocks than are compared one by one, all of different types.
+  std::string body, expected;
+  for (char c = 'j'; c >= 'a'; --c) body += std::string(1, c) + " \"l\" {}\n";
+  for (char c = 'a'; c <= 'j'; ++c) expected += std::string(expected.empty() ? "" : ",") + "\"" + c + "\":{\"l\":[{}]}";
+  CHECK(convert("o {\n" + body + "}\n") == "{\"o\":[{" + expected + "}]}");
+  // Merged bodies: types of their own across files; a repeat across files goes into the trie.
+  auto a = parse("r \"t\" { n = 1 }\n", "a.tf");
+  auto b = parse("s \"u\" { n = 2 }\nr = 3\n", "b.tf");
+  auto c = parse("s \"v\" {}\n", "c.tf");
+  std::vector<json::BodyRef> bodies{{a.get(), a->root()}, {b.get(), b->root()}};
+  std::string out;
+  hcl::diag::Diagnostics diags;
+  {
+    json::Writer w(out, false);
+    REQUIRE(json::write_body(w, bodies, {}, diags));
+  }
+  CHECK(out == R"({"r":3,"s":{"u":[{"n":2}]}})");
+  bodies.push_back({c.get(), c->root()});
+  out.clear();
+  {
+    json::Writer w(out, false);
+    REQUIRE(json::write_body(w, bodies, {}, diags));
+  }
+  CHECK(out == R"({"r":3,"s":{"u":[{"n":2}],"v":[{}]}})");
 }
 
 TEST_CASE("blocks whose labels collide with other blocks' bodies have no JSON form") {
