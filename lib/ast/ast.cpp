@@ -101,8 +101,8 @@ std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::N
   return tree.children(body);
 }
 
-std::vector<syntax::NodeId> subtree_roots(const syntax::SyntaxTree& tree) {
-  std::vector<syntax::NodeId> roots;
+void subtree_roots(const syntax::SyntaxTree& tree, std::vector<syntax::NodeId>& roots) {
+  roots.clear();
   const auto& nodes = tree.nodes();
   // A subtree's root is its last node, preceded by its subtree_size - 1 descendants.
   for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
@@ -111,7 +111,6 @@ std::vector<syntax::NodeId> subtree_roots(const syntax::SyntaxTree& tree) {
     end = root + 1 - nodes[root].subtree_size;
   }
   std::reverse(roots.begin(), roots.end());
-  return roots;
 }
 
 Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node) {

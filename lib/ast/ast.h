@@ -33,9 +33,10 @@ struct Block {
 
 // Items of a body (Attribute and Block nodes) in source order.
 std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::NodeId body);
-// The roots of the whole subtrees a tree holds one after the other, in source order: the items
-// (or tuple elements) syntax::ParseOptions::root_item and root_tuple_elements hand over.
-std::vector<syntax::NodeId> subtree_roots(const syntax::SyntaxTree& tree);
+// The roots of the whole subtrees a tree holds one after the other, in source order, into `roots`
+// (which is cleared first, so that a caller can reuse it): the items (or tuple elements)
+// syntax::ParseOptions::root_item and root_tuple_elements hand over.
+void subtree_roots(const syntax::SyntaxTree& tree, std::vector<syntax::NodeId>& roots);
 Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node);
 Block block(const syntax::SyntaxTree& tree, syntax::NodeId node);
 

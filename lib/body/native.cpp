@@ -320,7 +320,10 @@ class NativeBody final : public Body {
 
   // The body's items; without a body node, the items the tree holds one after the other.
   std::vector<syntax::NodeId> item_nodes() const {
-    return body_ == syntax::kNoNode ? ast::subtree_roots(*tree_) : ast::body_items(*tree_, body_);
+    if (body_ != syntax::kNoNode) return ast::body_items(*tree_, body_);
+    std::vector<syntax::NodeId> roots;
+    ast::subtree_roots(*tree_, roots);
+    return roots;
   }
 
   // hclsyntax.Body's SrcRange starts at the token before the body (a block's opening brace), or

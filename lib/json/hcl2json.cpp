@@ -1263,18 +1263,6 @@ struct PendingElements {
   diag::Diagnostics failed;  // the first element that failed
 };
 
-// The roots of a tree that holds whole subtrees one after the other (items or tuple elements
-// handed over together), last first: the last node is the last one's root, and each subtree
-// ends just before the next one starts (as ChildList finds a node's children).
-void whole_subtrees(const syntax::SyntaxTree& t, std::vector<syntax::NodeId>& roots) {
-  roots.clear();
-  const auto& nodes = t.nodes();
-  for (auto end = static_cast<syntax::NodeId>(nodes.size()); end > 0;) {
-    syntax::NodeId root = end - 1;
-    roots.push_back(root);
-    end = root + 1 - nodes[root].subtree_size;
-  }
-}
 }  // namespace
 
 struct FileDocument::State {
@@ -1426,10 +1414,10 @@ void FileDocument::add(const syntax::SyntaxTree& t) {
   if (!st.source) st.use_source(t);
   // One item, or several one after the other (syntax::ParseOptions::root_item_batch).
   std::vector<syntax::NodeId>& items = st.items;
-  whole_subtrees(t, items);
-  for (auto it = items.rbegin(); it != items.rend(); ++it) {
+  ast::subtree_roots(t, items);
+  for (syntax::NodeId item : items) {
     if (!st.conflict.empty()) return;  // the document has no JSON form anyway
-    st.add(t, *it);
+    st.add(t, item);
   }
 }
 
@@ -1446,11 +1434,11 @@ void FileDocument::add_elements(const syntax::SyntaxTree& t, std::string_view na
     st.writer->begin_array();
   }
   std::vector<syntax::NodeId>& roots = st.items;
-  whole_subtrees(t, roots);
+  ast::subtree_roots(t, roots);
   diag::Diagnostics diags;
   Converter c(*st.writer, st.options, diags, st.scratch);
-  for (auto it = roots.rbegin(); it != roots.rend(); ++it) {
-    if (!c.expression(t, *it) && st.elements->failed.empty()) st.elements->failed = std::move(diags);
+  for (syntax::NodeId root : roots) {
+    if (!c.expression(t, root) && st.elements->failed.empty()) st.elements->failed = std::move(diags);
   }
 }
 
