@@ -490,7 +490,12 @@ class Parser {
     if (cur_ == special_ || rel + 1 >= buf_len_) return false;
     if (!ends_operand(buf_[rel + 1].kind)) return false;
     uint32_t start_node = mark();
-    lex::Token tok = read();
+    // Read as read() would, knowing more: the token after it ends the operand, which a peek never
+    // skips (a newline ends one only where newlines count), so it is the next peek as it lies.
+    lex::Token tok = *cur_;
+    last_read_ = cur_index_;
+    next_ = cur_index_ = cur_index_ + 1;
+    ++cur_;
     if (k == K::NumberLit) check_number(tok);
     make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
     return true;
