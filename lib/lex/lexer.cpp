@@ -95,12 +95,11 @@ Token Lexer::fail(uint32_t start) {
     case State::Main: return scan_main(p, s, size);
     case State::Quoted: return scan_quoted(p, s, size);
     case State::Heredoc: return scan_heredoc(p, s, size);
-    case State::Bare: return scan_bare();
+    case State::Bare: return scan_bare(p, s, size);
     case State::HeredocEnd: pop(); return emit(pending_.kind, pending_.start, pending_.end);
     case State::PlainString: {
       Token t = queued_[queued_next_++];
       if (queued_next_ == queued_end_) state_ = State::Main;
-      pos_ = t.end;
       return t;
     }
   }
@@ -140,10 +139,7 @@ Token Lexer::fail(uint32_t start) {
   // run (indentation after a newline, alignment before "=") is worth a block scan. Tabs, rare,
   // go through the dispatch, a tab after a single space too.
   for (;;) {
-    if (p >= size) {
-      pos_ = size;
-      return Token{size, size, TokenKind::Eof};
-    }
+    if (p >= size) return Token{size, size, TokenKind::Eof};
     auto c = static_cast<unsigned char>(s[p]);
     if (c == ' ') {
       if (p + 1 < size && s[p + 1] != ' ') {
@@ -433,26 +429,29 @@ uint32_t Lexer::template_text_end(uint32_t p) const {
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::scan_bare() {
-  const char* s = src_.data();
-  uint32_t p = pos_;
-  if (p >= size_) return Token{size_, size_, TokenKind::Eof};
+Token Lexer::scan_bare(uint32_t p, const char* s, uint32_t size) {
+  if (p >= size) return Token{size, size, TokenKind::Eof};
   char c = s[p];
-  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size_);
+  if (c == '$' || c == '%') return scan_after_sigil(true, p, s, size);
   uint32_t q = template_text_end(p);
-  if (q < size_ && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
-  if (q + 1 < size_ && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);
+  if (q < size && s[q] == '\n') return emit(TokenKind::StringLit, p, q + 1);
+  if (q + 1 < size && s[q] == '\r' && s[q + 1] == '\n') return emit(TokenKind::StringLit, p, q + 2);
   if (q > p) return emit(TokenKind::StringLit, p, q);
   if (s[q] == '\r') return fail(p);
   return emit(TokenKind::BadUTF8, p, p + 1);
 }
 
-Token Lexer::next() { return step(pos_, src_.data(), size_); }
+Token Lexer::next() {
+  Token t = step(pos_, src_.data(), size_);
+  pos_ = t.end;
+  return t;
+}
 
 size_t Lexer::fill(Token* out, size_t cap) {
   size_t n = 0;
-  // Every token leaves pos_ at its end. Passing that end on in a register lets the next token's
-  // first byte be read at once: read back from pos_, each token waited for the store before it.
+  // Each token starts where the last one ended. Passing that end on in a register lets the next
+  // token's first byte be read at once: read back from pos_, each token waited for the store
+  // before it. pos_ is brought up to date once, at the end of the chunk.
   uint32_t p = pos_;
   // The text too: read from the lexer's members, it was read again for every token, as any call
   // on the way (to a long run's scan, a vector's growth) might have changed them.
@@ -469,6 +468,7 @@ size_t Lexer::fill(Token* out, size_t cap) {
     ++n;
     if (t.kind == TokenKind::Eof) break;
   }
+  pos_ = p;
   return n;
 }
 

@@ -51,10 +51,11 @@ class Lexer {
   Token scan_main(uint32_t p, const char* s, uint32_t size);
   Token scan_quoted(uint32_t p, const char* s, uint32_t size);
   Token scan_heredoc(uint32_t p, const char* s, uint32_t size);
-  Token scan_bare();
+  Token scan_bare(uint32_t p, const char* s, uint32_t size);
   Token scan_after_sigil(bool heredoc_like, uint32_t p, const char* s, uint32_t size);
+  // The scanners leave pos_ to their caller (fill, next), which moves it to the token's end: fill
+  // only once per chunk.
   Token emit(TokenKind kind, uint32_t start, uint32_t end) {
-    pos_ = end;
     // Free where the kind is known at compile time, as it is at nearly every call.
     if (kind >= TokenKind::BitwiseAnd) ++reported_;
     return Token{start, end, kind};

@@ -21,7 +21,7 @@ void Parser::parse_config_file() {
 // after a complete one is reported unless an error already put the parser in recovery (where
 // the leftover text is most likely what the error left behind).
 void Parser::parse_standalone_expression() {
-  push_nl(false);
+  bool outer_nl = push_nl(false);
   Expr e = parse_expression();
   Peeked next = peek();
   if (next.tok.kind != K::Eof && !recovery_) {
@@ -29,7 +29,7 @@ void Parser::parse_standalone_expression() {
     error("Extra characters after expression",
           "An expression was successfully parsed, but extra characters were found after it.", span_of(next.tok));
   }
-  pop_nl();
+  pop_nl(outer_nl);
   (void)e;
 }
 

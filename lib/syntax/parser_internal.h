@@ -182,7 +182,7 @@ class Parser {
   Peeked peek() const { return Peeked{*cur_, cur_index_}; }
 
   // The next significant token (the reference's peeker): comments are skipped, and newlines too
-  // while inside brackets (include_nl_ off), as the reference's peeker does with its
+  // while inside brackets (nl_ off), as the reference's peeker does with its
   // includeNewlines stack.
   void refresh_peek() {
     if (abort_) [[unlikely]] {
@@ -223,7 +223,10 @@ class Parser {
   // without reading further. That needs no test here: the peek is then a special EOF standing at
   // the last token read (refresh_peek), so reading it leaves last_read_ as it was and searches
   // again, which finds the same EOF.
-  lex::Token read() {
+  // Always inline: out of line (the compiler kept a few calls so), the token came back through
+  // the stack, its kind stored as a byte and read back as part of a word, which waits for the
+  // store (a failed store forwarding, most of read's time in a profile of nested objects).
+  [[gnu::always_inline]] lex::Token read() {
     lex::Token tok = *cur_;
     last_read_ = cur_index_;
     next_ = cur_index_ + 1;
@@ -279,19 +282,20 @@ class Parser {
 
   // Newline sensitivity (the reference's PushIncludeNewlines/PopIncludeNewlines): a body and an
   // object constructor's items end at newlines, brackets, parentheses and interpolations ignore
-  // them. Changing it changes what the next peek returns.
-  void push_nl(bool include) {
-    include_nl_.push_back(include);
+  // them. Changing it changes what the next peek returns. The constructs nest, so each keeps the
+  // sensitivity it replaced (push_nl returns it) and hands it back to pop_nl: the reference's
+  // stack lives on the call stack, where setting it costs no push and pop of an array of its own.
+  [[nodiscard]] bool push_nl(bool include) {
+    bool outer = nl_;
+    set_nl(include);
+    return outer;
+  }
+  void pop_nl(bool outer) { set_nl(outer); }
+  void set_nl(bool include) {
     if (include != nl_) {
       nl_ = include;
       renew_peek();
     }
-  }
-  void pop_nl() {
-    bool was = nl_;
-    include_nl_.pop_back();
-    nl_ = include_nl_.back();
-    if (was != nl_) renew_peek();
   }
   // After newline sensitivity changed, the peek changes only if newlines now matter and it
   // skipped something on its way (a newline or a line comment, which now stop it), or they no
@@ -467,7 +471,9 @@ class Parser {
   }
   // true, false and null are keywords only as bare terms: the lexer makes them identifiers, and
   // as an object key or attribute name they are names.
+  // Without a tree no node keeps its kind, and validation need not compare every name.
   NodeKind name_kind(const lex::Token& name) const {
+    if (!nodes_) return NodeKind::Variable;
     std::string_view s = name.text(text_);
     return (s == "true" || s == "false" || s == "null") ? NodeKind::Literal : NodeKind::Variable;
   }
@@ -484,7 +490,12 @@ class Parser {
     if (cur_ == special_ || rel + 1 >= buf_len_) return false;
     if (!ends_operand(buf_[rel + 1].kind)) return false;
     uint32_t start_node = mark();
-    lex::Token tok = read();
+    // Read as read() would, knowing more: the token after it ends the operand, which a peek never
+    // skips (a newline ends one only where newlines count), so it is the next peek as it lies.
+    lex::Token tok = *cur_;
+    last_read_ = cur_index_;
+    next_ = cur_index_ = cur_index_ + 1;
+    ++cur_;
     if (k == K::NumberLit) check_number(tok);
     make(k == K::NumberLit ? NodeKind::Literal : name_kind(tok), last_read_, last_read_, start_node, span_of(tok));
     return true;
@@ -593,7 +604,7 @@ class Parser {
                              K end);
   void parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start, diag::Span start_span,
                                 std::vector<PartInfo>& parts, uint32_t& open_directives);
-  void abandon_directive(uint32_t next_index, uint32_t part_start);
+  void abandon_directive(uint32_t next_index, uint32_t part_start, bool outer_nl);
   void check_template_structure(std::span<const PartInfo> parts);
   // Reports a quoted literal's bad escapes (parser_template.cpp). Only a backslash can start a
   // bad one: "$${" and "%%{" always decode, and the literals of heredocs and bare templates have
@@ -634,9 +645,8 @@ class Parser {
   uint32_t next_ = 0;
   uint32_t last_read_ = 0;
   uint32_t eof_index_ = UINT32_MAX;
-  // The newline-sensitivity stack; the outermost level (a body) sees newlines.
-  std::vector<uint8_t> include_nl_{true};  // not vector<bool>: pushed and popped per bracket
-  bool nl_ = true;                         // include_nl_.back(), which peeking reads for every token
+  // Newline sensitivity (push_nl); the outermost level (a body) sees newlines.
+  bool nl_ = true;
   // What peek() returns: the token at cur_ (in buf_, or special_[0]), whose index is cur_index_.
   // peek_end_ is where the lexed tokens after cur_ end (special_ + 1 for a special peek).
   lex::Token special_[2]{};

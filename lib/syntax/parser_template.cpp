@@ -112,10 +112,11 @@ void Parser::check_quoted_literal_text(const lex::Token& tok) {
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's
 // hints: a colon or an unclosed quote suggests the "${" was meant literally (as in shell
-// scripts), which "$${" would express.
-void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, uint32_t part_start,
-                                   diag::Span start_span, K end) {
-  push_nl(false);
+// scripts), which "$${" would express. Inlined into parse_template_parts, its one caller, as the
+// directives below are: in a heredoc of many sequences the calls were a good part of each one's cost.
+[[gnu::always_inline]] inline void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index,
+                                                                 uint32_t part_start, diag::Span start_span, K end) {
+  bool outer_nl = push_nl(false);
   parse_expression();
   Peeked close = peek();
   if (close.tok.kind != K::TemplateSeqEnd) {
@@ -149,7 +150,7 @@ void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, 
   } else {
     read();
   }
-  pop_nl();
+  pop_nl(outer_nl);
   add(NodeKind::TemplateInterp, next_index, next_index, last_read_, part_start);
 }
 
@@ -157,9 +158,11 @@ void Parser::parse_template_interp(const lex::Token& next, uint32_t next_index, 
 // condition or collection as its child), and a PartInfo for the structure check. A directive
 // that cannot be read is skipped to its "}" and left as an Error node, and the template goes
 // on: the reference's messages for what follows do not depend on it.
-void Parser::parse_template_directive(const lex::Token& next, uint32_t next_index, uint32_t part_start,
-                                      diag::Span start_span, std::vector<PartInfo>& parts, uint32_t& open_directives) {
-  push_nl(false);
+[[gnu::always_inline]] inline void Parser::parse_template_directive(const lex::Token& next, uint32_t next_index,
+                                                                    uint32_t part_start, diag::Span start_span,
+                                                                    std::vector<PartInfo>& parts,
+                                                                    uint32_t& open_directives) {
+  bool outer_nl = push_nl(false);
   Peeked kw = peek();
   if (kw.tok.kind != K::Ident) {
     if (!recovery_) {
@@ -168,7 +171,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
             "sequence.",
             span_of(kw.tok), diag::span_between(span_of(next), span_of(kw.tok)));
     }
-    abandon_directive(next_index, part_start);
+    abandon_directive(next_index, part_start, outer_nl);
     return;
   }
   read();
@@ -190,7 +193,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     if (peek().tok.kind != K::Ident) {
       if (!recovery_)
         error("Invalid 'for' directive", "For directive requires variable name after 'for'.", next_span());
-      abandon_directive(next_index, part_start);
+      abandon_directive(next_index, part_start, outer_nl);
       return;
     }
     read();
@@ -201,7 +204,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
       if (peek().tok.kind != K::Ident) {
         if (!recovery_)
           error("Invalid 'for' directive", "For directive requires value variable name after comma.", next_span());
-        abandon_directive(next_index, part_start);
+        abandon_directive(next_index, part_start, outer_nl);
         return;
       }
       read();
@@ -209,7 +212,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
     }
     if (!is_keyword(peek().tok, "in")) {
       if (!recovery_) error("Invalid 'for' directive", "For directive requires 'in' keyword after names.", next_span());
-      abandon_directive(next_index, part_start);
+      abandon_directive(next_index, part_start, outer_nl);
       return;
     }
     read();
@@ -227,7 +230,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
             fmt::format("{} is not a valid template control keyword.{}", util::go_quote(word), hint), span_of(kw.tok),
             diag::span_between(span_of(next), span_of(kw.tok)));
     }
-    abandon_directive(next_index, part_start);
+    abandon_directive(next_index, part_start, outer_nl);
     return;
   }
   diag::Span directive_span = diag::span_between(span_of(next), next_span());
@@ -242,7 +245,7 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
   } else {
     read();
   }
-  pop_nl();
+  pop_nl(outer_nl);
   add(node_kind, next_index, next_index, last_read_, part_start, part_flags);
   parts.push_back({part, directive_span});
   ++directives_seen_;
@@ -258,9 +261,9 @@ void Parser::parse_template_directive(const lex::Token& next, uint32_t next_inde
 
 // A directive that cannot be read: skipped to its "}" and left as an Error node. A function of its
 // own, not a lambda: the lambda's closure was built on the stack for every directive.
-void Parser::abandon_directive(uint32_t next_index, uint32_t part_start) {
+void Parser::abandon_directive(uint32_t next_index, uint32_t part_start, bool outer_nl) {
   recover(K::TemplateSeqEnd);
-  pop_nl();
+  pop_nl(outer_nl);
   add(NodeKind::Error, next_index, next_index, last_read_, part_start);
 }
 

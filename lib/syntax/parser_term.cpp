@@ -36,7 +36,7 @@ Expr Parser::parse_other_term() {
   switch (start.tok.kind) {
     case K::OParen: {
       read();
-      push_nl(false);
+      bool outer_nl = push_nl(false);
       size_t d0 = diag_mark();
       // Newlines are insignificant inside parentheses, even within an object constructor's item.
       Expr inner = parse_expression();
@@ -46,7 +46,7 @@ Expr Parser::parse_other_term() {
       // and its range includes both parentheses.
       if (errors_since(d0)) {
         recover(K::CParen);
-        pop_nl();
+        pop_nl(outer_nl);
         return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
       }
       Peeked close = peek();
@@ -56,7 +56,7 @@ Expr Parser::parse_other_term() {
         recovery_ = true;
       }
       read();
-      pop_nl();
+      pop_nl(outer_nl);
       (void)inner;
       return make(NodeKind::Parens, start.index, start.index, start_node, span_from(span_of(start.tok)));
     }
@@ -135,7 +135,7 @@ Expr Parser::finish_function_call(const lex::Token& name, uint32_t name_index) {
     return wrap_error(start_node, name_index, diag::span_between(span_of(name), span_of(open)), name_index);
   }
   bool expand_final = false;
-  push_nl(false);
+  bool outer_nl = push_nl(false);
   for (;;) {
     if (peek().tok.kind == K::CParen) {
       read();
@@ -184,7 +184,7 @@ Expr Parser::finish_function_call(const lex::Token& name, uint32_t name_index) {
       break;
     }
   }
-  pop_nl();
+  pop_nl(outer_nl);
   return make(NodeKind::FunctionCall, name_index, name_index, start_node, span_from(span_of(name)),
               expand_final ? node_flags::kExpandFinal : 0);
 }
@@ -195,10 +195,10 @@ Expr Parser::parse_tuple() {
   uint32_t start_node = mark();
   lex::Token open = read();
   uint32_t open_index = last_read_;
-  push_nl(false);
+  bool outer_nl = push_nl(false);
   if (is_keyword(peek().tok, "for")) {
     Expr e = finish_for(open, open_index, start_node);
-    pop_nl();
+    pop_nl(outer_nl);
     return e;
   }
   bool hand_over = open_index == stream_open_ && start_node == 0;  // see finish_attribute
@@ -238,7 +238,7 @@ Expr Parser::parse_tuple() {
     }
     read();
   }
-  pop_nl();
+  pop_nl(outer_nl);
   return make(NodeKind::Tuple, open_index, open_index, start_node, span_from(span_of(open)));
 }
 
@@ -256,17 +256,17 @@ Expr Parser::parse_object() {
   if (peek().tok.kind != K::Newline) {
     is_for = is_keyword(peek().tok, "for");
   } else {
-    push_nl(false);
+    bool outer_nl = push_nl(false);
     is_for = is_keyword(peek().tok, "for");
-    pop_nl();
+    pop_nl(outer_nl);
   }
   if (is_for) {
-    push_nl(false);
+    bool outer_nl = push_nl(false);
     Expr e = finish_for(open, open_index, start_node);
-    pop_nl();
+    pop_nl(outer_nl);
     return e;
   }
-  push_nl(true);
+  bool outer_nl = push_nl(true);
   for (;;) {
     Peeked next = peek();
     if (next.tok.kind == K::Newline) {
@@ -354,7 +354,7 @@ Expr Parser::parse_object() {
     }
     read();
   }
-  pop_nl();
+  pop_nl(outer_nl);
   return make(NodeKind::Object, open_index, open_index, start_node, span_from(span_of(open)));
 }
 
@@ -364,11 +364,11 @@ Expr Parser::parse_object() {
 // whether "=>" and "..." are allowed depends on the brackets and is checked only at the end, so
 // a whole for expression is parsed before those are reported, as in the reference.
 Expr Parser::finish_for(const lex::Token& open, uint32_t open_index, uint32_t start_node) {
-  push_nl(false);
   struct PopGuard {
     Parser& p;
-    ~PopGuard() { p.pop_nl(); }
-  } pop_guard{*this};
+    bool outer;
+    ~PopGuard() { p.pop_nl(outer); }
+  } pop_guard{*this, push_nl(false)};
   lex::Token intro = read();
   uint32_t intro_index = last_read_;
   bool make_obj = open.kind == K::OBrace;

@@ -68,7 +68,7 @@ void Parser::parse_traversals(Expr& ret) {
         continue;
       }
       // An index key is any expression; newlines inside the brackets are insignificant.
-      push_nl(false);
+      bool outer_nl = push_nl(false);
       size_t d0 = diag_mark();
       Expr key = parse_expression();
       lex::Token close;
@@ -82,7 +82,7 @@ void Parser::parse_traversals(Expr& ret) {
                 span_of(close));
         }
       }
-      pop_nl();
+      pop_nl(outer_nl);
       (void)key;
       ret = make(NodeKind::Index, open_index, first_tok, start_node, diag::span_between(ret.span, span_of(close)));
       continue;

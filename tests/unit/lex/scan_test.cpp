@@ -7,6 +7,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lex/lexer.h"
@@ -21,6 +22,16 @@ namespace scan = hcl::lex::scan;
 namespace detail = hcl::lex::scan::scan_detail;
 
 namespace {
+
+// The two token arrays agree token by token (the caller says which text with INFO).
+void require_same_tokens(const std::vector<hcl::lex::Token>& got, const std::vector<hcl::lex::Token>& want) {
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    CHECK(got[i].start == want[i].start);
+    CHECK(got[i].end == want[i].end);
+    CHECK(got[i].kind == want[i].kind);
+  }
+}
 
 // Where a test's text is placed: by default in a buffer of its exact size (so a sanitizer build
 // catches any read past the end); PageEnd places it where an unreadable page begins.
@@ -141,12 +152,7 @@ TEST_CASE("the lexer never reads past the end of the text") {
       std::vector<hcl::lex::Token> want = hcl::lex::lex_all(prefix);
       std::vector<hcl::lex::Token> got = hcl::lex::lex_all(std::string_view(page.place(prefix), len));
       INFO(prefix);
-      REQUIRE(got.size() == want.size());
-      for (size_t i = 0; i < got.size(); ++i) {
-        CHECK(got[i].start == want[i].start);
-        CHECK(got[i].end == want[i].end);
-        CHECK(got[i].kind == want[i].kind);
-      }
+      require_same_tokens(got, want);
     }
   }
 }
@@ -194,13 +200,37 @@ TEST_CASE("lexing in chunks gives the tokens of lexing one at a time") {
         if (n < chunk || got.back().kind == hcl::lex::TokenKind::Eof) break;
       }
       INFO(text << " in chunks of " << chunk);
-      REQUIRE(got.size() == expected.size());
-      for (size_t i = 0; i < got.size(); ++i) {
-        CHECK(got[i].start == expected[i].start);
-        CHECK(got[i].end == expected[i].end);
-        CHECK(got[i].kind == expected[i].kind);
+      require_same_tokens(got, expected);
+    }
+  }
+}
+
+TEST_CASE("next and fill may take turns, in either mode") {
+  // Both go on from where the other stopped: fill keeps the position in a register and leaves
+  // it for the next call only at the end of its chunk.
+  const std::pair<const char*, hcl::lex::LexMode> texts[] = {
+      {"a = [\"x\", 1.5, {b = c}] # d\ne = <<EOT\n  ${f}\nEOT\ng = \"h${i}\"\n", hcl::lex::LexMode::Config},
+      {"text ${a} %{ if b }c%{ endif }\nmore $${d}\r\n", hcl::lex::LexMode::Template},
+  };
+  for (const auto& [text, mode] : texts) {
+    hcl::lex::Lexer one(text, mode);
+    std::vector<hcl::lex::Token> expected;
+    for (;;) {
+      expected.push_back(one.next());
+      if (expected.back().kind == hcl::lex::TokenKind::Eof) break;
+    }
+    hcl::lex::Lexer lexer(text, mode);
+    std::vector<hcl::lex::Token> got;
+    for (int turn = 0; got.empty() || got.back().kind != hcl::lex::TokenKind::Eof; ++turn) {
+      if (turn % 2 == 0) {
+        got.push_back(lexer.next());
+      } else {
+        hcl::lex::Token part[3];
+        got.insert(got.end(), part, part + lexer.fill(part, 3));
       }
     }
+    INFO(text);
+    require_same_tokens(got, expected);
   }
 }
 

@@ -633,13 +633,20 @@ TEST_CASE("newlines count again, or stop counting, as brackets open and close") 
   for (const char* text :
        {"x = {\n  a = [1]\n  b = 2\n}\n", "x = { a = [1] # c\n  b = 2 }\n", "x = { a = [1] /* c */\n  b = 2 }\n",
         "x = [{ a = 1\n  b = 2 }, {\n  c = 3\n}]\n", "x = {\n  a = (1\n  + 2)\n  b = f(1,\n  2)\n}\n",
-        "x = [ # c\n  1, // d\n  2]\n", "x = { a = \"${[1,\n2]}\"\n b = 2 }\n"}) {
+        "x = [ # c\n  1, // d\n  2]\n", "x = { a = \"${[1,\n2]}\"\n b = 2 }\n",
+        // Each construct hands back the setting it found: for expressions, index keys, template
+        // directives and interpolations inside objects, and objects inside all of them.
+        "x = {\n  a = [for v in y :\n  v]\n  b = {for k, v in y : k => {\n  c = v\n  }}\n  d = 2\n}\n",
+        "x = {\n  a = y[\n  0]\n  b = \"%{ if y[\n0] }${ {\n  c = 1\n}.c }%{ endif }\"\n  d = 2\n}\n",
+        "x = <<EOT\n%{ for v in [\n  1] }${(v +\n 1)}%{ endfor }\nEOT\ny = { a = 1\n  b = 2 }\n"}) {
     INFO(text);
     CHECK(config(text).diagnostics.empty());
     CHECK(config(text, hcl::syntax::ParseOptions{false}).diagnostics.empty());
   }
   CHECK(first_error("x = { a = [1] b = 2 }\n") == "1:15 Missing attribute separator");
   CHECK(first_error("x = [{ a = 1 }\n  2]\n") == "2:3 Missing item separator");
+  CHECK(first_error("x = { a = [for v in y: v] b = 2 }\n") == "1:27 Missing attribute separator");
+  CHECK(first_error("x = { a = \"${[1]}\" b = 2 }\n") == "1:20 Missing attribute separator");
 }
 
 TEST_CASE("number literals: the one-word look agrees with the reference's rule at every length") {
