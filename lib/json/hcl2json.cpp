@@ -1405,6 +1405,11 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
   } else {
     return;
   }
+  // A failed conversion may stop inside the item's containers: its text is taken back, so that
+  // the writer is at the top level again for the next item (it wrote a stray separator there).
+  // The text is never needed: check() reports the failure where the document holds the item, and
+  // nothing where it does not (a block that an attribute of its name replaces).
+  if (!ok) st.writer->rewind(start);
   st.fragments.emplace_back(start, st.writer->size());
   if (!ok) st.failed.emplace_back(fragment, std::move(diags));
 }

@@ -1,0 +1,4 @@
+shadowed { from_block = pair }
+shadowed = "attribute"
+outer {
+}
