@@ -484,8 +484,9 @@ BodyPtr native_body(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::Node
   return std::make_shared<NativeBody>(std::move(tree), body);
 }
 
-BodyPtr native_items(std::shared_ptr<const syntax::SyntaxTree> tree) {
-  return std::make_shared<NativeBody>(std::move(tree), syntax::kNoNode);
+BodyPtr native_items(const syntax::SyntaxTree& tree) {
+  // No owner: the tree is the lender's (an aliasing pointer to it alone).
+  return std::make_shared<NativeBody>(Tree(Tree(), &tree), syntax::kNoNode);
 }
 
 ExprPtr native_expr(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::NodeId node) {

@@ -16,8 +16,9 @@ BodyPtr native_body(std::shared_ptr<const syntax::SyntaxTree> tree);
 BodyPtr native_body(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::NodeId body);
 // A body of the items a tree holds one after the other: the root items syntax::ParseOptions::
 // root_item hands over (one, or a batch), so that a file can be read a piece at a time. The tree
-// holds at least one item.
-BodyPtr native_items(std::shared_ptr<const syntax::SyntaxTree> tree);
+// holds at least one item. The body borrows the tree, as root_item lends it: use it only within the
+// call that lent it.
+BodyPtr native_items(const syntax::SyntaxTree& tree);
 ExprPtr native_expr(std::shared_ptr<const syntax::SyntaxTree> tree, syntax::NodeId node);
 
 // hclsyntax.Variables: the root variable references in an expression, in source order, without

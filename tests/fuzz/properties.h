@@ -272,9 +272,7 @@ inline std::string file_value_properties(const std::shared_ptr<source::SourceFil
   const std::string whole = describe(config::evaluate_file(body::native_body(std::move(tree)), scope));
   config::FileValueBuilder builder(scope);
   syntax::ParseOptions po;
-  po.root_item = [&](const syntax::SyntaxTree& items) {
-    builder.add(body::native_items(std::shared_ptr<const syntax::SyntaxTree>(std::shared_ptr<void>(), &items)));
-  };
+  po.root_item = [&](const syntax::SyntaxTree& items) { builder.add(body::native_items(items)); };
   po.root_item_batch = 8;
   syntax::parse_config(src, po);
   if (describe(builder.finish()) != whole) return "evaluated in pieces the file's value differs from the whole tree's";

@@ -80,8 +80,7 @@ std::string native(const std::string& path, const std::string& content, bool kee
     hcl::config::FileValueBuilder builder(scope, options);
     hcl::syntax::ParseOptions pieces;
     pieces.root_item = [&builder](const hcl::syntax::SyntaxTree& items) {
-      builder.add(
-          hcl::body::native_items(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::shared_ptr<void>(), &items)));
+      builder.add(hcl::body::native_items(items));
     };
     pieces.root_item_batch = batch;
     hcl::syntax::parse_config(source, pieces);
