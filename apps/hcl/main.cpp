@@ -5,8 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 #include "app.h"
 #include "commands.h"
@@ -542,6 +544,21 @@ int run_main(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Deeply nested input (within the parser's nesting limit) recurses in parsing, evaluation and
   // conversion: run on a large stack (util/stack.h).
-  int status = hcl::util::run_with_stack([&] { return run_main(argc, argv); });
+  int status = hcl::util::run_with_stack([&] {
+    try {
+      return run_main(argc, argv);
+    } catch (const std::bad_alloc&) {
+      // A memory limit (ulimit -v, strict overcommit) refused an allocation. Unwinding to here
+      // freed what the run held, so this can still be said; uncaught, the C++ runtime would abort
+      // with a core dump and a message about an exception. A file being rewritten was not
+      // touched: files are replaced only once written whole (io/files.h).
+      std::fflush(stdout);
+      std::fputs(
+          "hcl: out of memory: the system refused more memory than this run had "
+          "(a limit such as ulimit -v, or strict overcommit)\n",
+          stderr);
+      return hcl::app::kExitUsage;
+    }
+  });
   return hcl::app::finish_output(status);
 }

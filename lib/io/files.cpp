@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -303,7 +304,15 @@ class Walk {
     ++busy_;
     lock.unlock();
     Found found;
-    read_directory(dir, top, found);
+    try {
+      read_directory(dir, top, found);
+    } catch (...) {
+      // The others would wait for this thread's directories forever: it is no longer busy.
+      lock.lock();
+      --busy_;
+      cv_.notify_all();
+      throw;
+    }
     lock.lock();
     --busy_;
     for (auto& d : found.dirs) pending_.push_back(std::move(d));
@@ -343,6 +352,7 @@ class Walk {
       ::close(fd);
       return;
     }
+    std::unique_ptr<DIR, int (*)(DIR*)> closer(d, ::closedir);  // also when memory runs out
     // As std::filesystem joins a name to a directory: no second separator after a trailing one.
     std::string prefix = dir.back() == '/' ? dir : dir + "/";
     while (struct dirent* e = ::readdir(d)) {
@@ -364,7 +374,6 @@ class Walk {
       if (full.rfind("./", 0) == 0 && top_ != "." && top_.rfind("./", 0) != 0) full.erase(0, 2);
       found.files.push_back(std::move(full));
     }
-    ::closedir(d);
   }
 
   const std::string top_;
@@ -499,7 +508,11 @@ class TempRegistration {
     }
   }
   ~TempRegistration() {
-    if (slot_) slot_->state.store(0);
+    if (!slot_) return;
+    // Left by an exception (memory refused while the file was made): the file is incomplete, and
+    // its caller's cleanup never ran.
+    if (slot_->state.load() == 2 && std::uncaught_exceptions() > exceptions_) ::unlink(slot_->path);
+    slot_->state.store(0);
   }
   void keep() {
     if (slot_) slot_->state.store(3);
@@ -509,6 +522,7 @@ class TempRegistration {
 
  private:
   TempSlot* slot_ = nullptr;
+  int exceptions_ = std::uncaught_exceptions();
 };
 
 // Marks an in-place rewrite: a terminating signal that arrives meanwhile takes effect after it.

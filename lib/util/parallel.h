@@ -13,7 +13,8 @@
 namespace hcl::util {
 
 // Calls job(i) for every i in [0, n), on up to `threads` threads (0: one per core). Jobs must be
-// independent; each writes only its own result slot.
+// independent; each writes only its own result slot. An exception from a job stops the taking of
+// jobs and is thrown to the caller once every thread has ended.
 inline void parallel_for(size_t n, const std::function<void(size_t)>& job, unsigned threads = 0) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   if (n <= 1 || threads == 1) {
@@ -22,7 +23,12 @@ inline void parallel_for(size_t n, const std::function<void(size_t)>& job, unsig
   }
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t i; (i = next.fetch_add(1)) < n;) job(i);
+    try {
+      for (size_t i; (i = next.fetch_add(1)) < n;) job(i);
+    } catch (...) {
+      next.store(n);  // the others take no more jobs; the exception reaches the caller (join)
+      throw;
+    }
   };
   std::vector<Thread> pool;
   size_t count = std::min<size_t>(threads, n);

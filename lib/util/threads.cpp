@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <exception>
+#include <utility>
 #include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -17,6 +19,7 @@ struct Thread::Start {
   std::function<void()> fn;
   cpu_set_t allowed;  // the creator's cores, given back once the thread runs
   bool placed = false;
+  std::exception_ptr error;  // what left `fn`, for join()
 };
 
 namespace {
@@ -24,7 +27,9 @@ namespace {
 void* run_start(void* p) {
   auto* start = static_cast<Thread::Start*>(p);
   if (start->placed) pthread_setaffinity_np(pthread_self(), sizeof start->allowed, &start->allowed);
-  start->fn();
+  try {
+    start->fn();
+  } catch (...) { start->error = std::current_exception(); }
   return nullptr;
 }
 
@@ -63,12 +68,17 @@ Thread::Thread(Thread&& o) noexcept : start_(std::move(o.start_)), thread_(o.thr
   o.started_ = false;
 }
 
-Thread::~Thread() { join(); }
+Thread::~Thread() { wait(); }
 
-void Thread::join() {
+void Thread::wait() {
   if (!started_) return;
   pthread_join(thread_, nullptr);
   started_ = false;
+}
+
+void Thread::join() {
+  wait();
+  if (start_ && start_->error) std::rethrow_exception(std::exchange(start_->error, nullptr));
 }
 
 bool spin_until(const std::function<bool()>& done) {

@@ -19,19 +19,24 @@ class Thread {
 
   // Runs `fn` on a new thread; started() is false when none could be created.
   explicit Thread(std::function<void()> fn);
-  ~Thread();
+  ~Thread();  // joins; an exception from `fn` not taken by join() is dropped
   Thread(const Thread&) = delete;
   Thread& operator=(const Thread&) = delete;
   Thread(Thread&& o) noexcept;
   Thread& operator=(Thread&&) = delete;
 
   bool started() const { return started_; }
+  // Waits for the thread to end. An exception that left `fn` (memory refused, say) is thrown
+  // here, on the joining thread, where it can be reported: left on the thread it would end the
+  // process without a word.
   void join();
 
  private:
   std::unique_ptr<Start> start_;  // what the thread runs, where it outlives a move of this
   pthread_t thread_{};
   bool started_ = false;
+
+  void wait();
 };
 
 // Waits for `done()` to hold by polling it for a short while, then returns whether it held.

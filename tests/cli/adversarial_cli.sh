@@ -94,4 +94,25 @@ for f in bad_utf8 nul deep_brackets deep_blocks unterminated_heredoc cr_only; do
   cmp -s "$A/$f.hcl" "$TMP/copy.hcl" || fail "fmt rewrote invalid $f"
 done
 
+# Memory refused (ulimit -v, strict overcommit): a clear message and exit 2, not an abort from an
+# uncaught std::bad_alloc; on a worker thread of a directory run too; a file being rewritten is
+# left as it was, with no temporary file beside it. A sanitizer build cannot run under an address
+# space limit (its shadow memory), so only the plain build checks this.
+if ! grep -q __asan_init "$HCL" 2>/dev/null; then
+  mkdir -p "$TMP/oom/dir"
+  cp "$A/million_attributes.hcl" "$TMP/oom/dir/one.hcl"
+  cp "$A/million_attributes.hcl" "$TMP/oom/dir/two.hcl"
+  sed 's/ = / =  /' "$A/million_attributes.hcl" >"$TMP/oom/unformatted.hcl"
+  cp "$TMP/oom/unformatted.hcl" "$TMP/oom/before.hcl"
+  for cmd in "eval --file $TMP/oom/dir/one.hcl a5" "json $TMP/oom/dir" "fmt --terraform $TMP/oom/unformatted.hcl"; do
+    (ulimit -v 65536; $HCL $cmd) >"$TMP/out" 2>"$TMP/err"
+    st=$?
+    [ $st -eq 2 ] || fail "out of memory: exit $st (want 2): $cmd: $(head -c 300 "$TMP/err")"
+    expect_contains "$TMP/err" "hcl: out of memory"
+    expect_not_contains "$TMP/err" "terminate called"
+  done
+  cmp -s "$TMP/oom/before.hcl" "$TMP/oom/unformatted.hcl" || fail "out of memory: fmt changed the file"
+  [ "$(ls -A "$TMP/oom" | tr '\n' ' ')" = "before.hcl dir unformatted.hcl " ] || fail "out of memory: left $(ls -A "$TMP/oom")"
+fi
+
 finish

@@ -5,6 +5,8 @@
 #include <sched.h>
 
 #include <atomic>
+#include <new>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -65,5 +67,35 @@ TEST_CASE("parallel_for calls every job exactly once, on any number of threads")
     hcl::util::parallel_for(
         calls.size(), [&](size_t i) { ++calls[i]; }, threads);
     for (auto& c : calls) CHECK(c == 1);
+  }
+}
+
+TEST_CASE("an exception that leaves a thread's function is thrown by join, once") {
+  Thread t([] { throw std::bad_alloc(); });
+  REQUIRE(t.started());
+  CHECK_THROWS_AS(t.join(), std::bad_alloc);
+  CHECK_NOTHROW(t.join());
+  // Not joined: the destructor waits and drops it rather than end the process.
+  {
+    Thread dropped([] { throw std::runtime_error("dropped"); });
+  }
+}
+
+TEST_CASE("parallel_for throws a job's exception to its caller, and stops taking jobs") {
+  for (unsigned threads : {1u, 2u, 4u}) {
+    for (size_t failing : {size_t{0}, size_t{500}, size_t{999}}) {
+      std::atomic<size_t> ran{0};
+      CHECK_THROWS_AS(hcl::util::parallel_for(
+                          1000,
+                          [&](size_t i) {
+                            if (i == failing) throw std::bad_alloc();
+                            ++ran;
+                          },
+                          threads),
+                      std::bad_alloc);
+      CHECK(ran.load() <= 999);
+      // On one thread no job starts after the failure; on more, jobs already taken finish.
+      if (threads == 1) CHECK(ran.load() == failing);
+    }
   }
 }
