@@ -5,11 +5,13 @@
 // exception, and says so).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diag/diagnostic.h"
 #include "lex/token.h"
@@ -34,14 +36,40 @@ using ChunkSink = std::function<bool(std::string_view chunk)>;
 bool format_source_to(std::string_view src, const ChunkSink& sink);
 
 // What `terraform fmt` does beyond the canonical style (internal/command/fmt.go), as a rewrite of
-// the source of a file that parsed without errors; the result still needs format_source:
+// the source of a file that parses without errors, made from the root body's items as the parser
+// hands them over (syntax::ParseOptions::root_item), so that the file's tree is never held whole;
+// the result still needs formatting:
 // - attribute values that are a single interpolation are unwrapped: "${var.x}" becomes var.x, in
 //   parentheses when the expression spans lines;
 // - `type` in top-level `variable` blocks: bare list/map/set become list(any)...; the legacy
 //   quoted "string", "list", "map" become string, list(string), map(string);
 // - block labels are written quoted ("name"), with escapes normalized; like terraform, comments
 //   between a block's type and its last label are dropped.
-std::string terraform_rewrite(const syntax::SyntaxTree& tree);
+class TerraformRewrite {
+ public:
+  struct Edit {
+    uint32_t start, end;  // the source's bytes [start, end) become `text`
+    std::string text;
+  };
+
+  explicit TerraformRewrite(std::string_view src) : src_(src) {}
+
+  // The next items of the root body, in source order: a tree root_item hands over.
+  void add(const syntax::SyntaxTree& items);
+  // Whether a rewrite so far changes the text. Most files have none: their own tokens are then
+  // what is formatted, with no second lexing.
+  bool changed() const { return changed_; }
+  // The rewritten text, once every item was added.
+  std::string finish();
+
+ private:
+  std::string_view src_;
+  std::string text_;  // the rewritten text up to copied_, once changed
+  uint32_t copied_ = 0;
+  bool changed_ = false;
+  std::vector<syntax::NodeId> roots_;
+  std::vector<Edit> edits_;
+};
 
 // The file kinds terraform fmt handles (.tf, .tfvars, .tftest.hcl, .tfmock.hcl), which get the
 // Terraform style unless told otherwise.

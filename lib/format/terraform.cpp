@@ -21,54 +21,71 @@ namespace {
 
 using K = lex::TokenKind;
 
-struct Edit {
-  uint32_t start, end;
-  std::string text;
-};
-
+// The edits of the items one Rewriter is given, in source order once sorted; items never
+// overlap, so the edits of successive items come in order too.
 class Rewriter {
  public:
-  explicit Rewriter(const syntax::SyntaxTree& tree) : tree_(tree), src_(tree.text()) {}
+  Rewriter(const syntax::SyntaxTree& tree, std::vector<TerraformRewrite::Edit>& edits)
+      : tree_(tree), src_(tree.text()), edits_(edits) {}
 
-  std::string run() {
-    if (tree_.root() != syntax::kNoNode) body(tree_.root(), 0, false);
-    std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
-    std::string out;
-    out.reserve(src_.size() + 64);
-    uint32_t at = 0;
-    for (const Edit& e : edits_) {
-      if (e.start < at) continue;  // cannot happen: edits are of disjoint nodes
-      out.append(src_.substr(at, e.start - at));
-      out += e.text;
-      at = e.end;
+  // depth: nesting of blocks; in_variable: directly inside a top-level `variable` block.
+  void item(syntax::NodeId item, int depth, bool in_variable) {
+    const syntax::Node& n = tree_.node(item);
+    if (n.kind == syntax::NodeKind::Attribute) {
+      if (n.subtree_size < 2) return;                // no expression (after an error)
+      const syntax::Node& e = tree_.node(item - 1);  // the only child, right before its parent
+      if (in_variable && text(n.main_token) == "type") type_expr(e.first_token, e.last_token);
+      else value_expr(e.first_token, e.last_token);
+    } else if (n.kind == syntax::NodeKind::Block) {
+      // Children (labels, then the body) are walked from the last, as post-order stores them:
+      // edits are sorted afterwards anyway.
+      syntax::NodeId body = syntax::kNoNode, last_label = syntax::kNoNode;
+      for (syntax::NodeId c = item; c > item + 1 - n.subtree_size;) {
+        c -= 1;
+        const syntax::Node& cn = tree_.node(c);
+        if (cn.kind == syntax::NodeKind::Body) body = c;
+        else if (cn.kind == syntax::NodeKind::BlockLabel && last_label == syntax::kNoNode) last_label = c;
+        c += 1 - cn.subtree_size;
+      }
+      if (last_label != syntax::kNoNode && !labels_canonical(n.main_token, tree_.node(last_label).last_token))
+        labels(ast::block(tree_, item));
+      if (body != syntax::kNoNode) {
+        bool variable = depth == 0 && text(n.main_token) == "variable";
+        for (syntax::NodeId c = body; c > body + 1 - tree_.node(body).subtree_size;) {
+          c -= 1;
+          this->item(c, depth + 1, variable);
+          c += 1 - tree_.node(c).subtree_size;
+        }
+      }
     }
-    out.append(src_.substr(at));
-    return out;
   }
 
  private:
   K kind(uint32_t t) const { return tree_.token(t).kind; }
   std::string_view text(uint32_t t) const { return tree_.token_text(t); }
   void replace(uint32_t first_tok, uint32_t last_tok, std::string text) {
-    edits_.push_back(Edit{tree_.token(first_tok).start, tree_.token(last_tok).end, std::move(text)});
+    edits_.push_back({tree_.token(first_tok).start, tree_.token(last_tok).end, std::move(text)});
   }
 
-  // depth: nesting of blocks; in_variable: directly inside a top-level `variable` block.
-  void body(syntax::NodeId node, int depth, bool in_variable) {
-    for (syntax::NodeId item : ast::body_items(tree_, node)) {
-      const syntax::Node& n = tree_.node(item);
-      if (n.kind == syntax::NodeKind::Attribute) {
-        ast::Attribute a = ast::attribute(tree_, item);
-        if (a.expr == syntax::kNoNode) continue;
-        const syntax::Node& e = tree_.node(a.expr);
-        if (in_variable && a.name == "type") type_expr(e.first_token, e.last_token);
-        else value_expr(e.first_token, e.last_token);
-      } else if (n.kind == syntax::NodeKind::Block) {
-        ast::Block b = ast::block(tree_, item);
-        labels(b);
-        if (b.body != syntax::kNoNode) body(b.body, depth + 1, depth == 0 && b.type == "variable");
+  // Whether the labels after the block type `type` up to token `last` are as labels() would
+  // write them, so that rewriting them would give them back: each one space after the one before,
+  // quoted, of printable ASCII that needs no escape (the usual label). Anything else (a name, an
+  // escape, a comment, wider spacing) is left to labels().
+  bool labels_canonical(uint32_t type, uint32_t last) const {
+    uint32_t prev_end = tree_.token(type).end;
+    for (uint32_t t = type + 1; t <= last; ++t) {
+      const lex::Token& open = tree_.token(t);
+      if (open.kind != K::OQuote || open.start != prev_end + 1 || src_[prev_end] != ' ') return false;
+      const lex::Token* tok = &tree_.token(++t);
+      if (tok->kind == K::QuotedLit) {
+        for (char c : src_.substr(tok->start, tok->size()))
+          if (c < 0x20 || c > 0x7e || c == '\\' || c == '"' || c == '$' || c == '%') return false;
+        tok = &tree_.token(++t);
       }
+      if (tok->kind != K::CQuote) return false;
+      prev_end = tok->end;
     }
+    return true;
   }
 
   // Labels are rewritten in the quoted form; what stood between the type and the last label
@@ -80,7 +97,7 @@ class Rewriter {
       text += ' ';
       text += util::hclwrite_quote(l);
     }
-    edits_.push_back(Edit{b.type_span.end, b.label_spans.back().end, std::move(text)});
+    edits_.push_back({b.type_span.end, b.label_spans.back().end, std::move(text)});
   }
 
   // "${expr}" alone becomes expr (formatValueExpr).
@@ -139,12 +156,33 @@ class Rewriter {
 
   const syntax::SyntaxTree& tree_;
   std::string_view src_;
-  std::vector<Edit> edits_;
+  std::vector<TerraformRewrite::Edit>& edits_;
 };
 
 }  // namespace
 
-std::string terraform_rewrite(const syntax::SyntaxTree& tree) { return Rewriter(tree).run(); }
+void TerraformRewrite::add(const syntax::SyntaxTree& items) {
+  ast::subtree_roots(items, roots_);
+  edits_.clear();
+  Rewriter rewriter(items, edits_);
+  for (syntax::NodeId item : roots_) rewriter.item(item, 0, false);
+  std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  for (const Edit& e : edits_) {
+    // Most edits give the text back as it was (labels already quoted): they change nothing, and
+    // a file with only those keeps its own tokens.
+    if (e.start < copied_ || src_.substr(e.start, e.end - e.start) == e.text) continue;
+    text_.append(src_.substr(copied_, e.start - copied_));
+    text_ += e.text;
+    copied_ = e.end;
+    changed_ = true;
+  }
+}
+
+std::string TerraformRewrite::finish() {
+  text_.append(src_.substr(copied_));
+  copied_ = static_cast<uint32_t>(src_.size());
+  return std::move(text_);
+}
 
 bool terraform_file(std::string_view path) {
   return path.ends_with(".tf") || path.ends_with(".tfvars") || path.ends_with(".tftest.hcl") ||

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
@@ -91,9 +92,14 @@ class Parser {
       // Dense configuration (lists of numbers, resources with short names) runs three to four
       // bytes a token and two tokens a node. Reserving that much avoids the copy that doubling
       // makes when an array outgrows its capacity, which briefly holds both arrays: capacity that
-      // is never written costs address space, not memory.
-      buf_.reserve(src.size() / 3 + 16);
-      nodes_->reserve(src.size() / 6 + 16);
+      // is never written costs address space, not memory. Where even that is refused (a ulimit
+      // -v, strict overcommit, which count it), the arrays grow as they fill instead.
+      try {
+        buf_.reserve(src.size() / 3 + 16);
+      } catch (const std::bad_alloc&) {}
+      try {
+        nodes_->reserve(src.size() / 6 + 16);
+      } catch (const std::bad_alloc&) {}
     }
     refresh_peek();
   }

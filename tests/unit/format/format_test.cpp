@@ -487,6 +487,39 @@ TEST_CASE("Terraform style") {
   CHECK(format_source("a = \"${b}\"\nr x y {}\n") == "a = \"${b}\"\nr x y {}\n");
 }
 
+TEST_CASE("Terraform style rewrites an item wherever it comes in a large file") {
+  // The rewrites are made item by item as the parser hands items over (in batches), while the
+  // tokens of the items before are formatted already: the item that changes is the first, one in
+  // the middle, the last, or none (labels already quoted are rewritten to themselves).
+  hcl::format::FormatOptions tf;
+  tf.style = hcl::format::Style::Terraform;
+  const int n = 3000;
+  for (int changed : {-1, 0, n / 2, n - 1}) {
+    std::string in, expected;
+    for (int i = 0; i < n; ++i) {
+      std::string name = std::to_string(i);
+      if (i == changed) {
+        in += "r" + name + " {\n  a   = \"${b}\"\n}\n\n";
+        expected += "r" + name + " {\n  a = b\n}\n\n";
+      } else {
+        in += "resource \"t\" \"n" + name + "\" {\n  a   = 1\n}\n\n";
+        expected += "resource \"t\" \"n" + name + "\" {\n  a = 1\n}\n\n";
+      }
+    }
+    CAPTURE(changed);
+    auto r = format_config(in, tf);
+    REQUIRE(r.ok);
+    CHECK(r.changed);
+    CHECK(r.output == expected);
+    auto again = format_config(expected, tf);
+    REQUIRE(again.ok);
+    CHECK_FALSE(again.changed);
+    tf.need_output = false;
+    CHECK(format_config(in, tf).changed);
+    tf.need_output = true;
+  }
+}
+
 // The properties `hcl fmt` promises, on every file of the conformance corpus (when it is present
 // beside the checkout) and of testdata/: the output matches the reference, keeps the tokens of the
 // input, and formatting it again changes nothing.
