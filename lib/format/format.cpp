@@ -1348,6 +1348,9 @@ FormatResult format_config(std::shared_ptr<const source::SourceFile> source, con
     };
     // As json's items: the rewriter's code and the parser's take fewer turns in the cache.
     po.root_item_batch = 256;
+    // Nothing inside a tuple is rewritten: a root attribute's long tuple (a file that is one list)
+    // is let go in pieces as it is parsed, rather than held whole.
+    po.root_tuple_elements = [](const syntax::SyntaxTree&, std::string_view, uint32_t) {};
   }
   // Formatting stops at the first syntax error: the result will not be used, and formatting
   // broken input can cost far more than the input (50,000 unclosed blocks indent to 5 GB).

@@ -34,6 +34,9 @@ class Rewriter {
     if (n.kind == syntax::NodeKind::Attribute) {
       if (n.subtree_size < 2) return;                // no expression (after an error)
       const syntax::Node& e = tree_.node(item - 1);  // the only child, right before its parent
+      // No rewrite starts with "[". A root attribute's long tuple is handed over in pieces
+      // (format_config), and its first tokens are gone by the time its item comes.
+      if (e.kind == syntax::NodeKind::Tuple) return;
       if (in_variable && text(n.main_token) == "type") type_expr(e.first_token, e.last_token);
       else value_expr(e.first_token, e.last_token);
     } else if (n.kind == syntax::NodeKind::Block) {

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Benchmark (not a test): `hcl fmt` beside the reference `hclfmt` and beside `cat` as the floor,
 # on generated inputs of every shape (tests/bench/gen_hcl.py): formatting standard input to
-# standard output, and `--check` on the file. Then `--check` over the corpus directory against
+# standard output, `--check` on the file, and the Terraform style (the default for .tf files)
+# from standard input. Then `--check` over the corpus directory against
 # `hclfmt -check -require-no-change` over the same files (hclfmt does not walk directories).
 # Targets (issue 16): at least 200 MB/s, and at least 100x `hclfmt` (measured single-threaded:
 # hclfmt also runs held to one thread, REF_ONE_THREAD=0 skips that).
@@ -23,6 +24,8 @@ for shape in $SHAPES; do
   floor=$(stats "$RUNS" "$f" cat)
   shape_row "fmt - $shape" "$bytes" "$(stats "$RUNS" "$f" "$HCL" fmt -)" "$ref" "$floor" "$agree" "$ref1"
   shape_row "fmt --check $shape" "$bytes" "$(stats "$RUNS" /dev/null "$HCL" fmt --check "$f")" "$ref" "$floor" "" "$ref1"
+  # The Terraform style (.tf files' default): terraform fmt's rewrites, then the same layout.
+  shape_row "fmt --terraform - $shape" "$bytes" "$(stats "$RUNS" "$f" "$HCL" fmt --terraform -)" "$ref" "$floor" "" "$ref1"
 done
 # The directory: every file hcl fmt would visit (HCL extensions, no hidden files).
 (cd "$CORPUS/real" && find . -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.tfvars' -o -name '*.nomad' \) \

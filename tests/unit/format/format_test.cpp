@@ -520,6 +520,20 @@ TEST_CASE("Terraform style rewrites an item wherever it comes in a large file") 
   }
 }
 
+TEST_CASE("Terraform style lets a long root tuple go in pieces and rewrites what follows it") {
+  // The tuple's elements are handed over and dropped in batches as they are parsed (nothing in a
+  // tuple is rewritten, not even a lone interpolation); the attribute after it still is.
+  hcl::format::FormatOptions tf;
+  tf.style = hcl::format::Style::Terraform;
+  std::string in = "big = [", elements;
+  for (int i = 0; i < 50000; ++i) elements += std::string(i ? ", " : "") + "\"${a" + std::to_string(i) + "}\"";
+  in += elements + "]\nx = \"${b}\"\n";
+  auto r = format_config(in, tf);
+  REQUIRE(r.ok);
+  CHECK(r.changed);
+  CHECK(r.output == "big = [" + elements + "]\nx   = b\n");
+}
+
 // The properties `hcl fmt` promises, on every file of the conformance corpus (when it is present
 // beside the checkout) and of testdata/: the output matches the reference, keeps the tokens of the
 // input, and formatting it again changes nothing.
