@@ -99,28 +99,19 @@ shape_file() {
 }
 
 # stats N IN CMD...: CMD run N times with standard input from IN (a file, or /dev/null) and its
-# output discarded (or kept in $STATS_OUT), as "median_wall_s median_cpu_s max_rss_kb" (CPU: user + system, which a busy
-# machine disturbs less than wall time; exit statuses are ignored, since --check exits 3).
+# output discarded (or kept in $STATS_OUT), as "median_wall_s median_cpu_s max_rss_kb" (CPU: user
+# + system, in microseconds, which a busy machine disturbs less than wall time; exit statuses are
+# ignored, since --check exits 3). See run_stats.py.
 stats() {
-  local n=$1 in=$2 i
+  local n=$1 in=$2
   shift 2
-  : > "$WORK/stats.out"
-  for ((i = 0; i < n; i++)); do
-    /usr/bin/time -f "%e %U %S %M" -o "$WORK/time.out" "$@" < "$in" > "${STATS_OUT:-/dev/null}" 2>&1 || true
-    tail -n 1 "$WORK/time.out" >> "$WORK/stats.out"
-  done
-  awk '{ w[NR] = $1; c[NR] = $2 + $3; if ($4 > m) m = $4 }
-    function median(a, n,   i, j, t) {
-      for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j > 0 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
-    END { printf "%.3f %.3f %d\n", median(w, NR), median(c, NR), m }' "$WORK/stats.out"
+  python3 "$ROOT/tests/bench/run_stats.py" "$n" "$in" "${STATS_OUT:-/dev/null}" "$@"
 }
 
 # shape_header: what the figures are measured on, and the column heads.
 shape_header() {
   machine_line
-  printf "%-26s %26s | %26s | %17s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: cpu  MB/s  RSS" "floor: wall  MB/s" "ratios (cpu)"
+  printf "%-28s %28s | %26s | %18s | %s\n" "" "hcl: wall  cpu  MB/s  RSS" "reference: cpu  MB/s  RSS" "floor: wall  MB/s" "ratios (cpu)"
 }
 
 # ref_one_thread N IN CMD...: stats of the reference (a Go program) held to one thread. As users run
@@ -136,17 +127,17 @@ ref_one_thread() {
 
 # shape_row LABEL BYTES "hcl stats" "reference stats or -" "floor stats" [EXTRA] ["reference stats on
 # one thread"]: one line. MB/s and the speedup come from CPU time (user + system), which other work
-# on a shared machine disturbs far less than wall time; the floor's CPU time is below the clock's
-# resolution, so its wall time.
+# on a shared machine disturbs far less than wall time; the floor's figure is its wall time (for
+# `cat` or `wc`, the time to have the bytes at all).
 shape_row() {
   local ref=${4:-"- - -"}
   awk -v l="$1" -v b="$2" -v h="$3" -v r="$ref" -v f="$5" -v x="${6:-}" -v r1="${7:--}" 'BEGIN {
     split(h, H, " "); split(r, R, " "); split(f, F, " "); split(r1, R1, " "); mb = b / 1048576
-    hc = H[2] < 0.001 ? 0.001 : H[2]; fw = F[1] < 0.001 ? 0.001 : F[1]
-    printf "%-26s %6.3fs %6.3fs %5.0f %5.0fM |", l, H[1], H[2], mb / hc, H[3] / 1024
+    hc = H[2] < 0.0001 ? 0.0001 : H[2]; fw = F[1] < 0.0001 ? 0.0001 : F[1]
+    printf "%-28s %7.4fs %7.4fs %5.0f %5.0fM |", l, H[1], H[2], mb / hc, H[3] / 1024
     if (R[1] == "-") printf " %26s |", "-"
     else printf " %8.2fs %6.1f %7.0fM |", R[2], mb / (R[2] < 0.001 ? 0.001 : R[2]), R[3] / 1024
-    printf " %6.3fs %7.0f |", F[1], mb / fw
+    printf " %7.4fs %7.0f |", F[1], mb / fw
     if (R[1] != "-") printf " %.0fx ref,", R[2] / hc
     if (R1[1] != "-") printf " %.0fx ref on one thread (%.2fs),", R1[2] / hc, R1[2]
     printf " RSS %.2fx input%s\n", H[3] * 1024 / b, x

@@ -9,11 +9,14 @@
 #     (BLOCKS, default 200,000), where what is held per block decides the peak memory.
 # Sections 1 and 2 alternate the two programs over several rounds and keep each one's best
 # round, so a busy machine disturbs both alike; section 3 prints medians of paired runs.
-# usage: tests/bench/eval_bench.sh [HCL_BINARY] [ORACLE]   (defaults: build/hcl, hcl-oracle)
+# usage: tests/bench/eval_bench.sh [HCL_BINARY] [ORACLE]   (defaults: build/hcl, the reference's hcl-oracle)
 #        SECTIONS="1 2 3 4" (default all), JQ_RUNS=5, PLAN_RESOURCES=120000, XS_COUNT=1000000
 set -euo pipefail
 HCL=${1:-$(dirname "$0")/../../build/hcl}
-ORACLE=${2:-hcl-oracle}
+# The oracle: as named, else on PATH, else where ../shared/reference/build.sh builds it (it prints
+# one path per tool, the oracle's among them).
+ORACLE=${2:-$(command -v hcl-oracle ||
+  "$(dirname "$0")/../../../shared/reference/build.sh" 2>/dev/null | grep '/hcl-oracle$' || echo hcl-oracle)}
 RUNS=${RUNS:-100}
 ROUNDS=${ROUNDS:-5}
 tmp=$(mktemp -d)
