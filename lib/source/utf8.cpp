@@ -180,8 +180,11 @@ bool is_nfc_quick(std::string_view s) {
   return true;
 }
 
-std::string to_nfc(std::string_view s) {
-  if (is_nfc_quick(s) || !is_valid(s)) return std::string(s);
+namespace {
+
+// to_nfc of valid UTF-8.
+std::string nfc_of_valid(std::string_view s) {
+  if (is_nfc_quick(s)) return std::string(s);
   // The explicit length keeps NUL characters, which a C-string interface would stop at.
   utf8proc_uint8_t* out = nullptr;
   utf8proc_ssize_t n =
@@ -191,6 +194,33 @@ std::string to_nfc(std::string_view s) {
   std::string result(reinterpret_cast<char*>(out), static_cast<size_t>(n));
   std::free(out);
   return result;
+}
+
+}  // namespace
+
+std::string to_nfc(std::string_view s) {
+  if (is_nfc_quick(s)) return std::string(s);
+  // As Go's norm package does for cty.StringVal: a byte that is not UTF-8 passes through, and the
+  // text between such bytes is normalized (nothing composes across one). Leaving such a string
+  // whole unnormalized made `terraform fmt`'s label rewrite differ from the reference, and not
+  // final: once the bad bytes became U+FFFD, the next run composed what this one had not.
+  std::string out;
+  size_t run = 0, i = 0;
+  while (i < s.size()) {
+    char32_t cp;
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+    } else if (int n = decode(s, i, cp)) {
+      i += static_cast<size_t>(n);
+    } else {
+      out += nfc_of_valid(s.substr(run, i - run));
+      out += s[i];
+      run = ++i;
+    }
+  }
+  if (run == 0) return nfc_of_valid(s);
+  out += nfc_of_valid(s.substr(run));
+  return out;
 }
 
 }  // namespace hcl::source::utf8

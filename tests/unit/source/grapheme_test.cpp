@@ -50,3 +50,15 @@ TEST_CASE("grapheme clusters follow go-textseg's grammar") {
   CHECK(clusters("\xC0\x80\u0301") == V{4});
   CHECK(hcl::source::grapheme_count("ab\U0001F1E6\u0301\u200D\U0001F467c") == 4);
 }
+
+TEST_CASE("to_nfc composes the text between bytes that are not UTF-8, and passes those bytes through") {
+  using hcl::source::utf8::to_nfc;
+  CHECK(to_nfc("e\xCC\x81") == "\xC3\xA9");
+  // As Go's norm package, which cty.StringVal and so hclwrite's labels use: the reference writes
+  // this label as three U+FFFD then a composed "é".
+  CHECK(to_nfc("a\xE0\x89\x9E" "e\xCC\x81") == "a\xE0\x89\x9E\xC3\xA9");
+  // Nothing composes across such a byte.
+  CHECK(to_nfc("e\xFF\xCC\x81") == "e\xFF\xCC\x81");
+  CHECK(to_nfc("e\xCC\x81\xFF") == "\xC3\xA9\xFF");
+  CHECK(to_nfc("\xFF") == "\xFF");
+}
