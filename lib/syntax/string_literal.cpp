@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "source/source_file.h"
 #include "source/utf8.h"
 #include "util/text.h"
@@ -27,18 +29,80 @@ size_t loose_char_len(std::string_view s, size_t at) {
   return n;
 }
 
+// Where the slice of a string literal that starts at `at` ends, as the reference's scanner
+// (scan_string_lit.rl) cuts a literal: an escape sequence, a "$" or "%" with what may follow it
+// ("$$", "$${"), a line ending, or a run of other bytes.
+size_t slice_end(std::string_view s, size_t at, bool quoted) {
+  char c = s[at];
+  if (quoted && c == '\\') {
+    if (at + 1 >= s.size()) return at + 1;
+    char sel = s[at + 1];
+    if (sel == 'u' || sel == 'U') {
+      size_t end = at + 2, limit = at + 2 + (sel == 'u' ? 4 : 8);
+      while (end < limit && end < s.size() && is_hex(s[end])) ++end;
+      return end;
+    }
+    return at + 1 + loose_char_len(s, at + 1);
+  }
+  if (c == '$' || c == '%') {
+    size_t end = at + 1;
+    if (end < s.size() && s[end] == c) {
+      ++end;
+      if (end < s.size() && s[end] == '{') ++end;
+    }
+    return end;
+  }
+  if (c == '\r') return at + 1 < s.size() && s[at + 1] == '\n' ? at + 2 : at + 1;
+  if (c == '\n') return at + 1;
+  size_t end = at + 1;
+  while (end < s.size() && s[end] != '$' && s[end] != '%' && s[end] != '\r' && s[end] != '\n' &&
+         !(quoted && s[end] == '\\'))
+    ++end;
+  return end;
+}
+
 }  // namespace
 
 std::string decode_literal(std::string_view text, bool quoted, const source::SourceFile* file, uint32_t offset,
                            diag::Diagnostics* diags) {
   std::string out;
   out.reserve(text.size());
+  // The reference places an escape's diagnostic by walking the literal slice by slice from the
+  // token's start, counting each slice's grapheme clusters on their own: a combining mark after
+  // an escape is a column of its own there, where positions elsewhere (SourceFile::position)
+  // count clusters token by token. Walked only as far as a diagnostic needs, once.
+  size_t walked = 0;
+  source::Pos at{};
+  bool walking = false;
+  auto walk_to = [&](size_t to) {
+    if (!walking) {
+      at = file->position(offset);
+      walking = true;
+    }
+    while (walked < to) {
+      size_t end = std::min(slice_end(text, walked, quoted), to);
+      std::string_view slice = text.substr(walked, end - walked);
+      if (slice[0] == '\r' || slice[0] == '\n') {
+        ++at.line;
+        at.column = 1;
+      } else {
+        at.column += source::grapheme_count(slice);
+      }
+      at.byte += static_cast<uint32_t>(slice.size());
+      walked = end;
+    }
+    return at;
+  };
   auto report = [&](size_t from, size_t to, std::string detail) {
     if (!diags || !file) return;
     diag::Diagnostic d;
     d.summary = "Invalid escape sequence";
     d.detail = std::move(detail);
-    d.subject = file->range(offset + static_cast<uint32_t>(from), offset + static_cast<uint32_t>(to));
+    source::Range r;
+    r.filename = file->file_name();
+    r.start = walk_to(from);
+    r.end = walk_to(to);
+    d.subject = r;
     diags->push_back(std::move(d));
   };
   size_t i = 0;

@@ -56,7 +56,8 @@ TEST_CASE("to_nfc composes the text between bytes that are not UTF-8, and passes
   CHECK(to_nfc("e\xCC\x81") == "\xC3\xA9");
   // As Go's norm package, which cty.StringVal and so hclwrite's labels use: the reference writes
   // this label as three U+FFFD then a composed "é".
-  CHECK(to_nfc("a\xE0\x89\x9E" "e\xCC\x81") == "a\xE0\x89\x9E\xC3\xA9");
+  CHECK(to_nfc("a\xE0\x89\x9E"
+               "e\xCC\x81") == "a\xE0\x89\x9E\xC3\xA9");
   // Nothing composes across such a byte.
   CHECK(to_nfc("e\xFF\xCC\x81") == "e\xFF\xCC\x81");
   CHECK(to_nfc("e\xCC\x81\xFF") == "\xC3\xA9\xFF");
