@@ -83,8 +83,8 @@ FileEvaluation evaluate_config_file(const FileRequest& req, const eval::Scope& s
   } else {
     // Each piece of the file is evaluated as soon as it is parsed, so its tree is never held
     // whole (a file of 200,000 small blocks held 82 MB of tree). A piece borrows the parser's
-    // tree for the call (native_items); nothing evaluated keeps a tree. Once the parse fails, no more pieces
-    // come, and what was evaluated is dropped.
+    // tree for the call (native_items); nothing evaluated keeps a tree. Once the parse fails, no
+    // more pieces come, and what was evaluated is dropped.
     syntax::ParseOptions options;
     options.root_item = [&builder](const syntax::SyntaxTree& items) { builder.add(body::native_items(items)); };
     options.root_item_batch = 256;

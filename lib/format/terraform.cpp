@@ -40,25 +40,19 @@ class Rewriter {
       if (in_variable && text(n.main_token) == "type") type_expr(e.first_token, e.last_token);
       else value_expr(e.first_token, e.last_token);
     } else if (n.kind == syntax::NodeKind::Block) {
-      // Children (labels, then the body) are walked from the last, as post-order stores them:
-      // edits are sorted afterwards anyway.
+      // Children (labels, then the body) come last first, as post-order stores them: edits are
+      // sorted afterwards anyway.
       syntax::NodeId body = syntax::kNoNode, last_label = syntax::kNoNode;
-      for (syntax::NodeId c = item; c > item + 1 - n.subtree_size;) {
-        c -= 1;
-        const syntax::Node& cn = tree_.node(c);
-        if (cn.kind == syntax::NodeKind::Body) body = c;
-        else if (cn.kind == syntax::NodeKind::BlockLabel && last_label == syntax::kNoNode) last_label = c;
-        c += 1 - cn.subtree_size;
-      }
+      tree_.each_child_last_first(item, [&](syntax::NodeId c) {
+        syntax::NodeKind kind = tree_.node(c).kind;
+        if (kind == syntax::NodeKind::Body) body = c;
+        else if (kind == syntax::NodeKind::BlockLabel && last_label == syntax::kNoNode) last_label = c;
+      });
       if (last_label != syntax::kNoNode && !labels_canonical(n.main_token, tree_.node(last_label).last_token))
         labels(ast::block(tree_, item));
       if (body != syntax::kNoNode) {
         bool variable = depth == 0 && text(n.main_token) == "variable";
-        for (syntax::NodeId c = body; c > body + 1 - tree_.node(body).subtree_size;) {
-          c -= 1;
-          this->item(c, depth + 1, variable);
-          c += 1 - tree_.node(c).subtree_size;
-        }
+        tree_.each_child_last_first(body, [&](syntax::NodeId c) { this->item(c, depth + 1, variable); });
       }
     }
   }

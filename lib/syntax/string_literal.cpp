@@ -29,6 +29,13 @@ size_t loose_char_len(std::string_view s, size_t at) {
   return n;
 }
 
+// The end of the \u or \U escape at `at`: its hex digits, up to four or eight.
+size_t unicode_escape_end(std::string_view s, size_t at) {
+  size_t end = at + 2, limit = at + 2 + (s[at + 1] == 'u' ? 4 : 8);
+  while (end < limit && end < s.size() && is_hex(s[end])) ++end;
+  return end;
+}
+
 // Where the slice of a string literal that starts at `at` ends, as the reference's scanner
 // (scan_string_lit.rl) cuts a literal: an escape sequence, a "$" or "%" with what may follow it
 // ("$$", "$${"), a line ending, or a run of other bytes.
@@ -37,11 +44,7 @@ size_t slice_end(std::string_view s, size_t at, bool quoted) {
   if (quoted && c == '\\') {
     if (at + 1 >= s.size()) return at + 1;
     char sel = s[at + 1];
-    if (sel == 'u' || sel == 'U') {
-      size_t end = at + 2, limit = at + 2 + (sel == 'u' ? 4 : 8);
-      while (end < limit && end < s.size() && is_hex(s[end])) ++end;
-      return end;
-    }
+    if (sel == 'u' || sel == 'U') return unicode_escape_end(s, at);
     return at + 1 + loose_char_len(s, at + 1);
   }
   if (c == '$' || c == '%') {
@@ -117,11 +120,8 @@ std::string decode_literal(std::string_view text, bool quoted, const source::Sou
       }
       char sel = text[i + 1];
       if (sel == 'u' || sel == 'U') {
-        size_t want = sel == 'u' ? 4 : 8;
-        size_t k = 0;
-        while (k < want && i + 2 + k < text.size() && is_hex(text[i + 2 + k])) ++k;
-        size_t end = i + 2 + k;
-        if (k != want) {
+        size_t end = unicode_escape_end(text, i), k = end - i - 2;
+        if (k != (sel == 'u' ? 4u : 8u)) {
           report(i, end,
                  sel == 'u' ? "The \\u escape sequence must be followed by four hexadecimal digits."
                             : "The \\U escape sequence must be followed by eight hexadecimal digits.");

@@ -43,40 +43,20 @@ std::string_view node_kind_name(NodeKind kind) {
 
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   std::vector<NodeId> out;
-  const Node& n = nodes_[id];
-  NodeId stop = id + 1 - n.subtree_size;
-  NodeId c = id;
-  while (c > stop) {
-    NodeId child = c - 1;
-    out.push_back(child);
-    c = child + 1 - nodes_[child].subtree_size;
-  }
+  each_child_last_first(id, [&](NodeId c) { out.push_back(c); });
   std::reverse(out.begin(), out.end());
   return out;
 }
 
 NodeId SyntaxTree::first_child(NodeId id) const {
-  const Node& n = nodes_[id];
-  if (n.subtree_size <= 1) return kNoNode;
-  NodeId stop = id + 1 - n.subtree_size;
-  NodeId c = id, first = kNoNode;
-  while (c > stop) {
-    first = c - 1;
-    c = first + 1 - nodes_[first].subtree_size;
-  }
+  NodeId first = kNoNode;
+  each_child_last_first(id, [&](NodeId c) { first = c; });
   return first;
 }
 
 size_t SyntaxTree::child_count(NodeId id) const {
   size_t count = 0;
-  const Node& n = nodes_[id];
-  NodeId stop = id + 1 - n.subtree_size;
-  NodeId c = id;
-  while (c > stop) {
-    NodeId child = c - 1;
-    ++count;
-    c = child + 1 - nodes_[child].subtree_size;
-  }
+  each_child_last_first(id, [&](NodeId) { ++count; });
   return count;
 }
 

@@ -102,6 +102,16 @@ class SyntaxTree {
   std::vector<NodeId> children(NodeId id) const;
   NodeId first_child(NodeId id) const;
   size_t child_count(NodeId id) const;
+  // Calls f(child) for each child, last first (the order post-order storage gives them in),
+  // without building a list.
+  template <class F>
+  void each_child_last_first(NodeId id, F&& f) const {
+    for (NodeId c = id, stop = id + 1 - nodes_[id].subtree_size; c > stop;) {
+      NodeId child = c - 1;
+      f(child);
+      c = child + 1 - nodes_[child].subtree_size;
+    }
+  }
 
   // The source text a node covers (from its first token to its last).
   diag::Span span(NodeId id) const;
