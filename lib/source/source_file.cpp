@@ -103,9 +103,17 @@ Pos SourceFile::position(uint32_t offset) const {
     column += grapheme_count(std::string_view(text_.data() + from, *t - from));
     from = *t;
   }
-  column += grapheme_count(std::string_view(text_.data() + from, offset - from));
-  cursor_ = Pos{line, column, offset};
-  return cursor_;
+  // The cursor stays where a count can go on from, so that an answer never depends on the
+  // offsets asked for before it. An offset inside a cluster (within a token) is no boundary:
+  // counting on from it would split the cluster. The last cluster counted starts on one, unless
+  // the offset cuts a character, which makes its bytes (and what they follow) look like clusters
+  // of their own; then the cursor stays where the count began.
+  size_t last = 0;
+  uint32_t clusters = grapheme_count(std::string_view(text_.data() + from, offset - from), &last);
+  bool cuts_character = offset < size() && (static_cast<unsigned char>(text_[offset]) & 0xC0) == 0x80;
+  if (clusters && !cuts_character) cursor_ = Pos{line, column + clusters - 1, from + static_cast<uint32_t>(last)};
+  else cursor_ = Pos{line, column, from};
+  return Pos{line, column + clusters, offset};
 }
 
 void SourceFile::keep_token_start(uint32_t offset) const {

@@ -87,7 +87,9 @@ class SourceFile {
   mutable bool lines_built_ = false;
 };
 
-// Number of grapheme clusters in a UTF-8 string; each invalid byte counts as one.
-uint32_t grapheme_count(std::string_view text);
+// Number of grapheme clusters in a UTF-8 string; each invalid byte counts as one. With
+// `last_start`, also where the last cluster starts (0 for an empty string): the last boundary
+// the text alone decides, since a cut through a cluster ends the text early.
+uint32_t grapheme_count(std::string_view text, size_t* last_start = nullptr);
 
 }  // namespace hcl::source

@@ -411,10 +411,11 @@ size_t grapheme_cluster_length(std::string_view s, size_t at) {
 
 }  // namespace utf8
 
-uint32_t grapheme_count(std::string_view text) {
+uint32_t grapheme_count(std::string_view text, size_t* last_start) {
   uint32_t count = 0;
-  size_t i = 0;
+  size_t i = 0, last = 0;
   while (i < text.size()) {
+    last = i;
     auto c = static_cast<unsigned char>(text[i]);
     // ASCII before ASCII is always a cluster of its own (CR LF is the only ASCII pair that joins).
     if (c < 0x80 && c != '\r' && (i + 1 == text.size() || static_cast<unsigned char>(text[i + 1]) < 0x80)) {
@@ -425,6 +426,7 @@ uint32_t grapheme_count(std::string_view text) {
     i += utf8::grapheme_cluster_length(text, i);
     ++count;
   }
+  if (last_start) *last_start = last;
   return count;
 }
 
