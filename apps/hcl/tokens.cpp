@@ -19,6 +19,9 @@ int run_tokens(const TokensOptions& opt) {
   }
   source::SourceFile file(display_name(opt.path), std::move(content.content));
   auto tokens = lex::lex_all(file.text(), opt.template_mode ? lex::LexMode::Template : lex::LexMode::Config);
+  // Columns are counted token by token, as the reference counts them (the parser registers its
+  // tokens the same way).
+  for (const auto& t : tokens) file.add_token_start(t.start);
   auto pos = [](const source::Pos& p) {
     return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}};
   };

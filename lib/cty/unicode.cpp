@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "source/identifier.h"
 #include "source/source_file.h"
 #include "source/utf8.h"
 
@@ -24,23 +25,6 @@ std::vector<size_t> grapheme_boundaries(std::string_view s) {
   return out;
 }
 
-bool is_valid_identifier(std::string_view s) {
-  if (s.empty()) return false;
-  size_t i = 0;
-  bool first = true;
-  while (i < s.size()) {
-    char32_t cp;
-    int n = source::utf8::decode(s, i, cp);
-    if (n == 0) return false;
-    if (first) {
-      if (!(source::utf8::is_id_start(cp) || cp == '_')) return false;
-    } else if (!(source::utf8::is_id_continue(cp) || cp == '-')) {
-      return false;
-    }
-    first = false;
-    i += static_cast<size_t>(n);
-  }
-  return true;
-}
+bool is_valid_identifier(std::string_view s) { return source::is_identifier(s); }
 
 }  // namespace hcl::cty

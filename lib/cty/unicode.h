@@ -21,7 +21,8 @@ size_t grapheme_length(std::string_view s);
 // Byte offsets of the grapheme cluster boundaries of `s`: 0, ..., s.size().
 std::vector<size_t> grapheme_boundaries(std::string_view s);
 
-// hclsyntax.ValidIdentifier: an ID_Start letter or "_", then ID_Continue characters or "-".
+// hclsyntax.ValidIdentifier: the whole string is one name as the lexer draws names
+// (source/identifier.h).
 bool is_valid_identifier(std::string_view s);
 
 }  // namespace hcl::cty

@@ -75,8 +75,13 @@ class Writer {
   void end_array() { close(']'); }
   // An object member's name; the member's value follows.
   void key(std::string_view name);
-  // A name whose bytes need no escaping (an HCL identifier: letters, digits, "_" and "-").
+  // An HCL name (an identifier). Most are ASCII letters, digits, "_" and "-", which need no
+  // escaping. One with a byte from 0x80 up is escaped: after such a byte the reference's
+  // scanner takes any byte into a name, a quote or a newline too (source/identifier.h).
   void plain_key(std::string_view name) {
+    unsigned char high = 0;
+    for (char c : name) high |= static_cast<unsigned char>(c);
+    if (high & 0x80) return key(name);
     element();
     put_plain(name, 2);
     name_separator();

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "lex/scan.h"
+#include "source/identifier.h"
 #include "source/source_file.h"
 #include "source/utf8.h"
 
@@ -45,31 +46,30 @@ uint32_t Lexer::any_utf8_len(uint32_t at) const {
 
 uint32_t Lexer::scan_ident(uint32_t at) const {
   auto* s = reinterpret_cast<const unsigned char*>(src_.data());
-  auto* end = s + size_;
   uint32_t q = at;
   // The first character: ID_Start or underscore.
   if (q >= size_) return at;
   if (is_ascii_ident_start(s[q]) || s[q] == '_') {
     ++q;
   } else {
-    char32_t cp;
-    int n = source::utf8::decode(s + q, end, cp);
-    if (n == 0 || !source::utf8::is_id_start(cp)) return at;
+    if (s[q] < 0x80) return at;
+    size_t n = source::id_start_length(s + q, s + size_);
+    if (n == 0) return at;
     q += static_cast<uint32_t>(n);
   }
   return scan_ident_rest(q);
 }
 
 // Runs of ASCII name bytes are skipped in blocks; a byte from 0x80 up may still continue the
-// name, as a letter or mark of another script.
+// name, as a letter or mark of another script (or as what the reference's scanner takes for one:
+// source/identifier.h).
 uint32_t Lexer::scan_ident_rest(uint32_t q) const {
   auto* s = reinterpret_cast<const unsigned char*>(src_.data());
   for (;;) {
     q = scan::ident_end(src_.data(), q, size_);
     if (q >= size_ || s[q] < 0x80) return q;
-    char32_t cp;
-    int n = source::utf8::decode(s + q, s + size_, cp);
-    if (n == 0 || !source::utf8::is_id_continue(cp)) return q;
+    size_t n = source::id_continue_length(s + q, s + size_);
+    if (n == 0) return q;
     q += static_cast<uint32_t>(n);
   }
 }
@@ -294,10 +294,11 @@ Token Lexer::fail(uint32_t start) {
       case 0x7F: return one(TokenKind::Invalid);
       case 0x80 ... 0xFF: break;
     }
-    uint32_t n = any_utf8_len(p);
-    if (n == 0) return one(TokenKind::BadUTF8);
+    // A name first: the reference's scanner takes some bytes that are not UTF-8 as letters.
     uint32_t e = scan_ident(p);
     if (e > p) return emit(TokenKind::Ident, p, e);
+    uint32_t n = any_utf8_len(p);
+    if (n == 0) return one(TokenKind::BadUTF8);
     return emit(TokenKind::Invalid, p, p + n);
   }
 }

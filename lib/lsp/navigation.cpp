@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "lsp/features.h"
+#include "source/identifier.h"
 
 namespace hcl::lsp {
 
@@ -25,13 +26,6 @@ void location(JsonWriter& out, const UnitFile& f, const std::string& uri, diag::
   out.key("uri");
   out.value(uri);
   out.end_object();
-}
-
-bool valid_identifier(std::string_view name) {
-  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return false;
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) return false;
-  return true;
 }
 
 struct Target {
@@ -91,7 +85,7 @@ void rename(JsonWriter& out, const Document& doc, Position p, const std::string&
   auto t = target(doc, p, e, ws);
   if (!t || !(t->key.starts_with("var.") || t->key.starts_with("local.")))
     throw std::invalid_argument("only variables (var.NAME) and local values (local.NAME) can be renamed");
-  if (!valid_identifier(new_name)) throw std::invalid_argument("\"" + new_name + "\" is not a valid identifier");
+  if (!source::is_identifier(new_name)) throw std::invalid_argument("\"" + new_name + "\" is not a valid identifier");
   // Each file's edits, by URI in the order an object's keys are written (a later file of the same
   // URI replaces an earlier one, as a tree's key would).
   std::map<std::string, std::string> changes;

@@ -86,52 +86,6 @@ bool is_valid(std::string_view s) {
   return true;
 }
 
-namespace {
-
-// Other_ID_Start and Other_ID_Continue from Unicode's PropList.txt: stability extensions that keep
-// formerly valid identifiers valid.
-bool other_id_start(char32_t cp) {
-  return cp == 0x1885 || cp == 0x1886 || cp == 0x2118 || cp == 0x212E || cp == 0x309B || cp == 0x309C;
-}
-bool other_id_continue(char32_t cp) {
-  return cp == 0x00B7 || cp == 0x0387 || (cp >= 0x1369 && cp <= 0x1371) || cp == 0x19DA;
-}
-// Pattern_Syntax and Pattern_White_Space characters that carry letter-like categories are excluded
-// from identifiers; among letters and marks only these two qualify.
-bool pattern_exclusion(char32_t cp) { return cp == 0x2E2F; }
-
-}  // namespace
-
-bool is_id_start(char32_t cp) {
-  if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
-  if (other_id_start(cp)) return true;
-  if (pattern_exclusion(cp)) return false;
-  switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
-    case UTF8PROC_CATEGORY_LU:
-    case UTF8PROC_CATEGORY_LL:
-    case UTF8PROC_CATEGORY_LT:
-    case UTF8PROC_CATEGORY_LM:
-    case UTF8PROC_CATEGORY_LO:
-    case UTF8PROC_CATEGORY_NL: return true;
-    default: return false;
-  }
-}
-
-bool is_id_continue(char32_t cp) {
-  if (cp < 0x80) {
-    return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') || cp == '_';
-  }
-  if (is_id_start(cp) || other_id_continue(cp)) return true;
-  if (pattern_exclusion(cp)) return false;
-  switch (utf8proc_category(static_cast<utf8proc_int32_t>(cp))) {
-    case UTF8PROC_CATEGORY_MN:
-    case UTF8PROC_CATEGORY_MC:
-    case UTF8PROC_CATEGORY_ND:
-    case UTF8PROC_CATEGORY_PC: return true;
-    default: return false;
-  }
-}
-
 bool is_space(char32_t cp) {
   switch (cp) {
     case '\t':

@@ -26,10 +26,6 @@ void append(std::string& out, char32_t cp);
 
 bool is_valid(std::string_view s);
 
-// UAX #31 identifier classes.
-bool is_id_start(char32_t cp);
-bool is_id_continue(char32_t cp);
-
 // Unicode White_Space, as Go's unicode.IsSpace.
 bool is_space(char32_t cp);
 

@@ -88,6 +88,20 @@ TEST_CASE("compact layout has no whitespace") {
   CHECK(w.buffer() == "{\"a\":[1,\"${x\\u003cy}\"],\"b\":{}}");
 }
 
+TEST_CASE("a name is escaped when it holds a byte from 0x80 up") {
+  // The reference's scanner takes "\xC4" and any byte after it as a letter, so a name may hold a
+  // newline or a quote; ASCII names are written as they are.
+  std::string out;
+  Writer w(out, false);
+  w.begin_object();
+  w.plain_key("a-b_1");
+  w.raw("1");
+  w.plain_key(std::string("c\xc4\n\xc4\"", 5));
+  w.raw("2");
+  w.end_object();
+  CHECK(w.buffer() == "{\"a-b_1\":1,\"c\\ufffd\\n\\ufffd\\\"\":2}");
+}
+
 TEST_CASE("a document can start deeper, to be placed inside another") {
   std::string out;
   Writer w(out, true, 4, 1);

@@ -67,6 +67,30 @@ TEST_CASE("identifiers follow UAX #31 plus dashes") {
   CHECK(kinds("-a") == "Minus(-) Ident(a) EOF");
 }
 
+TEST_CASE("name characters are Unicode 9.0's, byte for byte as the reference's scanner takes them") {
+  // U+1C80 (Unicode 9.0) is a letter; U+0860 (Unicode 10.0) is not one yet.
+  CHECK(kinds("x\xe1\xb2\x80") == "Ident(x\xe1\xb2\x80) EOF");
+  CHECK(kinds("x\xe0\xa1\xa0") == "Ident(x) Invalid(\xe0\xa1\xa0) EOF");
+  // Its generated machine leaves the bytes after some lead bytes free: 0xC4 and any byte is a
+  // letter (U+0100..U+017F, extended), a space or an "=" too, and so is 0xE5 and any two.
+  CHECK(kinds("a\xc4 = 1") == "Ident(a\xc4 ) Equal(=) NumberLit(1) EOF");
+  CHECK(kinds("a\xc4= 1") == "Ident(a\xc4=) NumberLit(1) EOF");
+  CHECK(kinds("x = a\xe5"
+              "ab") ==
+        "Ident(x) Equal(=) Ident(a\xe5"
+        "ab) EOF");
+  CHECK(kinds("\xf0\xab\xf0\x9f\x87\xb7") == "Ident(\xf0\xab\xf0\x9f) BadUTF8(\x87) BadUTF8(\xb7) EOF");
+  // A name may take a newline in, after such a byte.
+  CHECK(kinds("a\xc4\n") == "Ident(a\xc4\n) EOF");
+  // Not every lead byte: 0xC3 takes 0x80..0x96, 0x98..0xB6 and 0xB8..0xFF.
+  CHECK(kinds("\xc3"
+              "a") == "BadUTF8(\xc3) Ident(a) EOF");
+  CHECK(kinds("\xc3\xff") == "Ident(\xc3\xff) EOF");
+  // A name character cut off by the end of the text is not one.
+  CHECK(kinds("a\xe5"
+              "a") == "Ident(a) BadUTF8(\xe5) Ident(a) EOF");
+}
+
 TEST_CASE("comments and newlines") {
   CHECK(kinds("# c\na") == "Comment(# c\n) Ident(a) EOF");
   CHECK(kinds("// c\r\na") == "Comment(// c\r\n) Ident(a) EOF");
