@@ -189,6 +189,12 @@ std::vector<Item> Document::find_attributes(std::span<const std::string> address
         if (addr.size() == 1) out.push_back(it);
         continue;
       }
+      // A block type that is the last step before the name stands for every block of that type,
+      // whatever its labels: hcledit reads `module.source` in `module "a" { source = ... }`.
+      if (addr.size() == 2) {
+        self(self, body_of(it), addr.subspan(1));
+        continue;
+      }
       auto have = labels(it);
       if (addr.size() < have.size() + 2 || !labels_match(addr.subspan(1), have, false)) continue;
       self(self, body_of(it), addr.subspan(have.size() + 1));
@@ -214,6 +220,12 @@ std::vector<Item> Document::find_nested_blocks(std::span<const std::string> addr
   auto walk = [&](auto& self, const BodyRef& body, std::span<const std::string> addr) -> void {
     for (const Item& it : items(body)) {
       if (!it.is_block || name(it) != addr[0]) continue;
+      // A lone block type stands for every block of that type, whatever its labels, as in
+      // find_attributes.
+      if (addr.size() == 1) {
+        out.push_back(it);
+        continue;
+      }
       auto have = labels(it);
       if (addr.size() < have.size() + 1 || !labels_match(addr.subspan(1), have, false)) continue;
       if (addr.size() == have.size() + 1) out.push_back(it);

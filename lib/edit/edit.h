@@ -83,11 +83,13 @@ class Document {
   std::vector<std::string> labels(const Item& block) const;
 
   // Attributes the address names, in source order; hcledit edits the first. The blocks on the way
-  // are matched by type, then by each of their labels, then by nested block types.
+  // are matched by type, then by each of their labels, then by nested block types; a type that is
+  // the last step before the name matches blocks of that type whatever their labels.
   std::vector<Item> find_attributes(std::span<const std::string> address) const;
   // Top-level blocks with the address's type and exactly its labels ("*" matches any label).
   std::vector<Item> find_blocks(std::span<const std::string> address) const;
-  // Blocks at any depth whose path (types and labels) is the whole address, in source order.
+  // Blocks at any depth whose path (types and labels) is the whole address, in source order; a
+  // type that is the last step matches blocks of that type whatever their labels.
   std::vector<Item> find_nested_blocks(std::span<const std::string> address) const;
 
   // The expression of an attribute as written (blank space between tokens becomes spaces, as
