@@ -5,6 +5,7 @@
 // directives; this does the same, except that the tree keeps the parts flat (a Template node's
 // children are its parts in source order) and the second pass only checks that the directives
 // balance. The evaluator and hcl2json nest them when they need to.
+#include <algorithm>
 #include <cstring>
 
 #include "syntax/parser_internal.h"
@@ -106,8 +107,19 @@ bool Parser::parse_lone_string() {
 // check_quoted_literal past its one block: decodes the literal only to report its bad escapes,
 // and only when it holds a backslash.
 void Parser::check_quoted_literal_text(const lex::Token& tok) {
-  if (std::memchr(text_.data() + tok.start, '\\', tok.size()))
-    decode_literal(tok.text(text_), true, &src_, tok.start, &parse_diags_);
+  if (!std::memchr(text_.data() + tok.start, '\\', tok.size())) return;
+  size_t before = parse_diags_.size();
+  decode_literal(tok.text(text_), true, &src_, tok.start, &parse_diags_);
+  // They are the template's errors, as error() counts its own: in the reference they are part of
+  // the expression's diagnostics, so a construct around it (parentheses) sees that its content
+  // failed and skips to its closer instead of reporting it unclosed.
+  size_t added = parse_diags_.size() - before;
+  errors_ += added;
+  if (parse_diags_.size() > options_.max_diagnostics) {
+    size_t keep = std::max<size_t>(before, options_.max_diagnostics);
+    parse_dropped_ += parse_diags_.size() - keep;
+    parse_diags_.resize(keep);
+  }
 }
 
 // "${" expression "}". Newlines inside are insignificant. A wrong closer gets the reference's

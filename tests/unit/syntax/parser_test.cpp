@@ -258,6 +258,20 @@ TEST_CASE("several independent errors are reported in one file") {
   CHECK(r.diagnostics[3].summary == "Attribute redefined");
 }
 
+TEST_CASE("a bad escape is an error of the expression around it") {
+  // Parentheses whose content failed skip to their closer without a word of their own; an
+  // invalid escape is such a failure in the reference (hcl-oracle validate), also after an
+  // earlier error has put the parser in recovery mode.
+  auto summaries = [](const std::string& text) {
+    std::string out;
+    for (const auto& d : config(text).diagnostics) out += d.summary + "; ";
+    return out;
+  };
+  CHECK(summaries("e\no=(\"\\e\"") == "Argument or block definition required; Invalid escape sequence; ");
+  CHECK(summaries("e\no=(\"a\"") == "Argument or block definition required; Unbalanced parentheses; ");
+  CHECK(summaries("o=(\"\\e\" + 1)\n") == "Invalid escape sequence; ");
+}
+
 TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
   std::string deep = "a = " + std::string(100000, '[') + std::string(100000, ']') + "\n";
   auto r = config(deep);
