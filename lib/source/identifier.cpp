@@ -3,31 +3,15 @@
 
 #include <cstdint>
 
+#include "source/byte_patterns.h"
+
 namespace hcl::source {
 
 namespace {
 
-struct IdentifierPattern {
-  uint8_t length;
-  uint8_t range[6];  // lo, hi of each byte after the lead
-};
+using IdentifierPattern = BytePattern<uint8_t>;
 
 #include "source/identifier_table.inc"
-
-// Patterns of one lead byte all have the same length (the lead's UTF-8 length), so the first
-// one that matches is the match.
-size_t match(const IdentifierPattern* patterns, const uint16_t* by_lead, const unsigned char* p,
-             const unsigned char* end) {
-  unsigned lead = *p - 0x80u;
-  for (uint16_t i = by_lead[lead]; i < by_lead[lead + 1]; ++i) {
-    const IdentifierPattern& pat = patterns[i];
-    if (end - p < pat.length) return 0;
-    bool ok = true;
-    for (int k = 1; k < pat.length && ok; ++k) ok = p[k] >= pat.range[2 * k - 2] && p[k] <= pat.range[2 * k - 1];
-    if (ok) return pat.length;
-  }
-  return 0;
-}
 
 constexpr bool ascii_letter(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 constexpr bool ascii_continue(unsigned char c) {
@@ -37,11 +21,13 @@ constexpr bool ascii_continue(unsigned char c) {
 }  // namespace
 
 size_t id_start_length(const unsigned char* p, const unsigned char* end) {
-  return match(kIdStartPatterns, kIdStartByLead, p, end);
+  const IdentifierPattern* m = match_byte_pattern(kIdStartPatterns, kIdStartByLead, p, end);
+  return m ? m->length : 0;
 }
 
 size_t id_continue_length(const unsigned char* p, const unsigned char* end) {
-  return match(kIdContinuePatterns, kIdContinueByLead, p, end);
+  const IdentifierPattern* m = match_byte_pattern(kIdContinuePatterns, kIdContinueByLead, p, end);
+  return m ? m->length : 0;
 }
 
 size_t identifier_end(std::string_view s, size_t at) {

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "source/byte_patterns.h"
 #include "source/source_file.h"
 
 namespace hcl::source::utf8 {
@@ -213,30 +214,17 @@ enum class Seg : uint8_t {
   Pictographic
 };
 
-Seg seg_class(char32_t cp) {
-  if (cp == 0xFFFD) return Seg::Control;  // textseg's ReplacementChar
-  switch (utf8proc_get_property(static_cast<utf8proc_int32_t>(cp))->boundclass) {
-    case UTF8PROC_BOUNDCLASS_CR: return Seg::CR;
-    case UTF8PROC_BOUNDCLASS_LF: return Seg::LF;
-    case UTF8PROC_BOUNDCLASS_CONTROL: return Seg::Control;
-    case UTF8PROC_BOUNDCLASS_EXTEND:
-    case UTF8PROC_BOUNDCLASS_E_MODIFIER: return Seg::Extend;
-    case UTF8PROC_BOUNDCLASS_REGIONAL_INDICATOR: return Seg::RI;
-    case UTF8PROC_BOUNDCLASS_SPACINGMARK: return Seg::SpacingMark;
-    case UTF8PROC_BOUNDCLASS_L: return Seg::L;
-    case UTF8PROC_BOUNDCLASS_V: return Seg::V;
-    case UTF8PROC_BOUNDCLASS_T: return Seg::T;
-    case UTF8PROC_BOUNDCLASS_LV: return Seg::LV;
-    case UTF8PROC_BOUNDCLASS_LVT: return Seg::LVT;
-    case UTF8PROC_BOUNDCLASS_ZWJ: return Seg::ZWJ;
-    case UTF8PROC_BOUNDCLASS_PREPEND: return Seg::Prepend;
-    case UTF8PROC_BOUNDCLASS_E_BASE:
-    case UTF8PROC_BOUNDCLASS_GLUE_AFTER_ZWJ:
-    case UTF8PROC_BOUNDCLASS_E_BASE_GAZ:
-    case UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC:
-    case UTF8PROC_BOUNDCLASS_E_ZWG: return Seg::Pictographic;
-    default: return Seg::Other;
-  }
+using GraphemePattern = BytePattern<Seg>;
+
+// go-textseg's classes of the characters from 0x80 up, byte for byte as its generated machine
+// takes them: some byte sequences that are not UTF-8 belong to a class too ("\xCC" and any
+// byte is Extend), so a cluster can hold them.
+#include "source/grapheme_table.inc"
+
+constexpr Seg ascii_class(unsigned char c) {
+  if (c == '\r') return Seg::CR;
+  if (c == '\n') return Seg::LF;
+  return c < 0x20 || c == 0x7F ? Seg::Control : Seg::Other;
 }
 
 // A cursor over characters and their segmentation classes. `valid` is false for a stray byte,
@@ -246,21 +234,29 @@ struct SegReader {
   size_t pos;
   Seg cls = Seg::Other;
   size_t len = 0;
-  bool valid = false;
+  bool valid = false;  // of a class, or some other character
+  bool utf8 = false;   // AnyUTF8: not a sequence only the class tables take
 
   bool peek() {
     if (pos >= s.size()) return false;
-    char32_t cp;
-    int n = decode(s, pos, cp);
-    if (n > 0) {
-      len = static_cast<size_t>(n);
-      cls = seg_class(cp);
-      valid = true;
+    auto* b = reinterpret_cast<const unsigned char*>(s.data()) + pos;
+    auto* end = reinterpret_cast<const unsigned char*>(s.data()) + s.size();
+    valid = true;
+    if (*b < 0x80) {
+      len = 1;
+      cls = ascii_class(*b);
+      utf8 = true;
+    } else if (const GraphemePattern* m = match_byte_pattern(kGraphemePatterns, kGraphemeByLead, b, end)) {
+      len = m->length;
+      cls = m->value;
+      utf8 = loose_length(b, end) == len;
     } else {
-      auto* b = reinterpret_cast<const unsigned char*>(s.data());
-      len = loose_length(b + pos, b + s.size());
-      cls = Seg::Other;
-      valid = len > 1;
+      // Any other character (AnyUTF8: a lead byte and continuation bytes, overlong forms
+      // included) is of no class; U+FFFD is textseg's ReplacementChar, which breaks as a
+      // control does. A stray byte matches no rule.
+      len = loose_length(b, end);
+      cls = len == 3 && b[1] == 0xBF && b[2] == 0xBD && b[0] == 0xEF ? Seg::Control : Seg::Other;
+      valid = utf8 = len > 1;
     }
     return true;
   }
@@ -346,6 +342,12 @@ size_t grapheme_cluster_length(std::string_view s, size_t at) {
         if (!after_prepend) r.take();  // only CR LF and Prepend+ go further; handled by the caller
         return;
       default:
+        // OtherSeq starts with any character (AnyUTF8) of no other rule's class. An Extend or
+        // SpacingMark sequence that is not UTF-8 starts none: textseg then takes one byte.
+        if (!r.utf8) {
+          if (!after_prepend) ++r.pos;
+          return;
+        }
         r.take();
         r.take_all({Seg::Extend, Seg::ZWJ, Seg::SpacingMark});
         return;

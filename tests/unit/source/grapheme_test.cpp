@@ -51,6 +51,23 @@ TEST_CASE("grapheme clusters follow go-textseg's grammar") {
   CHECK(hcl::source::grapheme_count("ab\U0001F1E6\u0301\u200D\U0001F467c") == 4);
 }
 
+TEST_CASE("bytes that are not UTF-8 join clusters as go-textseg's generated tables take them") {
+  // Its class tables come from the same generator as hclsyntax's names (tools/ragel_byte_patterns
+  // .mjs): after 0xCC any byte is Extend (U+0300..U+036F, extended), after 0xCD up to 0xAF is.
+  // Expected lengths are go-textseg v15's ScanGraphemeClusters.
+  using V = std::vector<size_t>;
+  CHECK(clusters("a\xCC\xCC") == V{3});
+  CHECK(clusters("e\xCD=") == V{3});
+  // Such a sequence starts no cluster of its own: textseg takes its first byte alone.
+  CHECK(clusters("\xCD=") == V{1, 1});
+  CHECK(clusters("\xD8\xCC\x81\xCC\xCC") == V{1, 4});
+  CHECK(clusters("\xE0\xA4\xE0\xA4\xBF") == V{1, 1, 3});
+  // A Control sequence of the tables (U+E0000's block, extended) is one cluster.
+  CHECK(clusters("\xF3\xA0\x83=") == V{4});
+  CHECK(clusters("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F") == V{7, 1, 1});
+  CHECK(clusters("\xF0\xAB===") == V{1, 1, 1, 1, 1});
+}
+
 TEST_CASE("to_nfc composes the text between bytes that are not UTF-8, and passes those bytes through") {
   using hcl::source::utf8::to_nfc;
   CHECK(to_nfc("e\xCC\x81") == "\xC3\xA9");
