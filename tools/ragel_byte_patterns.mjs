@@ -73,6 +73,12 @@ export function table(name, type, classes) {
       for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) return x[i] - y[i];
       return 0;
     });
+    // What source/byte_patterns.h relies on: one length per lead byte, and second-byte ranges
+    // that are the same or apart (so a sorted run can be binary searched).
+    for (let i = 1; i < sorted.length; ++i) {
+      const [[n0, lo0, hi0], [[n1, lo1, hi1]]] = [sorted[i - 1][0], sorted[i]];
+      if (n0 !== n1 || (lo1 <= hi0 && !(lo0 === lo1 && hi0 === hi1))) throw new Error(`${name}: patterns overlap`);
+    }
     for (const [[n, ...rest], cls] of sorted) text += `    {${n}, ${cls}, {${rest.map(hex).join(", ")}}},\n`;
     offsets.push(offsets[offsets.length - 1] + sorted.length);
   }
