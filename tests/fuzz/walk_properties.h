@@ -6,6 +6,7 @@
 // find only regular files, find each name at most once, and find what a serial walk finds.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -79,7 +80,17 @@ inline std::string walk_properties(std::string_view script) {
       case 0:
         if (fs::create_directory(p, ec)) dirs.push_back(p);
         break;
-      case 1: std::ofstream(p) << "x = 1\n"; break;
+      case 1: {
+        // A file of its own: writing where a FIFO already stands would wait for a reader forever
+        // (the first guided run's "timeout"), and through a link would write outside the tree.
+        int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_NOFOLLOW, 0644);
+        if (fd >= 0) {
+          static const char text[] = "x = 1\n";
+          [[maybe_unused]] ssize_t n = ::write(fd, text, sizeof text - 1);
+          ::close(fd);
+        }
+        break;
+      }
       case 2: fs::create_symlink(targets[(arg / std::size(names)) % std::size(targets)], p, ec); break;
       case 3: ::mkfifo(p.c_str(), 0600); break;
       case 4: fs::create_hard_link(outside / "secret.hcl", p, ec); break;
