@@ -21,7 +21,7 @@ int run_tokens(const TokensOptions& opt) {
   auto tokens = lex::lex_all(file.text(), opt.template_mode ? lex::LexMode::Template : lex::LexMode::Config);
   // Columns are counted token by token, as the reference counts them (the parser registers its
   // tokens the same way).
-  for (const auto& t : tokens) file.add_token_start(t.start);
+  for (const auto& t : tokens) file.add_token(t.start, t.end);
   auto pos = [](const source::Pos& p) {
     return nlohmann::json{{"line", p.line}, {"column", p.column}, {"byte", p.byte}};
   };

@@ -36,13 +36,39 @@ void SourceFile::build_lines() const {
   const char* base = text_.data();
   const char* p = base;
   const char* end = base + text_.size();
+  auto joined = joined_newlines_.begin();
   while (p < end) {
     const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p));
     if (!nl) break;
+    auto at = static_cast<uint32_t>(static_cast<const char*>(nl) - base);
     p = static_cast<const char*>(nl) + 1;
-    line_starts_.push_back(static_cast<uint32_t>(p - base));
+    while (joined != joined_newlines_.end() && *joined < at) ++joined;
+    if (joined != joined_newlines_.end() && *joined == at) continue;
+    line_starts_.push_back(at + 1);
   }
   lines_built_ = true;
+}
+
+void SourceFile::join_newlines(uint32_t start, uint32_t end) const {
+  std::string_view token = text_.substr(start, end - start);
+  for (size_t i = 0; i < token.size();) {
+    size_t n = utf8::grapheme_cluster_length(token, i);
+    std::string_view cluster = token.substr(i, n);
+    if (cluster != "\n" && cluster != "\r\n") {
+      for (size_t k = cluster.find('\n'); k != std::string_view::npos; k = cluster.find('\n', k + 1)) {
+        auto at = static_cast<uint32_t>(start + i + k);
+        if (!joined_newlines_.empty() && at <= joined_newlines_.back()) continue;
+        joined_newlines_.push_back(at);
+        if (lines_built_) {
+          // Rare (bytes that are not UTF-8 before a newline): the line that started after it goes.
+          auto it = std::lower_bound(line_starts_.begin(), line_starts_.end(), at + 1);
+          if (it != line_starts_.end() && *it == at + 1) line_starts_.erase(it);
+          cursor_ = Pos{};
+        }
+      }
+    }
+    i += n;
+  }
 }
 
 uint32_t SourceFile::line_count() const {

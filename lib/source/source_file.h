@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -60,6 +61,20 @@ class SourceFile {
     if (offset < text_.size() && (byte(offset) >= 0x80 || (offset > 0 && byte(offset - 1) >= 0x80)))
       keep_token_start(offset);
   }
+  // Records a token (tokens in increasing order): its start, as add_token_start, and any newline
+  // inside it that the reference does not count. It counts a token's lines by its grapheme
+  // clusters, and a newline is a line break only as a cluster of its own; after a byte that is
+  // not UTF-8, go-textseg's tables can take it into a cluster ("x\xCD\n": 0xCD and any byte up
+  // to 0xAF is a mark), and then the line goes on.
+  void add_token(uint32_t start, uint32_t end) const {
+    add_token_start(start);
+    for (uint32_t i = start + 1; i < end; ++i) {
+      const void* nl = std::memchr(text_.data() + i, '\n', end - i);
+      if (!nl) break;
+      i = static_cast<uint32_t>(static_cast<const char*>(nl) - text_.data());
+      if (static_cast<unsigned char>(text_[i - 1]) >= 0x80) return join_newlines(start, end);
+    }
+  }
   Range range(uint32_t start, uint32_t end) const;
 
   // Byte offset where a 1-based line starts (after the byte-order mark on line 1).
@@ -83,6 +98,8 @@ class SourceFile {
   mutable std::vector<uint32_t> line_starts_;
   mutable std::vector<uint32_t> token_starts_;
   void keep_token_start(uint32_t offset) const;
+  void join_newlines(uint32_t start, uint32_t end) const;
+  mutable std::vector<uint32_t> joined_newlines_;  // newlines that are no line break, in order
   mutable Pos cursor_{};
   mutable bool lines_built_ = false;
 };

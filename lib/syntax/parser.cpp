@@ -103,11 +103,11 @@ void Parser::refill(uint32_t keep_from) {
   const lex::Token* tok = buf_.data() + have;
   const lex::Token* end = buf_.data() + buf_len_;
   if (n == 0) return;
-  // Token starts matter for columns only next to characters outside ASCII (add_token_start): a
+  // Tokens matter for positions only next to characters outside ASCII (SourceFile::add_token): a
   // chunk of ASCII text, the usual case, needs no look at its tokens.
   uint32_t text_from = tok->start > 0 ? tok->start - 1 : 0;
   if (lex::scan::has_non_ascii(text_.data(), text_from, std::min<uint32_t>(end[-1].end, src_.size()))) {
-    for (const lex::Token* t = tok; t != end; ++t) src_.add_token_start(t->start);
+    for (const lex::Token* t = tok; t != end; ++t) src_.add_token(t->start, t->end);
   }
   // Only a chunk holding kinds that exist only to be reported needs a look for them.
   if (lexer_.reported_kinds() != reported_before) {

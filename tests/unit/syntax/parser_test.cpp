@@ -272,6 +272,15 @@ TEST_CASE("a bad escape is an error of the expression around it") {
   CHECK(summaries("o=(\"\\e\" + 1)\n") == "Invalid escape sequence; ");
 }
 
+TEST_CASE("a newline that a grapheme cluster takes in is no line break") {
+  // The name is "b\xCD\n" (after 0xCD the reference's name machine takes any byte), and to
+  // go-textseg "b\xCD\n" is one cluster, so the reference counts no line there: the string on
+  // the third line of the text is on its second (hcl-oracle validate: 2:6, byte 13).
+  CHECK(first_error("a = b\xCD\n\nc = \"\n") == "2:6 Invalid multi-line string");
+  // After a character of its own, a newline is a line as ever.
+  CHECK(first_error("a = b\xC3\xA9\n\nc = \"\n") == "3:6 Invalid multi-line string");
+}
+
 TEST_CASE("nesting beyond the limit is a diagnostic, not a crash") {
   std::string deep = "a = " + std::string(100000, '[') + std::string(100000, ']') + "\n";
   auto r = config(deep);
