@@ -51,15 +51,18 @@ class SourceFile {
   // diagnostics for many tokens on one very long line stay linear.
   Pos position(uint32_t offset) const;
 
-  // Records where a token starts (offsets in increasing order; others are ignored). The
-  // reference counts the columns of each token on its own, so no grapheme cluster spans two
-  // tokens: a combining mark right after a quote is a column of its own.
-  // Only boundaries with a character outside ASCII on either side are kept: ASCII pairs always
-  // break (CR LF, the one exception, ends the line anyway), so most files keep none.
+  // Records a boundary between tokens (offsets in increasing order; others are ignored). The
+  // reference counts the columns of each token on its own, and the blanks between tokens one by
+  // one, so no grapheme cluster spans a token's start or end: a combining mark right after a
+  // quote is a column of its own. Only boundaries with a byte outside ASCII at or up to three
+  // bytes before them are kept: a cluster can cross no other (go-textseg's tables take ASCII
+  // bytes into a cluster only after a lead byte, "\xEB  " being one), so most files keep none.
   void add_token_start(uint32_t offset) const {
+    if (offset >= text_.size()) return;
     auto byte = [&](uint32_t i) { return static_cast<unsigned char>(text_[i]); };
-    if (offset < text_.size() && (byte(offset) >= 0x80 || (offset > 0 && byte(offset - 1) >= 0x80)))
-      keep_token_start(offset);
+    bool near = byte(offset) >= 0x80;
+    for (uint32_t k = 1; k <= 3 && k <= offset && !near; ++k) near = byte(offset - k) >= 0x80;
+    if (near) keep_token_start(offset);
   }
   // Records a token (tokens in increasing order): its start, as add_token_start, and any newline
   // inside it that the reference does not count. It counts a token's lines by its grapheme
@@ -68,6 +71,7 @@ class SourceFile {
   // to 0xAF is a mark), and then the line goes on.
   void add_token(uint32_t start, uint32_t end) const {
     add_token_start(start);
+    add_token_start(end);
     for (uint32_t i = start + 1; i < end; ++i) {
       const void* nl = std::memchr(text_.data() + i, '\n', end - i);
       if (!nl) break;

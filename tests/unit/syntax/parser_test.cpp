@@ -277,6 +277,9 @@ TEST_CASE("a newline that a grapheme cluster takes in is no line break") {
   // go-textseg "b\xCD\n" is one cluster, so the reference counts no line there: the string on
   // the third line of the text is on its second (hcl-oracle validate: 2:6, byte 13).
   CHECK(first_error("a = b\xCD\n\nc = \"\n") == "2:6 Invalid multi-line string");
+  // The blanks after a token count one by one, even where go-textseg would take them into a
+  // cluster with the token's last bytes ("\xEB  " is one): 1:6 in hcl-oracle validate.
+  CHECK(first_error("\xE6\xEB   \xA0") == "1:6 Invalid character encoding");
   // After a character of its own, a newline is a line as ever.
   CHECK(first_error("a = b\xC3\xA9\n\nc = \"\n") == "3:6 Invalid multi-line string");
 }
