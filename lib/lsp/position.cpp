@@ -33,13 +33,24 @@ uint32_t unit_count(std::string_view text, uint32_t from, uint32_t to, Encoding 
 }
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
-  for (size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1))
+  // Lines end at "\n", "\r\n" or a lone "\r", as the client splits them (LSP 3.17, "Text
+  // Documents"); the last case is rare enough to search for only when the text has a "\r".
+  if (text.find('\r') == std::string_view::npos) {
+    for (size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1))
+      starts_.push_back(static_cast<uint32_t>(i + 1));
+    return;
+  }
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\n' && text[i] != '\r') continue;
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
     starts_.push_back(static_cast<uint32_t>(i + 1));
+  }
 }
 
 uint32_t LineIndex::line_end(uint32_t line) const {
-  uint32_t end = line + 1 < starts_.size() ? starts_[line + 1] - 1 : static_cast<uint32_t>(text_.size());
-  if (end > starts_[line] && line + 1 < starts_.size() && text_[end - 1] == '\r') --end;
+  if (line + 1 >= starts_.size()) return static_cast<uint32_t>(text_.size());
+  uint32_t end = starts_[line + 1] - 1;  // the line ending's last byte
+  if (text_[end] == '\n' && end > starts_[line] && text_[end - 1] == '\r') --end;
   return end;
 }
 
@@ -66,7 +77,19 @@ uint32_t LineIndex::line_of(uint32_t offset) const {
 Position LineIndex::position(uint32_t offset, Encoding e) const {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   uint32_t line = line_of(offset);
-  if (e == Encoding::Utf8) return Position{line, offset - starts_[line]};
+  // Between a "\r" and its "\n" is no position a client can name: it is the line's end.
+  offset = std::min(offset, line_end(line));
+  if (e == Encoding::Utf8) {
+    // An offset inside a character counts it, as in UTF-16 below: a client can name only
+    // character boundaries. (A diagnostic may cover one byte of a character: JSON's scanner
+    // reports the byte it stopped at.)
+    for (uint32_t back = 1; back <= 3 && offset >= starts_[line] + back; ++back) {
+      uint32_t bytes = char_width(text_, offset - back, e).bytes;
+      if (bytes > back) offset += bytes - back;  // the character starts `back` bytes before
+      if (bytes > 1) break;
+    }
+    return Position{line, offset - starts_[line]};
+  }
   Cursor& c = cursor_;
   if (c.line != line || c.encoding != e || c.offset > offset) c = Cursor{e, line, starts_[line], 0};
   // Whole characters from the cursor on: an offset inside one counts it, as from the line's start.

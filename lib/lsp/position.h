@@ -34,7 +34,7 @@ class LineIndex {
 
   uint32_t line_count() const { return static_cast<uint32_t>(starts_.size()); }
   uint32_t line_start(uint32_t line) const { return starts_[line]; }
-  // Where a line's text ends: before its "\n" (and a "\r" before it).
+  // Where a line's text ends: before its line ending ("\n", "\r\n" or "\r").
   uint32_t line_end(uint32_t line) const;
 
  private:

@@ -52,6 +52,37 @@ TEST_CASE("lsp positions: bytes that are not UTF-8 count one unit each") {
   }
 }
 
+TEST_CASE("lsp positions: lines end at \"\\n\", \"\\r\\n\" and a lone \"\\r\", as the client splits them") {
+  // LSP 3.17, "Text Documents": both sides must split a text into the same lines.
+  std::string text = "a\rbc\r\nd\n\r";
+  LineIndex li(text);
+  CHECK(li.line_count() == 5);
+  CHECK(li.offset(Position{1, 0}, Encoding::Utf16) == 2);
+  CHECK(li.offset(Position{1, 9}, Encoding::Utf16) == 4);  // the line's end, before "\r\n"
+  CHECK(li.offset(Position{2, 0}, Encoding::Utf16) == 6);
+  CHECK(li.offset(Position{4, 0}, Encoding::Utf16) == 9);
+  CHECK(li.line_end(0) == 1);
+  CHECK(li.line_end(3) == 8);
+  Position p = li.position(2, Encoding::Utf8);
+  CHECK((p.line == 1 && p.character == 0));
+  // Between "\r" and "\n" is no position: it is the line's end.
+  p = li.position(5, Encoding::Utf16);
+  CHECK((p.line == 1 && p.character == 2));
+  p = li.position(5, Encoding::Utf8);
+  CHECK((p.line == 1 && p.character == 2));
+}
+
+TEST_CASE("lsp positions: an offset inside a character counts the character in UTF-8 too") {
+  // A JSON diagnostic can cover one byte of "é" (2 bytes) or of an emoji (4 bytes).
+  std::string text = "\xC3\xA9\xF0\x9F\x98\x80\xC3(";
+  LineIndex li(text);
+  const uint32_t want[] = {0, 2, 2, 6, 6, 6, 6, 7, 8};
+  for (uint32_t i = 0; i <= text.size(); ++i) {
+    CAPTURE(i);
+    CHECK(li.position(i, Encoding::Utf8).character == want[i]);
+  }
+}
+
 TEST_CASE("lsp documents: incremental changes apply in the client's encoding") {
   hcl::lsp::Document doc("/x/a.hcl", "x = \"\xF0\x9F\x98\x80\" y\n", 1);
   hcl::lsp::TextChange change;
