@@ -10,17 +10,9 @@
 #include <sstream>
 
 #include "../fuzz/properties.h"
+#include "test_files.h"
 
-namespace {
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-}  // namespace
+using hcl::test::slurp;
 
 TEST_CASE("fuzz properties hold on kept findings and testdata") {
   namespace fs = std::filesystem;
@@ -36,10 +28,9 @@ TEST_CASE("fuzz properties hold on kept findings and testdata") {
       {"fuzz_edit", [](const std::string& s) { return hcl::fuzz::edit_properties(s); }},
       {"fuzz_dec", [](const std::string& s) { return hcl::fuzz::dec_properties(s); }},
   };
-  fs::path regressions = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions";
   size_t replayed = 0;
   for (const auto& [target, check] : properties) {
-    fs::path dir = regressions / target;
+    fs::path dir = hcl::test::fuzz_regressions(target);
     if (fs::exists(dir))
       for (const auto& e : fs::directory_iterator(dir)) {
         CHECK_MESSAGE(check(slurp(e.path())) == "", e.path().string());

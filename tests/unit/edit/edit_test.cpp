@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "../test_files.h"
 #include "edit/edit.h"
 #include "syntax/parser.h"
+
+using hcl::test::slurp;
 
 using namespace hcl;
 
@@ -29,13 +32,6 @@ bool parses(const std::string& text) {
   syntax::ParseOptions po;
   po.build_tree = false;
   return !diag::has_errors(syntax::parse_config(source_of(text), po).diagnostics);
-}
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 }  // namespace

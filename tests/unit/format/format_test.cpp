@@ -14,21 +14,17 @@
 #include <unistd.h>
 #endif
 
+#include "../test_files.h"
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "source/source_file.h"
+
+using hcl::test::slurp;
 
 namespace fs = std::filesystem;
 using hcl::format::format_source;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 bool same_tokens(std::string_view a, std::string_view b) {
   auto ta = hcl::lex::lex_all(a), tb = hcl::lex::lex_all(b);

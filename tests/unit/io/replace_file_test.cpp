@@ -8,7 +8,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "../test_files.h"
 #include "io/files.h"
+
+using hcl::test::slurp;
 
 namespace fs = std::filesystem;
 
@@ -26,13 +29,6 @@ struct TempDir {
     fs::remove_all(path, ec);
   }
 };
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 void put(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "../../fuzz/walk_properties.h"
+#include "../test_files.h"
 
 TEST_CASE("walks end, stay in the tree and find only regular files") {
   // mkdir a; link a/x -> ..; link b.hcl -> /dev/zero; two links to .; a FIFO c.tf; a link to
@@ -19,14 +20,10 @@ TEST_CASE("walks end, stay in the tree and find only regular files") {
   for (const auto& s : scripts) CHECK(hcl::fuzz::walk_properties(s) == "");
 
   namespace fs = std::filesystem;
-  fs::path kept = fs::path(HCL_TESTDATA_DIR).parent_path() / "tests" / "fuzz" / "regressions" / "fuzz_walk";
+  fs::path kept = hcl::test::fuzz_regressions("fuzz_walk");
   if (fs::exists(kept))
-    for (const auto& e : fs::directory_iterator(kept)) {
-      std::ifstream f(e.path(), std::ios::binary);
-      std::stringstream ss;
-      ss << f.rdbuf();
-      CHECK_MESSAGE(hcl::fuzz::walk_properties(ss.str()) == "", e.path().string());
-    }
+    for (const auto& e : fs::directory_iterator(kept))
+      CHECK_MESSAGE(hcl::fuzz::walk_properties(hcl::test::slurp(e.path())) == "", e.path().string());
 }
 
 TEST_CASE("a walk over many directories finds what a serial walk finds, in sorted order") {
