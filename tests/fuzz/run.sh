@@ -46,6 +46,22 @@ for line in sys.stdin:
     open(os.path.join(sys.argv[1], hashlib.sha1(e.encode()).hexdigest()), "w").write(e)
 ' "$corpus"
   fi
+  if [ "$t" = fuzz_lsp ]; then
+    # The server's seeds are a flags byte, a document, a NUL and a script of edits and requests:
+    # the testdata inputs in both position encodings, each with a script drawn from its name.
+    python3 - "$corpus" "$ROOT/testdata" <<'PY'
+import hashlib, os, random, sys
+for d, _, names in os.walk(sys.argv[2]):
+    for n in names:
+        if not n.endswith((".tf", ".hcl", ".json")) or os.path.getsize(os.path.join(d, n)) > 8192: continue
+        text = open(os.path.join(d, n), "rb").read().replace(b"\0", b"")
+        for flags in (0, 5):
+            rng = random.Random(n + str(flags))
+            script = bytes(rng.randrange(256) for _ in range(96))
+            data = bytes([flags | (2 if n.endswith(".json") else 0)]) + text + b"\0" + script
+            open(os.path.join(sys.argv[1], hashlib.sha1(data).hexdigest()), "wb").write(data)
+PY
+  fi
   log=$(mktemp)
   started=$(date +%s)
   set +e
