@@ -6,21 +6,25 @@
 // or at arbitrary ones, and every request the server answers, at model or arbitrary positions.
 // The server must answer each request once, with JSON, never with an internal error; every
 // position it sends must exist in the text the client holds; its copy of the text must follow the
-// edits; semantic-token deltas must rebuild the full answer; and what it publishes after the edits
-// must be what a fresh server publishes for the same text.
+// edits; its formatting edits must give `hcl fmt`'s text; semantic-token deltas must rebuild the
+// full answer; and what it publishes after the edits must be what a fresh server publishes for
+// the same text.
 #pragma once
 
 #include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "format/format.h"
 #include "lsp/document.h"
 #include "lsp/features.h"
 #include "lsp/server.h"
+#include "source/source_file.h"
 
 namespace hcl::fuzz {
 
@@ -115,6 +119,13 @@ class Model {
     uint32_t units = 0;
     for (uint32_t i = lines_[line].first; i < off; i += width(i)) units += unit(i);
     return json{{"line", line}, {"character", units}};
+  }
+  // The byte offset of a position that exists.
+  uint32_t offset(const json& p) const {
+    uint64_t character = p["character"], units = 0;
+    uint32_t i = lines_[p["line"].get<size_t>()].first;
+    for (; units < character; i += width(i)) units += unit(i);
+    return i;
   }
   // Whether a position names a character boundary within a line of the text.
   bool exists(const json& p) const {
@@ -261,6 +272,27 @@ inline std::string lsp_properties(std::string_view input) {
     return extra;
   };
 
+  // Formatting edits, applied as a client applies them, give what `hcl fmt` makes of the text.
+  const std::string path = "/hcl-fuzz-lsp-absent/" + uri.substr(dir.size());
+  auto check_formatting = [&](const json& edits) {
+    std::vector<std::tuple<uint32_t, uint32_t, std::string>> spans;
+    for (const auto& e : edits)
+      spans.emplace_back(model.offset(e["range"]["start"]), model.offset(e["range"]["end"]), e["newText"]);
+    std::sort(spans.begin(), spans.end());
+    std::string text = model.text(), out;
+    uint32_t at = 0;
+    for (const auto& [a, b, replacement] : spans) {
+      if (a < at || b < a) return fail("formatting: edits overlap or run backwards");
+      out.append(text, at, a - at).append(replacement);
+      at = b;
+    }
+    out.append(text, at);
+    format::FormatOptions fo;
+    fo.style = format::terraform_file(path) ? format::Style::Terraform : format::Style::Canonical;
+    format::FormatResult want = format::format_config(std::make_shared<source::SourceFile>(path, text), fo);
+    if (want.ok && out != (want.changed ? want.output : text)) fail("formatting: the edits do not give hcl fmt's text");
+  };
+
   lsp::Document mirror("/hcl-fuzz-lsp-absent/main", model.text(), 1);
   int64_t version = 1;
   std::string last_result_id;
@@ -362,6 +394,8 @@ inline std::string lsp_properties(std::string_view input) {
             fail("foldingRange: no such lines " + f.dump());
       } else if (r) {
         check_positions(method, *r);
+        if (problem.empty() && std::string_view(method) == "textDocument/formatting" && r->is_array())
+          check_formatting(*r);
       }
     }
   }
