@@ -4,10 +4,11 @@
 // (tests/fuzz/regressions/fuzz_lsp/).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
+#include <string>
+#include <vector>
 
 #include "../../fuzz/lsp_properties.h"
 #include "../test_files.h"
