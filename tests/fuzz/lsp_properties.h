@@ -272,14 +272,26 @@ inline std::string lsp_properties(std::string_view input) {
     return extra;
   };
 
-  // Formatting edits, applied as a client applies them, give what `hcl fmt` makes of the text.
+  // Formatting edits, applied as a client applies them, give what `hcl fmt` makes of the text;
+  // the answer is null (no formatting) exactly when the document is JSON or `hcl fmt` refuses it.
   const std::string path = "/hcl-fuzz-lsp-absent/" + uri.substr(dir.size());
   auto check_formatting = [&](const json& edits) {
+    std::string text = model.text();
+    format::FormatOptions fo;
+    fo.style = format::terraform_file(path) ? format::Style::Terraform : format::Style::Canonical;
+    format::FormatResult want = format::format_config(std::make_shared<source::SourceFile>(path, text), fo);
+    const bool formats = !(flags & 2) && want.ok;
+    if (edits.is_null() || !formats) {
+      if (edits.is_null() != !formats)
+        fail(formats ? "formatting: null for a document hcl fmt formats"
+                     : "formatting: edits for a document hcl fmt refuses");
+      return;
+    }
     std::vector<std::tuple<uint32_t, uint32_t, std::string>> spans;
     for (const auto& e : edits)
       spans.emplace_back(model.offset(e["range"]["start"]), model.offset(e["range"]["end"]), e["newText"]);
     std::sort(spans.begin(), spans.end());
-    std::string text = model.text(), out;
+    std::string out;
     uint32_t at = 0;
     for (const auto& [a, b, replacement] : spans) {
       if (a < at || b < a) return fail("formatting: edits overlap or run backwards");
@@ -287,10 +299,7 @@ inline std::string lsp_properties(std::string_view input) {
       at = b;
     }
     out.append(text, at);
-    format::FormatOptions fo;
-    fo.style = format::terraform_file(path) ? format::Style::Terraform : format::Style::Canonical;
-    format::FormatResult want = format::format_config(std::make_shared<source::SourceFile>(path, text), fo);
-    if (want.ok && out != (want.changed ? want.output : text)) fail("formatting: the edits do not give hcl fmt's text");
+    if (out != (want.changed ? want.output : text)) fail("formatting: the edits do not give hcl fmt's text");
   };
 
   lsp::Document mirror("/hcl-fuzz-lsp-absent/main", model.text(), 1);
@@ -394,8 +403,7 @@ inline std::string lsp_properties(std::string_view input) {
             fail("foldingRange: no such lines " + f.dump());
       } else if (r) {
         check_positions(method, *r);
-        if (problem.empty() && std::string_view(method) == "textDocument/formatting" && r->is_array())
-          check_formatting(*r);
+        if (problem.empty() && std::string_view(method) == "textDocument/formatting") check_formatting(*r);
       }
     }
   }
