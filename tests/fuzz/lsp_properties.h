@@ -287,6 +287,7 @@ inline std::string lsp_properties(std::string_view input) {
                      : "formatting: edits for a document hcl fmt refuses");
       return;
     }
+    if (!edits.is_array()) return fail("formatting: neither edits nor null: " + edits.dump());
     std::vector<std::tuple<uint32_t, uint32_t, std::string>> spans;
     for (const auto& e : edits)
       spans.emplace_back(model.offset(e["range"]["start"]), model.offset(e["range"]["end"]), e["newText"]);
