@@ -281,12 +281,10 @@ inline std::string lsp_properties(std::string_view input) {
     fo.style = format::terraform_file(path) ? format::Style::Terraform : format::Style::Canonical;
     format::FormatResult want = format::format_config(std::make_shared<source::SourceFile>(path, text), fo);
     const bool formats = !(flags & 2) && want.ok;
-    if (edits.is_null() || !formats) {
-      if (edits.is_null() != !formats)
-        fail(formats ? "formatting: null for a document hcl fmt formats"
-                     : "formatting: edits for a document hcl fmt refuses");
-      return;
-    }
+    if (edits.is_null() == formats)
+      return fail(formats ? "formatting: null for a document hcl fmt formats"
+                          : "formatting: edits for a document hcl fmt refuses");
+    if (!formats) return;
     if (!edits.is_array()) return fail("formatting: neither edits nor null: " + edits.dump());
     std::vector<std::tuple<uint32_t, uint32_t, std::string>> spans;
     for (const auto& e : edits)
