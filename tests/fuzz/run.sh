@@ -3,7 +3,7 @@
 # Runs libFuzzer targets, seeded from testdata/, keeping what they find.
 # usage: tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60 s, every target)
 # Builds an ASan+UBSan fuzzing build with clang in build-fuzz/. New crash inputs are copied to
-# tests/fuzz/regressions/<target>/, which the unit tests replay (tests/unit/fuzz_regressions_test.cpp).
+# tests/fuzz/regressions/<target>/, which the unit tests replay (tests/unit/fuzz/fuzz_regressions_test.cpp).
 # Prints executions per target; add them to the table in docs/fuzzing.md.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

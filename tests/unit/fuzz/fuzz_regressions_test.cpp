@@ -9,8 +9,8 @@
 #include <map>
 #include <sstream>
 
-#include "../fuzz/properties.h"
-#include "test_files.h"
+#include "../../fuzz/properties.h"
+#include "../test_files.h"
 
 using hcl::test::slurp;
 
