@@ -354,10 +354,10 @@ struct Evaluator::State {
       Value msg = rule.error_message->value(&ms, ds);
       std::string text =
           msg.type().is_string() && msg.is_known() && !msg.is_null() ? msg.as_string() : "Invalid value for variable";
-      diags.push_back(error("Invalid value for variable",
-                            fmt::format("{}\n\nThis was checked by the validation rule at {}.", text,
-                                        body::range_string(rule.condition->range())),
-                            d.range));
+      diags.push_back(error(
+          "Invalid value for variable",
+          fmt::format("{}\n\nThis was checked by the validation rule at {}.", text, body::range_string(rule.range)),
+          d.range));
       return false;
     }
     return true;
@@ -415,6 +415,7 @@ struct Evaluator::State {
       if (name.empty()) all = true;
       (root == "var" ? all_vars : all_locals) = all;
       (root == "var" ? var_names : local_names).insert(name);
+      if (!name.empty()) undeclared(root, name, t);
     }
     if (all_vars)
       for (const auto& [n, _] : config.variables) var_names.insert(n);
@@ -422,16 +423,36 @@ struct Evaluator::State {
       for (const auto& [n, _] : config.locals) local_names.insert(n);
     std::vector<Value::Attribute> var_attrs, local_attrs;
     for (const auto& n : var_names) {
-      if (!config.variables.count(n)) continue;
+      // An undeclared name was reported; unknown here, so that it is reported once.
+      if (!config.variables.count(n)) {
+        if (!n.empty()) var_attrs.emplace_back(n, Value::dynamic());
+        continue;
+      }
       if (own && own->count(n)) var_attrs.emplace_back(n, own->at(n));
       else var_attrs.emplace_back(n, variable(n));
     }
     for (const auto& n : local_names)
       if (config.locals.count(n)) local_attrs.emplace_back(n, local(n));
+      else if (!n.empty()) local_attrs.emplace_back(n, Value::dynamic());
     eval::Scope s = base;
     s.set("var", Value::object(std::move(var_attrs)));
     s.set("local", Value::object(std::move(local_attrs)));
     return s;
+  }
+
+  // terraform's errors for a reference to a variable or local the configuration does not declare.
+  void undeclared(const std::string& root, const std::string& name, const body::Traversal& t) {
+    if (root == "var" && !config.variables.count(name)) {
+      diags.push_back(error("Reference to undeclared input variable",
+                            fmt::format("An input variable with the name \"{}\" has not been declared. This variable "
+                                        "can be declared with a variable \"{}\" {{}} block.",
+                                        name, name),
+                            t.source_range()));
+    } else if (root == "local" && !config.locals.count(name)) {
+      diags.push_back(error("Reference to undeclared local value",
+                            fmt::format("A local value with the name \"{}\" has not been declared.", name),
+                            t.source_range()));
+    }
   }
 
   eval::Scope full_scope() {

@@ -62,7 +62,7 @@ printf 'locals {\n  good = 1\n  bad  = nosuch.thing\n}\n' > "$TMP/partial/main.t
 expect_out '1' "$HCL" eval --config "$TMP/partial" local.good
 expect_empty "$TMP/err"
 expect_status 1 "$HCL" eval --config "$TMP/partial" local.bad
-expect_contains "$TMP/err" 'main.tf:3'
+expect_contains "$TMP/err" 'main.tf line 3'
 # A cycle among locals.
 mkdir -p "$TMP/cycle"
 cp "$TF/../terraform/cycle.tf.txt" "$TMP/cycle/main.tf"
@@ -93,12 +93,12 @@ expect_contains "$TMP/out" '{"key":"Component","value":"user-service"}'
 NJ=$CFG/nomad/example.nomad.hcl
 expect_out '{"job":{"example":[{"datacenters":["dc1"],"group":{"cache":[{"network":[{"mode":"host","port":{"api":[{"to":80}],"ui":[{"to":8080}]}}]}]}}]}}' \
   "$HCL" eval --config "$NJ"
-expect_status 0 env NOMAD_VAR_datacenters='["dc2"]' "$HCL" eval --config "$NJ" 'job.example[0].datacenters'
+expect_status 0 env NOMAD_VAR_datacenters='["dc2"]' "$HCL" eval --config "$NJ" 'job.example.datacenters'
 [ "$(cat "$TMP/out")" = '["dc2"]' ] || fail "NOMAD_VAR_: $(cat "$TMP/out")"
 # A dynamic block over a collection that cannot be known is an error, not an empty result.
 printf 'variable "ports" {}\njob "j" {\n  dynamic "port" {\n    for_each = nosuch.value\n    content {}\n  }\n}\n' > "$TMP/bad.nomad"
 expect_status 1 "$HCL" eval --config "$TMP/bad.nomad" --var 'ports=[1]'
-expect_contains "$TMP/err" 'bad.nomad:4'
+expect_contains "$TMP/err" 'bad.nomad line 4'
 
 # --- the generic dialect and usage ---------------------------------------------------------------
 printf 'a = 1\n' > "$TMP/plain.hcl"

@@ -220,6 +220,44 @@ def make_module(seed, index):
     return m
 
 
+# Modules that must fail, one variable or local each: (variable block, how its value is given
+# (none, ("var", text), ("tfvars", hcl), ("env", text)), the expression asked).
+ERROR_KINDS = [
+    ('type = number\n  validation {\n    condition     = var.x < 500\n    error_message = "Too big: ${var.x}."\n  }',
+     lambda r: ("var", str(r.randint(500, 5000)))),
+    ('type = list(string)\n  validation {\n    condition     = length(var.x) < 3\n    error_message = "At most two."\n  }',
+     lambda r: ("tfvars", hcl_value(["a", "b", "c", "d"][: r.randint(3, 4)]))),
+    ("type = number", lambda r: ("var", r.choice(["abc", "null", "1x", "[1]"]))),
+    ("type = bool", lambda r: ("env", r.choice(["yes", "2", "nope"]))),
+    ("type = object({ name = string })", lambda r: ("tfvars", r.choice(["{}", "{ other = 1 }", "1"]))),
+    ("type = list(number)", lambda r: ("var", r.choice(['["a"]', "{a = 1}", "[1, [2]]"]))),
+    ("type = string\n  nullable = false", lambda r: ("tfvars", "null")),
+    ("type = number\n  default = \"x\"", lambda r: None),
+    ("type = map(string)", lambda r: ("var", r.choice(["[1, 2", "{a = var.y}", "upper(1)"]))),
+    ("", lambda r: ("undeclared", f"y{r.randint(0, 9)}=1")),
+]
+
+
+def make_error_module(seed, index):
+    r = random.Random(seed * 7919 + index)
+    m = Module(r, 1000 + index)
+    block, give = ERROR_KINDS[index % len(ERROR_KINDS)]
+    m.files["main.tf"] = ['variable "x" {\n  ' + block + "\n}" if block else 'variable "x" {\n  default = 0\n}']
+    how = give(r)
+    if how:
+        kind, text = how
+        if kind == "var":
+            m.args.append(("var", f"x={text}"))
+        elif kind == "env":
+            m.env["TF_VAR_x"] = text
+        elif kind == "tfvars":
+            m.files["terraform.tfvars"] = [f"x = {text}"]
+        else:
+            m.args.append(("var", text))
+    m.cases = ["var.x"]
+    return m
+
+
 def console(directory, expr, env, args):
     """terraform console's answer for one expression: ("value", V), ("unknown",) or ("error", summary)."""
     cmd = ["terraform", "console", "-no-color"]
@@ -229,7 +267,8 @@ def console(directory, expr, env, args):
     # Warnings (an undeclared variable in a file) come before the answer, on its last line.
     lines = p.stdout.strip().splitlines()
     out = lines[-1] if lines else ""
-    if p.returncode != 0 or not out:
+    # The console prints an invalid variable's error and still answers (exit 0): an error too.
+    if p.returncode != 0 or not out or any(l.startswith("Error: ") for l in p.stderr.splitlines()):
         summary = next((l[len("Error: "):].strip() for l in (p.stderr + p.stdout).splitlines() if l.startswith("Error: ")),
                        "crash")
         return ("error", summary)
@@ -265,7 +304,7 @@ def answers(module, directory):
 
 
 def record_module(seed, i):
-    m = make_module(seed, i)
+    m = make_module(seed, i) if i >= 0 else make_error_module(seed, -1 - i)
     d = tempfile.mkdtemp(prefix="hcl-tfcase-")
     try:
         m.write(d)
@@ -276,11 +315,11 @@ def record_module(seed, i):
     return m, got
 
 
-def record(path, seed, count, jobs):
+def record(path, seed, count, errors, jobs):
     modules = []
     # terraform console spends most of a run waiting, so several run side by side.
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        done = list(pool.map(lambda i: record_module(seed, i), range(count)))
+        done = list(pool.map(lambda i: record_module(seed, i), list(range(count)) + [-1 - i for i in range(errors)]))
     for m, got in done:
         modules.append({
             "name": m.name,
@@ -300,9 +339,10 @@ def main():
     ap.add_argument("--record", required=True, help="where to write the modules and answers (JSON)")
     ap.add_argument("--seed", type=int, default=38)
     ap.add_argument("--modules", type=int, default=64)
+    ap.add_argument("--error-modules", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=6)
     a = ap.parse_args()
-    record(a.record, a.seed, a.modules, a.jobs)
+    record(a.record, a.seed, a.modules, a.error_modules, a.jobs)
 
 
 if __name__ == "__main__":
