@@ -159,6 +159,7 @@ int run_eval(EvalOptions& opt) {
     dialect = opt.dialect.empty() ? config::detect_dialect(opt.config) : funcs::parse_dialect(opt.dialect);
     if (!dialect) return usage("--dialect must be terraform, opentofu, packer, nomad or hcl");
     if (opt.file_given) return usage("give --config or --file, not both");
+    if (opt.template_mode) return usage("--template and --config cannot be combined");
     if (*dialect == funcs::Dialect::Hcl) {
       // The generic dialect is --file's evaluation.
       std::error_code ec;

@@ -437,7 +437,56 @@ struct Evaluator::State {
     eval::Scope s = base;
     s.set("var", Value::object(std::move(var_attrs)));
     s.set("local", Value::object(std::move(local_attrs)));
+    if (terraform_like(config.dialect)) undeclared_objects(refs, s);
     return s;
+  }
+
+  // terraform's errors for references to resources, data sources and module calls the module
+  // does not declare; each then stands in the scope as unknown, so that it is reported once.
+  void undeclared_objects(const std::vector<body::Traversal>& refs, eval::Scope& s) {
+    static const std::set<std::string, std::less<>> named{"var", "local", "path", "terraform", "count", "each", "self"};
+    std::map<std::string, std::set<std::string>> resources = config.resources, data = config.data,
+                                                 ephemeral = config.ephemeral;
+    std::set<std::string> modules = config.modules;
+    bool added = false;
+    for (const auto& t : refs) {
+      const std::string& root = t.root_name();
+      if (named.count(root)) continue;
+      auto step = [&t](size_t i) -> std::string {
+        if (t.steps.size() <= i) return "";
+        const body::TraversalStep& st = t.steps[i];
+        if (st.kind == body::TraversalStep::Kind::Attr) return st.name;
+        if (st.key.type().is_string() && st.key.is_known() && !st.key.is_null()) return st.key.as_string();
+        return "";
+      };
+      std::string detail;
+      if (root == "data" || root == "ephemeral") {
+        std::string type = step(1), name = step(2);
+        auto& by_type = root == "data" ? data : ephemeral;
+        if (type.empty() || name.empty() || !by_type[type].insert(name).second) continue;
+        detail = fmt::format("A {} resource \"{}\" \"{}\" has not been declared in the root module.",
+                             root == "data" ? "data" : "ephemeral", type, name);
+      } else if (root == "module") {
+        std::string name = step(1);
+        if (name.empty() || !modules.insert(name).second) continue;
+        diags.push_back(error("Reference to undeclared module",
+                              fmt::format("No module call named \"{}\" is declared in the root module.", name),
+                              t.source_range()));
+        added = true;
+        continue;
+      } else {
+        std::string name = step(1);
+        if (name.empty() || !resources[root].insert(name).second) continue;
+        detail = fmt::format("A managed resource \"{}\" \"{}\" has not been declared in the root module.", root, name);
+      }
+      diags.push_back(error("Reference to undeclared resource", detail, t.source_range()));
+      added = true;
+    }
+    if (!added) return;
+    for (const auto& [type, names] : resources) s.set(type, unknown_objects(names));
+    s.set("data", unknown_objects(data));
+    s.set("ephemeral", unknown_objects(ephemeral));
+    s.set("module", unknown_objects(modules));
   }
 
   // terraform's errors for a reference to a variable or local the configuration does not declare.

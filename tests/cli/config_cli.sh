@@ -63,6 +63,13 @@ expect_out '1' "$HCL" eval --config "$TMP/partial" local.good
 expect_empty "$TMP/err"
 expect_status 1 "$HCL" eval --config "$TMP/partial" local.bad
 expect_contains "$TMP/err" 'main.tf line 3'
+# References to what the module does not declare, as terraform reports them.
+expect_status 1 "$HCL" eval --config "$TF" aws_instance.other.id
+expect_contains "$TMP/err" 'Reference to undeclared resource'
+expect_status 1 "$HCL" eval --config "$TF" module.vpc.id
+expect_contains "$TMP/err" 'Reference to undeclared module'
+expect_status 1 "$HCL" eval --config "$TF" var.nope
+expect_contains "$TMP/err" 'Reference to undeclared input variable'
 # A cycle among locals.
 mkdir -p "$TMP/cycle"
 cp "$TF/../terraform/cycle.tf.txt" "$TMP/cycle/main.tf"
