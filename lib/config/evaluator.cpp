@@ -11,6 +11,7 @@
 #include "cty/convert.h"
 #include "eval/typeexpr.h"
 #include "syntax/parser.h"
+#include "util/limits.h"
 
 namespace hcl::config {
 
@@ -45,6 +46,9 @@ struct Given {
   std::string how;                     // "set using -var=\"name=...\"" (empty: declared at ...)
   std::optional<source::Range> range;  // where a file gave it
 };
+
+// As deep as nesting anywhere else may go.
+constexpr size_t kMaxLocalDepth = util::kMaxNestingDepth;
 
 enum class SlotState : uint8_t { Unvisited, InProgress, Done };
 struct Slot {
@@ -88,6 +92,7 @@ struct Evaluator::State {
   diag::Diagnostics diags;  // of what was evaluated so far, each once
   std::vector<std::shared_ptr<const source::SourceFile>> sources;
   std::vector<std::string> stack;  // locals being evaluated, for reporting a cycle
+  size_t validating = 0;           // variables whose validation rules are being evaluated
 
   State(const Configuration& c, EvaluatorOptions o) : config(c), options(std::move(o)) {
     sources = config.sources;
@@ -262,6 +267,14 @@ struct Evaluator::State {
     const VariableDecl& d = found->second;
     ParsedType& pt = type_of(d);
     if (!pt.ok) return slot.value;
+    // A validation rule may need another variable, whose rules may need a third: bounded as locals are.
+    if (validating >= kMaxLocalDepth) {
+      diags.push_back(error(
+          "Variables nest too deeply",
+          fmt::format("var.{} is reached through a chain of more than {} validation rules.", name, kMaxLocalDepth),
+          d.range));
+      return slot.value;
+    }
     std::string declared = fmt::format("declared at {}", body::range_string(d.range));
     std::optional<Value> v;
     std::string how;
@@ -318,7 +331,10 @@ struct Evaluator::State {
       }
       return slot.value;
     }
-    if (!validate(d, *converted)) return slot.value;
+    ++validating;
+    bool valid = validate(d, *converted);
+    --validating;
+    if (!valid) return slot.value;
     slot.value = std::move(*converted);
     return slot.value;
   }
@@ -377,6 +393,16 @@ struct Evaluator::State {
       diags.push_back(error("Cycle in local values",
                             fmt::format("The local values refer to each other in a cycle: {}, local.{}.", cycle, name),
                             found->second.range));
+      slot.state = SlotState::Done;
+      return slot.value;
+    }
+    // Each local needed by another is evaluated inside it: a chain of them is a recursion, bounded
+    // so that a hostile configuration cannot exhaust the stack.
+    if (stack.size() >= kMaxLocalDepth) {
+      diags.push_back(
+          error("Local values nest too deeply",
+                fmt::format("local.{} is reached through a chain of more than {} local values.", name, kMaxLocalDepth),
+                found->second.range));
       slot.state = SlotState::Done;
       return slot.value;
     }

@@ -75,6 +75,12 @@ mkdir -p "$TMP/cycle"
 cp "$TF/../terraform/cycle.tf.txt" "$TMP/cycle/main.tf"
 expect_status 1 "$HCL" eval --config "$TMP/cycle" local.a
 expect_contains "$TMP/err" 'Cycle in local values'
+# A chain of locals deeper than nesting may go is an error, not a crash.
+mkdir -p "$TMP/deep"
+{ echo 'locals {'; echo '  l0 = 1'; i=1; while [ $i -le 1500 ]; do echo "  l$i = local.l$((i - 1))"; i=$((i + 1)); done; echo '}'; } > "$TMP/deep/main.tf"
+expect_status 1 "$HCL" eval --config "$TMP/deep" local.l1500
+expect_contains "$TMP/err" 'Local values nest too deeply'
+expect_out '1' "$HCL" eval --config "$TMP/deep" local.l900
 # Without an expression: every variable, local and output.
 expect_status 0 "$HCL" eval --config "$TF"
 expect_contains "$TMP/out" '"output":{"name":"web-dev","token":"web-dev-token"}'
