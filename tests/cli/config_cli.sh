@@ -3,7 +3,7 @@
 # them (variables, their precedence, locals, unknowns, dynamic blocks); json --simplify --config.
 # usage: bash config_cli.sh HCL_BINARY TESTDATA_DIR
 . "$(dirname "$0")/lib.sh"
-CFG=$TESTDATA/config
+CFG=$TESTDATA/_config
 unset TF_VAR_environment TF_VAR_replicas PKR_VAR_region NOMAD_VAR_datacenters TF_WORKSPACE
 
 expect_out() {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`hcl eval --config` against `terraform console` on generated modules.
 
-The modules and terraform's answers are recorded in testdata/config/terraform_cases.json
+The modules and terraform's answers are recorded in testdata/_config/terraform_cases.json
 (tests/config/terraform_cases.py --record). Each case runs `hcl eval --config . EXPR` in the
 module's directory with the module's -var/-var-file arguments and TF_VAR_ environment, and must
 give terraform's answer: the same JSON value, an unknown value where terraform printed
