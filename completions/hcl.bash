@@ -44,20 +44,21 @@ _hcl() {
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
+      opts="--expression -e --file --config --dialect --keep-dynamic --syntax --vars --var --var-file --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
-        --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --file|--config|--vars|--var-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --dialect) COMPREPLY=($(compgen -W "terraform opentofu packer nomad hcl" -- "$cur")); return ;;
         --chdir|--allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
         --expression|-e|--var|--type|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --vars --var --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --require-files --no-color --help"
+      opts="--pretty --compact --merge --ext --syntax --simplify --config --vars --var --var-file --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
-        --vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --vars|--config|--var-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
         --var|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;

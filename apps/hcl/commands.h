@@ -44,6 +44,9 @@ struct EvalOptions {
   bool expression_given = false;
   bool expression_flag_given = false;
   bool file_given = false;
+  std::string config;  // --config PATH
+  bool config_given = false;
+  std::string dialect;  // --dialect (with --config), or with --functions that dialect's set
   VariableOptions variables;
   std::string type;
   std::string chdir;
@@ -69,6 +72,7 @@ struct JsonOptions {
   bool strict = false;
   bool require_files = false;
   std::string syntax;
+  std::string config;  // --config PATH: var. and local. from this configuration
   VariableOptions variables;
   std::vector<std::string> allow_read;  // more directories file functions may read
 };

@@ -8,11 +8,13 @@
 
 #include "app.h"
 #include "commands.h"
+#include "config/evaluator.h"
 #include "cty/json_encoding.h"
 #include "cty/print.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "eval_file.h"
+#include "funcs/dialect.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "util/text.h"
@@ -102,6 +104,49 @@ int list_functions() {
   return kExitOk;
 }
 
+// The value, or the diagnostics, in the format asked for.
+int print_result(const EvalOptions& opt, eval::RunResult& result, bool document) {
+  Output out{opt, result.sources};
+  if (!result.value) return out.fail(result.diagnostics);
+  const Value& value = *result.value;
+  const diag::Diagnostics& warnings = result.diagnostics;
+
+  if (opt.format == "oracle") {
+    // The oracle's `body` prints the document itself.
+    write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
+    return kExitOk;
+  }
+  if (!warnings.empty()) out.fail(warnings);
+  if (opt.format == "hcl") {
+    write_all(stdout, cty::value_to_hcl(value) + "\n");
+    return kExitOk;
+  }
+  std::string json = *cty::value_to_json(value);
+  if (opt.with_type) {
+    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + cty::type_to_json(value.type()) + "}"));
+    return kExitOk;
+  }
+  if (opt.raw) {
+    const cty::Type& t = value.type();
+    if (t.is_string() && !value.is_null()) {
+      write_all(stdout, value.as_string() + "\n");
+      return kExitOk;
+    }
+    if ((t.is_list() || t.is_set() || t.is_tuple()) && !value.is_null()) {
+      bool all_strings = true;
+      for (const auto& e : value.elements()) all_strings &= e.type().is_string() && !e.is_null();
+      if (all_strings) {
+        std::string lines;
+        for (const auto& e : value.elements()) lines += e.as_string() + "\n";
+        write_all(stdout, lines);
+        return kExitOk;
+      }
+    }
+  }
+  write_all(stdout, out.finish(json));
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_eval(EvalOptions& opt) {
@@ -109,12 +154,28 @@ int run_eval(EvalOptions& opt) {
   if (opt.format != "json" && opt.format != "hcl" && opt.format != "oracle")
     return usage("--format must be json or hcl");
   if (opt.raw && opt.format == "hcl") return usage("--raw and --format hcl cannot be combined");
+  std::optional<funcs::Dialect> dialect;
+  if (opt.config_given) {
+    dialect = opt.dialect.empty() ? config::detect_dialect(opt.config) : funcs::parse_dialect(opt.dialect);
+    if (!dialect) return usage("--dialect must be terraform, opentofu, packer, nomad or hcl");
+    if (opt.file_given) return usage("give --config or --file, not both");
+    if (opt.template_mode) return usage("--template and --config cannot be combined");
+    if (*dialect == funcs::Dialect::Hcl) {
+      // The generic dialect is --file's evaluation.
+      std::error_code ec;
+      if (std::filesystem::is_directory(opt.config, ec))
+        return usage("--config " + opt.config + ": the hcl dialect evaluates one file, not a directory");
+      opt.file = opt.config;
+      opt.file_given = true;
+      opt.config_given = false;
+    }
+  }
 
   // --file names a configuration (evaluated whole, or giving EXPR its variables), or with
   // --template a template file.
   bool config_file = opt.file_given && !opt.template_mode;
   int sources = (opt.expression_given) + (opt.expression_flag_given) + (opt.file_given && !config_file);
-  if (sources == 0 && !config_file)
+  if (sources == 0 && !config_file && !opt.config_given)
     return usage("an expression is required (EXPR, -e EXPR, --file FILE, or - for stdin)");
   if (sources > 1) return usage("give the expression only once (EXPR, -e EXPR or --file FILE)");
   std::optional<Syntax> syntax = parse_syntax(opt.syntax);
@@ -142,6 +203,13 @@ int run_eval(EvalOptions& opt) {
     text = std::move(*t);
   } else {
     text = opt.expression;
+  }
+
+  if (opt.config_given) {
+    ConfigRun run = evaluate_config(opt, *dialect, sources > 0 ? &text : nullptr);
+    if (run.usage) return usage(*run.usage);
+    if (run.result.value) run.result.value = config::mark_unknowns(*run.result.value);
+    return print_result(opt, run.result, false);
   }
 
   // Variables, in command-line order: later definitions win.
@@ -184,45 +252,7 @@ int run_eval(EvalOptions& opt) {
   eval::RunResult result = document ? std::move(file->result)
                            : file   ? run_with_file(std::move(text), ro, scope, *file)
                                     : eval::run(std::move(text), scope, ro);
-  Output out{opt, result.sources};
-  if (!result.value) return out.fail(result.diagnostics);
-  const Value& value = *result.value;
-  const diag::Diagnostics& warnings = result.diagnostics;
-
-  if (opt.format == "oracle") {
-    // The oracle's `body` prints the document itself.
-    write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
-    return kExitOk;
-  }
-  if (!warnings.empty()) out.fail(warnings);
-  if (opt.format == "hcl") {
-    write_all(stdout, cty::value_to_hcl(value) + "\n");
-    return kExitOk;
-  }
-  std::string json = *cty::value_to_json(value);
-  if (opt.with_type) {
-    write_all(stdout, out.finish("{\"value\":" + json + ",\"type\":" + cty::type_to_json(value.type()) + "}"));
-    return kExitOk;
-  }
-  if (opt.raw) {
-    const cty::Type& t = value.type();
-    if (t.is_string() && !value.is_null()) {
-      write_all(stdout, value.as_string() + "\n");
-      return kExitOk;
-    }
-    if ((t.is_list() || t.is_set() || t.is_tuple()) && !value.is_null()) {
-      bool all_strings = true;
-      for (const auto& e : value.elements()) all_strings &= e.type().is_string() && !e.is_null();
-      if (all_strings) {
-        std::string lines;
-        for (const auto& e : value.elements()) lines += e.as_string() + "\n";
-        write_all(stdout, lines);
-        return kExitOk;
-      }
-    }
-  }
-  write_all(stdout, out.finish(json));
-  return kExitOk;
+  return print_result(opt, result, document);
 }
 
 }  // namespace hcl::app

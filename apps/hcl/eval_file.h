@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "app.h"
+#include "commands.h"
 #include "diag/diagnostic.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
+#include "funcs/dialect.h"
 #include "source/source_file.h"
 
 namespace hcl::app {
@@ -46,5 +48,19 @@ FileEvaluation evaluate_config_file(const FileRequest& request, const eval::Scop
 // is not wholly known because some of the file failed, the file's errors are reported too.
 eval::RunResult run_with_file(std::string expression, const eval::RunOptions& options, const eval::Scope& scope,
                               const FileEvaluation& file);
+
+// `hcl eval --config PATH [EXPR]`: the configuration evaluated in `dialect` (not Hcl), with the
+// command line's values for its variables; `expression` null for the whole configuration.
+struct ConfigRun {
+  std::optional<std::string> usage;  // a usage error
+  eval::RunResult result;
+};
+ConfigRun evaluate_config(const EvalOptions& options, funcs::Dialect dialect, const std::string* expression);
+
+// `hcl json --simplify --config PATH`: the configuration's named values (`var`, `local` ...) set
+// into `into`. Returns a usage error; the configuration's own errors go to `diags`.
+std::optional<std::string> config_scope(const std::string& path, const VariableOptions& variables, eval::Scope& into,
+                                        diag::Diagnostics& diags,
+                                        std::vector<std::shared_ptr<const source::SourceFile>>& sources);
 
 }  // namespace hcl::app

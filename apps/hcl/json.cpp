@@ -18,6 +18,7 @@
 #include "app.h"
 #include "commands.h"
 #include "cty/function.h"
+#include "eval_file.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "json/evaluator.h"
@@ -75,6 +76,7 @@ funcs::FileAccess file_access(const JsonOptions& opt) {
 // Returns a usage error, or nothing.
 std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std::vector<io::FoundFile>& files,
                                               Conversion& conv) {
+  if (!opt.config.empty() && !opt.simplify) return "--config goes with --simplify";
   if (!opt.simplify && !opt.variables.any()) {
     if (opt.strict) return "--strict goes with --simplify, --vars or --var";
     return std::nullopt;
@@ -90,7 +92,24 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
   };
   conv.scope = std::make_shared<eval::Scope>();
   conv.scope->set_functions([access = file_access(opt)] { return json::pure_functions(access); });
-  if (auto error = load_variables(opt.variables, *conv.scope, read_stdin)) return error;
+  if (!opt.config.empty()) {
+    // The values come from the configuration: its variables take --var, --var-file and the
+    // environment as its tool does.
+    diag::Diagnostics diags;
+    std::vector<std::shared_ptr<const source::SourceFile>> sources;
+    conv.scope->set_limits(opt.variables.limits);
+    if (auto error = config_scope(opt.config, opt.variables, *conv.scope, diags, sources)) return error;
+    bool color = color_on_stderr();
+    for (const auto& d : diags) {
+      const source::SourceFile* src = nullptr;
+      for (const auto& s : sources)
+        if (d.subject && s->file_name() == d.subject->filename) src = s.get();
+      write_all(stderr, render_diagnostics(diag::Diagnostics{d}, src, DiagFormat::Text, color));
+    }
+    if (diag::has_errors(diags)) return "--config " + opt.config + ": the configuration's values have errors";
+  } else if (auto error = load_variables(opt.variables, *conv.scope, read_stdin)) {
+    return error;
+  }
   conv.options.evaluator = json::make_evaluator(conv.scope);
   conv.options.strict = opt.strict;
   return std::nullopt;

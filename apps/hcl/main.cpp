@@ -90,8 +90,10 @@ void add_require_files_option(CLI::App* cmd, bool& require) {
 struct VariableFlags {
   std::vector<std::string> files;
   std::vector<std::string> assignments;
+  std::vector<std::string> var_files;
   CLI::Option* files_option = nullptr;
   CLI::Option* assignments_option = nullptr;
+  CLI::Option* var_files_option = nullptr;
 };
 
 std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
@@ -104,6 +106,11 @@ std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
       cmd->add_option("--var", v->assignments, "One variable, NAME=VALUE: VALUE as JSON, else as a string (repeatable)")
           ->allow_extra_args(false)
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  v->var_files_option = cmd->add_option("--var-file", v->var_files,
+                                        "Variable definitions file: attributes in HCL (.tfvars, .pkrvars.hcl) or in "
+                                        "the JSON syntax (.json) (repeatable)")
+                            ->allow_extra_args(false)
+                            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   return v;
 }
 
@@ -125,9 +132,11 @@ void add_limit_options(CLI::App* cmd, hcl::cty::EvalLimits& limits) {
 std::vector<hcl::app::VariableSource> variable_sources(const CLI::App* cmd, const VariableFlags& v) {
   using Kind = hcl::app::VariableSource::Kind;
   std::vector<hcl::app::VariableSource> out;
-  size_t file_i = 0, var_i = 0;
+  size_t file_i = 0, var_i = 0, var_file_i = 0;
   for (const CLI::Option* o : cmd->parse_order()) {
     if (o == v.files_option && file_i < v.files.size()) out.push_back({Kind::File, v.files[file_i++]});
+    if (o == v.var_files_option && var_file_i < v.var_files.size())
+      out.push_back({Kind::VarFile, v.var_files[var_file_i++]});
     if (o == v.assignments_option && var_i < v.assignments.size())
       out.push_back({Kind::Assignment, v.assignments[var_i++]});
   }
@@ -205,6 +214,14 @@ Runner add_eval(CLI::App& app) {
       "A configuration file (- for stdin): without EXPR, print the whole file's value (in hcl2json's shape); with "
       "EXPR, evaluate EXPR with the file's top level as variables. A file holding one expression is that "
       "expression. With --template, the template text");
+  auto* config = cmd->add_option(
+      "--config", opt->config,
+      "A configuration (a directory, or one file) evaluated as its tool evaluates it: without EXPR, print its "
+      "variables, locals and outputs (Terraform, OpenTofu) or its blocks (Packer, Nomad); with EXPR, evaluate EXPR "
+      "with var., local. and the dialect's named values");
+  cmd->add_option("--dialect", opt->dialect,
+                  "With --config: terraform, opentofu, packer, nomad or hcl (default: from the files' names)")
+      ->check(CLI::IsMember({"hcl", "terraform", "opentofu", "tofu", "packer", "nomad"}));
   cmd->add_flag("--keep-dynamic", opt->keep_dynamic,
                 "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
   cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");
@@ -221,10 +238,11 @@ Runner add_eval(CLI::App& app) {
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
   add_color_option(cmd);
-  return [opt, vars, cmd, expression, expression_flag, file] {
+  return [opt, vars, cmd, expression, expression_flag, file, config] {
     opt->expression_given = expression->count() > 0;
     opt->expression_flag_given = expression_flag->count() > 0;
     opt->file_given = file->count() > 0;
+    opt->config_given = config->count() > 0;
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_eval(*opt);
   };
@@ -245,6 +263,9 @@ Runner add_json(CLI::App& app) {
   cmd->add_flag("--merge", opt->merge,
                 "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
                 "in two files is an error)");
+  cmd->add_option("--config", opt->config,
+                  "With --simplify: fold var. and local. references with the values of this configuration's variables "
+                  "and locals (a directory or file, evaluated as its tool does)");
   cmd->add_flag("--simplify", opt->simplify,
                 "Evaluate every expression that needs no variables (as hcl2json's -simplify), with the function "
                 "library except timestamp and uuid");

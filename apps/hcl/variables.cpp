@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "variables.h"
 
+#include "config/loader.h"
 #include "cty/json_document.h"
 #include "cty/json_encoding.h"
 #include "io/files.h"
@@ -11,6 +12,17 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
                                           bool json_only) {
   scope.set_limits(v.limits);
   for (const VariableSource& source : v.sources) {
+    if (source.kind == VariableSource::Kind::VarFile) {
+      diag::Diagnostics diags;
+      std::vector<std::shared_ptr<const source::SourceFile>> sources;
+      auto values = config::read_var_file(source.text, diags, sources);
+      for (const auto& d : diags)
+        if (d.severity == diag::Severity::Error)
+          return (d.subject ? body::range_string(*d.subject) : source.text) + ": " + d.summary +
+                 (d.detail.empty() ? "" : ": " + d.detail);
+      for (auto& a : values) scope.set(a.name, std::move(a.value));
+      continue;
+    }
     if (source.kind == VariableSource::Kind::File) {
       const std::string& path = source.text;
       io::ReadResult input;
@@ -25,7 +37,10 @@ std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope&
       std::string shown = path == "-" ? "<stdin>" : path;
       auto value = input.mapping ? cty::json_document_to_value(std::move(input.mapping), input.mapped)
                                  : cty::json_document_to_value(std::move(input.content));
-      if (!value) return shown + ": " + value.error();
+      // A --vars file is JSON; HCL variable files (.tfvars) go to --var-file.
+      if (!value)
+        return shown + ": " + value.error() +
+               " (--vars reads a JSON object; use --var-file for an HCL or .tfvars file)";
       if (!value->type().is_object() || value->is_null()) return shown + ": the top level must be a JSON object";
       for (const auto& [k, e] : value->attributes()) scope.set(k, e);
     } else {

@@ -13,9 +13,9 @@
 
 namespace hcl::app {
 
-// One --vars FILE or --var NAME=VALUE.
+// One --vars FILE, --var NAME=VALUE or --var-file FILE.
 struct VariableSource {
-  enum class Kind : uint8_t { File, Assignment };
+  enum class Kind : uint8_t { File, Assignment, VarFile };
   Kind kind;
   std::string text;
 };

@@ -1,10 +1,20 @@
 # A Packer template: the image's tags come from a dynamic block over a map variable.
+variable "env" {
+  type    = string
+  default = "dev"
+}
+
+variable "tags" {
+  type    = map(string)
+  default = {}
+}
+
 locals {
-  name = "web-${env}"
+  name = "web-${var.env}"
 }
 
 source "amazon-ebs" "web" {
-  ami_name      = "web-${env}-{{timestamp}}"
+  ami_name      = "${local.name}-{{timestamp}}"
   instance_type = "t3.micro"
 
   tag {
@@ -13,7 +23,7 @@ source "amazon-ebs" "web" {
   }
 
   dynamic "tag" {
-    for_each = tags
+    for_each = var.tags
     content {
       key   = tag.key
       value = tag.value

@@ -92,7 +92,7 @@ class Evaluator {
 
   // The root's variables: each member in the references' form, at the top level.
   void variables(const Content& root, std::map<std::string, Value>& out) const {
-    for (const auto& [k, g] : root.blocks) out[k] = reference(g, true);
+    for (const auto& [k, g] : root.blocks) out[k] = reference(g, true, options_.blocks_as_lists);
     for (const auto& [k, a] : root.attributes) out[k] = a.value;
   }
 
@@ -121,7 +121,7 @@ class Evaluator {
     if (options_.variables) {
       std::vector<Value::Attribute> attrs;
       for (const auto& [k, g] : c.blocks)
-        if (!c.attributes.contains(k)) attrs.emplace_back(k, reference(g, false));
+        if (!c.attributes.contains(k)) attrs.emplace_back(k, reference(g, false, options_.blocks_as_lists));
       for (const auto& [k, a] : c.attributes) attrs.emplace_back(k, a.value);
       f.reference = Value::object(std::move(attrs));
     }
@@ -162,8 +162,20 @@ class Evaluator {
                                        "Only 1 labels (type) are expected for dynamic blocks.", block.label_ranges[1],
                                        context});
     } else {
-      for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags))
+      for (auto& g : dynblock::expand_block(block, std::nullopt, ctx, it, diags)) {
+        // One block standing for an unknown number of them has no place in a document: dropping
+        // it, or printing it once, would both be wrong.
+        if (g.unknown) {
+          diags.push_back(diag::Diagnostic{
+              diag::Severity::Error, "Unknown dynamic block collection",
+              fmt::format("The for_each value of this dynamic \"{}\" block is not known, so the number of "
+                          "blocks it stands for is not known either.",
+                          block.labels[0]),
+              block.def_range, std::nullopt});
+          continue;
+        }
         place(into, g.block, body(g.block.body, g.iteration, diags), diags);
+      }
     }
   }
 
@@ -213,13 +225,13 @@ class Evaluator {
   // The shape for references: a block is its body's object; blocks with the same type and labels
   // merge into one object at the top level (`locals`), and are a tuple of objects further down
   // (repeated `ingress` blocks).
-  static Value reference(const Group& g, bool top) {
+  static Value reference(const Group& g, bool top, bool lists) {
     if (!g.list) {
       std::vector<Value::Attribute> attrs;
-      for (const auto& [k, m] : g.members) attrs.emplace_back(k, reference(m, top));
+      for (const auto& [k, m] : g.members) attrs.emplace_back(k, reference(m, top, lists));
       return Value::object(std::move(attrs));
     }
-    if (g.items.size() == 1) return g.items[0].reference;
+    if (g.items.size() == 1 && (top || !lists)) return g.items[0].reference;
     if (!top) {
       std::vector<Value> items;
       for (const auto& item : g.items) items.push_back(item.reference);

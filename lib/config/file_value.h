@@ -28,6 +28,9 @@ struct EvaluateOptions {
   // Which results to make (each is a whole copy of the file's values).
   bool document = true;
   bool variables = true;
+  // Nested blocks are lists in `variables` however many there are (a dialect's evaluation),
+  // instead of one block's object.
+  bool blocks_as_lists = false;
 };
 
 struct FileValue {

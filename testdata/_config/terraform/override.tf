@@ -1,0 +1,3 @@
+variable "replicas" {
+  default = 2
+}

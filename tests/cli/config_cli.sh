@@ -1,0 +1,134 @@
+# SPDX-License-Identifier: Apache-2.0
+# hcl eval --config: configurations evaluated as Terraform, OpenTofu, Packer and Nomad evaluate
+# them (variables, their precedence, locals, unknowns, dynamic blocks); json --simplify --config.
+# usage: bash config_cli.sh HCL_BINARY TESTDATA_DIR
+. "$(dirname "$0")/lib.sh"
+CFG=$TESTDATA/_config
+unset TF_VAR_environment TF_VAR_replicas PKR_VAR_region NOMAD_VAR_datacenters TF_WORKSPACE
+
+expect_out() {
+  local want=$1; shift
+  expect_status 0 "$@"
+  [ "$(cat "$TMP/out")" = "$want" ] || fail "$*: printed [$(cat "$TMP/out")], want [$want]"
+}
+
+# --- Terraform: variables and their precedence -------------------------------------------------
+TF=$CFG/terraform
+expect_out '"dev"' "$HCL" eval --config "$TF" var.environment
+# terraform.tfvars < TF_VAR_ is the other way round: the environment comes first, files after.
+expect_status 0 env TF_VAR_environment=prod "$HCL" eval --config "$TF" var.environment
+[ "$(cat "$TMP/out")" = '"dev"' ] || fail "terraform.tfvars must win over TF_VAR_: $(cat "$TMP/out")"
+expect_out '"prod"' "$HCL" eval --config "$TF" --var environment=prod var.environment
+expect_out '"prod"' "$HCL" eval --config "$TF" --var-file "$CFG/prod.tfvars" var.environment
+expect_out '"prod"' "$HCL" eval --config "$TF" --var-file "$CFG/prod.tfvars.json" var.environment
+# Command-line order: the later of --var and --var-file wins.
+expect_out '"dev"' "$HCL" eval --config "$TF" --var-file "$CFG/prod.tfvars" --var environment=dev var.environment
+# optional() defaults, and the override file's default.
+expect_out '{"name":"web","port":8080}' "$HCL" eval --config "$TF" var.service
+expect_out '2' "$HCL" eval --config "$TF" var.replicas
+expect_out '5' "$HCL" eval --config "$TF" --var-file "$CFG/prod.tfvars" var.replicas
+# A primitive type takes -var text as a string: "null" is no number.
+expect_status 1 "$HCL" eval --config "$TF" --var replicas=null var.replicas
+expect_contains "$TMP/err" 'Invalid value for input variable'
+expect_contains "$TMP/err" 'set using -var="replicas=..."'
+# A complex type takes it as an expression.
+expect_out '{"name":"api","port":9}' "$HCL" eval --config "$TF" --var 'service={name="api", port=9}' var.service
+# Validation, with the rule's message.
+expect_status 1 "$HCL" eval --config "$TF" --var environment=qa var.environment
+expect_contains "$TMP/err" 'environment must be dev or prod.'
+# Undeclared --var: an error, as in terraform.
+expect_status 1 "$HCL" eval --config "$TF" --var nope=1 var.environment
+expect_contains "$TMP/err" 'Value for undeclared variable'
+# Required variables: a clear error naming the variable, only when it is needed.
+mkdir -p "$TMP/req"
+printf 'variable "region" {}\nvariable "other" {\n  default = 1\n}\n' > "$TMP/req/main.tf"
+expect_status 1 "$HCL" eval --config "$TMP/req" var.region
+expect_contains "$TMP/err" 'No value for required variable'
+expect_contains "$TMP/err" '"region"'
+expect_out '1' "$HCL" eval --config "$TMP/req" var.other
+
+# --- locals, named values, unknowns ------------------------------------------------------------
+expect_out '"web-dev"' "$HCL" eval --config "$TF" local.name
+expect_out '{"app":"web-dev","port":8080}' "$HCL" eval --config "$TF" local.labels
+expect_out '"(known after apply)"' "$HCL" eval --config "$TF" local.url
+expect_out '(known after apply)' "$HCL" eval --config "$TF" -r aws_instance.web.id
+expect_out '"default"' "$HCL" eval --config "$TF" terraform.workspace
+expect_status 0 env TF_WORKSPACE=staging "$HCL" eval --config "$TF" terraform.workspace
+[ "$(cat "$TMP/out")" = '"staging"' ] || fail "TF_WORKSPACE: $(cat "$TMP/out")"
+expect_out "\"$TF\"" "$HCL" eval --config "$TF" path.module
+# Only the expression's own needs are evaluated: a broken local elsewhere is not reported.
+mkdir -p "$TMP/partial"
+printf 'locals {\n  good = 1\n  bad  = nosuch.thing\n}\n' > "$TMP/partial/main.tf"
+expect_out '1' "$HCL" eval --config "$TMP/partial" local.good
+expect_empty "$TMP/err"
+expect_status 1 "$HCL" eval --config "$TMP/partial" local.bad
+expect_contains "$TMP/err" 'main.tf line 3'
+# References to what the module does not declare, as terraform reports them.
+expect_status 1 "$HCL" eval --config "$TF" aws_instance.other.id
+expect_contains "$TMP/err" 'Reference to undeclared resource'
+expect_status 1 "$HCL" eval --config "$TF" module.vpc.id
+expect_contains "$TMP/err" 'Reference to undeclared module'
+expect_status 1 "$HCL" eval --config "$TF" var.nope
+expect_contains "$TMP/err" 'Reference to undeclared input variable'
+# A cycle among locals.
+mkdir -p "$TMP/cycle"
+cp "$TF/../terraform/cycle.tf.txt" "$TMP/cycle/main.tf"
+expect_status 1 "$HCL" eval --config "$TMP/cycle" local.a
+expect_contains "$TMP/err" 'Cycle in local values'
+# A chain of locals deeper than nesting may go is an error, not a crash.
+mkdir -p "$TMP/deep"
+{ echo 'locals {'; echo '  l0 = 1'; i=1; while [ $i -le 1500 ]; do echo "  l$i = local.l$((i - 1))"; i=$((i + 1)); done; echo '}'; } > "$TMP/deep/main.tf"
+expect_status 1 "$HCL" eval --config "$TMP/deep" local.l1500
+expect_contains "$TMP/err" 'Local values nest too deeply'
+expect_out '1' "$HCL" eval --config "$TMP/deep" local.l900
+# Without an expression: every variable, local and output.
+expect_status 0 "$HCL" eval --config "$TF"
+expect_contains "$TMP/out" '"output":{"name":"web-dev","token":"web-dev-token"}'
+expect_contains "$TMP/out" '"url":"(known after apply)"'
+
+# --- OpenTofu: a .tofu file replaces the .tf file of the same name ------------------------------
+expect_out '"tofu"' "$HCL" eval --config "$CFG/tofu" var.v
+expect_out '"tf"' "$HCL" eval --config "$CFG/tofu" --dialect terraform var.v
+
+# --- Packer: the guide's dynamic "tag" example --------------------------------------------------
+PK=$CFG/packer
+expect_out '{"name":"pkr-test-name","tag":[{"key":"Name","value":"example-asg-name"},{"key":"Component","value":"user-service"},{"key":"Environment","value":"production"}]}' \
+  "$HCL" eval --config "$PK" source.amazon-ebs.example
+expect_out '"app-eu-west-1"' "$HCL" eval --config "$PK" local.ami_name
+expect_status 0 env PKR_VAR_region=x "$HCL" eval --config "$PK" var.region
+[ "$(cat "$TMP/out")" = '"eu-west-1"' ] || fail "auto.pkrvars.hcl must win over PKR_VAR_: $(cat "$TMP/out")"
+expect_out '"app-sa-east-1"' "$HCL" eval --config "$PK" --var region=sa-east-1 local.ami_name
+expect_status 0 "$HCL" eval --config "$PK"
+expect_contains "$TMP/out" '"build":[{"name":"app-eu-west-1","sources":["source.amazon-ebs.example"]}]'
+expect_contains "$TMP/out" '{"key":"Component","value":"user-service"}'
+
+# --- Nomad: the guide's dynamic "port" example ---------------------------------------------------
+NJ=$CFG/nomad/example.nomad.hcl
+expect_out '{"job":{"example":[{"datacenters":["dc1"],"group":{"cache":[{"network":[{"mode":"host","port":{"api":[{"to":80}],"ui":[{"to":8080}]}}]}]}}]}}' \
+  "$HCL" eval --config "$NJ"
+expect_status 0 env NOMAD_VAR_datacenters='["dc2"]' "$HCL" eval --config "$NJ" 'job.example.datacenters'
+[ "$(cat "$TMP/out")" = '["dc2"]' ] || fail "NOMAD_VAR_: $(cat "$TMP/out")"
+# A dynamic block over a collection that cannot be known is an error, not an empty result.
+printf 'variable "ports" {}\njob "j" {\n  dynamic "port" {\n    for_each = nosuch.value\n    content {}\n  }\n}\n' > "$TMP/bad.nomad"
+expect_status 1 "$HCL" eval --config "$TMP/bad.nomad" --var 'ports=[1]'
+expect_contains "$TMP/err" 'bad.nomad line 4'
+
+# --- the generic dialect and usage ---------------------------------------------------------------
+printf 'a = 1\n' > "$TMP/plain.hcl"
+expect_out '{"a":1}' "$HCL" eval --config "$TMP/plain.hcl"
+expect_status 2 "$HCL" eval --config "$TMP/nowhere"
+expect_status 2 "$HCL" eval --config "$TF" --dialect nope
+
+# --- --var-file and --vars without --config -------------------------------------------------------
+expect_out '"prod"' "$HCL" eval --var-file "$CFG/prod.tfvars" environment
+expect_status 2 "$HCL" eval --vars "$CFG/prod.tfvars" environment
+expect_contains "$TMP/err" 'use --var-file'
+
+# --- json --simplify --config --------------------------------------------------------------------
+expect_status 0 "$HCL" json --simplify --config "$CFG/simplify.tf" --compact "$CFG/simplify.tf"
+expect_contains "$TMP/out" '"bucket":"logs-dev"'
+expect_contains "$TMP/out" '"tags":{"env":"dev"}'
+expect_status 0 "$HCL" json --simplify --config "$CFG/simplify.tf" --var environment=production --compact "$CFG/simplify.tf"
+expect_contains "$TMP/out" '"bucket":"logs-production"'
+
+finish
