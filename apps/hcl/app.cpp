@@ -137,7 +137,16 @@ std::string render_diagnostics(const diag::Diagnostics& diags, const source::Sou
   diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
     return source && source->name() == name ? source : nullptr;
   };
-  for (const auto& d : diags) {
+  // However many a file made (one per iteration of a dynamic block, say), at most
+  // diag::kMaxFileDiagnostics are written, as validate writes them.
+  const diag::Diagnostics* shown = &diags;
+  diag::Diagnostics capped;
+  if (diags.size() > diag::kMaxFileDiagnostics) {
+    capped.assign(diags.begin(), diags.begin() + diag::kMaxFileDiagnostics + 1);
+    capped.back() = diag::too_many_errors(diags.size() - diag::kMaxFileDiagnostics);
+    shown = &capped;
+  }
+  for (const auto& d : *shown) {
     switch (format) {
       case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0}); break;
       case DiagFormat::Github: out += diag::render_github(d); break;
