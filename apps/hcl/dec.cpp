@@ -85,7 +85,8 @@ int run_dec(const DecOptions& opt) {
       diag::SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
       bool color = color_on_stderr();
       std::string text;
-      for (const auto& d : r.diagnostics) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
+      for (const auto& d : capped_per_file(r.diagnostics))
+        text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
       write_all(stderr, text);
     }
   }

@@ -26,6 +26,8 @@ w('flood.tf', 'b {\n  dynamic "c" {\n    for_each = %s\n    content {\n'
 w('flood.hcldec', 'object {\n  block "b" {\n    block_type = "b"\n    object {\n      block_list "c" {\n'
   '        block_type = "c"\n        object {\n          attr "x" {\n            type = any\n'
   '          }\n        }\n      }\n    }\n  }\n}\n')
+# An error in each of 1,500 attributes: reported as validate reports syntax errors.
+w('many_errors.tf', ''.join('a%d = 1 + "x"\n' % i for i in range(1500)))
 # Several slow files: the run, not each file, gets --max-eval-seconds.
 for i in range(4):
     w('run/f%d.tf' % i, 'f = length(join("", [for i in range(600) : format("%d", 1e1200000)]))\n')
@@ -51,6 +53,12 @@ n=$(grep -c "Evaluation too large" "$TMP/err")
 (cd "$B" && run_bounded 2 "$TMP/err" "$HCL" dec --spec flood.hcldec --expand-dynamic flood.tf)
 n=$(grep -c "Evaluation too large" "$TMP/err")
 [ "$n" -eq 1 ] || fail "dec --expand-dynamic: $n diagnostics for one spent budget"
+
+# At most 1,000 diagnostics per file, then one "Too many errors".
+(cd "$B" && run_bounded 1 "$TMP/err" "$HCL" eval --file many_errors.tf)
+n=$(grep -c "^Error: Invalid operand" "$TMP/err")
+[ "$n" -eq 1000 ] || fail "eval --file: $n diagnostics for one file"
+expect_contains "$TMP/err" "500 further diagnostics for this file were not reported."
 
 # ---- Reads stay inside -----------------------------------------------------------------------
 # A dangling link counts where it points: fileexists cannot probe outside through it.
