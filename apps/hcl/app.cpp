@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <optional>
 
 #include "jsonsyntax/reader.h"
@@ -131,13 +132,24 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   return files;
 }
 
+diag::Diagnostics capped_per_file(const diag::Diagnostics& diags) {
+  if (diags.size() <= diag::kMaxFileDiagnostics) return diags;
+  std::map<std::string, uint64_t> seen;  // by file name; "" for diagnostics without a subject
+  diag::Diagnostics out;
+  for (const auto& d : diags)
+    if (++seen[d.subject ? d.subject->filename.str() : std::string()] <= diag::kMaxFileDiagnostics) out.push_back(d);
+  for (const auto& [file, count] : seen)
+    if (count > diag::kMaxFileDiagnostics) out.push_back(diag::too_many_errors(count - diag::kMaxFileDiagnostics));
+  return out;
+}
+
 std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
                                bool color) {
   std::string out;
   diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
     return source && source->name() == name ? source : nullptr;
   };
-  for (const auto& d : diags) {
+  for (const auto& d : capped_per_file(diags)) {
     switch (format) {
       case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0}); break;
       case DiagFormat::Github: out += diag::render_github(d); break;

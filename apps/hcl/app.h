@@ -93,8 +93,13 @@ io::ReadResult read_input(const std::string& path, InputUse use = InputUse::Read
 // The source file of an input read_input returned, named `name`.
 std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResult&& input);
 
+// At most diag::kMaxFileDiagnostics of each file's diagnostics, as validate reports them, each
+// file's rest counted in one "Too many errors" after them: one per iteration of a dynamic block
+// or per attribute must not flood the output.
+diag::Diagnostics capped_per_file(const diag::Diagnostics& diags);
+
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
-// caller instead).
+// caller instead), capped per file.
 std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
                                bool color);
 

@@ -8,6 +8,7 @@
 // failure ("Error: ..."), such as a value with no JSON form or an unwritable --out file.
 #include "app.h"
 #include "commands.h"
+#include "cty/budget.h"
 #include "dec/decode.h"
 #include "dec/output.h"
 #include "io/files.h"
@@ -68,6 +69,7 @@ int run_dec(const DecOptions& opt) {
   req.keep_nulls = opt.keep_nulls;
   req.expand_dynamic = opt.expand_dynamic;
   req.limits = opt.limits;
+  cty::limit_run_seconds(opt.limits.max_seconds);
   req.read = [](const std::string& path) -> std::optional<std::string> {
     io::ReadResult r = io::read_file(path);
     if (!r.error.empty()) return std::nullopt;
@@ -83,7 +85,8 @@ int run_dec(const DecOptions& opt) {
       diag::SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
       bool color = color_on_stderr();
       std::string text;
-      for (const auto& d : r.diagnostics) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
+      for (const auto& d : capped_per_file(r.diagnostics))
+        text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
       write_all(stderr, text);
     }
   }

@@ -142,17 +142,33 @@ int run_edit(const EditOptions& opt) {
   }
   if (failed) return kExitFailed;
 
+  // A file the address names nothing in is left alone, even where hcledit's output would
+  // reformat it (its tabs, say).
+  auto rewrites = [&](const Outcome& o) {
+    return o.result.is_file && opt.update && o.path != "-" && o.result.changed && o.result.matches != 0;
+  };
+  // Every file to rewrite is checked before the first is written: one that cannot be leaves all.
+  for (const auto& o : outcomes) {
+    if (!rewrites(o)) continue;
+    if (auto e = io::replaceable(o.path)) {
+      write_all(stderr,
+                "hcl edit: cannot write " + util::escape_controls(o.name) + ": " + *e + "; no file was changed\n");
+      return kExitUsage;
+    }
+  }
   bool output_failed = false;
+  std::vector<std::string> written;
   for (const auto& o : outcomes) {
     const edit::Result& r = o.result;
     if (r.is_file && opt.update && o.path != "-") {
-      // A file the address names nothing in is left alone, even where hcledit's output would
-      // reformat it (its tabs, say).
-      if (!r.changed || r.matches == 0) continue;
+      if (!rewrites(o)) continue;
       if (auto e = io::replace_file(o.path, r.output, o.stamp ? &*o.stamp : nullptr)) {
-        write_all(stderr, "hcl edit: cannot write " + util::escape_controls(o.name) + ": " + *e + "\n");
+        std::string done = written.empty() ? "no file was changed" : "already rewritten: ";
+        for (size_t i = 0; i < written.size(); ++i) done += (i ? ", " : "") + util::escape_controls(written[i]);
+        write_all(stderr, "hcl edit: cannot write " + util::escape_controls(o.name) + ": " + *e + "; " + done + "\n");
         return kExitUsage;
       }
+      written.push_back(o.name);
       continue;
     }
     // Several files' answers are told apart by a comment line naming each.

@@ -74,7 +74,7 @@ struct Output {
     };
     bool color = color_on_stderr();
     std::string text;
-    for (const auto& d : diags) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
+    for (const auto& d : capped_per_file(diags)) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
     write_all(stderr, text);
     return diag::has_errors(diags) ? kExitFailed : kExitOk;
   }

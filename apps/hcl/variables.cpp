@@ -2,6 +2,7 @@
 #include "variables.h"
 
 #include "config/loader.h"
+#include "cty/budget.h"
 #include "cty/json_document.h"
 #include "cty/json_encoding.h"
 #include "io/files.h"
@@ -11,6 +12,7 @@ namespace hcl::app {
 std::optional<std::string> load_variables(const VariableOptions& v, eval::Scope& scope, const StdinReader& read_stdin,
                                           bool json_only) {
   scope.set_limits(v.limits);
+  cty::limit_run_seconds(v.limits.max_seconds);
   for (const VariableSource& source : v.sources) {
     if (source.kind == VariableSource::Kind::VarFile) {
       diag::Diagnostics diags;

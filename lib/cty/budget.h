@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,9 +35,15 @@ struct EvalLimits {
   uint64_t max_seconds = 60;
 };
 
+// A program that evaluates many files in one run (the command line) bounds the run as well as each
+// evaluation: from this call on, every budget's deadline is at most `seconds` away from now, so
+// N hostile files cannot cost N times the limit. The first call counts; 0 sets no limit, and an
+// evaluation whose own limit is 0 has none either.
+void limit_run_seconds(uint64_t seconds);
+
 // Thrown by a charge that goes over a limit; caught only by the outermost evaluation.
 struct BudgetExceeded {
-  enum class Limit : uint8_t { Values, Bytes, Seconds, NumberDigits };
+  enum class Limit : uint8_t { Values, Bytes, Seconds, RunSeconds, NumberDigits };
   Limit limit;
 };
 
@@ -82,6 +89,12 @@ inline uint64_t saturating_multiply(uint64_t a, uint64_t b) {
 void charge_values(uint64_t count);
 // `count` bytes about to be built (string bytes, or a collection's written-out size).
 void charge_bytes(uint64_t count);
+// Checks the time limit only: called between the chunks of work that builds no value (hashing a
+// file's bytes, parsing digits), so that it stops within a chunk of the deadline.
+void charge_time();
+// Under a budget some charge has already exceeded, that charge's limit: the evaluations still to
+// come under it stop at once rather than reporting the same exhaustion again.
+std::optional<BudgetExceeded> spent_budget();
 // Appends a piece of a string being built, charging it first: a function's result can be far
 // larger than its inputs (replace, format's padding, indent), so it is counted as it grows.
 inline void append_charged(std::string& out, std::string_view piece) {
@@ -93,6 +106,7 @@ inline void append_charged(std::string& out, std::string_view piece) {
 struct BudgetCounts {
   uint64_t values = 0;
   uint64_t bytes = 0;
+  std::optional<BudgetExceeded> spent;  // a fast path over the limit gives up, and is forgotten
 };
 BudgetCounts budget_counts();
 void restore_budget_counts(const BudgetCounts& counts);

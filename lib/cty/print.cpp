@@ -80,7 +80,8 @@ void print(const Value& v, int indent, std::string& out) {
       }
       std::vector<std::string> keys, vals;
       for (const auto& [k, e] : attrs) {
-        keys.push_back(is_valid_identifier(k) ? k : hcl_quote(k));
+        // A bare `for` first in braces starts a for expression: quoted, the output parses back.
+        keys.push_back(is_valid_identifier(k) && k != "for" ? k : hcl_quote(k));
         std::string s;
         print(e, indent + 1, s);
         vals.push_back(std::move(s));

@@ -182,8 +182,18 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
   return j;
 }
 
+Diagnostic too_many_errors(uint64_t dropped) {
+  Diagnostic d;
+  d.summary = "Too many errors";
+  d.detail = fmt::format("{} further diagnostics for this file were not reported.", dropped);
+  return d;
+}
+
 std::string render_github(const Diagnostic& diag) {
-  auto escape_data = [](std::string_view s) {
+  // Control bytes from file names and messages (ESC, OSC, BEL) become Go's escapes first, as in
+  // the text format: the runner echoes the command into the job's log, a terminal of its own.
+  auto escape_data = [](std::string_view raw) {
+    std::string s = util::escape_controls(raw, "\r\n");
     std::string out;
     for (char c : s) {
       if (c == '%') out += "%25";

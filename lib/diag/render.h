@@ -28,6 +28,13 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
 // A GitHub Actions workflow command (::error file=...,line=...::message).
 std::string render_github(const Diagnostic& diag);
 
+// At most this many diagnostics are reported for one file, whatever made them (the parser's
+// default ParseOptions::max_diagnostics, and every front end's output); the rest are counted in
+// one "Too many errors".
+inline constexpr size_t kMaxFileDiagnostics = 1000;
+// The diagnostic that stands for `dropped` more not reported.
+Diagnostic too_many_errors(uint64_t dropped);
+
 // Whether to colour output on this stream: a terminal, and NO_COLOR unset.
 bool use_color(int fd);
 

@@ -5,7 +5,9 @@
 
 #include <set>
 
+#include "cty/budget.h"
 #include "cty/convert.h"
+#include "diag/render.h"
 #include "util/text.h"
 
 namespace hcl::dynblock {
@@ -307,7 +309,9 @@ std::vector<Generated> expand_block(const Block& dynamic, std::optional<size_t> 
     const Value& coll = spec->for_each;
     size_t n = coll.type().is_tuple() || coll.type().is_list() || coll.type().is_set() ? coll.elements().size()
                                                                                        : coll.attributes().size();
-    for (size_t i = 0; i < n; ++i) {
+    // A spent budget ends the expansion: the iterations left would each only stop at once. So
+    // do more errors than a file reports (a bad label in each of a million iterations).
+    for (size_t i = 0; i < n && !cty::spent_budget() && diags.size() <= diag::kMaxFileDiagnostics; ++i) {
       IterationPtr it = Iteration::child(outer, spec->iterator, coll.element_key(i), coll.element_at(i));
       if (auto block = new_block(*spec, it, ctx, diags)) out.push_back(Generated{std::move(*block), it, false});
     }

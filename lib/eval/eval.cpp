@@ -215,6 +215,14 @@ EvalResult evaluate(const syntax::SyntaxTree& tree, syntax::NodeId node, const S
   EvalBudget budget(scope.limits());
   EvaluationInProgress in_progress;
   try {
+    // A budget shared by many evaluations (a file's attributes, each iteration of a dynamic
+    // block) that one of them has spent ends the others before they start: its diagnostic is
+    // reported once, by the evaluation that spent it.
+    if (auto spent = spent_budget()) {
+      if (!in_progress.outermost()) throw *spent;
+      r.value = Value::dynamic();
+      return r;
+    }
     Evaluator ev(tree, scope);
     r.value = ev.eval(node, nullptr, r.diagnostics);
   } catch (const BudgetExceeded& e) {

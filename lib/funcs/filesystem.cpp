@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <memory>
 
@@ -162,8 +163,9 @@ std::optional<std::string> working_directory() {
 
 // The real location of a path: every link resolved. A path that does not exist resolves as far
 // as its directory exists, so that asking about a missing file outside the roots is refused
-// rather than answered.
-std::optional<std::string> real_location(const std::string& path) {
+// rather than answered; a dangling link resolves to where it points, not where it sits, or a
+// link inside the roots would tell whether any path outside them exists.
+std::optional<std::string> real_location(const std::string& path, int links = 0) {
   if (char* r = ::realpath(path.c_str(), nullptr)) {
     std::string out(r);
     std::free(r);
@@ -171,8 +173,17 @@ std::optional<std::string> real_location(const std::string& path) {
   }
   if (errno != ENOENT && errno != ENOTDIR) return std::nullopt;
   std::string dir = dir_name(path);
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (links >= 40) return std::nullopt;  // the kernel's own limit (ELOOP)
+    std::vector<char> buf(PATH_MAX);
+    ssize_t n = ::readlink(path.c_str(), buf.data(), buf.size());
+    if (n <= 0 || static_cast<size_t>(n) >= buf.size()) return std::nullopt;
+    std::string target(buf.data(), static_cast<size_t>(n));
+    return real_location(is_abs(target) ? target : join({dir, target}), links + 1);
+  }
   if (dir == path) return std::nullopt;
-  auto parent = real_location(dir);
+  auto parent = real_location(dir, links);
   if (!parent) return std::nullopt;
   return join({*parent, base_name(path)});
 }
@@ -239,6 +250,8 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
   auto expanded = expand_home(path);
   if (!expanded) return {{}, arg_error(0, "failed to expand ~: " + expanded.error().message)};
   std::string display = shown(*expanded);
+  // The operating system would read a NUL as the end of the path, a different file.
+  if (display.find('\0') != std::string::npos) return {{}, arg_error(0, "open " + display + ": invalid argument")};
   std::string target = place.io(display);
   if (!place.allows(target)) return {{}, arg_error(0, place.refusal(display))};
   // Without blocking, so that a named pipe cannot stall the evaluation.
@@ -260,6 +273,7 @@ ReadFile read_file_bytes(const Place& place, const std::string& path) {
   if (special) return {{}, arg_error(0, util::go_quote(display) + " is not a regular file")};
   // The file is read as every input is (io::read_file): a stream only up to the input limit.
   io::ReadResult read = io::read_file(target);
+  cty::charge_time();  // a read of up to the input limit is slow work that builds no value yet
   if (!read.error.empty()) return {{}, arg_error(0, "failed to read file: read " + display + ": " + read.error)};
   return {std::move(read.content), std::nullopt};
 }
@@ -598,6 +612,7 @@ Result<Value> file_exists(const Place& place, const std::string& path_arg) {
   auto expanded = expand_home(path_arg);
   if (!expanded) return fail_call("failed to expand ~: " + expanded.error().message);
   std::string display = shown(*expanded);
+  if (display.find('\0') != std::string::npos) return fail_call("failed to stat " + util::go_quote(display));
   if (!place.allows(place.io(display))) return fail_call(place.refusal(display));
   struct stat st;
   if (::stat(place.io(display).c_str(), &st) != 0) {

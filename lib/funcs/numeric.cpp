@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "cty/budget.h"
 #include "cty/gocty.h"
 #include "funcs/gomath.h"
 #include "funcs/library.h"
@@ -77,14 +78,16 @@ Function extreme(std::string name, bool greatest) {
 
 // big.Int.SetString with a base from 2 to 62: an optional sign, then digits; letters count
 // from 10 in either case up to base 36, and above that lowercase letters are 10-35 and
-// uppercase 36-61. No prefixes or underscores.
+// uppercase 36-61. No prefixes or underscores. The digits are checked here and converted by
+// GMP's mpz_set_str, subquadratic where a multiply per digit is quadratic (two million digits
+// took minutes); GMP reads uppercase as 10-35 above base 36, so the case is swapped there.
 std::optional<Number> parse_integer(std::string_view s, int base) {
   size_t i = 0;
   bool negative = false;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
   if (i == s.size()) return std::nullopt;
-  mpz_t z;
-  mpz_init(z);
+  std::string digits;
+  digits.reserve(s.size() - i + 1);
   for (; i < s.size(); ++i) {
     char c = s[i];
     int d;
@@ -92,26 +95,30 @@ std::optional<Number> parse_integer(std::string_view s, int base) {
       d = c - '0';
     } else if (c >= 'a' && c <= 'z') {
       d = c - 'a' + 10;
+      if (base > 36) c = static_cast<char>(c - 'a' + 'A');
     } else if (c >= 'A' && c <= 'Z') {
       d = c - 'A' + (base <= 36 ? 10 : 36);
+      if (base > 36) c = static_cast<char>(c - 'A' + 'a');
     } else {
       d = 99;
     }
-    if (d >= base) {
-      mpz_clear(z);
-      return std::nullopt;
-    }
-    mpz_mul_ui(z, z, static_cast<unsigned long>(base));
-    mpz_add_ui(z, z, static_cast<unsigned long>(d));
+    if (d >= base) return std::nullopt;
+    digits += c;
   }
+  cty::charge_bytes(digits.size());
+  mpz_t z;
+  mpz_init(z);
+  mpz_set_str(z, digits.c_str(), base);
   if (negative) mpz_neg(z, z);
+  cty::charge_time();
   char* text = mpz_get_str(nullptr, 10, z);
-  std::string digits(text);
+  std::string decimal(text);
   void (*free_fn)(void*, size_t);
   mp_get_memory_functions(nullptr, nullptr, &free_fn);
-  free_fn(text, digits.size() + 1);
+  free_fn(text, decimal.size() + 1);
   mpz_clear(z);
-  return Number::from_integer_text(digits);
+  cty::charge_time();
+  return Number::from_integer_text(decimal);
 }
 
 }  // namespace

@@ -225,6 +225,42 @@ ReadResult read_file(const std::string& path, uint64_t map_from) {
   return done();
 }
 
+ReadResult read_regular_file(const std::string& path, uint64_t limit) {
+  ReadResult r;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    r.error = std::strerror(errno);
+    return r;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    r.error = "not a regular file";
+    ::close(fd);
+    return r;
+  }
+  r.content.resize(
+      static_cast<size_t>(std::min<uint64_t>(static_cast<uint64_t>(std::max<off_t>(st.st_size, 0)), limit)) + 1);
+  size_t got = 0;
+  for (;;) {
+    if (got == r.content.size()) {
+      if (got > limit) break;
+      r.content.resize(static_cast<size_t>(std::min<uint64_t>(uint64_t{got} * 2, limit + 1)));
+    }
+    ssize_t n = ::read(fd, r.content.data() + got, r.content.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      r.error = std::strerror(errno);
+      break;
+    }
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  if (r.error.empty() && got > limit) r.error = "larger than " + size_text(limit);
+  r.content.resize(r.error.empty() ? got : 0);
+  return r;
+}
+
 const std::vector<std::string>& default_extensions() {
   static const std::vector<std::string> exts{".hcl", ".tf", ".tfvars", ".pkr.hcl", ".nomad"};
   return exts;
@@ -597,16 +633,19 @@ void remove_temporary_files_on_signals() {
   }
 }
 
-std::optional<std::string> replace_file(const std::string& path, std::string_view content, const FileStamp* expected) {
-  // Follow symbolic links so the link itself survives and its target gets the new contents.
+namespace {
+
+// What replace_file checks before it writes anything: the file a path leads to (symbolic links
+// followed, so the link itself survives and its target gets the new contents), a regular file it
+// may write.
+std::optional<std::string> replace_target(const std::string& path, fs::path& target, struct stat& st) {
   std::error_code ec;
-  fs::path target = fs::path(path);
+  target = fs::path(path);
   for (int hops = 0; hops < 40 && fs::is_symlink(target, ec); ++hops) {
     fs::path link = fs::read_symlink(target, ec);
     if (ec) return "cannot read symbolic link: " + ec.message();
     target = link.is_absolute() ? link : target.parent_path() / link;
   }
-  struct stat st {};
   if (::stat(target.c_str(), &st) != 0) return std::string("cannot stat: ") + std::strerror(errno);
   // A device, pipe or socket is never replaced by a regular file (see write_output for writing
   // into one).
@@ -615,6 +654,21 @@ std::optional<std::string> replace_file(const std::string& path, std::string_vie
   // renaming over it would bypass its protection.
   if ((st.st_mode & 0222) == 0) return "file is read-only";
   if (::access(target.c_str(), W_OK) != 0) return std::string("not writable: ") + std::strerror(errno);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> replaceable(const std::string& path) {
+  fs::path target;
+  struct stat st {};
+  return replace_target(path, target, st);
+}
+
+std::optional<std::string> replace_file(const std::string& path, std::string_view content, const FileStamp* expected) {
+  fs::path target;
+  struct stat st {};
+  if (auto e = replace_target(path, target, st)) return e;
   auto unchanged = [&]() -> std::optional<std::string> {
     // As late as possible: another program may have written the file since it was read.
     struct stat now {};

@@ -40,6 +40,11 @@ std::string size_text(uint64_t bytes);
 // rewritten during a read.
 inline constexpr uint64_t kNeverMap = UINT64_MAX;
 ReadResult read_file(const std::string& path, uint64_t map_from = kNeverMap);
+// Reads a regular file of at most `limit` bytes for a long-running reader (the language server)
+// that must never block or be flooded: opened without blocking, refused unless it is a regular
+// file once open (a FIFO or device swapped in after a walk found the name), and read only up to
+// the limit whatever its size claims (files in /proc claim 0, a growing file claims too little).
+ReadResult read_regular_file(const std::string& path, uint64_t limit);
 // Where mapping starts to pay (measured with `hcl validate`: below it the mapping's own system
 // calls and faults cost about what the copy saves).
 inline constexpr uint64_t kMapFrom = 1u << 20;
@@ -93,6 +98,11 @@ std::optional<FileStamp> file_stamp(const std::string& path);
 // Returns an error message, or nothing on success.
 std::optional<std::string> replace_file(const std::string& path, std::string_view content,
                                         const FileStamp* expected = nullptr);
+
+// Why replace_file would refuse `path` before writing anything (not a regular file, read-only,
+// not writable), or nothing: a command that rewrites several files asks this of each first, so
+// that it writes all of them or none.
+std::optional<std::string> replaceable(const std::string& path);
 
 // Writes an output file (`dec -o`): a new file is created (and removed again if it cannot be
 // written whole), a regular file is replaced as replace_file does, a character device or a FIFO

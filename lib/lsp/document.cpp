@@ -31,6 +31,55 @@ void Document::apply(const TextChange& change, Encoding e) {
   reset(std::move(next));
 }
 
+namespace {
+
+bool before_or_at(Position a, Position b) {
+  return a.line < b.line || (a.line == b.line && a.character <= b.character);
+}
+
+}  // namespace
+
+void Document::apply(const std::vector<TextChange>& changes, Encoding e) {
+  // A change of the whole text makes the ones before it moot.
+  size_t first = 0;
+  for (size_t i = 0; i < changes.size(); ++i)
+    if (!changes[i].range) first = i;
+  if (first < changes.size() && !changes[first].range) reset(changes[first++].text);
+  // Byte ranges of the remaining changes in the text as it is now, while each lies wholly before
+  // the previous one's start: the text there is untouched by the changes before, so positions
+  // mean the same in it. A start that was clamped or rounded (past a line's end, inside a
+  // character) might not, so it ends the run.
+  struct Range {
+    uint32_t start, end;
+  };
+  std::vector<Range> ranges;
+  for (size_t i = first; i < changes.size(); ++i) {
+    const auto& [from, to] = *changes[i].range;
+    if (!before_or_at(from, to)) break;
+    if (!ranges.empty() && !before_or_at(to, changes[i - 1].range->first)) break;
+    uint32_t a = lines_.offset(from, e), b = lines_.offset(to, e);
+    Position back = lines_.position(a, e);
+    if (back.line != from.line || back.character != from.character) break;
+    ranges.push_back({a, b});
+  }
+  if (ranges.size() > 1) {
+    std::string_view old = text();
+    std::string next;
+    size_t size = old.size();
+    for (size_t k = 0; k < ranges.size(); ++k) size += changes[first + k].text.size();
+    next.reserve(size);
+    uint32_t at = 0;
+    for (size_t k = ranges.size(); k-- > 0;) {
+      next.append(old.substr(at, ranges[k].start - at)).append(changes[first + k].text);
+      at = ranges[k].end;
+    }
+    next.append(old.substr(at));
+    reset(std::move(next));
+    first += ranges.size();
+  }
+  for (size_t i = first; i < changes.size(); ++i) apply(changes[i], e);
+}
+
 std::unique_ptr<Analysis> analyse(std::shared_ptr<const source::SourceFile> source, bool json) {
   auto a = std::make_unique<Analysis>();
   if (json) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diag/diagnostic.h"
 #include "jsonsyntax/reader.h"
@@ -43,6 +44,11 @@ class Document {
   const LineIndex& lines() const { return lines_; }
 
   void apply(const TextChange& change, Encoding e);
+  // The changes of one didChange, in order, each against the text the ones before it left. A
+  // batch whose every edit lies before the one before it (the reverse document order editors send
+  // the edits of several cursors in) is applied in one pass over the text; any other batch edit
+  // by edit, each a pass.
+  void apply(const std::vector<TextChange>& changes, Encoding e);
   void set_version(int64_t v) { version_ = v; }
 
   const Analysis& analysis() const;

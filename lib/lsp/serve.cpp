@@ -63,6 +63,55 @@ class Inbox {
   bool closed_ = false;
 };
 
+int hex_value(std::string_view s) {
+  int v = 0;
+  for (char c : s) {
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+// The UTF-16 code unit of a \uXXXX escape starting at body[i], or -1.
+int escaped_unit(const std::string& body, size_t i) {
+  if (i + 6 > body.size() || body[i] != '\\' || body[i + 1] != 'u') return -1;
+  return hex_value(std::string_view(body).substr(i + 2, 4));
+}
+
+// A \uXXXX escape of half a surrogate pair without its other half becomes \uFFFD, as Go's
+// encoding/json decodes it (editors pass such text on from the files they open); the JSON parser
+// would refuse the whole message, and with it the document. The escape keeps its length.
+void replace_lone_surrogates(std::string& body) {
+  bool in_string = false;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (!in_string) {
+      in_string = c == '"';
+      continue;
+    }
+    if (c == '"') {
+      in_string = false;
+    } else if (c == '\\') {
+      int u = escaped_unit(body, i);
+      if (u < 0xD800 || u > 0xDFFF) {
+        ++i;  // the escaped character, or the first of the four digits
+        continue;
+      }
+      int next = u < 0xDC00 ? escaped_unit(body, i + 6) : -1;
+      if (next >= 0xDC00 && next <= 0xDFFF) {
+        i += 11;  // the pair, whole
+        continue;
+      }
+      body.replace(i + 2, 4, "FFFD");
+      i += 5;
+    }
+  }
+}
+
 // Frames and parses messages until the input ends, handing them to the worker. Everything already
 // buffered goes over as one batch, cancellations first, so a request cancelled right after it was
 // sent is never started.
@@ -82,6 +131,7 @@ void read_messages(int in_fd, size_t max, MessageWriter& writer, Inbox& inbox) {
         writer.write(dump(error_response(nullptr, error_code::kInvalidRequest, problem)));
         continue;
       }
+      if (body.find("\\u") != std::string::npos) replace_lone_surrogates(body);
       Json msg = Json::parse(body, nullptr, false);
       if (msg.is_discarded()) {
         writer.write(dump(error_response(nullptr, error_code::kParseError, "the message is not valid JSON")));

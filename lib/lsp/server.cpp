@@ -224,14 +224,15 @@ void Server::handle(const Json& msg) {
         pending_.insert(uri);
       } else if (method == "textDocument/didChange") {
         Document* doc = document(params);
+        std::vector<TextChange> changes;
         for (const Json& c : params.at("contentChanges")) {
-          TextChange change;
+          TextChange& change = changes.emplace_back();
           change.text = c.at("text").get<std::string>();
           if (c.contains("range"))
             change.range =
                 std::make_pair(position_from_json(c["range"].at("start")), position_from_json(c["range"].at("end")));
-          doc->apply(change, encoding_);
         }
+        doc->apply(changes, encoding_);
         if (params["textDocument"].contains("version") && params["textDocument"]["version"].is_number_integer())
           doc->set_version(params["textDocument"]["version"].get<int64_t>());
         pending_.insert(params["textDocument"]["uri"].get<std::string>());

@@ -14,9 +14,12 @@ namespace hcl::lsp {
 namespace {
 
 // A directory holds at most this many files of a unit that navigation reads, each at most this
-// large: a directory of generated files must not stall the editor.
+// large, and all the files read for one unit, as all the files kept between requests, at most
+// kMaxUnitBytes together: a directory of generated files must not stall the editor or fill the
+// memory (docs/lsp.md).
 constexpr size_t kMaxUnitFiles = 500;
-constexpr uintmax_t kMaxUnitFileBytes = 16u << 20;
+constexpr uint64_t kMaxUnitFileBytes = 16u << 20;
+constexpr uint64_t kMaxUnitBytes = 64u << 20;
 
 // A label's text without its quotes: what a rename replaces.
 diag::Span unquoted(std::string_view text, diag::Span s) {
@@ -112,18 +115,36 @@ std::optional<UnitFile> Workspace::load(const std::string& path, const std::vect
   }
   open_indexes_.erase(path);
   std::optional<io::FileStamp> stamp = io::file_stamp(path);
-  if (!stamp || stamp->size > kMaxUnitFileBytes) return std::nullopt;
+  if (!stamp) return std::nullopt;
   auto it = cache_.find(path);
   if (it != cache_.end() && it->second.stamp == *stamp) return it->second.file;
-  io::ReadResult r = io::read_file(path);
+  forget(path);
+  // The stamp's size is not trusted: the read itself stops at the limit.
+  io::ReadResult r = io::read_regular_file(path, kMaxUnitFileBytes);
   if (!r.error.empty()) return std::nullopt;
+  uint64_t size = r.content.size();
   Document doc(path, std::move(r.content), 0);
   UnitFile f{path, doc.source(), std::make_shared<const LineIndex>(doc.source()->text()),
              std::make_shared<const FileIndex>(index_file(doc))};
-  cache_[path] = Cached{*stamp, f};
+  // The files kept longest go first when the new one would take the cache past its budget.
+  while (!cache_order_.empty() && cached_bytes_ + size > kMaxUnitBytes) forget(cache_order_.front());
+  cache_[path] = Cached{*stamp, f, size};
+  cache_order_.push_back(path);
+  cached_bytes_ += size;
   return f;
 }
 
+void Workspace::forget(const std::string& path) {
+  auto it = cache_.find(path);
+  if (it == cache_.end()) return;
+  cached_bytes_ -= it->second.bytes;
+  cache_.erase(it);
+  cache_order_.erase(std::find(cache_order_.begin(), cache_order_.end(), path));
+}
+
+// The other files of the unit are those a command-line walk of the directory finds (io::find_files:
+// regular files, and links only to regular files whose real location is in the directory), with
+// the unit's kind of name and not hidden, plus the unsaved documents open there.
 std::vector<UnitFile> Workspace::unit(const std::string& path) {
   std::vector<const Document*> open = open_ ? open_() : std::vector<const Document*>{};
   std::vector<UnitFile> out;
@@ -131,16 +152,14 @@ std::vector<UnitFile> Workspace::unit(const std::string& path) {
   std::string suffix = unit_suffix(path);
   if (suffix.empty() || suffix.ends_with(".json") || !path.starts_with("/")) return out;
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  std::error_code ec;
+  std::vector<std::string> extensions{suffix};
+  if (suffix == ".tf") extensions.push_back(".tf.json");
   std::vector<std::string> names;
-  for (auto it = std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec);
-       !ec && it != std::filesystem::directory_iterator() && names.size() < kMaxUnitFiles; it.increment(ec)) {
-    std::string p = it->path().string();
-    std::string name = it->path().filename().string();
-    if (p == path || name.empty() || name[0] == '.' || unit_suffix(p) != suffix) continue;
-    std::error_code fe;
-    if (!it->is_regular_file(fe)) continue;
-    names.push_back(std::move(p));
+  for (auto& found : io::find_files({dir.empty() ? std::string(".") : dir.string()}, extensions, false).files) {
+    std::string name = std::filesystem::path(found.path).filename().string();
+    if (found.path == path || name.empty() || name[0] == '.' || unit_suffix(found.path) != suffix) continue;
+    names.push_back(std::move(found.path));
+    if (names.size() == kMaxUnitFiles) break;
   }
   for (const Document* d : open) {
     const std::string& p = d->path();
@@ -149,8 +168,14 @@ std::vector<UnitFile> Workspace::unit(const std::string& path) {
       names.push_back(p);
   }
   std::sort(names.begin(), names.end());
-  for (const auto& n : names)
-    if (auto f = load(n, open)) out.push_back(std::move(*f));
+  uint64_t bytes = 0;
+  for (const auto& n : names) {
+    if (bytes >= kMaxUnitBytes) break;
+    if (auto f = load(n, open)) {
+      bytes += f->source->text().size();
+      out.push_back(std::move(*f));
+    }
+  }
   return out;
 }
 

@@ -58,18 +58,21 @@ class Workspace {
   std::vector<UnitFile> unit(const std::string& path);
 
   // A file changed on disk (workspace/didChangeWatchedFiles).
-  void forget(const std::string& path) { cache_.erase(path); }
+  void forget(const std::string& path);
 
  private:
   struct Cached {
     io::FileStamp stamp;
     UnitFile file;
+    uint64_t bytes = 0;
   };
   std::optional<UnitFile> load(const std::string& path, const std::vector<const Document*>& open);
 
   std::function<std::vector<const Document*>()> open_;
   std::unique_ptr<cty::FunctionTable> functions_;
   std::map<std::string, Cached> cache_;
+  std::vector<std::string> cache_order_;  // cache_'s paths, the longest kept first
+  uint64_t cached_bytes_ = 0;
   std::map<std::string, std::pair<std::shared_ptr<const source::SourceFile>, std::shared_ptr<const FileIndex>>>
       open_indexes_;
 };

@@ -4,6 +4,7 @@
 // parser_*.cpp files; parser_internal.h lists which file holds what.
 #include "syntax/parser.h"
 
+#include "diag/render.h"
 #include "lex/scan.h"
 #include "syntax/parser_internal.h"
 
@@ -62,12 +63,7 @@ diag::Diagnostics Parser::finish(std::vector<lex::Token>* tokens_out) {
     }
   }
   diag::append(out, std::move(parse_diags_));
-  if (dropped) {
-    diag::Diagnostic d;
-    d.summary = "Too many errors";
-    d.detail = fmt::format("{} further diagnostics for this file were not reported.", dropped);
-    out.push_back(std::move(d));
-  }
+  if (dropped) out.push_back(diag::too_many_errors(dropped));
   return out;
 }
 

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <functional>
 
 #include "body/native.h"
@@ -347,7 +348,13 @@ inline std::pair<size_t, size_t> json_number_text(std::string_view j) {
 inline std::string functions_properties(const std::string& expr) {
   eval::Scope scope = small_budget_scope();
   scope.set("s", cty::Value::string(expr));
+  auto started = std::chrono::steady_clock::now();
   auto r = eval::run(expr, scope, {});
+  // The time limit holds whatever the functions do (a digest of a big file, a huge number
+  // printed, parseint of many digits): past it by more than a few seconds is a finding, even when
+  // the evaluation ends well inside the fuzzer's own timeout.
+  auto took = std::chrono::steady_clock::now() - started;
+  if (took > std::chrono::seconds(scope.limits().max_seconds + 5)) return "the evaluation ran past its time limit";
   if (!r.value && !diag::has_errors(r.diagnostics)) return "no value and no error";
   if (r.value && r.value->is_wholly_known()) {
     if (auto j = cty::value_to_json(*r.value)) {

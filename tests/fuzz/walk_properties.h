@@ -3,7 +3,9 @@
 // test that replays its findings. An input is a script that builds a tree of directories, files,
 // FIFOs, hard links and symbolic links (to anywhere: `.`, ancestors, outside the tree, devices,
 // each other) in a fresh temporary directory; the walk over it must end, stay inside the tree,
-// find only regular files, find each name at most once, and find what a serial walk finds.
+// find only regular files, find each name at most once, and find what a serial walk finds. The
+// language server's files beside a document in the tree (lsp::Workspace::unit) must be among
+// what the walk finds, and reading them must end (a FIFO or device behind a name blocks).
 #pragma once
 
 #include <fcntl.h>
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "io/files.h"
+#include "lsp/workspace.h"
 
 namespace hcl::fuzz {
 
@@ -116,6 +119,14 @@ inline std::string walk_properties(std::string_view script) {
   if (problem.empty() && got != want)
     problem = "found " + std::to_string(got.size()) + " files, not the " + std::to_string(want.size()) +
               " a serial walk finds, in its order";
+  // The language server reads, beside a document, only files the walk finds.
+  lsp::Workspace ws(nullptr);
+  std::set<std::string> allowed(want.begin(), want.end());
+  for (const auto& dir : dirs) {
+    std::string doc = (dir / "main.tf").string();
+    for (const auto& u : problem.empty() ? ws.unit(doc) : std::vector<lsp::UnitFile>{})
+      if (u.path != doc && !allowed.count(u.path)) problem = "the language server read " + u.path;
+  }
   // A hard link to a file outside is a file inside the tree (the same file by two names):
   // nothing tells them apart, and nothing needs to.
   fs::remove_all(top, ec);
