@@ -56,6 +56,7 @@ struct EvalOptions {
   bool pretty = false;
   bool with_type = false;
   bool functions = false;
+  std::string dialect = "hcl";  // --dialect: whose functions (funcs::parse_dialect)
 };
 int run_eval(EvalOptions& opt);
 

@@ -13,6 +13,7 @@
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "eval_file.h"
+#include "funcs/dialect.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "util/text.h"
@@ -94,8 +95,8 @@ funcs::FileAccess file_access(const EvalOptions& opt) {
   return access;
 }
 
-int list_functions() {
-  cty::FunctionTable table = funcs::standard_functions();
+int list_functions(funcs::Dialect dialect, const funcs::FileAccess& access) {
+  cty::FunctionTable table = funcs::dialect_functions(dialect, access);
   std::string out;
   for (auto name : table.names()) out += cty::signature(*table.find(name)) + "\n";
   write_all(stdout, out);
@@ -105,7 +106,9 @@ int list_functions() {
 }  // namespace
 
 int run_eval(EvalOptions& opt) {
-  if (opt.functions) return list_functions();
+  std::optional<funcs::Dialect> dialect = funcs::parse_dialect(opt.dialect);
+  if (!dialect) return usage("--dialect must be hcl, terraform, opentofu, packer or nomad");
+  if (opt.functions) return list_functions(*dialect, file_access(opt));
   if (opt.format != "json" && opt.format != "hcl" && opt.format != "oracle")
     return usage("--format must be json or hcl");
   if (opt.raw && opt.format == "hcl") return usage("--raw and --format hcl cannot be combined");
@@ -156,11 +159,7 @@ int run_eval(EvalOptions& opt) {
   delete kept_scope;
   kept_scope = new eval::Scope;
   eval::Scope& scope = *kept_scope;
-  scope.set_functions([access = file_access(opt)] {
-    cty::FunctionTable functions = funcs::standard_functions();
-    funcs::add_filesystem_functions(functions, access);
-    return functions;
-  });
+  scope.set_functions([access = file_access(opt), d = *dialect] { return funcs::dialect_functions(d, access); });
   StdinReader read_stdin = [&] { return in.read(); };
   if (auto e = load_variables(opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 

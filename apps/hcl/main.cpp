@@ -220,6 +220,10 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
+  cmd->add_option("--dialect", opt->dialect,
+                  "Offer the functions of this language: hcl (the standard library, the default), terraform, "
+                  "opentofu, packer or nomad")
+      ->check(CLI::IsMember({"hcl", "terraform", "opentofu", "tofu", "packer", "nomad"}));
   add_color_option(cmd);
   return [opt, vars, cmd, expression, expression_flag, file] {
     opt->expression_given = expression->count() > 0;
