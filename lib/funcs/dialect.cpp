@@ -73,6 +73,7 @@ FunctionTable everything(const FileAccess& access) {
   add_terraform_functions(all, access);
   add_opentofu_functions(all);
   add_regex_replace_function(all);
+  add_rsadecrypt_function(all);
   add_packer_functions(all);
   add_nomad_functions(all);
   return all;

@@ -15,6 +15,8 @@ void add_terraform_functions(FunctionTable& table, const FileAccess& access);
 void add_opentofu_functions(FunctionTable& table);
 // provider::NS::NAME(...): unknown, since the providers are not at hand (terraform.cpp).
 void add_provider_namespace(FunctionTable& table);
+// rsadecrypt (rsadecrypt.cpp).
+void add_rsadecrypt_function(FunctionTable& table);
 // regex_replace (regex.cpp).
 void add_regex_replace_function(FunctionTable& table);
 // legacy_isotime, legacy_strftime, uuidv4, and the secret-store functions that refuse
