@@ -44,12 +44,13 @@ _hcl() {
       esac
       ;;
     eval)
-      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
+      opts="--expression -e --file --keep-dynamic --syntax --vars --var --template --type --raw -r --pretty --with-type --format --functions --dialect --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--vars) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --chdir|--allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "json hcl" -- "$cur")); return ;;
+        --dialect) COMPREPLY=($(compgen -W "hcl terraform opentofu packer nomad" -- "$cur")); return ;;
         --expression|-e|--var|--type|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;

@@ -75,6 +75,7 @@ FunctionTable everything(const FileAccess& access) {
   add_regex_replace_function(all);
   add_rsadecrypt_function(all);
   add_packer_functions(all);
+  add_packer_time_functions(all);
   add_nomad_functions(all);
   return all;
 }

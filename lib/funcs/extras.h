@@ -22,6 +22,8 @@ void add_regex_replace_function(FunctionTable& table);
 // legacy_isotime, legacy_strftime, uuidv4, and the secret-store functions that refuse
 // (packer.cpp).
 void add_packer_functions(FunctionTable& table);
+// rfc3339_parse, unix_timestamp_parse (datetime.cpp).
+void add_packer_time_functions(FunctionTable& table);
 // strlen, uuidv4 (packer.cpp).
 void add_nomad_functions(FunctionTable& table);
 // The time of this run as Go's time.Time fields in UTC, fixed at the first call, so that every

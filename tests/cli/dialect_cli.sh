@@ -13,7 +13,7 @@ names() { "$HCL" eval --functions "$@" | sed 's/(.*//' | sort; }
 # --- the sets ---------------------------------------------------------------------------------
 # Terraform: exactly `terraform metadata functions` (recorded in testdata), each also as core::.
 # The sensitivity family may come from elsewhere: compared without it.
-python3 - "$TESTDATA/terraform/function_signatures.json" > "$TMP/tf_names" <<'PY'
+python3 - "$TESTDATA/_terraform_console/function_signatures.json" > "$TMP/tf_names" <<'PY'
 import json, sys
 names = sorted(json.load(open(sys.argv[1])))
 print("\n".join(sorted(names + ["core::" + n for n in names])))
@@ -98,6 +98,13 @@ expect_status 0 "$HCL" eval --dialect packer -r 'legacy_isotime("2006-01-02 15:0
 grep -qE '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC$' "$TMP/out" || fail "legacy_isotime: $(cat "$TMP/out")"
 expect_status 0 "$HCL" eval --dialect packer -r 'legacy_strftime("%Y-%m-%d")'
 grep -qE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' "$TMP/out" || fail "legacy_strftime: $(cat "$TMP/out")"
+expect_out '{"day":25,"hour":23,"iso_week":30,"iso_year":2023,"minute":43,"month":7,"month_name":"July","second":16,"unix":1690328596,"weekday":2,"weekday_name":"Tuesday","year":2023,"year_day":206}' \
+  "$HCL" eval --dialect packer 'rfc3339_parse("2023-07-25T23:43:16Z")'
+expect_out '{"day":1,"hour":8,"iso_week":52,"iso_year":2022,"minute":0,"month":1,"month_name":"January","second":0,"unix":1672551000,"weekday":0,"weekday_name":"Sunday","year":2023,"year_day":1}' \
+  "$HCL" eval --dialect packer 'rfc3339_parse("2023-01-01 08:00:00+02:30")'
+expect_out '"2009-02-13T23:31:30Z"' "$HCL" eval --dialect packer 'unix_timestamp_parse(1234567890).rfc3339'
+expect_status 1 "$HCL" eval --dialect packer 'rfc3339_parse("yesterday")'
+expect_contains "$TMP/err" '"yesterday" is not a valid RFC3339 timestamp'
 expect_out '2' "$HCL" eval --dialect nomad 'strlen("日本")'
 expect_status 0 "$HCL" eval --dialect nomad -r 'uuidv4()'
 grep -qE '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' "$TMP/out" || fail "uuidv4: $(cat "$TMP/out")"

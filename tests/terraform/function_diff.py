@@ -369,7 +369,7 @@ def main():
             r = json.loads(line)
             expected[r["expr"]] = None if r.get("error") else UNKNOWN if r.get("unknown") else r["value"]
         if sorted(expected) != sorted(cases()):
-            print("FAIL: testdata/terraform/functions.jsonl is stale: run function_diff.py record")
+            print("FAIL: testdata/_terraform_console/functions.jsonl is stale: run function_diff.py record")
             return 1
         return compare(expected, ask_hcl(hcl, list(expected)))
     if mode == "live":
