@@ -60,6 +60,7 @@ complete -c hcl -n '__fish_seen_subcommand_from eval' -l pretty -d 'Indent JSON 
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l with-type -d 'Print the value with its type'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l format -x -a 'json hcl' -d 'Output syntax'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l functions -d 'List the functions'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l dialect -x -a 'hcl terraform opentofu packer nomad' -d 'Whose functions'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l chdir -x -a '(__fish_complete_directories)' -d 'Base directory for file functions'
 
 # json

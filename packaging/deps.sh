@@ -12,5 +12,5 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
   g++ cmake make pkg-config python3 python3-jsonschema git dpkg-dev file scdoc groff-base man-db bash-completion zsh fish pre-commit lintian \
   libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev libmpfr-dev doctest-dev \
-  libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev lld \
+  libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev zlib1g-dev lld \
   golang-go golang-github-hashicorp-hcl-v2-dev neovim clang-format >/dev/null

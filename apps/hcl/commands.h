@@ -46,7 +46,9 @@ struct EvalOptions {
   bool file_given = false;
   std::string config;  // --config PATH
   bool config_given = false;
-  std::string dialect;  // --dialect (with --config), or with --functions that dialect's set
+  // --dialect: how --config is evaluated and whose functions expressions call (funcs::parse_dialect);
+  // empty: from --config's file names, else hcl.
+  std::string dialect;
   VariableOptions variables;
   std::string type;
   std::string chdir;

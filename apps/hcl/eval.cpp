@@ -96,8 +96,8 @@ funcs::FileAccess file_access(const EvalOptions& opt) {
   return access;
 }
 
-int list_functions() {
-  cty::FunctionTable table = funcs::standard_functions();
+int list_functions(funcs::Dialect dialect, const funcs::FileAccess& access) {
+  cty::FunctionTable table = funcs::dialect_functions(dialect, access);
   std::string out;
   for (auto name : table.names()) out += cty::signature(*table.find(name)) + "\n";
   write_all(stdout, out);
@@ -150,14 +150,16 @@ int print_result(const EvalOptions& opt, eval::RunResult& result, bool document)
 }  // namespace
 
 int run_eval(EvalOptions& opt) {
-  if (opt.functions) return list_functions();
+  // The dialect given, or with --config the one its files' names say, or the generic one.
+  std::optional<funcs::Dialect> dialect = !opt.dialect.empty() ? funcs::parse_dialect(opt.dialect)
+                                          : opt.config_given   ? config::detect_dialect(opt.config)
+                                                               : funcs::Dialect::Hcl;
+  if (!dialect) return usage("--dialect must be hcl, terraform, opentofu, packer or nomad");
+  if (opt.functions) return list_functions(*dialect, file_access(opt));
   if (opt.format != "json" && opt.format != "hcl" && opt.format != "oracle")
     return usage("--format must be json or hcl");
   if (opt.raw && opt.format == "hcl") return usage("--raw and --format hcl cannot be combined");
-  std::optional<funcs::Dialect> dialect;
   if (opt.config_given) {
-    dialect = opt.dialect.empty() ? config::detect_dialect(opt.config) : funcs::parse_dialect(opt.dialect);
-    if (!dialect) return usage("--dialect must be terraform, opentofu, packer, nomad or hcl");
     if (opt.file_given) return usage("give --config or --file, not both");
     if (opt.template_mode) return usage("--template and --config cannot be combined");
     if (*dialect == funcs::Dialect::Hcl) {
@@ -224,11 +226,7 @@ int run_eval(EvalOptions& opt) {
   delete kept_scope;
   kept_scope = new eval::Scope;
   eval::Scope& scope = *kept_scope;
-  scope.set_functions([access = file_access(opt)] {
-    cty::FunctionTable functions = funcs::standard_functions();
-    funcs::add_filesystem_functions(functions, access);
-    return functions;
-  });
+  scope.set_functions([access = file_access(opt), d = *dialect] { return funcs::dialect_functions(d, access); });
   StdinReader read_stdin = [&] { return in.read(); };
   if (auto e = load_variables(opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 

@@ -219,9 +219,6 @@ Runner add_eval(CLI::App& app) {
       "A configuration (a directory, or one file) evaluated as its tool evaluates it: without EXPR, print its "
       "variables, locals and outputs (Terraform, OpenTofu) or its blocks (Packer, Nomad); with EXPR, evaluate EXPR "
       "with var., local. and the dialect's named values");
-  cmd->add_option("--dialect", opt->dialect,
-                  "With --config: terraform, opentofu, packer, nomad or hcl (default: from the files' names)")
-      ->check(CLI::IsMember({"hcl", "terraform", "opentofu", "tofu", "packer", "nomad"}));
   cmd->add_flag("--keep-dynamic", opt->keep_dynamic,
                 "With --file: keep dynamic blocks as ordinary blocks instead of expanding them");
   cmd->add_option("--syntax", opt->syntax, "With --file: read it as hcl or json (default: json for a .json name)");
@@ -237,6 +234,10 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
+  cmd->add_option("--dialect", opt->dialect,
+                  "Evaluate as this language does, with its functions: hcl (the standard library, the default), "
+                  "terraform, opentofu, packer or nomad; with --config the default comes from the files' names")
+      ->check(CLI::IsMember({"hcl", "terraform", "opentofu", "tofu", "packer", "nomad"}));
   add_color_option(cmd);
   return [opt, vars, cmd, expression, expression_flag, file, config] {
     opt->expression_given = expression->count() > 0;

@@ -108,9 +108,16 @@ void FunctionTable::add(Function f) {
   by_name_[functions_.back()->name] = functions_.back().get();
 }
 
+void FunctionTable::add_namespace(std::string prefix, Function f) {
+  namespaces_.emplace_back(std::move(prefix), std::make_unique<Function>(std::move(f)));
+}
+
 const Function* FunctionTable::find(std::string_view name) const {
   auto it = by_name_.find(name);
-  return it == by_name_.end() ? nullptr : it->second;
+  if (it != by_name_.end()) return it->second;
+  for (const auto& [prefix, f] : namespaces_)
+    if (name.starts_with(prefix)) return f.get();
+  return nullptr;
 }
 
 std::vector<std::string_view> FunctionTable::names() const {

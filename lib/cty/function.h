@@ -125,14 +125,18 @@ class FunctionTable {
  public:
   // Adds or replaces a function.
   void add(Function f);
+  // A function answering every name that starts with `prefix` and has no entry of its own: how
+  // OpenTofu's provider:: calls, whose providers are not at hand, still evaluate (to unknown).
+  void add_namespace(std::string prefix, Function f);
   const Function* find(std::string_view name) const;
-  // Every name, sorted.
+  // Every name, sorted (namespace fallbacks are not names).
   std::vector<std::string_view> names() const;
   size_t size() const { return functions_.size(); }
 
  private:
   std::vector<std::unique_ptr<Function>> functions_;
   std::unordered_map<std::string_view, const Function*> by_name_;
+  std::vector<std::pair<std::string, std::unique_ptr<Function>>> namespaces_;
 };
 
 // ---- Arguments that are not values --------------------------------------------------------------
@@ -149,6 +153,10 @@ const Type& type_constraint_of(const Value& v);
 // expression runs at most once per call).
 struct ExpressionClosure {
   std::function<std::pair<Value, diag::Diagnostics>()> evaluate;
+  // The argument is a plain reference (a variable with attribute and literal index steps, as
+  // hclsyntax.ScopeTraversalExpr): Terraform's templatestring renders only such a reference, so
+  // that a template is never written inline where a template expression would do.
+  bool direct_reference = false;
 };
 Value expression_closure_value(std::shared_ptr<const ExpressionClosure> closure);
 const ExpressionClosure& expression_closure_of(const Value& v);

@@ -189,6 +189,26 @@ std::vector<Value> Evaluator::argument_values(const cty::Function& fn, const std
 
 // An unevaluated argument for an expression parameter. The function may evaluate it more than
 // once (or not at all); the result and its diagnostics are remembered so each time agrees.
+// What hclsyntax parses as a ScopeTraversalExpr: a variable followed by attribute names and
+// literal keys.
+static bool is_traversal(const syntax::SyntaxTree& t, syntax::NodeId n) {
+  for (;;) {
+    const syntax::Node& node = t.node(n);
+    switch (node.kind) {
+      case syntax::NodeKind::Variable: return true;
+      case syntax::NodeKind::GetAttr:
+      case syntax::NodeKind::LegacyIndex: n = t.children(n).front(); break;
+      case syntax::NodeKind::Index: {
+        auto kids = t.children(n);
+        if (t.node(kids.back()).kind != syntax::NodeKind::Literal) return false;
+        n = kids.front();
+        break;
+      }
+      default: return false;
+    }
+  }
+}
+
 std::shared_ptr<cty::ExpressionClosure> Evaluator::argument_closure(const CallArg& a, const Frame* f) {
   auto closure = std::make_shared<cty::ExpressionClosure>();
   if (a.node == syntax::kNoNode) {
@@ -198,6 +218,7 @@ std::shared_ptr<cty::ExpressionClosure> Evaluator::argument_closure(const CallAr
     // Frames live on this call's stack, which outlives the function call.
     auto memo = std::make_shared<std::optional<std::pair<Value, diag::Diagnostics>>>();
     syntax::NodeId node_id = a.node;
+    closure->direct_reference = is_traversal(t_, node_id);
     closure->evaluate = [this, node_id, f, memo] {
       if (!*memo) {
         diag::Diagnostics cd;

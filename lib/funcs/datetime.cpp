@@ -5,6 +5,7 @@
 // reference's rewording of Go's parse errors.
 #include <chrono>
 
+#include "funcs/extras.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
 #include "util/text.h"
@@ -567,6 +568,84 @@ void add_datetime_functions(FunctionTable& table) {
         auto now = std::chrono::system_clock::now();
         int64_t secs = std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
         return Value::string_nfc(format_rfc3339(from_unix(secs, 0, 0)));
+      },
+  });
+}
+
+// ---- Packer's rfc3339_parse and unix_timestamp_parse ---------------------------------------------
+
+namespace {
+
+constexpr const char* kMonthNames[] = {"January", "February", "March",     "April",   "May",      "June",
+                                       "July",    "August",   "September", "October", "November", "December"};
+constexpr const char* kWeekdayNames[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+
+// Go's time.Time fields of `t` (in its own offset): the calendar attributes both functions share.
+std::vector<Value::Attribute> time_fields(const Timestamp& t) {
+  int64_t days = days_from_civil(t.year, t.month, t.day);
+  int weekday = static_cast<int>(((days % 7) + 11) % 7);  // 1970-01-01 was a Thursday (4)
+  int yday = static_cast<int>(days - days_from_civil(t.year, 1, 1)) + 1;
+  // ISO 8601 week: the week (Monday first) holding the year's first Thursday is week 1.
+  int iso_weekday = weekday == 0 ? 7 : weekday;
+  int64_t thursday = days - iso_weekday + 4;
+  int64_t iso_year;
+  int m, d;
+  civil_from_days(thursday, iso_year, m, d);
+  int iso_week = static_cast<int>((thursday - days_from_civil(iso_year, 1, 1)) / 7) + 1;
+  return {{"year", Value::number(t.year)},
+          {"year_day", Value::number(static_cast<int64_t>(yday))},
+          {"day", Value::number(static_cast<int64_t>(t.day))},
+          {"month", Value::number(static_cast<int64_t>(t.month))},
+          {"month_name", Value::string(kMonthNames[t.month - 1])},
+          {"weekday", Value::number(static_cast<int64_t>(weekday))},
+          {"weekday_name", Value::string(kWeekdayNames[weekday])},
+          {"hour", Value::number(static_cast<int64_t>(t.hour))},
+          {"minute", Value::number(static_cast<int64_t>(t.minute))},
+          {"second", Value::number(static_cast<int64_t>(t.second))},
+          {"iso_year", Value::number(iso_year)},
+          {"iso_week", Value::number(static_cast<int64_t>(iso_week))}};
+}
+
+Type time_fields_type(const char* extra, Type extra_type) {
+  std::vector<std::pair<std::string, Type>> attrs;
+  for (const auto& [name, v] : time_fields(Timestamp{.year = 1970})) attrs.emplace_back(name, v.type());
+  attrs.emplace_back(extra, std::move(extra_type));
+  return Type::object(std::move(attrs));
+}
+
+}  // namespace
+
+void add_packer_time_functions(FunctionTable& table) {
+  table.add({
+      .name = "rfc3339_parse",
+      .description = "Splits an RFC 3339 timestamp into its calendar fields, with its Unix time.",
+      .params = {Param{.name = "timestamp", .type = Type::string()}},
+      .return_type = static_return(time_fields_type("unix", Type::number())),
+      .impl = [](Args args, const Type&) -> Result<Value> {
+        std::string ts = args[0].as_string();
+        std::string text = ts;
+        // RFC 3339 allows a space between date and time; Packer accepts both.
+        if (text.size() > 10 && text[10] == ' ') text[10] = 'T';
+        auto t = parse_rfc3339(text);
+        if (!t) return fail_arg(0, util::go_quote(ts) + " is not a valid RFC3339 timestamp");
+        auto fields = time_fields(*t);
+        fields.emplace_back("unix", Value::number(unix_seconds(*t)));
+        return Value::object(std::move(fields));
+      },
+  });
+  table.add({
+      .name = "unix_timestamp_parse",
+      .description = "Splits a Unix time (whole seconds) into its UTC calendar fields, with its RFC 3339 form.",
+      .params = {Param{.name = "unix_timestamp", .type = Type::number()}},
+      .return_type = static_return(time_fields_type("rfc3339", Type::string())),
+      .impl = [](Args args, const Type&) -> Result<Value> {
+        auto secs = args[0].as_number().to_int64();
+        if (!secs)
+          return fail_arg(0, "unix_timestamp must be a whole number of seconds representable as a 64-bit integer");
+        Timestamp t = from_unix(*secs, 0, 0);
+        auto fields = time_fields(t);
+        fields.emplace_back("rfc3339", Value::string(format_rfc3339(t)));
+        return Value::object(std::move(fields));
       },
   });
 }

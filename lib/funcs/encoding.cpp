@@ -176,55 +176,6 @@ int base64_value(unsigned char c) {
   return -1;
 }
 
-// base64.StdEncoding.DecodeString: padding required, "\r" and "\n" skipped anywhere, trailing
-// bits ignored. The error is Go's CorruptInputError offset.
-Expected<std::string, size_t> base64_decode(std::string_view src) {
-  std::string out;
-  size_t si = 0;
-  const size_t n = src.size();
-  while (si < n) {
-    std::array<int, 4> d{};
-    size_t dlen = 4;
-    bool end = false;
-    for (size_t j = 0; j < 4; ++j) {
-      if (si == n) {
-        if (j == 0) return out;
-        return unexpected(si - j);
-      }
-      unsigned char in = static_cast<unsigned char>(src[si++]);
-      int v = base64_value(in);
-      if (v >= 0) {
-        d[j] = v;
-        continue;
-      }
-      if (in == '\n' || in == '\r') {
-        --j;
-        continue;
-      }
-      if (in != '=') return unexpected(si - 1);
-      if (j < 2) return unexpected(si - 1);
-      if (j == 2) {
-        while (si < n && (src[si] == '\n' || src[si] == '\r')) ++si;
-        if (si == n) return unexpected(n);
-        if (src[si] != '=') return unexpected(si - 1);
-        ++si;
-      }
-      while (si < n && (src[si] == '\n' || src[si] == '\r')) ++si;
-      if (si < n) return unexpected(si);
-      dlen = j;
-      end = true;
-      break;
-    }
-    uint32_t val = (static_cast<uint32_t>(d[0]) << 18) | (static_cast<uint32_t>(d[1]) << 12) |
-                   (static_cast<uint32_t>(d[2]) << 6) | static_cast<uint32_t>(d[3]);
-    out += static_cast<char>(val >> 16);
-    if (dlen >= 3) out += static_cast<char>((val >> 8) & 0xFF);
-    if (dlen == 4) out += static_cast<char>(val & 0xFF);
-    if (end) break;
-  }
-  return out;
-}
-
 // url.QueryEscape.
 std::string query_escape(std::string_view s) {
   static const char* hex = "0123456789ABCDEF";
@@ -357,6 +308,55 @@ std::optional<std::string> iconv_convert(const char* to, const char* from, std::
 Param string_param(std::string name) { return Param{.name = std::move(name), .type = Type::string()}; }
 
 }  // namespace
+
+// base64.StdEncoding.DecodeString: padding required, "\r" and "\n" skipped anywhere, trailing
+// bits ignored. The error is Go's CorruptInputError offset.
+Expected<std::string, size_t> base64_decode(std::string_view src) {
+  std::string out;
+  size_t si = 0;
+  const size_t n = src.size();
+  while (si < n) {
+    std::array<int, 4> d{};
+    size_t dlen = 4;
+    bool end = false;
+    for (size_t j = 0; j < 4; ++j) {
+      if (si == n) {
+        if (j == 0) return out;
+        return unexpected(si - j);
+      }
+      unsigned char in = static_cast<unsigned char>(src[si++]);
+      int v = base64_value(in);
+      if (v >= 0) {
+        d[j] = v;
+        continue;
+      }
+      if (in == '\n' || in == '\r') {
+        --j;
+        continue;
+      }
+      if (in != '=') return unexpected(si - 1);
+      if (j < 2) return unexpected(si - 1);
+      if (j == 2) {
+        while (si < n && (src[si] == '\n' || src[si] == '\r')) ++si;
+        if (si == n) return unexpected(n);
+        if (src[si] != '=') return unexpected(si - 1);
+        ++si;
+      }
+      while (si < n && (src[si] == '\n' || src[si] == '\r')) ++si;
+      if (si < n) return unexpected(si);
+      dlen = j;
+      end = true;
+      break;
+    }
+    uint32_t val = (static_cast<uint32_t>(d[0]) << 18) | (static_cast<uint32_t>(d[1]) << 12) |
+                   (static_cast<uint32_t>(d[2]) << 6) | static_cast<uint32_t>(d[3]);
+    out += static_cast<char>(val >> 16);
+    if (dlen >= 3) out += static_cast<char>((val >> 8) & 0xFF);
+    if (dlen == 4) out += static_cast<char>(val & 0xFF);
+    if (end) break;
+  }
+  return out;
+}
 
 std::string base64_encode(std::string_view bytes) {
   std::string out;

@@ -17,4 +17,8 @@ cty::Expected<std::string> json_encode(const cty::Value& v);
 // Standard base64 with padding (RFC 4648 section 4).
 std::string base64_encode(std::string_view bytes);
 
+// base64.StdEncoding.DecodeString: padding required, line breaks skipped; the error is the
+// offset of the first corrupt byte.
+cty::Expected<std::string, size_t> base64_decode(std::string_view src);
+
 }  // namespace hcl::funcs

@@ -708,8 +708,6 @@ void collect_variables(const syntax::SyntaxTree& t, syntax::NodeId n, std::vecto
   }
 }
 
-Function templatefile_recursion_stub();
-
 class TemplateFile {
  public:
   explicit TemplateFile(Place place) : place_(std::move(place)) {}
@@ -717,36 +715,7 @@ class TemplateFile {
   Result<Value> render(const std::string& path, const Value& vars) const {
     auto text = read_text(place_, path);
     if (!text) return fail(text.error());
-    auto source = std::make_shared<source::SourceFile>(path, text->as_string());
-    syntax::ParseResult parsed = syntax::parse_template(source);
-    if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return fail_call(diagnostics_error(parsed.diagnostics));
-    const syntax::SyntaxTree& tree = *parsed.tree;
-
-    const Type& vt = vars.type();
-    if (!vt.is_map() && !vt.is_object()) return fail_arg(1, "invalid vars value: must be a map");
-    FunctionTable functions = standard_functions();
-    add_filesystem_functions(functions, place_.access);
-    functions.add(templatefile_recursion_stub());
-    eval::Scope scope(&functions);
-    if (vars.is_known()) {
-      for (const auto& [name, v] : vars.attributes()) {
-        if (!cty::is_valid_identifier(name))
-          return fail_arg(1, "invalid template variable name " + util::go_quote(name) +
-                                 ": must start with a letter, followed by zero or more letters, digits, and "
-                                 "underscores");
-        scope.set(name, v);
-      }
-    }
-    std::vector<std::string_view> bound;
-    std::vector<VariableRef> refs;
-    collect_variables(tree, tree.root(), bound, refs);
-    for (const auto& r : refs)
-      if (!scope.find(r.name))
-        return fail_arg(
-            1, "vars map does not contain key " + util::go_quote(r.name) + ", referenced at " + range_string(r.range));
-    eval::EvalResult result = eval::evaluate(tree, tree.root(), scope);
-    if (diag::has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
-    return std::move(result.value);
+    return render_template(path, text->as_string(), vars, place_.access);
   }
 
  private:
@@ -785,6 +754,40 @@ Function string_function(std::string name, std::string description,
 }
 
 }  // namespace
+
+Result<Value> render_template(const std::string& name, const std::string& text, const Value& vars,
+                              const FileAccess& access) {
+  auto source = std::make_shared<source::SourceFile>(name, text);
+  syntax::ParseResult parsed = syntax::parse_template(source);
+  if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return fail_call(diagnostics_error(parsed.diagnostics));
+  const syntax::SyntaxTree& tree = *parsed.tree;
+
+  const Type& vt = vars.type();
+  if (!vt.is_map() && !vt.is_object()) return fail_arg(1, "invalid vars value: must be a map");
+  FunctionTable functions = standard_functions();
+  add_filesystem_functions(functions, access);
+  functions.add(templatefile_recursion_stub());
+  eval::Scope scope(&functions);
+  if (vars.is_known()) {
+    for (const auto& [var, v] : vars.attributes()) {
+      if (!cty::is_valid_identifier(var))
+        return fail_arg(1, "invalid template variable name " + util::go_quote(var) +
+                               ": must start with a letter, followed by zero or more letters, digits, and "
+                               "underscores");
+      scope.set(var, v);
+    }
+  }
+  std::vector<std::string_view> bound;
+  std::vector<VariableRef> refs;
+  collect_variables(tree, tree.root(), bound, refs);
+  for (const auto& r : refs)
+    if (!scope.find(r.name))
+      return fail_arg(
+          1, "vars map does not contain key " + util::go_quote(r.name) + ", referenced at " + range_string(r.range));
+  eval::EvalResult result = eval::evaluate(tree, tree.root(), scope);
+  if (diag::has_errors(result.diagnostics)) return fail_call(diagnostics_error(result.diagnostics));
+  return std::move(result.value);
+}
 
 void add_filesystem_functions(FunctionTable& table, const std::string& base_directory) {
   std::string base = base_directory.empty() ? std::string(".") : base_directory;

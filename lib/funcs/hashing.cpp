@@ -79,6 +79,8 @@ cty::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
   return out;
 }
 
+}  // namespace
+
 // The kernel's random source, as Go's crypto/rand reads it.
 bool random_bytes(unsigned char* out, size_t size) {
   while (size > 0) {
@@ -92,8 +94,6 @@ bool random_bytes(unsigned char* out, size_t size) {
   }
   return true;
 }
-
-}  // namespace
 
 void add_hashing_functions(FunctionTable& table) {
   table.add(hash_function("md5", "MD5", DigestAlgorithm::MD5, false));

@@ -57,6 +57,11 @@ struct FileAccess {
 
 // Files, as `access` allows: file, fileset, templatefile ...
 void add_filesystem_functions(FunctionTable& table, const FileAccess& access = {});
+// Renders `text` (called `name` in messages) as a template with the variables of `vars` (a map or
+// object), the standard functions and file functions confined by `access`, templatefile refused
+// inside: what templatefile and templatestring share. Errors about `vars` name argument 1.
+Result<Value> render_template(const std::string& name, const std::string& text, const Value& vars,
+                              const FileAccess& access);
 // Files as Terraform reads them: relative paths against a base directory, reads anywhere.
 void add_filesystem_functions(FunctionTable& table, const std::string& base_directory);
 

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cty/budget.h"
+#include "funcs/extras.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
 #include "source/utf8.h"
@@ -325,6 +326,23 @@ void add_regex_functions(FunctionTable& table) {
         }
         cty::append_charged(out, s.substr(i));
         return Value::string(out);
+      },
+  });
+}
+
+// cty's stdlib.RegexReplaceFunc (Packer's and Nomad's regex_replace): the pattern is always a
+// regular expression, and the replacement may refer to its groups as $1 or ${name}.
+void add_regex_replace_function(FunctionTable& table) {
+  table.add({
+      .name = "regex_replace",
+      .description = "Replaces every match of a regular expression; the replacement may refer to capture groups.",
+      .params = {Param{.name = "str", .type = Type::string()}, Param{.name = "substr", .type = Type::string()},
+                 Param{.name = "replace", .type = Type::string()}},
+      .return_type = static_return(Type::string()),
+      .impl = [](Args args, const Type&) -> Result<Value> {
+        Compiled c = compile(args[1].as_string());
+        if (c.error) return fail_call(go_compile_error(*c.error));
+        return Value::string(replace_all(*c.re, args[0].as_string(), args[2].as_string()));
       },
   });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/evaluator.h"
 
+#include "funcs/dialect.h"
 #include "funcs/library.h"
 
 namespace hcl::json {
@@ -52,12 +53,7 @@ std::optional<Value> from_eval(const cty::Value& v, std::string& why) {
 }
 
 cty::FunctionTable pure_functions(const funcs::FileAccess& access) {
-  cty::FunctionTable all = funcs::standard_functions();
-  funcs::add_filesystem_functions(all, access);
-  cty::FunctionTable pure;
-  for (auto name : all.names())
-    if (name != "timestamp" && name != "uuid") pure.add(*all.find(name));
-  return pure;
+  return funcs::dialect_functions(funcs::Dialect::Hcl, access, false);
 }
 
 const cty::FunctionTable& pure_functions() {
