@@ -23,7 +23,7 @@ printf 'a {\n  x = 1\n}\n' >"$TMP/proj/other.hcl"
 # Queries: -f FILE, standard input, and a path before the operation.
 expect_status 0 "$HCL" edit -f "$TMP/proj/main.tf" attribute get module.vpc.version
 [ "$(cat "$TMP/out")" = '"4.0.0"' ] || fail "get: $(cat "$TMP/out")"
-expect_status 0 sh -c "\"$HCL\" edit attribute get module.vpc.version < \"$TMP/proj/main.tf\""
+expect_status 0 sh -c "\"$HCL\" edit -f - attribute get module.vpc.version < \"$TMP/proj/main.tf\""
 [ "$(cat "$TMP/out")" = '"4.0.0"' ] || fail "get from stdin: $(cat "$TMP/out")"
 expect_status 0 "$HCL" edit "$TMP/proj/main.tf" block list
 [ "$(cat "$TMP/out")" = 'module.vpc' ] || fail "block list: $(cat "$TMP/out")"
