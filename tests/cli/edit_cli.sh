@@ -108,4 +108,15 @@ expect_status 2 "$HCL" edit -f "$TMP/missing.hcl" attribute get a.x
 expect_status 0 "$HCL" edit -r "$TMP/proj" attribute get module.vpc.version
 expect_contains "$TMP/out" "# $TMP/proj/main.tf"
 
+# --minimal lines an appended attribute up with the run it joins: the file stays formatted.
+printf 'resource "a" "b" {\n  ami           = "x"\n  instance_type = "y"\n}\n' > "$TMP/align.tf"
+expect_status 0 "$HCL" edit --minimal -u -f "$TMP/align.tf" attribute append resource.a.b.tags '{}'
+expect_contains "$TMP/align.tf" '  tags          = {}'
+expect_status 0 "$HCL" fmt --check "$TMP/align.tf"
+# A VALUE whose quotes were forgotten is written as the reference it is, with a warning.
+expect_status 0 "$HCL" edit --minimal -f "$TMP/align.tf" attribute set resource.a.b.ami m6i.large
+expect_contains "$TMP/err" "quote it"
+expect_status 0 "$HCL" edit --minimal -f "$TMP/align.tf" attribute set resource.a.b.ami var.ami
+expect_empty "$TMP/err"
+
 finish
