@@ -83,4 +83,13 @@ fi
 expect_status 2 "$HCL" fmt --quiet r.tf
 expect_empty "$TMP/err"
 
+# The smaller points: a confinement refusal names each directory once; a directory without
+# matching files is not a success.
+mkdir -p conf empty && printf 'e = file("/proc/self/environ")\n' > conf/s.tf
+(cd conf && "$HCL" json --simplify --strict . > "$TMP/out" 2> "$TMP/err")
+expect_contains "$TMP/err" 'may read (".");'
+expect_status 0 "$HCL" validate empty
+expect_contains "$TMP/out" "No files to validate."
+expect_not_contains "$TMP/out" "Success"
+
 finish
