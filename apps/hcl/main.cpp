@@ -570,7 +570,6 @@ int run_main(int argc, char** argv) {
   app.footer(
       "Also:\n"
       "  version                     Print the version (as --version)\n"
-      "  help [SUBCOMMAND]           Show this help, or a subcommand's\n"
       "Exit statuses: one table for every subcommand, in hcl(1).");
 
   std::reverse(args.begin(), args.end());

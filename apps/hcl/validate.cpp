@@ -36,7 +36,7 @@ int run_validate(const ValidateOptions& opt) {
   }
   InputRequest request("validate", opt.paths, opt.extensions);
   // Directories are also searched for files in the JSON syntax (main.tf.json, app.pkr.json ...).
-  request.default_extra = {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"};
+  request.default_extra = {".tf.json", ".tofu.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"};
   request.require_files = opt.require_files;
   request.recursive = opt.recursive;
   bool find_failed = false;
