@@ -131,6 +131,13 @@ std::string context_string(const syntax::SyntaxTree& tree, uint32_t offset) {
     if (tree.node(item).kind != syntax::NodeKind::Block) continue;
     diag::Span s = tree.span(item);
     if (offset < s.start || offset >= s.end) continue;
+    // A header without its "{" (`broken hcl file`) is no block to the reference: its parser
+    // leaves it out of the body.
+    const syntax::Node& n = tree.node(item);
+    uint32_t after = n.main_token + 1;
+    for (syntax::NodeId c : tree.children(item))
+      if (tree.node(c).kind == syntax::NodeKind::BlockLabel) after = tree.node(c).last_token + 1;
+    if (after > n.last_token || tree.token(after).kind != lex::TokenKind::OBrace) return "";
     Block b = block(tree, item);
     std::string out(b.type);
     for (const auto& label : b.labels) out += " " + util::go_quote(label);

@@ -56,6 +56,7 @@ printf 'resource "aws_instance" "web" {\n  ami = [1 2]\n}\n' > r.tf
 printf 'locals {\n  a = 1 +\n}\n' > l.hcl
 printf 'variable "x" {\n  default = {a = 1 b = 2}\n}\n' > v.tf
 printf 'a = [1,\n 2\n' > m.hcl
+printf 'broken hcl file\n' > h.hcl
 expect_status 1 "$HCL" validate r.tf
 expect_contains "$TMP/err" 'on r.tf line 2, in resource "aws_instance" "web":'
 expect_status 1 "$HCL" validate l.hcl
@@ -64,13 +65,15 @@ expect_status 1 "$HCL" validate v.tf
 expect_contains "$TMP/err" 'on v.tf line 2, in variable "x":'
 expect_status 1 "$HCL" validate m.hcl
 expect_contains "$TMP/err" 'on m.hcl line 1:'
+expect_status 1 "$HCL" validate h.hcl
+expect_contains "$TMP/err" 'on h.hcl line 1:'
 expect_status 2 "$HCL" fmt r.tf
 expect_contains "$TMP/err" 'on r.tf line 2, in resource "aws_instance" "web":'
 expect_status 1 "$HCL" validate --format json r.tf
 expect_contains "$TMP/out" '"context": "resource \"aws_instance\" \"web\""'
 # Live, against the reference's own writer when it is at hand.
 if command -v hclfmt >/dev/null; then
-  for f in r.tf l.hcl v.tf m.hcl; do
+  for f in r.tf l.hcl v.tf m.hcl h.hcl; do
     hclfmt -check "$f" 2>&1 | grep '^  on ' > "$TMP/want"
     "$HCL" validate --no-color "$f" 2>&1 | grep '^  on ' > "$TMP/got"
     cmp -s "$TMP/want" "$TMP/got" || fail "$f: context lines differ from hclfmt: $(diff "$TMP/want" "$TMP/got")"
