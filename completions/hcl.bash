@@ -29,22 +29,22 @@ _hcl() {
   local opts=""
   case $sub in
     validate)
-      opts="--format --ext --syntax --quiet -q --max-file-size --require-files --no-color --help"
+      opts="--format --json --recursive -r --stdin-filename --ext --syntax --quiet -q --max-file-size --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
-        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
+      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --stdin-filename --quiet -q --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
       case $prev in
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
-        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
       esac
       ;;
     eval)
-      opts="--expression -e --file --config --dialect --keep-dynamic --syntax --vars --var --var-file --template --type --raw -r --pretty --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
+      opts="--expression -e --file --config --dialect --keep-dynamic --syntax --vars --var --var-file --template --type --raw --raw-output -r --pretty --compact -c --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--config|--vars|--var-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -55,12 +55,12 @@ _hcl() {
       esac
       ;;
     json)
-      opts="--pretty --compact --merge --ext --syntax --simplify --config --vars --var --var-file --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --require-files --no-color --help"
+      opts="--pretty --compact -c --recursive -r --stdin-filename --merge --ext --syntax --simplify --config --vars --var --var-file --strict --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --require-files --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --vars|--config|--var-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --allow-read) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
         --var|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
@@ -77,7 +77,7 @@ _hcl() {
       opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --max-file-size --no-color --help"
       case $prev in
         --file|-f) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
-        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
+        --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
         attribute) COMPREPLY=($(compgen -W "get set append rm mv replace" -- "$cur")); return ;;
         block) COMPREPLY=($(compgen -W "list get rm mv append new" -- "$cur")); return ;;
         body) COMPREPLY=($(compgen -W "get" -- "$cur")); return ;;

@@ -22,8 +22,11 @@ complete -c hcl -n '__fish_seen_subcommand_from eval json' -l allow-read -x -a '
 complete -c hcl -n '__fish_seen_subcommand_from validate' -F
 complete -c hcl -n '__fish_seen_subcommand_from validate' -l format -x -a 'text json github sarif' -d 'Output format'
 complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l require-files -d 'A path without matching files is an error'
-complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
+complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l ext -x -a '.hcl .tf .tofu .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
 complete -c hcl -n '__fish_seen_subcommand_from validate' -s q -l quiet -d 'Print nothing but diagnostics'
+complete -c hcl -n '__fish_seen_subcommand_from validate' -l json -d 'The same as --format json'
+complete -c hcl -n '__fish_seen_subcommand_from validate json' -s r -l recursive -d 'Also read files in subdirectories'
+complete -c hcl -n '__fish_seen_subcommand_from validate fmt json' -l stdin-filename -x -d 'Read standard input as this file'
 complete -c hcl -n '__fish_seen_subcommand_from validate eval json dec' -l syntax -x -a 'hcl json' -d 'Read files as hcl or json'
 
 # fmt
@@ -40,6 +43,7 @@ complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-terraform -d "Do not 
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l format -x -a 'text json github sarif' -d 'Report format'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -s w -d 'Write the result back to the files (hclfmt)'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l require-no-change -d 'Exit 3 if any file changed'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -s q -l quiet -d 'No diagnostics for files that do not parse'
 
 # eval
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s e -l expression -x -d 'The expression'
@@ -55,7 +59,8 @@ complete -c hcl -n '__fish_seen_subcommand_from eval json dec' -l max-eval-value
 complete -c hcl -n '__fish_seen_subcommand_from eval json dec' -l max-eval-seconds -x -d 'Seconds one evaluation may run'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l template -d 'Evaluate template text'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l type -x -d 'Convert the result to a type constraint'
-complete -c hcl -n '__fish_seen_subcommand_from eval' -s r -l raw -d 'Print strings without quotes'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -s r -l raw -l raw-output -d 'Print strings without quotes, lists one per line'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -s c -l compact -d 'Print JSON on one line'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l pretty -d 'Indent JSON output'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l with-type -d 'Print the value with its type'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l format -x -a 'json hcl' -d 'Output syntax'
@@ -92,7 +97,7 @@ complete -c hcl -n '__fish_seen_subcommand_from body; and not __fish_seen_subcom
 complete -c hcl -n '__fish_seen_subcommand_from edit' -s f -l file -r -F -d 'Input file'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -s u -l update -d 'Write the result back to each file'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -s r -l recursive -d 'Also edit files in subdirectories'
-complete -c hcl -n '__fish_seen_subcommand_from edit' -l ext -x -a '.hcl .tf .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l ext -x -a '.hcl .tf .tofu .tfvars .pkr.hcl .nomad' -d 'File name ending to look for'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l minimal -d 'Keep every byte outside the edited item'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l require-match -d 'Fail when the address names nothing'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l newline -d 'An empty line before what is appended'

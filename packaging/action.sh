@@ -7,7 +7,7 @@
 #                       HCL_RELEASE_URL (default https://github.com/$HCL_REPOSITORY/releases/download)
 #                       and checks it against the release's SHA256SUMS. The hcl directory is
 #                       added to $GITHUB_PATH.
-#   action.sh check     hcl validate and hcl fmt --check --recursive over HCL_PATHS, as GitHub
+#   action.sh check     hcl validate --recursive and hcl fmt --check --recursive over HCL_PATHS, as GitHub
 #                       annotations (HCL_FORMAT=github) or also SARIF files (HCL_FORMAT=sarif,
 #                       listed in $GITHUB_OUTPUT as sarif=...). Fails if either check fails.
 set -euo pipefail
@@ -53,9 +53,9 @@ check() {
   case $format in github|sarif) ;; *) echo "::error title=hcl action::format must be github or sarif" >&2; exit 2 ;; esac
   # Annotations always; with sarif, also a SARIF log per check.
   if [ "${HCL_VALIDATE:-true}" = true ]; then
-    hcl validate --require-files --format github "${paths[@]}" || status=1
+    hcl validate --recursive --require-files --format github "${paths[@]}" || status=1
     if [ "$format" = sarif ]; then
-      hcl validate --format sarif "${paths[@]}" > hcl-validate.sarif || true
+      hcl validate --recursive --format sarif "${paths[@]}" > hcl-validate.sarif || true
       sarif="hcl-validate.sarif"
     fi
   fi

@@ -2,7 +2,6 @@
 #include "app.h"
 
 #include <poll.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,21 +9,16 @@
 #include <map>
 #include <optional>
 
+#include "ast/ast.h"
 #include "jsonsyntax/reader.h"
+#include "syntax/parser.h"
 #include "util/text.h"
 
 namespace hcl::app {
 
 namespace {
 bool color_disabled = false;
-std::optional<std::string> stdin_read;  // standard input, when find_inputs read it
-
-// Standard input is a pipe or a redirected file, not a terminal, /dev/null or closed.
-bool stdin_piped() {
-  struct stat st {};
-  if (::fstat(0, &st) != 0) return false;
-  return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode);
-}
+std::string stdin_name;  // --stdin-filename
 
 std::string extension_list(const std::vector<std::string>& extensions) {
   std::string out;
@@ -46,13 +40,16 @@ std::string sarif_document(const std::vector<diag::SarifResult>& results) {
   return diag::sarif_log(tool, results).dump(2) + "\n";
 }
 
+void set_stdin_name(std::string name) { stdin_name = std::move(name); }
+
+std::string display_name(const std::string& path) {
+  if (path != "-") return path;
+  return stdin_name.empty() ? "<stdin>" : stdin_name;
+}
+
+std::string style_name(const std::string& path) { return path == "-" ? stdin_name : path; }
+
 io::ReadResult read_input(const std::string& path, InputUse use) {
-  if (path == "-" && stdin_read) {
-    io::ReadResult r;
-    r.content = std::move(*stdin_read);
-    stdin_read.reset();
-    return r;
-  }
   return io::read_file(path, use == InputUse::ReadOnly ? io::kMapFrom : io::kNeverMap);
 }
 
@@ -97,18 +94,7 @@ std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed
   failed = false;
   const std::vector<std::string> extensions = search_extensions(request);
   std::vector<std::string> paths = request.paths;
-  if (paths.empty() && request.stdin_when_piped && stdin_piped()) {
-    io::ReadResult in = io::read_file("-");
-    if (!in.error.empty()) {
-      std::fprintf(stderr, "hcl %s: <stdin>: %s\n", request.command, in.error.c_str());
-      failed = true;
-      return {};
-    }
-    if (!in.content.empty()) {
-      stdin_read = std::move(in.content);
-      paths.push_back("-");
-    }
-  }
+  if (!stdin_name.empty()) paths = {"-"};  // main.cpp refuses other paths beside it
   if (paths.empty()) paths.push_back(".");
   std::vector<io::FoundFile> files;
   for (const std::string& path : paths) {
@@ -143,19 +129,44 @@ diag::Diagnostics capped_per_file(const diag::Diagnostics& diags) {
   return out;
 }
 
+diag::ContextLookup context_lookup(const source::SourceFile* source) {
+  if (!source) return nullptr;
+  // The file is parsed again for its blocks, once, and only when a diagnostic asks: most runs
+  // have none, and a syntax check (validate) builds no tree. It shares the text, not a copy.
+  auto tree = std::make_shared<std::unique_ptr<syntax::SyntaxTree>>();
+  auto parsed = std::make_shared<bool>(false);
+  return [source, tree, parsed](const source::Range& subject) -> std::string {
+    // As hcl's writer: the block around the byte before the subject.
+    if (subject.filename.str() != source->name() || subject.start.byte == 0) return "";
+    if (!*parsed) {
+      *parsed = true;
+      if (!jsonsyntax::is_json_filename(source->name())) {
+        std::shared_ptr<const void> borrowed(source, [](const void*) {});
+        *tree =
+            syntax::parse_config(std::make_shared<source::SourceFile>(source->file_name(), borrowed, source->text()))
+                .tree;
+      }
+    }
+    return *tree ? ast::context_string(**tree, subject.start.byte - 1) : "";
+  };
+}
+
 std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
                                bool color) {
   std::string out;
   diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
     return source && source->name() == name ? source : nullptr;
   };
+  diag::ContextLookup context = context_lookup(source);
   for (const auto& d : capped_per_file(diags)) {
     switch (format) {
-      case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0}); break;
+      case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0, context}); break;
       case DiagFormat::Github: out += diag::render_github(d); break;
       case DiagFormat::Json:
         // Invalid UTF-8 quoted from a file becomes U+FFFD, as Go's encoding/json writes it.
-        out += diag::diagnostic_json(d, lookup).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        out +=
+            diag::diagnostic_json(d, lookup, context).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+            "\n";
         break;
       case DiagFormat::Sarif: break;  // one log for the whole run, see sarif_document
     }

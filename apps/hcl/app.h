@@ -71,12 +71,9 @@ struct InputRequest {
   // --ext as given ("tf" or ".tf"); none means io::default_extensions() plus `default_extra`.
   std::vector<std::string> extensions;
   std::vector<std::string> default_extra;
-  bool recursive = true;
-  // hcl2json's and hclfmt's habit: given no path, read standard input when it is a pipe or a
-  // file (`cat f.hcl | hcl json`, `hcl fmt < f.hcl`) and holds something; a terminal,
-  // /dev/null, a closed or an empty input mean the current directory, as terraform fmt (a CI
-  // runner may hand a job an empty pipe: the check must still see the files).
-  bool stdin_when_piped = false;
+  // Whether directories are searched below their top (-r, --recursive): one rule for every
+  // subcommand, as terraform fmt's -recursive.
+  bool recursive = false;
   // An explicit directory that holds no matching file is a warning; with this, an error (a CI
   // gate given a mistyped path must not pass on nothing).
   bool require_files = false;
@@ -84,8 +81,7 @@ struct InputRequest {
 // Prints the warnings and errors of the search on stderr; `failed` is set when one was an error.
 std::vector<io::FoundFile> find_inputs(const InputRequest& request, bool& failed);
 
-// Reads an input find_inputs returned: "-" is standard input, which find_inputs may have read
-// already to see whether it was empty. A big file is mapped (io::kMapFrom) unless the run may
+// Reads an input find_inputs returned ("-" is standard input). A big file is mapped (io::kMapFrom) unless the run may
 // rewrite it: a file rewritten in place (io::replace_file keeps hard links so) would change
 // under its own mapping, and what is shown after the write (a diff) would read the new bytes.
 enum class InputUse { ReadOnly, MayRewrite };
@@ -97,6 +93,10 @@ std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResul
 // file's rest counted in one "Too many errors" after them: one per iteration of a dynamic block
 // or per attribute must not flood the output.
 diag::Diagnostics capped_per_file(const diag::Diagnostics& diags);
+
+// What a diagnostic in `source` is "in" (`resource "aws_instance" "web"`), for the text and the
+// JSON renderings; valid while `source` lives.
+diag::ContextLookup context_lookup(const source::SourceFile* source);
 
 // Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
 // caller instead), capped per file.
@@ -112,7 +112,15 @@ bool write_all(std::FILE* stream, std::string_view text);
 // (a closed pipe) ends it quietly, as SIGPIPE would have. Returns the status to exit with.
 int finish_output(int status);
 
-// The display name of a path given on the command line ("-" is standard input).
-inline std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+// Standard input is read only when it is named: "-", or --stdin-filename NAME, which makes "-"
+// the only input and gives it NAME in messages and for what a name decides (terraform fmt's
+// style for main.tf, the JSON syntax for x.tf.json). Nothing is read from a pipe nobody named.
+void set_stdin_name(std::string name);
+// The display name of a path given on the command line ("-" is standard input: <stdin>, or the
+// --stdin-filename).
+std::string display_name(const std::string& path);
+// The name that picks a file's style and syntax: the path, or for standard input the
+// --stdin-filename (empty when none was given).
+std::string style_name(const std::string& path);
 
 }  // namespace hcl::app

@@ -18,6 +18,7 @@ struct ValidateOptions {
   std::string syntax;
   bool quiet = false;
   bool require_files = false;
+  bool recursive = false;
 };
 int run_validate(const ValidateOptions& opt);
 
@@ -33,6 +34,7 @@ struct FmtOptions {
   bool terraform_given = false;  // --terraform or --no-terraform was given
   bool require_no_change = false;
   bool require_files = false;
+  bool quiet = false;  // no diagnostics for files that do not parse
   std::string format = "text";
 };
 int run_fmt(const FmtOptions& opt);
@@ -73,6 +75,7 @@ struct JsonOptions {
   bool simplify = false;
   bool strict = false;
   bool require_files = false;
+  bool recursive = false;
   std::string syntax;
   std::string config;  // --config PATH: var. and local. from this configuration
   VariableOptions variables;

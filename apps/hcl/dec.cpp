@@ -58,6 +58,11 @@ int run_dec(const DecOptions& opt) {
     return kDecExitErrors;
   }
   if (opt.spec.empty()) return error_exit("the --spec=... argument is required");
+  // Standard input only when named: a job's open pipe must not be waited on.
+  if (opt.files.empty()) {
+    std::fprintf(stderr, "hcl dec: name the input files (- for standard input)\n");
+    return kDecExitErrors;
+  }
 
   dec::RunRequest req;
   req.spec_path = opt.spec;

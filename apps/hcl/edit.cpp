@@ -4,6 +4,7 @@
 // ones are then replaced atomically, and nothing is written when any file failed.
 // Exit status: 0 done, 1 the operation failed in some file, 2 usage or I/O.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 
@@ -51,6 +52,25 @@ int usage(const std::string& message) {
   return kExitUsage;
 }
 
+// A VALUE such as m6i.large, written without the quotes a string needs, is a reference to
+// something named m6i: valid HCL, written as it is, but rarely meant. Roots that name things in
+// Terraform, Packer and Nomad (var.x, aws_instance.web) are taken as meant.
+void warn_unquoted(const std::string& value) {
+  static constexpr std::string_view kRoots[] = {"var",  "local", "module",    "data",      "each",  "count",
+                                                "path", "self",  "terraform", "source",    "build", "packer",
+                                                "attr", "node",  "meta",      "NOMAD_META"};
+  size_t dot = value.find('.');
+  if (dot == std::string::npos || dot == 0 || value.back() == '.') return;
+  for (char c : value)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') return;
+  std::string_view root(value.data(), dot);
+  if (root.find('_') != std::string_view::npos || std::isdigit(static_cast<unsigned char>(root[0]))) return;
+  if (std::find(std::begin(kRoots), std::end(kRoots), root) != std::end(kRoots)) return;
+  write_all(stderr, "hcl edit: warning: VALUE " + util::escape_controls(value) +
+                        " is written as a reference, not a string; quote it ('\"" + util::escape_controls(value) +
+                        "\"') for the text\n");
+}
+
 struct Outcome {
   std::string name;
   std::string path;
@@ -83,9 +103,11 @@ int run_edit(const EditOptions& opt) {
   if (!args.empty()) req.address = args[0];
   if (spec->op == edit::Operation::AttributeSet || spec->op == edit::Operation::AttributeAppend) {
     req.value = args[1];
+    warn_unquoted(req.value);
   } else if (spec->op == edit::Operation::AttributeReplace) {
     req.target = args[1];
     req.value = args[2];
+    warn_unquoted(req.value);
   } else if (args.size() == 2) {
     req.target = args[1];
   }
@@ -93,7 +115,7 @@ int run_edit(const EditOptions& opt) {
   req.with_comments = opt.with_comments;
   req.layout = opt.minimal ? edit::Layout::Minimal : edit::Layout::Hclwrite;
 
-  if (paths.empty()) paths.push_back("-");
+  if (paths.empty()) paths.push_back(".");  // standard input only when named, as everywhere
   if (std::count(paths.begin(), paths.end(), "-") > 1 ||
       (paths.size() > 1 && std::find(paths.begin(), paths.end(), "-") != paths.end()))
     return usage("\"-\" (standard input) cannot be combined with other paths");

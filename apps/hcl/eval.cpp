@@ -132,12 +132,14 @@ int print_result(const EvalOptions& opt, eval::RunResult& result, bool document)
       write_all(stdout, value.as_string() + "\n");
       return kExitOk;
     }
+    // As jq -r: a list of scalars one per line, strings without quotes (a known null reads null).
     if ((t.is_list() || t.is_set() || t.is_tuple()) && !value.is_null()) {
-      bool all_strings = true;
-      for (const auto& e : value.elements()) all_strings &= e.type().is_string() && !e.is_null();
-      if (all_strings) {
+      bool all_scalars = true;
+      for (const auto& e : value.elements()) all_scalars &= e.type().is_primitive();
+      if (all_scalars) {
         std::string lines;
-        for (const auto& e : value.elements()) lines += e.as_string() + "\n";
+        for (const auto& e : value.elements())
+          lines += (e.type().is_string() && !e.is_null() ? e.as_string() : *cty::value_to_json(e)) + "\n";
         write_all(stdout, lines);
         return kExitOk;
       }

@@ -20,14 +20,6 @@ namespace hcl::app {
 
 namespace {
 
-// Files terraform skips in directories (configs.IsIgnoredFile): hidden files and editor backups.
-bool ignored_name(std::string_view path) {
-  size_t slash = path.rfind('/');
-  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  if (name.empty()) return true;
-  return name[0] == '.' || name.back() == '~' || (name.size() > 1 && name[0] == '#' && name.back() == '#');
-}
-
 // What one file contributes to the output, printed in input order once it is complete.
 struct FileOutcome {
   std::string out;   // standard output: listed name or diff
@@ -74,13 +66,14 @@ struct FileFormatter {
     }
     auto source = input_source(name, std::move(content));
     format::FormatOptions fo;
-    bool tf = opt.terraform_given ? opt.terraform : (!stdin_input && format::terraform_file(path));
+    bool tf = opt.terraform_given ? opt.terraform : format::terraform_file(style_name(path));
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
     // Reports name the first changed line, which needs the formatted text even with --check.
     fo.need_output = write || diff || print || format != DiagFormat::Text;
     format::FormatResult result = format::format_config(source, fo);
     if (!result.ok) {
-      if (format == DiagFormat::Text)
+      // --quiet leaves them to validate, which a pre-commit set-up runs as well.
+      if (format == DiagFormat::Text && !opt.quiet)
         r.err = render_diagnostics(result.diagnostics, source.get(), DiagFormat::Text, color);
       r.diagnostics = std::move(result.diagnostics);
       r.source = source;
@@ -134,7 +127,6 @@ int run_fmt(const FmtOptions& opt) {
   }
   InputRequest request("fmt", opt.paths, opt.extensions);
   request.recursive = opt.recursive;
-  request.stdin_when_piped = true;
   request.require_files = opt.require_files;
   bool failed = false;
   std::vector<io::FoundFile> found = find_inputs(request, failed);
@@ -164,8 +156,7 @@ int run_fmt(const FmtOptions& opt) {
   size_t error_count = 0;
 
   std::vector<std::string> files;
-  for (auto& f : found)
-    if (f.explicit_arg || !ignored_name(f.path)) files.push_back(std::move(f.path));
+  for (auto& f : found) files.push_back(std::move(f.path));
 
   // A file reached by two names (a link beside its target, or named twice) is formatted once:
   // in parallel the second rewrite would race the first. terraform fmt, going one by one, finds
@@ -197,7 +188,8 @@ int run_fmt(const FmtOptions& opt) {
         };
         error_count += o.diagnostics.size();
         if (runner.format == DiagFormat::Json) {
-          for (const auto& d : o.diagnostics) json_diags.push_back(diag::diagnostic_json(d, lookup));
+          diag::ContextLookup context = context_lookup(o.source.get());
+          for (const auto& d : o.diagnostics) json_diags.push_back(diag::diagnostic_json(d, lookup, context));
           if (o.diagnostics.empty() && o.err.empty())
             json_files.push_back({{"path", o.name},
                                   {"formatted", !o.changed},

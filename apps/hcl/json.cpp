@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // `hcl json [PATH...]`: HCL files as JSON, in the shape of hcl2json.
 //
-// One file (or "-" for stdin) prints that file's object. Several paths, or a directory (scanned
-// recursively for the HCL extensions, as validate does), print one object keyed by file path;
-// --merge merges all bodies into one object instead, as hcl2json does with several files.
+// One file (or "-" for stdin) prints that file's object. Several paths, or a directory (searched
+// as every subcommand does, io::find_files), print one object keyed by file path; --merge merges
+// all bodies into one object instead, as hcl2json does with several files: a directory's
+// configuration, without the variable values files found beside it (terraform.tfvars).
 // Output is indented by four spaces like hcl2json's (byte for byte, plus a final newline);
 // --compact prints one line.
 //
@@ -141,7 +142,7 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     return;
   }
   job.source = input_source(job.name, std::move(content));
-  if (reads_json(conv.syntax, path)) return convert_json_syntax_file(conv, job);
+  if (reads_json(conv.syntax, style_name(path))) return convert_json_syntax_file(conv, job);
   // Each item of the file is converted (and its expressions evaluated, with --simplify or
   // variables) as soon as it is parsed, so the file's tree is never held whole: the JSON, compact
   // until it is written, is all that grows.
@@ -227,10 +228,15 @@ void write_keyed(const std::vector<FileJob>& jobs, bool pretty, const Put& put) 
 
 int run_json(const JsonOptions& opt) {
   InputRequest request("json", opt.paths, opt.extensions);
-  request.stdin_when_piped = true;
+  request.recursive = opt.recursive;
   request.require_files = opt.require_files;
   bool find_failed = false;
   std::vector<io::FoundFile> files = find_inputs(request, find_failed);
+  // Values of variables are not configuration: merged in, they would clash with or shadow it.
+  if (opt.merge)
+    std::erase_if(files, [](const io::FoundFile& f) {
+      return !f.explicit_arg && (f.path.ends_with(".tfvars") || f.path.ends_with(".tfvars.json"));
+    });
 
   Conversion conv;
   conv.options.pretty = !opt.compact;

@@ -23,10 +23,13 @@ namespace {
 // what order).
 using Runner = std::function<int()>;
 
+int usage_error(const std::string& command, const std::string& message, const std::string& suggestion);
+
 // --ext, for the subcommands that look for files in directories.
 void add_extensions_option(CLI::App* cmd, std::vector<std::string>& extensions) {
-  cmd->add_option("--ext", extensions,
-                  "File name endings to look for in directories (repeatable; default .hcl .tf .tfvars .pkr.hcl .nomad)")
+  cmd->add_option(
+         "--ext", extensions,
+         "File name endings to look for in directories (repeatable; default .hcl .tf .tofu .tfvars .pkr.hcl .nomad)")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -84,6 +87,27 @@ void add_color_option(CLI::App* cmd) {
 void add_require_files_option(CLI::App* cmd, bool& require) {
   cmd->add_flag("--require-files", require,
                 "An explicit path that holds no matching file is an error (by default a warning)");
+}
+
+// -r, --recursive: one rule for every subcommand that searches directories (io::find_files).
+void add_recursive_option(CLI::App* cmd, bool& recursive) {
+  cmd->add_flag("-r,--recursive", recursive, "Also search subdirectories of the directories given (as terraform fmt)");
+}
+
+// --stdin-filename NAME: standard input, named for messages and for the style and syntax its name
+// picks, as editors' formatters pass the buffer's file name.
+void add_stdin_filename_option(CLI::App* cmd) {
+  cmd->add_option_function<std::string>(
+         "--stdin-filename", [](const std::string& name) { hcl::app::set_stdin_name(name); },
+         "Read standard input, as NAME: NAME in messages, and its name picks the style and syntax (main.tf: "
+         "terraform fmt's)")
+      ->type_name("NAME");
+}
+
+// Standard input named by --stdin-filename is the only input: a path beside it is a usage error.
+bool stdin_filename_conflicts(const CLI::App* cmd, const std::vector<std::string>& paths) {
+  if (cmd->get_option("--stdin-filename")->count() == 0) return false;
+  return std::any_of(paths.begin(), paths.end(), [](const std::string& p) { return p != "-"; });
 }
 
 // --vars FILE.json and --var NAME=VALUE, for the subcommands that evaluate expressions.
@@ -149,16 +173,23 @@ Runner add_validate(CLI::App& app) {
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   add_extensions_option(cmd, opt->extensions);
+  add_recursive_option(cmd, opt->recursive);
+  add_stdin_filename_option(cmd);
   cmd->add_option("--format", opt->format,
                   "Output format: text, json (terraform validate -json's document), github (workflow "
                   "annotations) or sarif (SARIF 2.1.0, for code scanning)")
       ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
+  auto* json = cmd->add_flag("--json")->description("Same as --format json (terraform validate -json)");
   cmd->add_flag("-q,--quiet", opt->quiet, "Print nothing but diagnostics");
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
   cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
       ->check(CLI::IsMember({"hcl", "json"}));
-  return [opt] { return hcl::app::run_validate(*opt); };
+  return [opt, cmd, json] {
+    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("validate", "--stdin-filename takes no path", "");
+    if (json->count() > 0) opt->format = "json";
+    return hcl::app::run_validate(*opt);
+  };
 }
 
 Runner add_fmt(CLI::App& app) {
@@ -167,22 +198,31 @@ Runner add_fmt(CLI::App& app) {
       "fmt", "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: standard input when it is a pipe or a file, else the current "
-                  "directory; - reads standard input and writes standard output)");
-  cmd->add_flag("--list,!--no-list", opt->list, "List files whose formatting changed (--list=false to turn off)")
-      ->default_val(true);
-  cmd->add_flag("-w,--write,!--no-write", opt->write,
-                "Write the result back to the files (--write=false to turn off; -w as hclfmt)")
-      ->default_val(true);
+                  "Files or directories (default: the current directory; - reads standard input and writes "
+                  "standard output)");
+  // The negations are flags of their own: CLI11 would show "--list,--no-list{false}=1" in --help.
+  cmd->add_flag("--list", opt->list, "List files whose formatting changed (the default; --list=false to turn off)");
+  cmd->add_flag_callback(
+      "--no-list", [opt] { opt->list = false; }, "The same as --list=false");
+  cmd->add_flag("-w,--write", opt->write,
+                "Write the result back to the files (the default; --write=false to turn off; -w as hclfmt)");
+  cmd->add_flag_callback(
+      "--no-write", [opt] { opt->write = false; }, "The same as --write=false");
   cmd->add_flag("--require-no-change", opt->require_no_change,
                 "Exit 3 if any file's formatting changed, as hclfmt -require-no-change (files are still written)");
   cmd->add_flag("--diff", opt->diff, "Show a unified diff of the changes");
   cmd->add_flag("--check", opt->check,
                 "Write nothing; exit 3 if any file is not formatted (and list them, unless --list=false)");
-  cmd->add_flag("-r,--recursive", opt->recursive, "Also format files in subdirectories");
-  auto* tf = cmd->add_flag("--terraform,!--no-terraform", opt->terraform,
-                           "Apply terraform fmt's extra rewrites (default: on for .tf, .tfvars, .tftest.hcl and "
-                           ".tfmock.hcl files, off otherwise and for standard input)");
+  add_recursive_option(cmd, opt->recursive);
+  add_stdin_filename_option(cmd);
+  cmd->add_flag("-q,--quiet", opt->quiet,
+                "Print no diagnostics for files that do not parse (validate reports them); the exit status still "
+                "says so");
+  auto* tf = cmd->add_flag("--terraform", opt->terraform,
+                           "Apply terraform fmt's extra rewrites (default: on for .tf, .tofu, .tfvars, .tftest.hcl, "
+                           ".tofutest.hcl and .tfmock.hcl files, and standard input so named by --stdin-filename)");
+  auto* no_tf = cmd->add_flag_callback(
+      "--no-terraform", [opt] { opt->terraform = false; }, "Never apply them");
   add_extensions_option(cmd, opt->extensions);
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
@@ -190,8 +230,9 @@ Runner add_fmt(CLI::App& app) {
                   "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
                   "on stdout), github (workflow annotations) or sarif (SARIF 2.1.0, for code scanning)")
       ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
-  return [opt, tf] {
-    opt->terraform_given = tf->count() > 0;
+  return [opt, tf, no_tf, cmd] {
+    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("fmt", "--stdin-filename takes no path", "");
+    opt->terraform_given = tf->count() + no_tf->count() > 0;
     return hcl::app::run_fmt(*opt);
   };
 }
@@ -229,8 +270,10 @@ Runner add_eval(CLI::App& app) {
                   "Base directory for file functions (file, fileset, templatefile ...); default the current one");
   add_allow_read_option(cmd, opt->allow_read);
   cmd->add_option("--type", opt->type, "Convert the result to a type constraint, e.g. 'map(object({port=number}))'");
-  cmd->add_flag("-r,--raw", opt->raw, "Print strings without quotes, and lists of strings one per line");
-  cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
+  cmd->add_flag("-r,--raw,--raw-output", opt->raw,
+                "Print strings without quotes, and a list of strings, numbers or bools one per line (as jq -r)");
+  auto* eval_pretty = cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
+  eval_pretty->excludes(cmd->add_flag("-c,--compact")->description("Print JSON on one line (the default; as jq -c)"));
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
@@ -254,12 +297,13 @@ Runner add_json(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
-                  "Files or directories (default: standard input when it is a pipe or a file, as hcl2json, else the "
-                  "current directory; - for stdin). One file prints its object; several, or a directory, print one "
-                  "object keyed by file path");
+                  "Files or directories (default: the current directory; - for stdin). One file prints its object; "
+                  "several, or a directory, print one object keyed by file path");
   add_extensions_option(cmd, opt->extensions);
+  add_recursive_option(cmd, opt->recursive);
+  add_stdin_filename_option(cmd);
   auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
-  auto* compact = cmd->add_flag("--compact", opt->compact, "Print each document on one line");
+  auto* compact = cmd->add_flag("-c,--compact", opt->compact, "Print each document on one line (as jq -c)");
   pretty->excludes(compact);
   cmd->add_flag("--merge", opt->merge,
                 "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
@@ -282,6 +326,7 @@ Runner add_json(CLI::App& app) {
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
   return [opt, vars, cmd] {
+    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("json", "--stdin-filename takes no path", "");
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_json(*opt);
   };
@@ -306,7 +351,7 @@ Runner add_dec(CLI::App& app) {
       "the input or the decoding, 1 another failure.\n"
       "Example:\n"
       "  hcl dec --spec app.hcldec --vars '{\"env\": \"prod\"}' app.conf");
-  cmd->add_option("files", opt->files, "Configuration files (default: standard input); several are merged");
+  cmd->add_option("files", opt->files, "Configuration files (- for standard input); several are merged");
   cmd->add_option("-s,--spec", opt->spec, "The spec file (required)");
   cmd->add_option("-o,--out", opt->out, "Write to this file instead of standard output");
   cmd->add_option("-V,--vars", opt->vars,
@@ -330,7 +375,8 @@ Runner add_edit(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::EditOptions>();
   CLI::App* cmd = app.add_subcommand("edit", "Change or query HCL files by address, keeping comments (as hcledit)");
   cmd->footer(
-      "Words: [PATH...] OBJECT OPERATION ARGS... (PATH: files or directories; default standard input)\n"
+      "Words: [PATH...] OBJECT OPERATION ARGS... (PATH: files or directories, - for standard input;\n"
+      "default the current directory)\n"
       "Operations (hcledit's):\n"
       "  attribute get ADDRESS [--with-comments]   attribute set ADDRESS VALUE\n"
       "  attribute append ADDRESS VALUE [--newline] attribute rm ADDRESS\n"
@@ -347,11 +393,11 @@ Runner add_edit(CLI::App& app) {
   // The words are taken as they are: CLI11 would split a VALUE such as '[1, 2]' as a list.
   cmd->allow_extras();
   cmd->positionals_at_end(false);
-  cmd->add_option("-f,--file", opt->files, "Input file (repeatable; - or none: standard input)")
+  cmd->add_option("-f,--file", opt->files, "Input file (repeatable; - for standard input)")
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("-u,--update", opt->update, "Write the result back to each file (atomically) instead of printing it");
-  cmd->add_flag("-r,--recursive", opt->recursive, "Also edit files in subdirectories of the directories given");
+  add_recursive_option(cmd, opt->recursive);
   add_extensions_option(cmd, opt->extensions);
   cmd->add_flag("--minimal", opt->minimal,
                 "Keep every byte outside the edited item as it was (default: reformat the file as hcledit does)");
@@ -436,6 +482,12 @@ int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std
         if (l == name) return o->get_expected_min() > 0;
     return false;
   };
+  auto long_of = [&](char short_name) -> std::string {
+    for (const CLI::Option* o : cmd->get_options())
+      for (const auto& sn : o->get_snames())
+        if (sn[0] == short_name && !o->get_lnames().empty()) return o->get_lnames()[0];
+    return "";
+  };
   auto unknown = [&](const std::string& arg, const std::string& name) {
     std::vector<std::string_view> candidates(longs.begin(), longs.end());
     std::string_view near = hcl::util::name_suggestion(name, candidates);
@@ -456,6 +508,14 @@ int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std
       continue;
     }
     if (double_dash) return unknown(arg, name);
+    // -w=false, as Go's flag package spells a boolean: the long flag with the value.
+    if (body.size() > 2 && body[1] == '=') {
+      std::string long_name = long_of(body[0]);
+      if (!long_name.empty()) {
+        arg = "--" + long_name + body.substr(1);
+        continue;
+      }
+    }
     // A cluster of short flags (-rq), the last of which may take the rest as its value (-Vx=1).
     bool value_follows = false;
     for (size_t k = 0; k < body.size(); ++k) {
@@ -527,6 +587,12 @@ int run_main(int argc, char** argv) {
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Show help for hcl or one of its subcommands");
   help->add_option("subcommand", help_topic, "Subcommand to describe");
+
+  // Set once the subcommands exist, which would otherwise inherit it.
+  app.footer(
+      "Also:\n"
+      "  version                     Print the version (as --version)\n"
+      "Exit statuses: one table for every subcommand, in hcl(1).");
 
   std::reverse(args.begin(), args.end());
   try {

@@ -36,8 +36,9 @@ int run_validate(const ValidateOptions& opt) {
   }
   InputRequest request("validate", opt.paths, opt.extensions);
   // Directories are also searched for files in the JSON syntax (main.tf.json, app.pkr.json ...).
-  request.default_extra = {".tf.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"};
+  request.default_extra = {".tf.json", ".tofu.json", ".tfvars.json", ".pkr.json", ".hcl.json", ".nomad.json"};
   request.require_files = opt.require_files;
+  request.recursive = opt.recursive;
   bool find_failed = false;
   std::vector<io::FoundFile> files = find_inputs(request, find_failed);
 
@@ -54,7 +55,7 @@ int run_validate(const ValidateOptions& opt) {
     }
     auto source = input_source(r.name, std::move(content));
     syntax::ParseResult parsed;
-    if (reads_json(*syntax, path)) {
+    if (reads_json(*syntax, style_name(path))) {
       parsed.diagnostics = jsonsyntax::parse_file(source).diagnostics;
     } else {
       syntax::ParseOptions po;
@@ -66,7 +67,8 @@ int run_validate(const ValidateOptions& opt) {
       diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* {
         return n == source->name() ? source.get() : nullptr;
       };
-      for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diag::diagnostic_json(d, lookup));
+      diag::ContextLookup context = context_lookup(source.get());
+      for (const auto& d : parsed.diagnostics) r.json_diags.push_back(diag::diagnostic_json(d, lookup, context));
     } else if (format == DiagFormat::Sarif) {
       r.diagnostics = std::move(parsed.diagnostics);
     } else {
@@ -105,7 +107,10 @@ int run_validate(const ValidateOptions& opt) {
     write_all(stdout, sarif_document(sarif));
   } else if (!opt.quiet && format == DiagFormat::Text) {
     size_t n = results.size();
-    if (errors == 0 && io_errors == 0) {
+    if (n == 0 && io_errors == 0) {
+      // Nothing was checked: not a success to report (find_inputs warned about a named path).
+      std::printf("No files to validate.\n");
+    } else if (errors == 0 && io_errors == 0) {
       std::printf("Success! %zu file%s valid.\n", n, n == 1 ? " is" : "s are");
     } else if (errors) {
       std::printf("%zu error%s in %zu of %zu file%s.\n", errors, errors == 1 ? "" : "s", invalid_files, n,

@@ -6,6 +6,7 @@
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
 #include "util/byte_runs.h"
+#include "util/text.h"
 
 namespace hcl::ast {
 
@@ -121,6 +122,28 @@ Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   a.name_span = token_span(tree, n.main_token);
   a.expr = tree.first_child(node);
   return a;
+}
+
+std::string context_string(const syntax::SyntaxTree& tree, uint32_t offset) {
+  syntax::NodeId root = tree.root();
+  if (root == syntax::kNoNode || tree.node(root).kind != syntax::NodeKind::Body) return "";
+  for (syntax::NodeId item : tree.children(root)) {
+    if (tree.node(item).kind != syntax::NodeKind::Block) continue;
+    diag::Span s = tree.span(item);
+    if (offset < s.start || offset >= s.end) continue;
+    // A header without its "{" (`broken hcl file`) is no block to the reference: its parser
+    // leaves it out of the body.
+    const syntax::Node& n = tree.node(item);
+    uint32_t after = n.main_token + 1;
+    for (syntax::NodeId c : tree.children(item))
+      if (tree.node(c).kind == syntax::NodeKind::BlockLabel) after = tree.node(c).last_token + 1;
+    if (after > n.last_token || tree.token(after).kind != lex::TokenKind::OBrace) return "";
+    Block b = block(tree, item);
+    std::string out(b.type);
+    for (const auto& label : b.labels) out += " " + util::go_quote(label);
+    return out;
+  }
+  return "";
 }
 
 Block block(const syntax::SyntaxTree& tree, syntax::NodeId node) {

@@ -39,6 +39,11 @@ std::vector<syntax::NodeId> body_items(const syntax::SyntaxTree& tree, syntax::N
 void subtree_roots(const syntax::SyntaxTree& tree, std::vector<syntax::NodeId>& roots);
 Attribute attribute(const syntax::SyntaxTree& tree, syntax::NodeId node);
 Block block(const syntax::SyntaxTree& tree, syntax::NodeId node);
+// What a diagnostic's text says it is "in" (hcl.File's ContextString, which terraform and the
+// reference's text writer print after the line number): the header of the top-level block whose
+// source holds `offset`, its labels quoted as Go's %q (`resource "aws_instance" "web"`,
+// `locals`), or "" outside every block.
+std::string context_string(const syntax::SyntaxTree& tree, uint32_t offset);
 
 // ---- Expressions --------------------------------------------------------------------------------
 

@@ -109,7 +109,9 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
   if (diag.subject) {
     const source::Range& subj = *diag.subject;
     const source::SourceFile* file = sources ? sources(subj.filename.str()) : nullptr;
-    out += fmt::format("  on {} line {}:\n", util::escape_controls(subj.filename.str()), subj.start.line);
+    std::string in = style.context ? style.context(subj) : std::string();
+    if (!in.empty()) in = ", in " + util::escape_controls(in);
+    out += fmt::format("  on {} line {}{}:\n", util::escape_controls(subj.filename.str()), subj.start.line, in);
     if (!file) {
       out += "  (source code not available)\n\n";
     } else {
@@ -155,7 +157,8 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
   return out;
 }
 
-nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources) {
+nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources,
+                                       const ContextLookup& context) {
   nlohmann::ordered_json j;
   j["severity"] = diag.severity == Severity::Error ? "error" : "warning";
   j["summary"] = diag.summary;
@@ -173,10 +176,14 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLooku
       size_t hs = std::min<size_t>(r.start.byte - line_begin, code.size());
       size_t he = std::min<size_t>(r.end.byte - line_begin, code.size());
       Window w = clip_line(code, hs, std::max(hs, he));
+      std::string in = context ? context(r) : std::string();
       j["snippet"] =
-          nlohmann::ordered_json{{"context", nullptr},           {"code", std::move(w.text)},
-                                 {"start_line", r.start.line},   {"highlight_start_offset", w.hs},
-                                 {"highlight_end_offset", w.he}, {"values", nlohmann::ordered_json::array()}};
+          nlohmann::ordered_json{{"context", in.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(in)},
+                                 {"code", std::move(w.text)},
+                                 {"start_line", r.start.line},
+                                 {"highlight_start_offset", w.hs},
+                                 {"highlight_end_offset", w.he},
+                                 {"values", nlohmann::ordered_json::array()}};
     }
   }
   return j;

@@ -12,9 +12,14 @@
 
 namespace hcl::diag {
 
+// What a subject is "in" (a block header such as `resource "aws_instance" "web"`, found by a
+// stage that knows the syntax: ast::context_string), or "".
+using ContextLookup = std::function<std::string(const source::Range& subject)>;
+
 struct TextStyle {
   bool color = false;
-  unsigned width = 0;  // wrap details to this width; 0 leaves them as they are
+  unsigned width = 0;               // wrap details to this width; 0 leaves them as they are
+  ContextLookup context = nullptr;  // "on main.tf line 5, in locals:"; none: "on main.tf line 5:"
 };
 
 // Finds the source of a diagnostic's file for its snippet, or null.
@@ -23,7 +28,9 @@ using SourceLookup = std::function<const source::SourceFile*(const std::string& 
 std::string render_text(const Diagnostic& diag, const SourceLookup& sources, const TextStyle& style);
 
 // One diagnostic as `terraform validate -json` prints it, with its snippet when the source is known.
-nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources);
+// `context` fills the snippet's "context", as terraform does.
+nlohmann::ordered_json diagnostic_json(const Diagnostic& diag, const SourceLookup& sources,
+                                       const ContextLookup& context = nullptr);
 
 // A GitHub Actions workflow command (::error file=...,line=...::message).
 std::string render_github(const Diagnostic& diag);

@@ -358,8 +358,21 @@ void Document::remove(const Item& item) {
 void Document::append_attribute(const BodyRef& body, std::string_view name, std::string_view expression,
                                 bool blank_line_before) {
   std::string line = std::string(name) + " = " + std::string(expression);
+  // Keeping every other byte, the new line lines its "=" up with the one-line attribute it follows
+  // (when its name fits), as hclwrite aligns a run: the file stays formatted.
+  std::string aligned = line;
+  std::vector<Item> its = items(body);
+  if (!blank_line_before && !its.empty() && !its.back().is_block) {
+    const Item& prev = its.back();
+    const lex::Token& first = tree_->token(prev.start);
+    const lex::Token& eq = tree_->token(prev.start + 1);
+    std::string_view span = tree_->text().substr(first.start, tree_->token(prev.end - 1).end - first.start);
+    size_t width = eq.start - first.start;
+    if (eq.kind == lex::TokenKind::Equal && span.find('\n') == std::string_view::npos && name.size() < width)
+      aligned = std::string(name) + std::string(width - name.size(), ' ') + "= " + std::string(expression);
+  }
   insert(
-      body, line, [&](const std::string&) { return line; }, blank_line_before);
+      body, line, [&](const std::string&) { return aligned; }, blank_line_before);
 }
 
 void Document::append_block(const BodyRef& body, std::string_view type, std::span<const std::string> labels,

@@ -182,8 +182,8 @@ std::string TerraformRewrite::finish() {
 }
 
 bool terraform_file(std::string_view path) {
-  return path.ends_with(".tf") || path.ends_with(".tfvars") || path.ends_with(".tftest.hcl") ||
-         path.ends_with(".tfmock.hcl");
+  return path.ends_with(".tf") || path.ends_with(".tofu") || path.ends_with(".tfvars") ||
+         path.ends_with(".tftest.hcl") || path.ends_with(".tofutest.hcl") || path.ends_with(".tfmock.hcl");
 }
 
 }  // namespace hcl::format

@@ -231,6 +231,8 @@ Place make_place(const FileAccess& access) {
   p.confined = access.confined;
   p.access = access;
   for (const auto& r : access.roots) {
+    // A directory given twice (the working directory, and "." named as a path) is shown once.
+    if (std::find(p.shown_roots.begin(), p.shown_roots.end(), r) != p.shown_roots.end()) continue;
     p.shown_roots.push_back(r);
     if (auto real = real_location(r.empty() ? std::string(".") : r)) p.roots.push_back(*real);
   }

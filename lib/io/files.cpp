@@ -262,7 +262,7 @@ ReadResult read_regular_file(const std::string& path, uint64_t limit) {
 }
 
 const std::vector<std::string>& default_extensions() {
-  static const std::vector<std::string> exts{".hcl", ".tf", ".tfvars", ".pkr.hcl", ".nomad"};
+  static const std::vector<std::string> exts{".hcl", ".tf", ".tofu", ".tfvars", ".pkr.hcl", ".nomad"};
   return exts;
 }
 
@@ -271,6 +271,11 @@ bool has_extension(std::string_view name, const std::vector<std::string>& extens
     if (name.size() > e.size() && name.substr(name.size() - e.size()) == e) return true;
   }
   return false;
+}
+
+bool ignored_name(std::string_view name) {
+  if (name.empty()) return true;
+  return name[0] == '.' || name.back() == '~' || (name.size() > 1 && name[0] == '#' && name.back() == '#');
 }
 
 namespace {
@@ -365,7 +370,7 @@ class Walk {
   };
 
   // The entries of one directory, by the types readdir reports (a stat only where it reports
-  // none): subdirectories not hidden, regular files and links to regular files inside the tree
+  // none): subdirectories not ignored (.git, .terraform), regular files and links to regular files inside the tree
   // with a matching name. A directory met before (a bind mount) is skipped.
   void read_directory(const std::string& dir, bool top, Found& found) {
     // Only the top may be reached through a link: below it a link to a directory is not followed.
@@ -401,10 +406,10 @@ class Walk {
         type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : S_ISLNK(st.st_mode) ? DT_LNK : DT_FIFO;
       }
       if (type == DT_DIR) {
-        if (recursive_ && name[0] != '.') found.dirs.push_back(prefix + e->d_name);
+        if (recursive_ && !ignored_name(name)) found.dirs.push_back(prefix + e->d_name);
         continue;
       }
-      if (!has_extension(name, extensions_)) continue;
+      if (ignored_name(name) || !has_extension(name, extensions_)) continue;
       std::string full = prefix + e->d_name;
       if (type == DT_LNK ? !link_stays_inside(full, root_) : type != DT_REG) continue;
       if (full.rfind("./", 0) == 0 && top_ != "." && top_.rfind("./", 0) != 0) full.erase(0, 2);

@@ -54,6 +54,11 @@ const std::vector<std::string>& default_extensions();
 
 bool has_extension(std::string_view name, const std::vector<std::string>& extensions);
 
+// Names a directory walk passes over, as terraform does (configs.IsIgnoredFile): hidden files and
+// directories (.terraform.lock.hcl, .terraform/, .git/) and editor backups (main.tf~, #main.tf#).
+// A path named on the command line is taken whatever its name.
+bool ignored_name(std::string_view name);
+
 struct FoundFile {
   std::string path;
   bool explicit_arg = false;  // named on the command line rather than found in a directory
@@ -65,8 +70,8 @@ struct FindResult {
 };
 
 // Expands command-line paths: files as given, directories scanned for the extensions (descending
-// into subdirectories when `recursive`, skipping hidden ones such as .git and .terraform), in a
-// sorted, deterministic order. "-" stands for standard input.
+// into subdirectories when `recursive`), passing over ignored names (ignored_name), in a sorted,
+// deterministic order. Every subcommand that takes directories finds its files here. "-" stands for standard input.
 // A walk never leaves the tree it was given: a symbolic link to a directory is not followed (as
 // terraform fmt and gofmt do not), a directory met twice (by device and inode, as a bind mount
 // can make it) is walked once, and only regular files, or links to them, are found: a FIFO or

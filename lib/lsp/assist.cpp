@@ -55,9 +55,8 @@ Json hover(const Document& doc, Position p, Encoding e, Workspace& ws) {
   if (!a.tree) return nullptr;
   uint32_t off = doc.lines().offset(p, e);
   CallAt c = call_at(*a.tree, off, false);
-  if (c.node == syntax::kNoNode) return nullptr;
-  const cty::Function* f = ws.functions().find(c.call.name);
-  if (!f) return nullptr;
+  const cty::Function* f = c.node == syntax::kNoNode ? nullptr : ws.functions().find(c.call.name);
+  if (!f) return declaration_hover(doc, p, e, ws);
   return Json{{"contents", markdown(*f)}, {"range", range_json(doc.lines(), c.call.name_span, e)}};
 }
 

@@ -50,6 +50,10 @@ class Document {
   // by edit, each a pass.
   void apply(const std::vector<TextChange>& changes, Encoding e);
   void set_version(int64_t v) { version_ = v; }
+  // The editor's languageId: "terraform" (and "terraform-vars") buffers get terraform fmt's
+  // style whatever their name, as an unsaved buffer has none.
+  void set_language(std::string_view id) { terraform_language_ = id == "terraform" || id == "terraform-vars"; }
+  bool terraform_language() const { return terraform_language_; }
 
   const Analysis& analysis() const;
 
@@ -59,6 +63,7 @@ class Document {
   std::shared_ptr<const source::SourceFile> source_;
   int64_t version_;
   bool json_;
+  bool terraform_language_ = false;
   LineIndex lines_;
   mutable std::unique_ptr<Analysis> analysis_;
 };

@@ -49,6 +49,9 @@ using UriFor = std::function<std::string(const std::string& path)>;
 void definition(JsonWriter& out, const Document& doc, Position p, Encoding e, Workspace& ws, const UriFor& uri_for);
 void references(JsonWriter& out, const Document& doc, Position p, bool include_declaration, Encoding e, Workspace& ws,
                 const UriFor& uri_for);
+// Hover over a name navigation follows (var.x, local.x, module.x, data.x.y, a resource): its
+// declaration as written and where it is; null when it is declared nowhere in the unit.
+Json declaration_hover(const Document& doc, Position p, Encoding e, Workspace& ws);
 Json prepare_rename(const Document& doc, Position p, Encoding e, Workspace& ws);
 // Throws std::invalid_argument with the reason when the name cannot be renamed to `new_name`.
 void rename(JsonWriter& out, const Document& doc, Position p, const std::string& new_name, Encoding e, Workspace& ws,

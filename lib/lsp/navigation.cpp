@@ -46,6 +46,33 @@ std::optional<Target> target(const Document& doc, Position p, Encoding e, Worksp
 
 }  // namespace
 
+Json declaration_hover(const Document& doc, Position p, Encoding e, Workspace& ws) {
+  auto t = target(doc, p, e, ws);
+  if (!t) return nullptr;
+  for (const UnitFile& f : t->unit)
+    for (const Symbol& s : f.index->declarations) {
+      if (s.key != t->key) continue;
+      // The declaration as written (a variable's type, default and description; a local's
+      // expression; a block's arguments), up to a screenful, and where it is.
+      std::string_view text = f.source->text().substr(s.whole.start, s.whole.end - s.whole.start);
+      size_t cut = 0;
+      for (int lines = 0; cut != std::string_view::npos && lines < 30; ++lines) {
+        cut = text.find('\n', cut);
+        if (cut != std::string_view::npos) ++cut;
+      }
+      std::string shown(text.substr(0, cut == std::string_view::npos ? text.size() : cut));
+      if (shown.size() < text.size()) shown += "...\n";
+      while (!shown.empty() && shown.back() == '\n') shown.pop_back();
+      size_t slash = f.path.rfind('/');
+      std::string file = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+      uint32_t line = f.source->range(s.whole.start, s.whole.start).start.line;
+      std::string value = "```hcl\n" + shown + "\n```\n\nDeclared in " + file + " line " + std::to_string(line);
+      return Json{{"contents", Json{{"kind", "markdown"}, {"value", value}}},
+                  {"range", range_json(doc.lines(), t->name, e)}};
+    }
+  return nullptr;
+}
+
 void definition(JsonWriter& out, const Document& doc, Position p, Encoding e, Workspace& ws, const UriFor& uri_for) {
   auto t = target(doc, p, e, ws);
   if (!t) return out.null();

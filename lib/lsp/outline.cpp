@@ -75,7 +75,8 @@ void diagnostics(JsonWriter& out, const Document& doc, Encoding e) {
 void formatting(JsonWriter& out, const Document& doc, Encoding e) {
   if (doc.json()) return out.null();
   format::FormatOptions fo;
-  fo.style = format::terraform_file(doc.path()) ? format::Style::Terraform : format::Style::Canonical;
+  fo.style = doc.terraform_language() || format::terraform_file(doc.path()) ? format::Style::Terraform
+                                                                            : format::Style::Canonical;
   format::FormatResult r = format::format_config(doc.source(), fo);
   if (!r.ok) return out.null();
   out.begin_array();

@@ -191,7 +191,9 @@ void Server::handle(const Json& msg) {
       id = msg["id"];
     }
     static const Json kEmpty = Json::object();
-    const Json& params = msg.contains("params") ? msg["params"] : kEmpty;
+    // "params": null stands for no params, as some clients send it for shutdown and exit; a
+    // method that needs params then answers that they are missing.
+    const Json& params = msg.contains("params") && !msg["params"].is_null() ? msg["params"] : kEmpty;
     if (!params.is_object() && !params.is_array())
       throw RequestError{error_code::kInvalidParams, "params must be an object"};
 
@@ -218,8 +220,10 @@ void Server::handle(const Json& msg) {
         const Json& td = params.at("textDocument");
         std::string uri = td.at("uri").get<std::string>();
         std::string path = uri_to_path(uri).value_or(uri);
-        documents_.insert_or_assign(uri,
-                                    Document(path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
+        auto [at, _] = documents_.insert_or_assign(
+            uri, Document(path, td.at("text").get<std::string>(), td.value("version", int64_t{0})));
+        if (td.contains("languageId") && td["languageId"].is_string())
+          at->second.set_language(td["languageId"].get<std::string>());
         semantic_results_.erase(uri);
         pending_.insert(uri);
       } else if (method == "textDocument/didChange") {

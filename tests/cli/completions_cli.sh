@@ -5,7 +5,7 @@
 COMP=$TESTDATA/../completions
 
 # Every long option of every subcommand's --help appears in each completion script.
-subs=$("$HCL" --help | awk '/^Subcommands:/ {on=1; next} on && NF {print $1}' | grep -vx help)
+subs=$("$HCL" --help | awk '/^Subcommands:/ {on=1; next} on && !NF {exit} on {print $1}' | grep -vx help)
 [ -n "$subs" ] || fail "no subcommands listed by hcl --help"
 for sub in $subs; do
   for f in hcl.bash _hcl hcl.fish; do grep -qw -- "$sub" "$COMP/$f" || fail "$f lacks subcommand $sub"; done

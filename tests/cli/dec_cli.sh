@@ -26,9 +26,9 @@ expect_status 0 "$HCL" dec -s app.hcldec app.json
 expect_status 0 "$HCL" dec --spec app.hcldec --keep-nulls --with-type app.json
 [ "$(cat "$TMP/out")" = '{"value":{"name":"api","port":null},"type":["object",{"name":"string","port":"number"}]}' ] ||
   fail "--keep-nulls --with-type: $(cat "$TMP/out")"
-expect_status 0 sh -c "'$HCL' dec --spec=app.hcldec < app.conf"
+expect_status 0 sh -c "'$HCL' dec --spec=app.hcldec - < app.conf"
 expect_contains "$TMP/out" '"web"'
-expect_status 0 sh -c "'$HCL' dec --spec=app.hcldec --syntax json < app.json"
+expect_status 0 sh -c "'$HCL' dec --spec=app.hcldec --syntax json - < app.json"
 expect_contains "$TMP/out" '"api"'
 
 # Several files merge; an argument set twice is an error.

@@ -8,7 +8,7 @@ MAN_BUILT=$(dirname "$HCL")/man
 "$HCL" --version | grep -Eq '^hcl [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version: $("$HCL" --version)"
 [ -f "$MAN_BUILT/hcl.1" ] || fail "hcl.1 was not built"
 
-subs=$("$HCL" --help | awk '/^Subcommands:/ {on=1; next} on && NF {print $1}' | grep -vx help)
+subs=$("$HCL" --help | awk '/^Subcommands:/ {on=1; next} on && !NF {exit} on {print $1}' | grep -vx help)
 [ -n "$subs" ] || fail "no subcommands listed by hcl --help"
 for sub in $subs; do
   page=$MAN_SRC/hcl-$sub.1.scd

@@ -23,7 +23,7 @@ printf 'a {\n  x = 1\n}\n' >"$TMP/proj/other.hcl"
 # Queries: -f FILE, standard input, and a path before the operation.
 expect_status 0 "$HCL" edit -f "$TMP/proj/main.tf" attribute get module.vpc.version
 [ "$(cat "$TMP/out")" = '"4.0.0"' ] || fail "get: $(cat "$TMP/out")"
-expect_status 0 sh -c "\"$HCL\" edit attribute get module.vpc.version < \"$TMP/proj/main.tf\""
+expect_status 0 sh -c "\"$HCL\" edit -f - attribute get module.vpc.version < \"$TMP/proj/main.tf\""
 [ "$(cat "$TMP/out")" = '"4.0.0"' ] || fail "get from stdin: $(cat "$TMP/out")"
 expect_status 0 "$HCL" edit "$TMP/proj/main.tf" block list
 [ "$(cat "$TMP/out")" = 'module.vpc' ] || fail "block list: $(cat "$TMP/out")"
@@ -107,5 +107,16 @@ expect_status 2 "$HCL" edit -f "$TMP/missing.hcl" attribute get a.x
 # Several files' answers are told apart.
 expect_status 0 "$HCL" edit -r "$TMP/proj" attribute get module.vpc.version
 expect_contains "$TMP/out" "# $TMP/proj/main.tf"
+
+# --minimal lines an appended attribute up with the run it joins: the file stays formatted.
+printf 'resource "a" "b" {\n  ami           = "x"\n  instance_type = "y"\n}\n' > "$TMP/align.tf"
+expect_status 0 "$HCL" edit --minimal -u -f "$TMP/align.tf" attribute append resource.a.b.tags '{}'
+expect_contains "$TMP/align.tf" '  tags          = {}'
+expect_status 0 "$HCL" fmt --check "$TMP/align.tf"
+# A VALUE whose quotes were forgotten is written as the reference it is, with a warning.
+expect_status 0 "$HCL" edit --minimal -f "$TMP/align.tf" attribute set resource.a.b.ami m6i.large
+expect_contains "$TMP/err" "quote it"
+expect_status 0 "$HCL" edit --minimal -f "$TMP/align.tf" attribute set resource.a.b.ami var.ami
+expect_empty "$TMP/err"
 
 finish

@@ -57,7 +57,8 @@ expect_status 2 "$HCL" eval --var '=1' '1'
 expect_out 'web' "$HCL" eval --vars "$VARS" -r name
 expect_out $'10.0.0.0/24\n10.0.1.0/24' "$HCL" eval --vars "$VARS" --raw 'subnets[*].cidr'
 expect_out '3' "$HCL" eval --vars "$VARS" -r n
-expect_out '[1,"a"]' "$HCL" eval -r '[1, "a"]'
+expect_out $'1\na' "$HCL" eval -r '[1, "a"]'
+expect_out '[[1],"a"]' "$HCL" eval -r '[[1], "a"]'
 expect_out $'a b\nc' "$HCL" eval -r '"a b\nc"'
 expect_out $'{\n  "a": [\n    1,\n    2\n  ]\n}' "$HCL" eval --pretty '{a = [1, 2]}'
 expect_out '{"value":["1","x"],"type":["list","string"]}' "$HCL" eval --with-type 'tolist([1, "x"])[*]'

@@ -56,17 +56,16 @@ printf 'x = 1 + 2\n' > s.hcl
 expect_status 0 "$HCL" json -simplify --compact s.hcl
 [ "$(cat "$TMP/out")" = '{"x":3}' ] || fail "-simplify: $(cat "$TMP/out")"
 
-# Standard input when no path is given and it is a pipe or a file, not a terminal or /dev/null.
-printf 'a=1\n' | "$HCL" json --compact > "$TMP/out" 2>"$TMP/err" || fail "json from a pipe"
+# Standard input only when named ("-"): a pipe or a redirected file is not read without it, and
+# an empty pipe, which a CI runner may hand a job, does not turn a check into one of nothing.
+printf 'a=1\n' | "$HCL" json --compact - > "$TMP/out" 2>"$TMP/err" || fail "json from a pipe"
 [ "$(cat "$TMP/out")" = '{"a":1}' ] || fail "json from a pipe: $(cat "$TMP/out")"
-"$HCL" json --compact < s.hcl > "$TMP/out" 2>"$TMP/err" || fail "json from a file"
+"$HCL" json --compact - < s.hcl > "$TMP/out" 2>"$TMP/err" || fail "json from a file"
 [ "$(cat "$TMP/out")" = '{"x":"${1 + 2}"}' ] || fail "json from a file: $(cat "$TMP/out")"
-printf 'a=1\nbb = 2\n' | "$HCL" fmt > "$TMP/out" 2>"$TMP/err" || fail "fmt from a pipe"
+printf 'a=1\nbb = 2\n' | "$HCL" fmt - > "$TMP/out" 2>"$TMP/err" || fail "fmt from a pipe"
 [ "$(cat "$TMP/out")" = "$(printf 'a  = 1\nbb = 2')" ] || fail "fmt from a pipe: $(cat "$TMP/out")"
 (cd empty && printf 'c = 3\n' > c.hcl && "$HCL" json --compact < /dev/null > "$TMP/out" 2>"$TMP/err") || fail "json with /dev/null"
 [ "$(cat "$TMP/out")" = '{"c.hcl":{"c":3}}' ] || fail "json with /dev/null reads the directory: $(cat "$TMP/out")"
-# An empty pipe, which a CI runner may hand a job, still means the current directory: a check
-# must not pass on nothing.
 (cd empty && : | "$HCL" json --compact > "$TMP/out" 2>"$TMP/err") || fail "json with an empty pipe"
 [ "$(cat "$TMP/out")" = '{"c.hcl":{"c":3}}' ] || fail "json with an empty pipe: $(cat "$TMP/out")"
 printf 'c=3\n' > empty/c.hcl

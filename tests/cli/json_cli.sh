@@ -39,12 +39,12 @@ expect_status 0 "$HCL" json --compact "$TMP/empty.tf"
 [ "$(cat "$TMP/out")" = '{}' ] || fail "empty file: $(cat "$TMP/out")"
 
 # A directory: one object keyed by file path, found recursively, hidden directories skipped.
-expect_status 0 "$HCL" json --compact "$TMP/proj"
+expect_status 0 "$HCL" json --compact -r "$TMP/proj"
 printf '{"%s":{"variable":{"x":[{"default":1}]}},"%s":{"name":"b","variable":{"y":[{"default":"${var.x}"}]}}}\n' \
   "$TMP/proj/main.tf" "$TMP/proj/sub/vars.tf" > "$TMP/want"
 cmp -s "$TMP/out" "$TMP/want" || fail "directory output: $(cat "$TMP/out")"
 # Pretty keyed output nests each document one level in.
-expect_status 0 "$HCL" json "$TMP/proj"
+expect_status 0 "$HCL" json -r "$TMP/proj"
 python3 - "$TMP/out" "$TMP/proj" <<'PY' || fail "pretty keyed output"
 import json, sys
 text = open(sys.argv[1]).read()
@@ -64,16 +64,16 @@ cmp -s "$TMP/out" "$TMP/want" || fail "several files: $(cat "$TMP/out")"
 [ "$(cat "$TMP/out")" = '{"vars.tf":{"name":"b","variable":{"y":[{"default":"${var.x}"}]}}}' ] || fail "cwd output: $(cat "$TMP/out")"
 
 # --ext chooses the file name endings scanned in directories.
-expect_status 1 "$HCL" json --compact --ext txt "$TMP/proj"
+expect_status 1 "$HCL" json --compact --ext txt -r "$TMP/proj"
 [ "$(cat "$TMP/out")" = '{}' ] || fail "--ext output: $(cat "$TMP/out")"
 expect_contains "$TMP/err" "notes.txt"
 
 # --merge: all bodies in one object, blocks in file order.
-expect_status 0 "$HCL" json --compact --merge "$TMP/proj"
+expect_status 0 "$HCL" json --compact --merge -r "$TMP/proj"
 [ "$(cat "$TMP/out")" = '{"name":"b","variable":{"x":[{"default":1}],"y":[{"default":"${var.x}"}]}}' ] ||
   fail "merge output: $(cat "$TMP/out")"
 # An attribute set in two files fails clearly, and nothing is printed.
-expect_status 1 "$HCL" json --merge "$TMP/proj" "$TMP/dup.tf"
+expect_status 1 "$HCL" json --merge -r "$TMP/proj" "$TMP/dup.tf"
 expect_contains "$TMP/err" "Error: Conflicting attribute"
 expect_contains "$TMP/err" "on $TMP/dup.tf line 1:"
 expect_contains "$TMP/err" "The argument \"name\" was already set at $TMP/proj/sub/vars.tf:4,1."
@@ -128,6 +128,6 @@ printf 'r "t" "last" {\n  inner {\n  }\n  inner "labelled" {\n  }\n}\n' >> "$TMP
 expect_status 1 "$HCL" json "$TMP/late.tf"
 expect_empty "$TMP/out"
 expect_contains "$TMP/err" "Error: Inconsistent block labels"
-expect_contains "$TMP/err" "on $TMP/late.tf line 18004:"
+expect_contains "$TMP/err" "on $TMP/late.tf line 18004, in r \"t\" \"last\":"
 
 finish

@@ -11,7 +11,7 @@ printf '{"a": [1,]}\n' > "$TMP/conf/.terraform/ignored.tf.json"
 printf '{"a": [1,]}\n' > "$TMP/bad.tf.json"
 
 # --- validate ------------------------------------------------------------------------------------
-expect_status 0 "$HCL" validate "$TMP/conf"
+expect_status 0 "$HCL" validate -r "$TMP/conf"
 expect_contains "$TMP/out" 'Success! 2 files are valid.'
 expect_status 1 "$HCL" validate "$TMP/bad.tf.json"
 expect_contains "$TMP/err" 'Trailing comma in array'
@@ -24,7 +24,7 @@ expect_status 1 sh -c "printf '{\"a\": 1}' | '$HCL' validate -"
 expect_status 1 sh -c "printf 'a = 1' | '$HCL' validate --syntax json -"
 expect_contains "$TMP/err" 'Invalid JSON keyword'
 # --ext chooses exactly what directories give.
-expect_status 0 "$HCL" validate --ext .tf "$TMP/conf"
+expect_status 0 "$HCL" validate -r --ext .tf "$TMP/conf"
 expect_contains "$TMP/out" 'Success! 1 file is valid.'
 
 # --- json ----------------------------------------------------------------------------------------

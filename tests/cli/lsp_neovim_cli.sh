@@ -9,9 +9,25 @@ if ! command -v nvim >/dev/null; then
   exit 77
 fi
 cp "$TESTDATA/_lsp/broken.hcl" "$TESTDATA/_lsp/unformatted.tf" "$TESTDATA/_lsp/unit/"*.tf "$TMP/"
+printf 'job "web" {\n  datacenters = ["dc1"]\n}\n' > "$TMP/job.nomad"
+# The README's two Neovim set-ups, verbatim, with the hcl under test first on PATH.
+ROOT=$(cd "$TESTDATA/.." && pwd)
+for v in 08 07; do
+  python3 - "$ROOT/README.md" "$v" > "$TMP/setup_$v.lua" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head = r"\*\*Neovim\*\* 0\.8 or later" if sys.argv[2] == "08" else r"\*\*Neovim 0\.7\*\*"
+m = re.search(head + r".*?```lua\n(.*?)```", text, flags=re.S)
+sys.stdout.write(m.group(1) if m else "")
+PY
+  [ -s "$TMP/setup_$v.lua" ] || fail "no Neovim $v set-up in README.md"
+done
+export PATH="$(dirname "$HCL"):$PATH"
+client="$(cd "$(dirname "$0")/../lsp" && pwd)/neovim_client.lua"
 out="$TMP/nvim.out"
-HCL="$HCL" WORKDIR="$TMP" OUT="$out" HOME="$TMP" XDG_STATE_HOME="$TMP" timeout 120 \
-  nvim --headless --clean -n -c "luafile $(dirname "$0")/../lsp/neovim_client.lua" >"$TMP/nvim.log" 2>&1 </dev/null
+(cd "$TMP" && SETUP_08="$TMP/setup_08.lua" SETUP_07="$TMP/setup_07.lua" WORKDIR="$TMP" OUT="$out" HOME="$TMP" \
+  XDG_STATE_HOME="$TMP" timeout 120 nvim --headless --clean -n -c "luafile $client" \
+  >"$TMP/nvim.log" 2>&1 </dev/null)
 [ -f "$out" ] || fail "neovim wrote no report: $(head -c 600 "$TMP/nvim.log")"
 expect_contains "$out" "client true"
 expect_contains "$out" "diagnostics 1"
@@ -21,4 +37,6 @@ expect_contains "$out" "diagnostic_message Invalid expression: Expected the star
 cmp -s "$TMP/want.tf" "$TMP/formatted.out" || fail "neovim's formatted buffer differs from hcl fmt: $(diff "$TMP/want.tf" "$TMP/formatted.out" | head -20)"
 expect_contains "$out" "definition_file variables.tf"
 expect_contains "$out" "definition_cursor 1:10"
+expect_contains "$out" "nomad_filetype hcl"
+expect_contains "$out" "nomad_attached true"
 finish

@@ -40,6 +40,8 @@ check_hooks() {
   git add broken.tf
   if git commit -qm broken >"$TMP/out" 2>&1; then fail "$name: commit with a syntax error was accepted"; fi
   expect_contains "$TMP/out" "Missing item separator"
+  # fmt leaves the error to validate: it is reported once.
+  [ "$(grep -c "Missing item separator" "$TMP/out")" = 1 ] || fail "$name: the syntax error is reported $(grep -c "Missing item separator" "$TMP/out") times"
 }
 
 cat > "$TMP/remote-config.yaml" <<YAML

@@ -2,7 +2,7 @@
 # The README's examples, run as written: each "$ command" of the everyday-use sections runs in a
 # copy of that section's files (testdata/_readme/<section>), or for the Packer and Nomad examples
 # in the repository, and must print what the README shows after it. docs/json.md's examples run
-# the same way in testdata/_readme/docs-json.
+# the same way in testdata/_readme/docs-json, docs/eval.md's in the repository and docs/security.md's in testdata/_readme/docs-security.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTDATA/.." && pwd)
 command -v jq >/dev/null || { fail "jq is needed by the README's json examples"; finish; }
@@ -60,6 +60,8 @@ run_blocks(open(os.path.join(root, "README.md")).read(),
            {"### 1.": "validate", "### 2.": "fmt", "### 3.": "eval", "### 4.": "json",
             "### Whole configurations": None})
 run_blocks(open(os.path.join(root, "docs", "json.md")).read(), {"": "docs-json"})
+run_blocks(open(os.path.join(root, "docs", "eval.md")).read(), {"": None})
+run_blocks(open(os.path.join(root, "docs", "security.md")).read(), {"": "docs-security"})
 print(f"{checked} documented commands checked")
 sys.exit(1 if failures or checked < 14 else 0)
 PY

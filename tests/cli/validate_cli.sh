@@ -16,7 +16,7 @@ expect_contains "$TMP/out" "Success! 1 file is valid."
 expect_empty "$TMP/err"
 
 # Directories are walked recursively for the default extensions, skipping hidden directories.
-expect_status 1 "$HCL" validate "$TMP/proj"
+expect_status 1 "$HCL" validate -r "$TMP/proj"
 expect_contains "$TMP/err" "Error: Missing item separator"
 expect_contains "$TMP/err" "on $TMP/proj/sub/bad.tfvars line 1:"
 expect_contains "$TMP/err" "Expected a comma to mark the beginning of the next item."
@@ -29,9 +29,9 @@ expect_contains "$TMP/out" "1 error in 1 of 4 files."
 expect_contains "$TMP/err" "bad.tfvars"
 
 # --ext changes the extensions (with or without the dot, comma-separated or repeated).
-expect_status 0 "$HCL" validate --ext tf,nomad "$TMP/proj"
+expect_status 0 "$HCL" validate -r --ext tf,nomad "$TMP/proj"
 expect_contains "$TMP/out" "2 files are valid"
-expect_status 1 "$HCL" validate --ext .txt "$TMP/proj"
+expect_status 1 "$HCL" validate -r --ext .txt "$TMP/proj"
 
 # stdin.
 printf 'a = 1\n' | "$HCL" validate - >"$TMP/out" 2>"$TMP/err" || fail "stdin valid should exit 0"
@@ -52,7 +52,7 @@ expect_status 0 "$HCL" validate -q "$TMP/proj/good.tf"
 expect_empty "$TMP/out"
 
 # JSON: terraform validate -json's fields, all files in one document.
-expect_status 1 "$HCL" validate --format json "$TMP/proj"
+expect_status 1 "$HCL" validate -r --format json "$TMP/proj"
 python3 - "$TMP/out" <<'PY' || fail "json document"
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -27,7 +27,7 @@ expect_not_contains "$TMP/out" "l1/"
 [ "$(grep -cE 'in.hcl|s.hcl' "$TMP/out")" -eq 1 ] || fail "fmt -r listed sub/s.hcl twice: $(cat "$TMP/out")"
 
 # validate walks the same files, once each, and does not hang.
-(cd "$TMP/repo" && timeout 20 "$HCL" validate . > "$TMP/out" 2> "$TMP/err")
+(cd "$TMP/repo" && timeout 20 "$HCL" validate -r . > "$TMP/out" 2> "$TMP/err")
 got=$?
 [ "$got" -eq 0 ] || fail "validate: exit $got: $(cat "$TMP/err")"
 expect_contains "$TMP/out" "Success! 3 files are valid."

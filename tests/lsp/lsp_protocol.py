@@ -55,6 +55,59 @@ def test_lifecycle():
     check(c.proc.wait(timeout=20) == 1, "end of input exits 1")
 
 
+def test_null_params():
+    # Some eglot versions send "params": null with shutdown and exit: both are taken, and the
+    # server ends with 0.
+    c, _ = started()
+    c.send({"jsonrpc": "2.0", "id": 900, "method": "shutdown", "params": None})
+    r = c.response(900)
+    check("error" not in r and r.get("result", 1) is None, "shutdown with null params: %s" % r)
+    c.send({"jsonrpc": "2.0", "method": "exit", "params": None})
+    check(c.proc.wait(timeout=20) == 0, "exit with null params after shutdown exits 0")
+    # A method that needs params answers that they are missing.
+    c, _ = started()
+    c.send({"jsonrpc": "2.0", "id": 901, "method": "textDocument/hover", "params": None})
+    r = c.response(901)
+    check(r.get("error", {}).get("code") == -32602, "hover with null params: invalid params: %s" % r)
+    check(c.close() == 0, "still serving after that")
+
+
+def test_declaration_hover():
+    path = os.path.join(TESTDATA, "unit", "main.tf")
+    text = open(path).read()
+    lines = text.splitlines()
+    c, _ = started()
+    c.open(uri(path), text)
+    td = {"textDocument": {"uri": uri(path)}}
+    at = lambda l, word, k=1: dict(td, position={"line": l, "character": lines[l].index(word) + k})
+    h = c.request("textDocument/hover", at(14, "var.region", 5))["result"]
+    v = h["contents"]["value"] if h else ""
+    check('variable "region"' in v and "type    = string" in v and '"eu-west-1"' in v and "variables.tf line 1" in v,
+          "hover on var.region shows its declaration: %s" % h)
+    h = c.request("textDocument/hover", at(14, "local.prefix", 7))["result"]
+    check(h and 'prefix = "app-${var.region}"' in h["contents"]["value"] and "main.tf line 2" in h["contents"]["value"],
+          "hover on local.prefix: %s" % h)
+    h = c.request("textDocument/hover", at(15, "net."))["result"]
+    check(h and 'module "net"' in h["contents"]["value"], "hover on module.net: %s" % h)
+    h = c.request("textDocument/hover", at(13, "base"))["result"]
+    check(h and 'data "aws_ami" "base"' in h["contents"]["value"], "hover on data.aws_ami.base: %s" % h)
+    h = c.request("textDocument/hover", at(20, "web"))["result"]
+    check(h and 'resource "aws_instance" "web"' in h["contents"]["value"], "hover on aws_instance.web: %s" % h)
+    c.close()
+
+
+def test_terraform_language_id():
+    # An unsaved buffer named like no Terraform file, in a buffer the editor calls terraform.
+    c, _ = started()
+    u = "untitled:Untitled-1"
+    c.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "terraform", "version": 1,
+                                                       "text": 'variable "v" {\n  type = "string"\n}\n'}})
+    r = c.request("textDocument/formatting", {"textDocument": {"uri": u}, "options": {"tabSize": 2, "insertSpaces": True}})
+    got = apply_edits('variable "v" {\n  type = "string"\n}\n', r.get("result") or [])
+    check(got == 'variable "v" {\n  type = string\n}\n', "a terraform buffer gets terraform fmt's style: %r" % got)
+    c.close()
+
+
 def validate_json(path):
     out = subprocess.run([HCL, "validate", "--format", "json", path], capture_output=True, text=True).stdout
     return json.loads(out)["diagnostics"]
@@ -391,7 +444,7 @@ def test_bad_input():
 
 
 def main():
-    for t in [test_lifecycle, test_diagnostics, test_incremental_sync_utf16, test_formatting, test_outline, test_assist,
+    for t in [test_lifecycle, test_null_params, test_declaration_hover, test_terraform_language_id, test_diagnostics, test_incremental_sync_utf16, test_formatting, test_outline, test_assist,
               test_navigation, test_bad_input]:
         try:
             t()

@@ -1,16 +1,22 @@
--- Drives `hcl lsp` from a real editor: Neovim (0.7, Debian's), headless, with its built-in client.
+-- Drives `hcl lsp` from a real editor: Neovim (0.7, Debian's), headless, with its built-in client
+-- started by the README's set-up.
 -- Writes what it saw to $OUT, one "key value" per line; lsp_neovim_cli.sh checks it.
 local hcl, dir, out_path = os.getenv("HCL"), os.getenv("WORKDIR"), os.getenv("OUT")
 local out = assert(io.open(out_path, "w"))
 local function report(k, v) out:write(k .. " " .. tostring(v) .. "\n"); out:flush() end
 
-local client_id = vim.lsp.start_client({ cmd = { hcl, "lsp" }, name = "hcl", root_dir = dir })
-report("client", client_id ~= nil)
-local function attach() vim.lsp.buf_attach_client(0, client_id) end
+-- The README's set-up, as written: its 0.8 one where vim.lsp.start exists, else its 0.7 one.
+dofile(vim.lsp.start and os.getenv("SETUP_08") or os.getenv("SETUP_07"))
+local client_id
+local function attach()
+  vim.wait(10000, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end, 20)
+  client_id = client_id or next(vim.lsp.buf_get_clients(0))
+end
 
 -- 1. A broken file gets the diagnostic.
 vim.cmd("edit " .. dir .. "/broken.hcl")
 attach()
+report("client", client_id ~= nil)
 vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 20)
 local diags = vim.diagnostic.get(0)
 report("diagnostics", #diags)
@@ -36,6 +42,12 @@ vim.wait(10000, function() return vim.api.nvim_buf_get_name(0):match("variables%
 report("definition_file", vim.fn.fnamemodify(vim.api.nvim_buf_get_name(0), ":t"))
 local pos = vim.api.nvim_win_get_cursor(0)
 report("definition_cursor", pos[1] .. ":" .. pos[2])
+
+-- 4. A Nomad job is served too.
+vim.cmd("edit " .. dir .. "/job.nomad")
+attach()
+report("nomad_filetype", vim.bo.filetype)
+report("nomad_attached", next(vim.lsp.buf_get_clients(0)) ~= nil)
 
 vim.lsp.stop_client(client_id)
 out:close()

@@ -1,0 +1,1 @@
+e = file("/proc/self/environ")
