@@ -26,7 +26,7 @@ Function concat_function() {
           "Concatenates together all of the given lists or tuples into a single sequence, preserving the "
           "input order.",
       .params = {},
-      .variadic = Param{.name = "seqs"},
+      .variadic = Param{.name = "seqs", .marks = ParamMarks::Shallow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.empty()) return fail_call("at least one argument is required");
         // All lists with a common element type make a list; anything else a tuple.
@@ -192,7 +192,7 @@ Function reverse_function() {
   return Function{
       .name = "reverse",
       .description = "Returns the given list with its elements in reverse order.",
-      .params = {Param{.name = "list"}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_tuple()) {
@@ -251,7 +251,8 @@ Function slice_function() {
   return Function{
       .name = "slice",
       .description = "Extracts a subslice of the given list or tuple value.",
-      .params = {Param{.name = "list"}, Param{.name = "start_index", .type = Type::number()},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow},
+                 Param{.name = "start_index", .type = Type::number()},
                  Param{.name = "end_index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
@@ -325,7 +326,7 @@ Function element_function() {
       .description =
           "Returns the element with the given index from the given list or tuple, applying the modulo "
           "operation to the given index if it's greater than the number of elements.",
-      .params = {Param{.name = "list"}, Param{.name = "index", .type = Type::number()}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}, Param{.name = "index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& index = args[1];
         const Type& t = args[0].type();
