@@ -189,6 +189,10 @@ int run_eval(EvalOptions& opt) {
   const Value& value = *result.value;
   const diag::Diagnostics& warnings = result.diagnostics;
 
+  // Only the HCL form can show a sensitive value hidden.
+  if (opt.format != "hcl" && !opt.show_sensitive) {
+    if (auto e = eval::sensitive_json_error(value)) return out.fail({std::move(*e)});
+  }
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.
     write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
@@ -196,7 +200,7 @@ int run_eval(EvalOptions& opt) {
   }
   if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
-    write_all(stdout, cty::value_to_hcl(value) + "\n");
+    write_all(stdout, cty::value_to_hcl(value, opt.show_sensitive) + "\n");
     return kExitOk;
   }
   std::string json = *cty::value_to_json(value);

@@ -219,6 +219,8 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
+  cmd->add_flag("--show-sensitive", opt->show_sensitive,
+                "Print sensitive values (hidden as (sensitive value) in HCL output, an error in JSON output)");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
   add_color_option(cmd);
   return [opt, vars, cmd, expression, expression_flag, file] {
