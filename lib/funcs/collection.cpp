@@ -165,7 +165,9 @@ Function lookup_function() {
           "Returns the value of the element with the given key from the given map, or the default value "
           "if there is no such element.",
       .params = {Param{.name = "inputMap", .marks = ParamMarks::Shallow}, Param{.name = "key", .type = Type::string()}},
-      .variadic = Param{.name = "default", .allow_null = true, .allow_dynamic = true},
+      // Terraform's lookup takes the default with its marks: they mark the result only when the
+      // default is the result.
+      .variadic = Param{.name = "default", .allow_null = true, .allow_dynamic = true, .marks = ParamMarks::Allow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.size() > 3)
           return fail_call("lookup() takes two or three arguments, got " + std::to_string(args.size()));

@@ -134,8 +134,9 @@ Function range_function() {
 // ---- flatten ------------------------------------------------------------------------------------
 
 // Appends the leaves of a sequence, descending into nested lists, sets and tuples. False when
-// something unknown leaves the result's shape open.
-bool flatten_into(const Value& seq, std::vector<Value>& out) {
+// something unknown leaves the result's shape open. A nested sequence's own mark, which no leaf
+// carries, sets `*marked` (Terraform's flatten marks the whole result with it).
+bool flatten_into(const Value& seq, std::vector<Value>& out, bool* marked = nullptr) {
   if (!seq.is_known()) return false;
   bool known = true;
   for (const auto& v : seq.elements()) {
@@ -146,8 +147,9 @@ bool flatten_into(const Value& seq, std::vector<Value>& out) {
         known = false;
         continue;
       }
+      if (marked && v.is_sensitive()) *marked = true;
       std::vector<Value> inner;
-      if (flatten_into(v, inner)) {
+      if (flatten_into(v, inner, marked)) {
         out.insert(out.end(), inner.begin(), inner.end());
       } else {
         known = false;
@@ -166,7 +168,7 @@ Function flatten_function() {
           "Transforms a list, set, or tuple value into a tuple by replacing any given elements that are "
           "themselves sequences with a flattened tuple of all of the nested elements concatenated "
           "together.",
-      .params = {Param{.name = "list"}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_wholly_known()) return Type::dynamic();
         const Type& t = args[0].type();
@@ -180,8 +182,9 @@ Function flatten_function() {
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         if (args[0].length() == 0) return Value::tuple({});
         std::vector<Value> out;
-        if (!flatten_into(args[0], out)) return Value::unknown(ret);
-        return Value::tuple(std::move(out));
+        bool marked = false;
+        if (!flatten_into(args[0], out, &marked)) return Value::unknown(ret).marked_if(marked);
+        return Value::tuple(std::move(out)).marked_if(marked);
       },
   };
 }
@@ -286,7 +289,7 @@ Function chunklist_function() {
   return Function{
       .name = "chunklist",
       .description = "Splits a single list into multiple lists where each has at most the given number of elements.",
-      .params = {Param{.name = "list", .type = Type::list(Type::dynamic())},
+      .params = {Param{.name = "list", .type = Type::list(Type::dynamic()), .marks = ParamMarks::Shallow},
                  Param{.name = "size", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> { return Type::list(args[0].type()); },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
