@@ -79,8 +79,11 @@ Type primitive_type(cty::TypeKind k) {
   // collections, as cty's Equals does.
   bool marked = param == cty::TypeKind::Dynamic ? l.has_sensitive_deep() || r.has_sensitive_deep()
                                                 : l.is_sensitive() || r.is_sensitive();
-  if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r))
-    return binary_operation(n, op, l, r, primitive_type(result), d).marked_if(marked);
+  if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r)) {
+    // Unmarked, the usual case, returns the operation's value as it is (no move through the mark).
+    if (!marked) return binary_operation(n, op, l, r, primitive_type(result), d);
+    return binary_operation(n, op, l, r, primitive_type(result), d).mark_sensitive();
+  }
   size_t mark = d.size();
   const Type param_type = primitive_type(param);
   auto lc = convert_operand(l, param_type);
@@ -103,7 +106,8 @@ Type primitive_type(cty::TypeKind k) {
   diag::append(d, std::move(ld));
   diag::append(d, std::move(rd));
   if (has_errors_since(d, mark)) return Value::unknown(primitive_type(result)).marked_if(marked);
-  return binary_operation(n, op, a, b, primitive_type(result), d).marked_if(marked);
+  if (!marked) return binary_operation(n, op, a, b, primitive_type(result), d);
+  return binary_operation(n, op, a, b, primitive_type(result), d).mark_sensitive();
 }
 
 // BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
@@ -207,10 +211,12 @@ Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
     error(d, "Operation failed", "Error during operation: argument must not be null.", span(n));
     return Value::unknown(param);
   }
-  bool marked = c->is_sensitive();
-  if (!c->is_known()) return Value::unknown(param).marked_if(marked);
-  if (negate) return Value::number(c->as_number().negate()).marked_if(marked);
-  return Value::boolean(!c->as_bool()).marked_if(marked);
+  auto result = [&] {
+    if (!c->is_known()) return Value::unknown(param);
+    return negate ? Value::number(c->as_number().negate()) : Value::boolean(!c->as_bool());
+  };
+  if (!c->is_sensitive()) return result();
+  return result().mark_sensitive();
 }
 
 }  // namespace hcl::eval::evaluator_detail

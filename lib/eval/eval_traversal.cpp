@@ -159,7 +159,7 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
       if (idx && *idx >= 0 && static_cast<uint64_t>(*idx) < coll.elements().size())
         found = &coll.elements()[static_cast<size_t>(*idx)];
     }
-    if (found) return Value(*found).marked_if(marked || key->is_sensitive());
+    if (found) return marked || key->is_sensitive() ? found->mark_sensitive() : *found;
     if (!ty.is_map()) {
       const Number& k = key->as_number();
       if (!k.is_integer() || k.is_infinity()) {
@@ -215,7 +215,8 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
     }
     // HCL 2.24: an unknown object still has its attributes' types, and a wrong key is an error.
     if (!coll.is_known()) return Value::unknown(attr->type).marked_if(marked);
-    return Value(*coll.get(name)).marked_if(marked);
+    const Value& v = *coll.get(name);
+    return marked ? v.mark_sensitive() : v;
   }
   if (ty.is_set()) {
     error(d, kInvalidIndex,
@@ -250,7 +251,9 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
     if (!obj.is_known()) return Value::unknown(a->type).marked_if(obj.is_sensitive());
     // An object's values are in its type's attribute order: no second search by name. By value,
     // so that a document's object builds only this member (Value::member).
-    return obj.member(static_cast<size_t>(a - ty.attributes().data())).marked_if(obj.is_sensitive());
+    size_t i = static_cast<size_t>(a - ty.attributes().data());
+    if (!obj.is_sensitive()) return obj.member(i);
+    return obj.member(i).mark_sensitive();
   }
   if (ty.is_map()) {
     if (!obj.is_known()) return Value::unknown(ty.element()).marked_if(obj.is_sensitive());
@@ -260,7 +263,7 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
             fmt::format("This map does not have an element with the key {}.", util::go_quote(name)), rng);
       return Value::dynamic();
     }
-    return Value(*v).marked_if(obj.is_sensitive());
+    return obj.is_sensitive() ? v->mark_sensitive() : *v;
   }
   if (ty.is_dynamic()) return Value::dynamic().marked_if(obj.is_sensitive());
   if (ty.is_list() && ty.element().is_object()) {

@@ -324,7 +324,7 @@ def error_summary(stderr):
 # ---- evaluating ---------------------------------------------------------------------------------
 
 
-def batched(cases, run_one, run_batch, size=40):
+def batched(cases, run_one, run_batch, size=100):
     """Answers for `cases` (canonical values or error strings), a batch at a time."""
     answers = {}
     for start in range(0, len(cases), size):
