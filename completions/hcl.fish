@@ -55,6 +55,7 @@ complete -c hcl -n '__fish_seen_subcommand_from eval' -l type -x -d 'Convert the
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s r -l raw -d 'Print strings without quotes'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l pretty -d 'Indent JSON output'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l with-type -d 'Print the value with its type'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l show-sensitive -d 'Print sensitive values'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l format -x -a 'json hcl' -d 'Output syntax'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l functions -d 'List the functions'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l chdir -x -a '(__fish_complete_directories)' -d 'Base directory for file functions'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Sensitive values: how eval prints them, how JSON output refuses them, --show-sensitive, json
 # --simplify leaving them unfolded, and the differential against terraform console
-# (tests/tools/sensitive_diff.py; recorded answers in testdata/sensitive, live with terraform).
+# (tests/tools/sensitive_diff.py; recorded answers in testdata/_sensitive, live with terraform).
 # usage: bash sensitive_cli.sh HCL_BINARY TESTDATA_DIR
 . "$(dirname "$0")/lib.sh"
 
@@ -55,7 +55,7 @@ expect_contains "$TMP/err" 'Function "sensitive" expects 1 argument(s). Missing 
 # --- the differential against terraform console ---------------------------------------------------
 if command -v python3 >/dev/null 2>&1; then
   tool=$(dirname "$0")/../tools/sensitive_diff.py
-  if ! python3 "$tool" compare "$HCL" "$TESTDATA/sensitive/cases.txt" "$TESTDATA/sensitive/terraform.json" >"$TMP/diff" 2>&1; then
+  if ! python3 "$tool" compare "$HCL" "$TESTDATA/_sensitive/cases.txt" "$TESTDATA/_sensitive/terraform.json" >"$TMP/diff" 2>&1; then
     fail "sensitive_diff: $(tail -c 3000 "$TMP/diff")"
   fi
   tail -1 "$TMP/diff"
