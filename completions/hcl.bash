@@ -44,7 +44,7 @@ _hcl() {
       esac
       ;;
     eval)
-      opts="--expression -e --file --config --dialect --keep-dynamic --syntax --vars --var --var-file --template --type --raw --raw-output -r --pretty --compact -c --with-type --format --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
+      opts="--expression -e --file --config --dialect --keep-dynamic --syntax --vars --var --var-file --template --type --raw --raw-output -r --pretty --compact -c --with-type --format --show-sensitive --functions --chdir --max-eval-memory --max-eval-values --max-eval-seconds --allow-read --max-file-size --no-color --help"
       case $prev in
         --syntax) COMPREPLY=($(compgen -W "hcl json" -- "$cur")); return ;;
         --file|--config|--vars|--var-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;

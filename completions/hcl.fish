@@ -63,6 +63,7 @@ complete -c hcl -n '__fish_seen_subcommand_from eval' -s r -l raw -l raw-output 
 complete -c hcl -n '__fish_seen_subcommand_from eval' -s c -l compact -d 'Print JSON on one line'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l pretty -d 'Indent JSON output'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l with-type -d 'Print the value with its type'
+complete -c hcl -n '__fish_seen_subcommand_from eval' -l show-sensitive -d 'Print sensitive values'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l format -x -a 'json hcl' -d 'Output syntax'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l functions -d 'List the functions'
 complete -c hcl -n '__fish_seen_subcommand_from eval' -l dialect -x -a 'hcl terraform opentofu packer nomad' -d 'Whose functions'

@@ -62,6 +62,7 @@ struct EvalOptions {
   bool raw = false;
   bool pretty = false;
   bool with_type = false;
+  bool show_sensitive = false;  // print sensitive values instead of hiding them
   bool functions = false;
 };
 int run_eval(EvalOptions& opt);

@@ -111,6 +111,10 @@ int print_result(const EvalOptions& opt, eval::RunResult& result, bool document)
   const Value& value = *result.value;
   const diag::Diagnostics& warnings = result.diagnostics;
 
+  // Only the HCL form can show a sensitive value hidden.
+  if (opt.format != "hcl" && !opt.show_sensitive) {
+    if (auto e = eval::sensitive_json_error(value)) return out.fail({std::move(*e)});
+  }
   if (opt.format == "oracle") {
     // The oracle's `body` prints the document itself.
     write_all(stdout, out.finish(document ? *cty::value_to_json(value) : eval::oracle_document(result)));
@@ -118,7 +122,7 @@ int print_result(const EvalOptions& opt, eval::RunResult& result, bool document)
   }
   if (!warnings.empty()) out.fail(warnings);
   if (opt.format == "hcl") {
-    write_all(stdout, cty::value_to_hcl(value) + "\n");
+    write_all(stdout, cty::value_to_hcl(value, opt.show_sensitive) + "\n");
     return kExitOk;
   }
   std::string json = *cty::value_to_json(value);
@@ -212,7 +216,7 @@ int run_eval(EvalOptions& opt) {
   if (opt.config_given) {
     ConfigRun run = evaluate_config(opt, *dialect, sources > 0 ? &text : nullptr);
     if (run.usage) return usage(*run.usage);
-    if (run.result.value) run.result.value = config::mark_unknowns(*run.result.value);
+    if (run.result.value) run.result.value = config::mark_unknowns(*run.result.value, opt.show_sensitive);
     return print_result(opt, run.result, false);
   }
 

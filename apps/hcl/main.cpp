@@ -276,6 +276,8 @@ Runner add_eval(CLI::App& app) {
   eval_pretty->excludes(cmd->add_flag("-c,--compact")->description("Print JSON on one line (the default; as jq -c)"));
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
+  cmd->add_flag("--show-sensitive", opt->show_sensitive,
+                "Print sensitive values (hidden as (sensitive value) in HCL output, an error in JSON output)");
   cmd->add_flag("--functions", opt->functions, "List the functions expressions can call, with their signatures");
   cmd->add_option("--dialect", opt->dialect,
                   "Evaluate as this language does, with its functions: hcl (the standard library, the default), "

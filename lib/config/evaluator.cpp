@@ -65,18 +65,19 @@ struct ParsedType {
 
 }  // namespace
 
-Value mark_unknowns(const Value& v) {
+Value mark_unknowns(const Value& v, bool show_sensitive) {
+  if (v.is_sensitive()) return show_sensitive ? mark_unknowns(v.unmark(), true) : Value::string(kSensitiveText);
   if (!v.is_known()) return Value::string(kUnknownText);
-  if (v.is_null() || v.is_wholly_known()) return v;
+  if (v.is_null() || (v.is_wholly_known() && !v.has_sensitive_deep())) return v;
   const cty::Type& t = v.type();
   if (t.is_list() || t.is_set() || t.is_tuple()) {
     std::vector<Value> items;
-    for (const auto& e : v.elements()) items.push_back(mark_unknowns(e));
+    for (const auto& e : v.elements()) items.push_back(mark_unknowns(e, show_sensitive));
     return Value::tuple(std::move(items));
   }
   if (t.is_map() || t.is_object()) {
     std::vector<Value::Attribute> attrs;
-    for (const auto& [k, e] : v.attributes()) attrs.emplace_back(std::string(k), mark_unknowns(e));
+    for (const auto& [k, e] : v.attributes()) attrs.emplace_back(std::string(k), mark_unknowns(e, show_sensitive));
     return Value::object(std::move(attrs));
   }
   return v;
@@ -335,7 +336,8 @@ struct Evaluator::State {
     bool valid = validate(d, *converted);
     --validating;
     if (!valid) return slot.value;
-    slot.value = std::move(*converted);
+    // A variable declared sensitive marks its value, as Terraform does, wherever it is used.
+    slot.value = std::move(*converted).marked_if(d.sensitive);
     return slot.value;
   }
 
@@ -417,7 +419,7 @@ struct Evaluator::State {
     after.state = SlotState::Done;
     bool failed = diag::has_errors(ds);
     diag::append(diags, std::move(ds));
-    if (!failed) after.value = std::move(v);
+    if (!failed) after.value = std::move(v).marked_if(found->second.sensitive);  // Packer's `local "x"`
     return after.value;
   }
 
@@ -599,11 +601,12 @@ eval::RunResult Evaluator::everything() {
       diag::Diagnostics ds;
       Value v = o.value->value(&s, ds);
       diag::append(st.diags, std::move(ds));
-      outputs.emplace_back(name, v);
+      outputs.emplace_back(name, std::move(v).marked_if(o.sensitive));
     }
-    r.value = mark_unknowns(Value::object({{"var", full.find("var") ? *full.find("var") : Value::empty_object()},
-                                           {"local", full.find("local") ? *full.find("local") : Value::empty_object()},
-                                           {"output", Value::object(std::move(outputs))}}));
+    // Unknown and sensitive parts stay as they are: the front end prints them (mark_unknowns).
+    r.value = Value::object({{"var", full.find("var") ? *full.find("var") : Value::empty_object()},
+                             {"local", full.find("local") ? *full.find("local") : Value::empty_object()},
+                             {"output", Value::object(std::move(outputs))}});
   } else {
     FileValueBuilder b(std::make_shared<const eval::Scope>(full), EvaluateOptions{false, true, false, true});
     for (const auto& d : st.config.documents) b.add(d);

@@ -39,9 +39,14 @@ struct EvaluatorOptions {
   std::string cwd;  // path.cwd
 };
 
-// The value of `v` with each unknown part replaced by kUnknownText (lists, sets and maps that hold
-// one become tuples and objects).
-cty::Value mark_unknowns(const cty::Value& v);
+// How terraform console prints a sensitive value; with --config, sensitive parts of a printed
+// value become this string unless they are asked for (--show-sensitive).
+inline constexpr const char* kSensitiveText = "(sensitive value)";
+
+// The value of `v` as a configuration's result is printed: each unknown part replaced by
+// kUnknownText and, unless `show_sensitive`, each sensitive part by kSensitiveText (lists, sets
+// and maps that hold one become tuples and objects). The result holds no unknown and no mark.
+cty::Value mark_unknowns(const cty::Value& v, bool show_sensitive = false);
 
 class Evaluator {
  public:

@@ -182,7 +182,7 @@ Type dynamic_replace(const Type& in, const Type& out) {
 // ---- Running conversions ------------------------------------------------------------------------
 
 Value null_without_optionals(const Value& v) {
-  if (v.is_null()) return Value::null(v.type().without_optional_attributes_deep());
+  if (v.is_null()) return Value::null(v.type().without_optional_attributes_deep()).marked_if(v.is_sensitive());
   return v;
 }
 
@@ -715,15 +715,20 @@ Unified unify_objects_as_maps(const std::vector<Type>& types, bool unsafe) {
 
 bool can_convert(const Type& in, const Type& out, bool unsafe) { return can_convert_known(in, out, unsafe); }
 
+// Every conversion passes through here, the elements' own included, so a converted value keeps
+// its marks at every depth (cty's conversions unmark, convert and mark again).
 Expected<Value> apply_conversion(const Value& v, const Type& out, bool unsafe) {
   if (!can_convert_known(v.type(), out, unsafe)) return unexpected(mismatch_message(v.type(), out));
   if (out.is_dynamic()) return v;
   if (!v.is_known() || v.is_null()) {
     Type o = out.without_optional_attributes_deep();
     Type t = dynamic_replace(v.type(), o);
-    return v.is_known() ? Value::null(t) : Value::unknown(t);
+    return (v.is_known() ? Value::null(t) : Value::unknown(t)).marked_if(v.is_sensitive());
   }
-  return convert_known(v, out, unsafe);
+  if (!v.is_sensitive()) return convert_known(v, out, unsafe);
+  auto c = convert_known(v, out, unsafe);
+  if (c) return std::move(*c).mark_sensitive();
+  return c;
 }
 
 Expected<Value> convert(const Value& v, const Type& want) {

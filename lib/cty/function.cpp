@@ -32,21 +32,37 @@ Result<Type> return_type_for(const Function& f, Args args) {
   return f.return_type(args);
 }
 
+// cty's function.Call removes the marks of arguments whose parameters do not take them and puts
+// them on the result: `upper(sensitive("a"))` is sensitive, and a function never sees a mark
+// it did not ask for. The arguments are copied only when one holds a mark.
 Result<Value> call(const Function& f, Args args) {
+  size_t n = f.params.size();
+  std::vector<Value> unmarked;
+  bool marked = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i >= n && !f.variadic) break;  // return_type_for reports the count
+    const Param& p = i < n ? f.params[i] : *f.variadic;
+    if (p.marks == ParamMarks::Allow) continue;
+    if (p.marks == ParamMarks::Shallow ? !args[i].is_sensitive() : !args[i].has_sensitive_deep()) continue;
+    if (unmarked.empty()) unmarked.assign(args.begin(), args.end());
+    unmarked[i] = p.marks == ParamMarks::Shallow ? args[i].unmark() : args[i].unmark_deep();
+    marked = true;
+  }
+  if (marked) args = unmarked;
   auto ret = return_type_for(f, args);
   if (!ret) return fail(ret.error());
-  size_t n = f.params.size();
   for (size_t i = 0; i < args.size(); ++i) {
     const Param& p = i < n ? f.params[i] : *f.variadic;
     // Since cty 1.13.1 an argument of unknown type that return_type did not see skips impl too,
     // even when it is a known null.
-    if (args[i].type().is_dynamic() && !p.allow_dynamic) return Value::dynamic();
-    if (!args[i].is_known() && !p.allow_unknown) return Value::unknown(*ret);
+    if (args[i].type().is_dynamic() && !p.allow_dynamic) return Value::dynamic().marked_if(marked);
+    if (!args[i].is_known() && !p.allow_unknown) return Value::unknown(*ret).marked_if(marked);
   }
   auto result = f.impl(args, *ret);
   if (!result) return result;
   if (auto e = result->type().conformance_error(*ret))
     return fail_call("returned value does not conform to expected return type: " + *e);
+  if (marked) return std::move(*result).mark_sensitive();
   return result;
 }
 

@@ -27,7 +27,10 @@
 //  - no argument is unknown unless its parameter has allow_unknown: the result is then an
 //    unknown of the return type, without calling `impl`;
 //  - an argument of the dynamic pseudo-type (an unknown of unknown type) reaches return_type
-//    and impl only with allow_dynamic; otherwise the result is unknown (even for a null).
+//    and impl only with allow_dynamic; otherwise the result is unknown (even for a null);
+//  - no argument holds a sensitivity mark, however deep, unless its parameter's `marks` says
+//    otherwise (ParamMarks): marks are removed before return_type and impl see the argument,
+//    and the result (unknown ones included) is marked sensitive if any were.
 // `return_type` runs before `impl` and may see unknown values; `impl` must return a value of
 // the type `return_type` gave. Report problems with arg_error(i, ...) (shown as "Invalid value
 // for "<param>" parameter: ...") or call_error(...) ("Call to function ... failed: ...").
@@ -86,12 +89,22 @@ enum class ParamKind : uint8_t {
   Expression,      // the unevaluated expression, as an ExpressionClosure (try, can)
 };
 
+// What the call machinery does with an argument's sensitivity marks (cty's AllowMarked).
+enum class ParamMarks : uint8_t {
+  Remove,   // removes them all, however deep, and marks the result if there were any
+  Shallow,  // removes only the argument's own mark (onto the result); its elements keep theirs,
+            // and a function that copies elements into its result carries their marks along
+            // (Terraform's length, keys, concat, merge ...: AllowMarked plus the argument's marks)
+  Allow,    // passes the argument as it is: the function decides (sensitive, issensitive ...)
+};
+
 struct Param {
   std::string name = {};
   Type type = Type::dynamic();
   bool allow_null = false;
   bool allow_unknown = false;
   bool allow_dynamic = false;  // cty's AllowDynamicType
+  ParamMarks marks = ParamMarks::Remove;
   ParamKind kind = ParamKind::Value;
   std::string description = {};
 };

@@ -36,7 +36,11 @@ std::string hcl_quote(std::string_view s) {
 
 namespace {
 
-void print(const Value& v, int indent, std::string& out) {
+void print(const Value& v, int indent, bool show_sensitive, std::string& out) {
+  if (v.is_sensitive() && !show_sensitive) {
+    out += "(sensitive value)";
+    return;
+  }
   if (!v.is_known()) {
     out += "(unknown)";
     return;
@@ -66,7 +70,7 @@ void print(const Value& v, int indent, std::string& out) {
       for (const auto& e : v.elements()) {
         if (!first) out += ", ";
         first = false;
-        print(e, indent, out);
+        print(e, indent, show_sensitive, out);
       }
       out += ']';
       return;
@@ -83,7 +87,7 @@ void print(const Value& v, int indent, std::string& out) {
         // A bare `for` first in braces starts a for expression: quoted, the output parses back.
         keys.push_back(is_valid_identifier(k) && k != "for" ? k : hcl_quote(k));
         std::string s;
-        print(e, indent + 1, s);
+        print(e, indent + 1, show_sensitive, s);
         vals.push_back(std::move(s));
       }
       out += "{\n";
@@ -119,9 +123,22 @@ void print(const Value& v, int indent, std::string& out) {
 
 }  // namespace
 
-std::string value_to_hcl(const Value& v) {
+std::string value_to_hcl(const Value& v, bool show_sensitive) {
   std::string out;
-  print(v, 0, out);
+  print(v, 0, show_sensitive, out);
+  return out;
+}
+
+std::string path_to_hcl(const std::vector<Value>& path) {
+  std::string out;
+  for (const auto& step : path) {
+    if (step.type().is_string() && step.is_known() && !step.is_null()) {
+      const std::string& k = step.as_string();
+      out += is_valid_identifier(k) ? "." + k : "[" + hcl_quote(k) + "]";
+    } else {
+      out += "[" + value_to_hcl(step, true) + "]";
+    }
+  }
   return out;
 }
 

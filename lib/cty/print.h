@@ -5,13 +5,19 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cty/value.h"
 
 namespace hcl::cty {
 
-// An HCL literal expression for a known value. Unknown parts print as `(unknown)`.
-std::string value_to_hcl(const Value& v);
+// An HCL literal expression for a known value. Unknown parts print as `(unknown)`, sensitive
+// ones as `(sensitive value)` (terraform console's words) unless `show_sensitive`.
+std::string value_to_hcl(const Value& v, bool show_sensitive = false);
+
+// A path of element keys (as Value::unmark_deep gives them) as an HCL traversal after a name:
+// `.name`, `["not a name"]`, `[0]`.
+std::string path_to_hcl(const std::vector<Value>& path);
 
 // A quoted HCL string literal: escapes, and "${" / "%{" doubled so they stay literal.
 std::string hcl_quote(std::string_view s);

@@ -52,25 +52,35 @@ const std::shared_ptr<const void>& no_payload() {
 }
 
 // Charges the budget for a collection about to be stored, and returns its weight.
-uint64_t charge_collection(const std::vector<Value>& elements) {
+// Each also tells whether an element is marked or holds a mark (the new value's inner mark).
+uint64_t charge_collection(const std::vector<Value>& elements, bool& marked) {
   uint64_t w = Value::kBaseWeight;
-  for (const Value& e : elements) w = saturating_add(w, e.weight());
+  for (const Value& e : elements) {
+    w = saturating_add(w, e.weight());
+    marked |= e.has_sensitive_deep();
+  }
   charge_values(elements.size());
   charge_bytes(w);
   return w;
 }
 
-uint64_t charge_collection(const std::vector<Value::Attribute>& attributes) {
+uint64_t charge_collection(const std::vector<Value::Attribute>& attributes, bool& marked) {
   uint64_t w = Value::kBaseWeight;
-  for (const auto& [k, e] : attributes) w = saturating_add(w, saturating_add(k.size(), e.weight()));
+  for (const auto& [k, e] : attributes) {
+    w = saturating_add(w, saturating_add(k.size(), e.weight()));
+    marked |= e.has_sensitive_deep();
+  }
   charge_values(attributes.size());
   charge_bytes(w);
   return w;
 }
 
-uint64_t charge_collection(const std::vector<std::string>& names, const std::vector<Value>& values) {
+uint64_t charge_collection(const std::vector<std::string>& names, const std::vector<Value>& values, bool& marked) {
   uint64_t w = Value::kBaseWeight;
-  for (size_t i = 0; i < values.size(); ++i) w = saturating_add(w, saturating_add(names[i].size(), values[i].weight()));
+  for (size_t i = 0; i < values.size(); ++i) {
+    w = saturating_add(w, saturating_add(names[i].size(), values[i].weight()));
+    marked |= values[i].has_sensitive_deep();
+  }
   charge_values(values.size());
   charge_bytes(w);
   return w;
@@ -247,16 +257,25 @@ Value Value::string_nfc(std::string s) {
 }
 
 Value Value::list(std::vector<Value> elements) {
-  uint64_t weight = charge_collection(elements);
+  bool marked = false;
+  uint64_t weight = charge_collection(elements, marked);
   Type type = Type::list(first_concrete_type(elements));
-  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight), marked);
 }
 
 // Empty collections have no payload: elements() and attributes() answer for them.
 Value Value::empty_list(Type element) { return Value(Type::list(std::move(element)), State::Known); }
 
 Value Value::set(std::vector<Value> elements) {
-  uint64_t weight = charge_collection(elements);
+  // cty.SetVal: a set holds no marks inside it; an element's marks, however deep, mark the set.
+  bool sensitive = false;
+  for (auto& e : elements) {
+    if (!e.has_sensitive_deep()) continue;
+    e = e.unmark_deep();
+    sensitive = true;
+  }
+  if (sensitive) return set(std::move(elements)).mark_sensitive();
+  uint64_t weight = charge_collection(elements, sensitive);
   Type ety = first_concrete_type(elements);
   // Buckets by hash, merging equivalent elements (set.Add), in bucket order.
   struct Entry {
@@ -288,7 +307,8 @@ Value Value::set(std::vector<Value> elements) {
 Value Value::empty_set(Type element) { return Value(Type::set(std::move(element)), State::Known); }
 
 Value Value::map(std::vector<Attribute> elements) {
-  uint64_t weight = charge_collection(elements);
+  bool marked = false;
+  uint64_t weight = charge_collection(elements, marked);
   sort_attributes(elements);
   Type ety = Type::dynamic();
   for (const auto& [k, e] : elements)
@@ -299,7 +319,7 @@ Value Value::map(std::vector<Attribute> elements) {
   std::vector<std::string> keys;
   Elements values;
   split(std::move(elements), &keys, values);
-  return stored(Type::map(std::move(ety)), new MapBlock(std::move(keys), std::move(values), weight));
+  return stored(Type::map(std::move(ety)), new MapBlock(std::move(keys), std::move(values), weight), marked);
 }
 
 Value Value::empty_map(Type element) { return Value(Type::map(std::move(element)), State::Known); }
@@ -312,19 +332,21 @@ Value Value::tuple(std::vector<Value> elements) {
 }
 
 Value Value::object(std::vector<Attribute> attributes) {
-  uint64_t weight = charge_collection(attributes);
+  bool marked = false;
+  uint64_t weight = charge_collection(attributes, marked);
   sort_attributes(attributes);
   std::vector<std::pair<std::string, Type>> types;
   types.reserve(attributes.size());
   for (const auto& [k, e] : attributes) types.emplace_back(k, e.type());
   Elements values;
   split(std::move(attributes), nullptr, values);
-  return stored(Type::object_sorted(std::move(types)), new ElementsBlock(std::move(values), weight));
+  return stored(Type::object_sorted(std::move(types)), new ElementsBlock(std::move(values), weight), marked);
 }
 
 Value Value::tuple_typed(std::vector<Value> elements, Type type) {
-  uint64_t weight = charge_collection(elements);
-  return stored(std::move(type), new ElementsBlock(std::move(elements), weight));
+  bool marked = false;
+  uint64_t weight = charge_collection(elements, marked);
+  return stored(std::move(type), new ElementsBlock(std::move(elements), weight), marked);
 }
 
 Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
@@ -335,14 +357,16 @@ Value Value::object_typed(std::vector<Attribute> attributes, Type type) {
 
 Value Value::object_values(std::vector<Value> values, Type type) {
   if (values.empty()) return Value(std::move(type), State::Known);
-  uint64_t weight = charge_collection(type.attribute_names(), values);
-  return stored(std::move(type), new ElementsBlock(std::move(values), weight));
+  bool marked = false;
+  uint64_t weight = charge_collection(type.attribute_names(), values, marked);
+  return stored(std::move(type), new ElementsBlock(std::move(values), weight), marked);
 }
 
-Value Value::stored(Type type, const SharedNode* block) {
+Value Value::stored(Type type, const SharedNode* block, bool inner_marked) {
   Value v(std::move(type), State::Known);
   v.block_ = block;
   v.owns_ = true;
+  v.inner_sensitive_ = inner_marked;
   return v;
 }
 
@@ -475,6 +499,44 @@ bool Value::is_wholly_known() const {
   return true;
 }
 
+// ---- Sensitivity ----------------------------------------------------------------------------------
+
+namespace {
+
+// unmark_deep's walk; `path` is the way down to `v` (only kept when paths are wanted).
+Value unmark_walk(const Value& v, std::vector<Value>* path, std::vector<std::vector<Value>>* paths) {
+  if (v.is_sensitive() && paths) paths->push_back(path ? *path : std::vector<Value>{});
+  Value out = v.unmark();
+  const Type& t = v.type();
+  if (!v.is_known() || v.is_null() || !(t.is_collection() || t.is_structural())) return out;
+  if (!out.has_sensitive_deep()) return out;  // nothing below to rebuild: keep sharing the storage
+  size_t n = v.length();
+  std::vector<Value> values;
+  values.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (path) path->push_back(v.element_key(i));
+    values.push_back(unmark_walk(v.element_at(i), path, paths));
+    if (path) path->pop_back();
+  }
+  if (t.is_list()) return Value::list(std::move(values));
+  if (t.is_set()) return Value::set(std::move(values));
+  if (t.is_tuple()) return Value::tuple_typed(std::move(values), t);
+  if (t.is_object()) return Value::object_values(std::move(values), t);
+  std::vector<Value::Attribute> members;
+  members.reserve(n);
+  Members names = v.attributes();
+  for (size_t i = 0; i < n; ++i) members.emplace_back(names[i].first, std::move(values[i]));
+  return Value::map(std::move(members));
+}
+
+}  // namespace
+
+Value Value::unmark_deep(std::vector<std::vector<Value>>* paths) const {
+  if (!has_sensitive_deep()) return *this;
+  std::vector<Value> path;
+  return unmark_walk(*this, paths ? &path : nullptr, paths);
+}
+
 // ---- Equality -----------------------------------------------------------------------------------
 
 Value Value::equals(const Value& other) const {
@@ -565,7 +627,7 @@ Value Value::equals(const Value& other) const {
 }
 
 bool Value::raw_equals(const Value& other) const {
-  if (type_ != other.type_) return false;
+  if (type_ != other.type_ || sensitive_ != other.sensitive_) return false;
   if (!is_known() && !other.is_known()) return true;
   if (is_known() != other.is_known()) return false;
   if (is_null() && other.is_null()) return true;

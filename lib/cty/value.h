@@ -12,6 +12,13 @@
 //    unknowns, then nulls, last). Equal elements are merged when the set is built.
 //
 // Strings are normalised to NFC when they become values, as cty.StringVal does.
+//
+// A value may carry Terraform's sensitivity mark (cty's marks, of which only this one exists
+// here): a bit beside the payload, so marking costs neither size nor copies. The mark is shallow,
+// as in cty: a list with one marked element is not itself marked, and every accessor reads a
+// marked value's payload as an unmarked one's. Whoever derives a value from others carries the
+// marks over (cty/function.h's call machinery for functions, the evaluator for expressions,
+// convert for conversions); a set cannot hold marked elements, so their marks move to the set.
 #pragma once
 
 #include <cstddef>
@@ -44,6 +51,8 @@ class Value {
   Value(Value&& o) noexcept : type_(std::move(o.type_)) {
     copy_payload(o);
     o.owns_ = false;
+    o.sensitive_ = false;
+    o.inner_sensitive_ = false;
     o.state_ = State::Unknown;
   }
   Value& operator=(const Value& o) noexcept {
@@ -56,6 +65,8 @@ class Value {
     type_ = std::move(o.type_);
     copy_payload(o);
     o.owns_ = false;
+    o.sensitive_ = false;
+    o.inner_sensitive_ = false;
     o.state_ = State::Unknown;
     return *this;
   }
@@ -114,6 +125,40 @@ class Value {
   bool is_known() const { return state_ != State::Unknown; }
   // Known all the way down (nulls count as known).
   bool is_wholly_known() const;
+
+  // Sensitivity (Terraform's "sensitive" mark). Marks are shallow: see the file comment.
+  bool is_sensitive() const { return sensitive_; }
+  Value mark_sensitive() const& {
+    Value v(*this);
+    v.sensitive_ = true;
+    return v;
+  }
+  Value mark_sensitive() && {
+    sensitive_ = true;
+    return std::move(*this);
+  }
+  // Marked when `sensitive`, else unchanged: the usual way to pass an operand's mark on.
+  Value marked_if(bool sensitive) && {
+    sensitive_ = sensitive_ || sensitive;
+    return std::move(*this);
+  }
+  // Without its own mark (the elements keep theirs).
+  Value unmark() const& {
+    Value v(*this);
+    v.sensitive_ = false;
+    return v;
+  }
+  Value unmark() && {
+    sensitive_ = false;
+    return std::move(*this);
+  }
+  // This value or anything inside it is marked (cty's ContainsMarked). A collection learns
+  // whether its elements hold marks when it is built, so this does not walk them.
+  bool has_sensitive_deep() const { return sensitive_ || inner_sensitive_; }
+  // cty's UnmarkDeepWithPaths: the value with every mark removed, all the way down; `paths`, when
+  // given, receives the path of each mark removed (the element keys from this value down, as
+  // element_key gives them; an empty path for this value's own mark).
+  Value unmark_deep(std::vector<std::vector<Value>>* paths = nullptr) const;
 
   // Payload accessors: only for known, non-null values of the matching type.
   bool as_bool() const { return bool_; }
@@ -180,7 +225,7 @@ class Value {
   enum class State : uint8_t { Unknown, Null, Known };
   Value(Type t, State s) : type_(std::move(t)), small_(0), state_(s) {}
   // A known value of `type` over its payload (see value.cpp), taking the caller's reference.
-  static Value stored(Type type, const SharedNode* block);
+  static Value stored(Type type, const SharedNode* block, bool inner_marked = false);
   void copy_payload(const Value& o) {
     small_ = o.small_;  // or block_: the union's eight bytes either way
     prec_ = o.prec_;
@@ -189,6 +234,8 @@ class Value {
     state_ = o.state_;
     owns_ = o.owns_;
     bool_ = o.bool_;
+    sensitive_ = o.sensitive_;
+    inner_sensitive_ = o.inner_sensitive_;
   }
   void drop() {
     if (owns_ && release_last(block_)) destroy(block_);
@@ -206,7 +253,11 @@ class Value {
   State state_ = State::Unknown;
   bool owns_ : 1 = false;
   bool bool_ : 1 = false;
+  bool sensitive_ : 1 = false;
+  bool inner_sensitive_ : 1 = false;  // an element, however deep, is marked
 };
+
+static_assert(sizeof(Value) == 24, "a value is three words: see the file comment");
 
 // A map's or object's members, (name, value) pairs sorted by name, as a view over the value:
 // an object's names are its type's attribute names (shared by every value of the type), a map

@@ -107,7 +107,9 @@ bool Evaluator::call_arguments(const ast::FunctionCall& call, diag::Span call_ra
     if (!ev.is_known()) return false;
     args.pop_back();
     diag::Span r = span(ex);
-    for (const auto& e : ev.elements()) args.push_back(CallArg{syntax::kNoNode, e, r, r});
+    // Each element carries the expanded value's marks (HCL's expandable arguments).
+    for (const auto& e : ev.elements())
+      args.push_back(CallArg{syntax::kNoNode, Value(e).marked_if(ev.is_sensitive()), r, r});
     return true;
   }
   error(d, "Invalid expanding argument value",

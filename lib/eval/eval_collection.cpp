@@ -22,6 +22,7 @@ Value Evaluator::tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
 Value Evaluator::object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   std::vector<Value::Attribute> vals;
   bool known = true;
+  bool marked = false;
   for (syntax::NodeId item : t_.children(n)) {
     if (node(item).kind != syntax::NodeKind::ObjectItem) continue;
     auto oi = ast::object_item(t_, item);
@@ -68,14 +69,15 @@ Value Evaluator::object(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) 
       known = false;
       continue;
     }
+    marked |= ks->is_sensitive();  // a marked key marks the whole object (HCL's ObjectConsExpr)
     if (!ks->is_known()) {
       known = false;
       continue;
     }
     vals.emplace_back(ks->as_string(), std::move(val));
   }
-  if (!known) return Value::dynamic();
-  return Value::object(std::move(vals));
+  if (!known) return Value::dynamic().marked_if(marked);
+  return Value::object(std::move(vals)).marked_if(marked);
 }
 
 }  // namespace hcl::eval::evaluator_detail

@@ -103,6 +103,9 @@ Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true
   // A bad condition still gives an unknown of the result type, not a dynamic value, so that
   // the enclosing expression can go on checking types.
   Value c = eval(cond, f, d);
+  // HCL 2.24 marks the result with the condition's marks and both results' (shallow) marks,
+  // whichever branch is taken, so that the sensitivity does not depend on the condition.
+  bool marked = c.is_sensitive() || tv.is_sensitive() || fv.is_sensitive();
   if (c.is_null()) {
     error(d, "Null condition", "The condition value is null. Conditions must either be true or false.", span(cond),
           src_range);
@@ -110,15 +113,15 @@ Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true
   }
   if (!c.is_known()) {
     // Whichever branch is taken, two null results make a null (HCL 2.19).
-    if (tv.is_null() && fv.is_null()) return Value::null(result);
-    return Value::unknown(result);
+    if (tv.is_null() && fv.is_null()) return Value::null(result).marked_if(marked);
+    return Value::unknown(result).marked_if(marked);
   }
   auto b = convert(c, Type::boolean());
   if (!b) {
     error(d, "Incorrect condition type", "The condition expression must be of type bool.", span(cond), src_range);
     return Value::unknown(result);
   }
-  if (!b->is_known()) return Value::unknown(result);
+  if (!b->is_known()) return Value::unknown(result).marked_if(marked);
   bool chosen = b->as_bool();
   Value out = chosen ? std::move(tv) : std::move(fv);
   diag::append(d, chosen ? std::move(true_diags) : std::move(false_diags));
@@ -130,9 +133,9 @@ Value Evaluator::conditional_with(syntax::NodeId cond, const BranchFn& eval_true
             chosen ? true_range : false_range, src_range);
       return Value::unknown(result);
     }
-    return *cv;
+    return std::move(*cv).marked_if(marked);
   }
-  return out;
+  return std::move(out).marked_if(marked);
 }
 
 }  // namespace hcl::eval::evaluator_detail

@@ -23,8 +23,9 @@ Value Evaluator::for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d
 }
 
 Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d) {
-  std::optional<Value> coll = for_collection(spec, f, d);
-  if (!coll) return Value::dynamic();
+  bool marked = false;
+  std::optional<Value> coll = for_collection(spec, f, marked, d);
+  if (!coll) return Value::dynamic().marked_if(marked);
 
   // The key and value variables live in a child context of their own (a Frame), rebound for
   // each element.
@@ -35,15 +36,18 @@ Value Evaluator::for_with(const ForSpec& spec, const ValueFn& value_fn, const Fr
   frame.value_name = spec.value_var;
 
   if (!for_condition_precheck(spec, frame, d)) return Value::dynamic();
-  if (spec.key_expr != syntax::kNoNode) return for_object(spec, *coll, value_fn, frame, d);
-  return for_tuple(spec, *coll, value_fn, frame, d);
+  Value out = spec.key_expr != syntax::kNoNode ? for_object(spec, *coll, value_fn, frame, marked, d)
+                                               : for_tuple(spec, *coll, value_fn, frame, marked, d);
+  return std::move(out).marked_if(marked);
 }
 
 // The collection, or nothing when the result can only be unknown (cty.DynamicVal): a null or
 // non-iterable collection is an error pointing at the collection, with the whole for expression
 // as context; an unknown one, or one of unknown type, just makes the result unknown.
-std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame* f, diag::Diagnostics& d) {
+std::optional<Value> Evaluator::for_collection(const ForSpec& spec, const Frame* f, bool& marked,
+                                               diag::Diagnostics& d) {
   Value coll = eval(spec.collection, f, d);
+  marked = coll.is_sensitive();
   diag::Span coll_range = span(spec.collection);
   if (coll.is_null()) {
     error(d, "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.",
@@ -95,8 +99,9 @@ bool Evaluator::for_condition_precheck(const ForSpec& spec, Frame& frame, diag::
 // unknown before any conversion; building an object, the condition is converted first, so an
 // unknown of a type that cannot become bool is an error there.
 Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first,
-                                           diag::Diagnostics& d) {
+                                           bool& marked, diag::Diagnostics& d) {
   Value raw = eval(spec.cond, &frame, d);
+  marked |= raw.is_sensitive();
   if (raw.is_null()) {
     if (report)
       error(d, "Invalid 'for' condition", "The value of the 'if' clause must not be null.", span(spec.cond),
@@ -119,8 +124,10 @@ Evaluator::ForFilter Evaluator::for_filter(const ForSpec& spec, const Frame& fra
 
 // The key of one element of an object for expression, as a string, or nothing when it makes
 // the result unknown (reported only when report is true, as for_filter's problems are).
-std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame, bool report, diag::Diagnostics& d) {
+std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame, bool report, bool& marked,
+                                        diag::Diagnostics& d) {
   Value key_raw = eval(spec.key_expr, &frame, d);
+  marked |= key_raw.is_sensitive();
   if (key_raw.is_null()) {
     if (report)
       error(d, "Invalid object key", "Key expression in 'for' expression must not produce a null value.",
@@ -141,7 +148,7 @@ std::optional<Value> Evaluator::for_key(const ForSpec& spec, const Frame& frame,
 // {for k, v in coll: key => value} and its grouping form (value...). The value is evaluated only
 // for elements whose condition and key are good, after the key, as in the reference. A duplicate
 // key without grouping is reported for each repeat, and the first element's value is kept.
-Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
+Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, bool& marked,
                             diag::Diagnostics& d) {
   size_t count = coll.length();
   bool known = true;
@@ -154,11 +161,11 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.member(i);  // by value: a --vars document builds none to keep (Value::member)
     if (spec.cond != syntax::kNoNode) {
-      ForFilter filter = for_filter(spec, frame, known, false, d);
+      ForFilter filter = for_filter(spec, frame, known, false, marked, d);
       if (filter == ForFilter::Unknown) known = false;
       if (filter != ForFilter::Include) continue;
     }
-    std::optional<Value> key = for_key(spec, frame, known, d);
+    std::optional<Value> key = for_key(spec, frame, known, marked, d);
     if (!key) {
       known = false;
       continue;
@@ -194,7 +201,7 @@ Value Evaluator::for_object(const ForSpec& spec, const Value& coll, const ValueF
 }
 
 // [for k, v in coll: value].
-Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame,
+Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, bool& marked,
                            diag::Diagnostics& d) {
   size_t count = coll.length();
   bool known = true;
@@ -204,7 +211,7 @@ Value Evaluator::for_tuple(const ForSpec& spec, const Value& coll, const ValueFn
     if (!spec.key_var.empty()) frame.key = coll.element_key(i);
     frame.value = coll.member(i);  // by value: a --vars document builds none to keep (Value::member)
     if (spec.cond != syntax::kNoNode) {
-      ForFilter filter = for_filter(spec, frame, known, true, d);
+      ForFilter filter = for_filter(spec, frame, known, true, marked, d);
       if (filter == ForFilter::Unknown) known = false;
       if (filter != ForFilter::Include) continue;
     }

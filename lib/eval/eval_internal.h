@@ -204,13 +204,19 @@ class Evaluator {
   };
   using ValueFn = std::function<Value(const Frame*, diag::Diagnostics&)>;
   Value for_with(const ForSpec& spec, const ValueFn& value_fn, const Frame* f, diag::Diagnostics& d);
-  std::optional<Value> for_collection(const ForSpec& spec, const Frame* f, diag::Diagnostics& d);
+  // `marked` gathers the sensitivity marks that make the whole result sensitive: the
+  // collection's own, and any condition's or key's (HCL's ForExpr.Value).
+  std::optional<Value> for_collection(const ForSpec& spec, const Frame* f, bool& marked, diag::Diagnostics& d);
   bool for_condition_precheck(const ForSpec& spec, Frame& frame, diag::Diagnostics& d);
   enum class ForFilter : uint8_t { Include, Exclude, Unknown };
-  ForFilter for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first, diag::Diagnostics& d);
-  std::optional<Value> for_key(const ForSpec& spec, const Frame& frame, bool report, diag::Diagnostics& d);
-  Value for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, diag::Diagnostics& d);
-  Value for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, diag::Diagnostics& d);
+  ForFilter for_filter(const ForSpec& spec, const Frame& frame, bool report, bool known_first, bool& marked,
+                       diag::Diagnostics& d);
+  std::optional<Value> for_key(const ForSpec& spec, const Frame& frame, bool report, bool& marked,
+                               diag::Diagnostics& d);
+  Value for_object(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, bool& marked,
+                   diag::Diagnostics& d);
+  Value for_tuple(const ForSpec& spec, const Value& coll, const ValueFn& value_fn, Frame& frame, bool& marked,
+                  diag::Diagnostics& d);
 
   // Function calls (eval_call.cpp).
   struct CallArg {

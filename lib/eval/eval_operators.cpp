@@ -75,8 +75,15 @@ Type primitive_type(cty::TypeKind k) {
   auto ready = [&](const Value& v) {
     return v.is_known() && !v.is_null() && (param == cty::TypeKind::Dynamic || v.type().kind() == param);
   };
-  if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r))
-    return binary_operation(n, op, l, r, primitive_type(result), d);
+  // The operands' marks pass to the result (HCL's BinaryOpExpr); == and != also see marks inside
+  // collections, as cty's Equals does.
+  bool marked = param == cty::TypeKind::Dynamic ? l.has_sensitive_deep() || r.has_sensitive_deep()
+                                                : l.is_sensitive() || r.is_sensitive();
+  if (op != ast::Operator::Or && op != ast::Operator::And && ld.empty() && rd.empty() && ready(l) && ready(r)) {
+    // Unmarked, the usual case, returns the operation's value as it is (no move through the mark).
+    if (!marked) return binary_operation(n, op, l, r, primitive_type(result), d);
+    return binary_operation(n, op, l, r, primitive_type(result), d).mark_sensitive();
+  }
   size_t mark = d.size();
   const Type param_type = primitive_type(param);
   auto lc = convert_operand(l, param_type);
@@ -93,13 +100,14 @@ Type primitive_type(cty::TypeKind k) {
   if (op == ast::Operator::Or || op == ast::Operator::And) {
     if (auto decided = short_circuit(op == ast::Operator::Or, a, b, ld, rd)) {
       diag::append(d, std::move(decided->second));
-      return decided->first;
+      return std::move(decided->first).marked_if(marked);
     }
   }
   diag::append(d, std::move(ld));
   diag::append(d, std::move(rd));
-  if (has_errors_since(d, mark)) return Value::unknown(primitive_type(result));
-  return binary_operation(n, op, a, b, primitive_type(result), d);
+  if (has_errors_since(d, mark)) return Value::unknown(primitive_type(result)).marked_if(marked);
+  if (!marked) return binary_operation(n, op, a, b, primitive_type(result), d);
+  return binary_operation(n, op, a, b, primitive_type(result), d).mark_sensitive();
 }
 
 // BinaryOpExpr.Value: both operands are converted to the operator's parameter type (number,
@@ -203,9 +211,12 @@ Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
     error(d, "Operation failed", "Error during operation: argument must not be null.", span(n));
     return Value::unknown(param);
   }
-  if (!c->is_known()) return Value::unknown(param);
-  if (negate) return Value::number(c->as_number().negate());
-  return Value::boolean(!c->as_bool());
+  auto result = [&] {
+    if (!c->is_known()) return Value::unknown(param);
+    return negate ? Value::number(c->as_number().negate()) : Value::boolean(!c->as_bool());
+  };
+  if (!c->is_sensitive()) return result();
+  return result().mark_sensitive();
 }
 
 }  // namespace hcl::eval::evaluator_detail

@@ -179,15 +179,17 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, diag
       // TemplateJoinExpr: the for directive's results joined. Unlike the parts of a template, an
       // unknown (or dynamic) element stops the join at once, and the reference points its errors
       // at the whole directive, without context.
-      if (tuple.type().is_dynamic() || !tuple.is_known()) return Value::unknown(Type::string());
+      bool marked = tuple.is_sensitive();
+      if (tuple.type().is_dynamic() || !tuple.is_known()) return Value::unknown(Type::string()).marked_if(marked);
       std::string buf;
       for (const auto& e : tuple.elements()) {
+        marked |= e.is_sensitive();
         if (e.is_null()) {
           error(d, "Invalid template interpolation value",
                 "An iteration result is null. Cannot include a null value in a string template.", p.range);
           continue;
         }
-        if (e.type().is_dynamic()) return Value::unknown(Type::string());
+        if (e.type().is_dynamic()) return Value::unknown(Type::string()).marked_if(marked);
         auto s = convert(e, Type::string());
         if (!s) {
           error(d, "Invalid template interpolation value",
@@ -195,10 +197,10 @@ Value Evaluator::template_part_value(const TemplatePart& p, const Frame* f, diag
                 p.range);
           continue;
         }
-        if (!e.is_known()) return Value::unknown(Type::string());
+        if (!e.is_known()) return Value::unknown(Type::string()).marked_if(marked);
         append_charged(buf, s->as_string());
       }
-      return Value::string(buf);
+      return Value::string(buf).marked_if(marked);
     }
   }
   return Value::dynamic();
@@ -211,8 +213,10 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, di
                                       diag::Diagnostics& d) {
   std::string buf;
   bool known = true;
+  bool marked = false;  // any part's mark marks the whole string (HCL's TemplateExpr)
   for (const auto& p : parts) {
     Value v = template_part_value(p, f, d);
+    marked |= v.is_sensitive();
     if (v.is_null()) {
       error(d, "Invalid template interpolation value",
             "The expression result is null. Cannot include a null value in a string template.", p.range, src_range);
@@ -234,8 +238,8 @@ Value Evaluator::template_parts_value(const std::vector<TemplatePart>& parts, di
     }
     append_charged(buf, s->as_string());
   }
-  if (!known) return Value::unknown(Type::string());
-  return Value::string(buf);
+  if (!known) return Value::unknown(Type::string()).marked_if(marked);
+  return Value::string(buf).marked_if(marked);
 }
 
 }  // namespace hcl::eval::evaluator_detail

@@ -134,7 +134,10 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
     return Value::dynamic();
   }
   const Type& ty = coll.type();
-  if (key_in.type().is_dynamic() || ty.is_dynamic()) return Value::dynamic();
+  // The result carries the collection's marks, and a sequence's or map's element the key's too
+  // (cty's Index); a marked key names an object's attribute without marking it (HCL's Index).
+  const bool marked = coll.is_sensitive();
+  if (key_in.type().is_dynamic() || ty.is_dynamic()) return Value::dynamic().marked_if(marked);
   if (ty.is_list() || ty.is_tuple() || ty.is_map()) {
     Type want = ty.is_map() ? Type::string() : Type::number();
     auto key = convert(key_in, want);
@@ -145,8 +148,8 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
     }
     // HasIndex
     if (!coll.is_known() || !key->is_known()) {
-      if (ty.is_tuple()) return Value::dynamic();
-      return Value::unknown(ty.element());
+      if (ty.is_tuple()) return Value::dynamic().marked_if(marked);
+      return Value::unknown(ty.element()).marked_if(marked);
     }
     const Value* found = nullptr;
     if (ty.is_map()) {
@@ -156,7 +159,7 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
       if (idx && *idx >= 0 && static_cast<uint64_t>(*idx) < coll.elements().size())
         found = &coll.elements()[static_cast<size_t>(*idx)];
     }
-    if (found) return *found;
+    if (found) return marked || key->is_sensitive() ? found->mark_sensitive() : *found;
     if (!ty.is_map()) {
       const Number& k = key->as_number();
       if (!k.is_integer() || k.is_infinity()) {
@@ -200,7 +203,7 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
             "The given key does not identify an element in this collection value: " + key.error() + ".", rng);
       return Value::dynamic();
     }
-    if (!key->is_known()) return Value::dynamic();
+    if (!key->is_known()) return Value::dynamic().marked_if(marked);
     const std::string& name = key->as_string();
     const auto* attr = ty.attribute(name);
     if (!attr) {
@@ -211,8 +214,9 @@ Value Evaluator::hcl_index(const Value& coll, const Value& key_in, diag::Span rn
       return Value::dynamic();
     }
     // HCL 2.24: an unknown object still has its attributes' types, and a wrong key is an error.
-    if (!coll.is_known()) return Value::unknown(attr->type);
-    return *coll.get(name);
+    if (!coll.is_known()) return Value::unknown(attr->type).marked_if(marked);
+    const Value& v = *coll.get(name);
+    return marked ? v.mark_sensitive() : v;
   }
   if (ty.is_set()) {
     error(d, kInvalidIndex,
@@ -243,22 +247,25 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
             rng);
       return Value::dynamic();
     }
-    if (!obj.is_known()) return Value::unknown(a->type);
+    // The object's marks pass to the attribute (cty's GetAttr).
+    if (!obj.is_known()) return Value::unknown(a->type).marked_if(obj.is_sensitive());
     // An object's values are in its type's attribute order: no second search by name. By value,
     // so that a document's object builds only this member (Value::member).
-    return obj.member(static_cast<size_t>(a - ty.attributes().data()));
+    size_t i = static_cast<size_t>(a - ty.attributes().data());
+    if (!obj.is_sensitive()) return obj.member(i);
+    return obj.member(i).mark_sensitive();
   }
   if (ty.is_map()) {
-    if (!obj.is_known()) return Value::unknown(ty.element());
+    if (!obj.is_known()) return Value::unknown(ty.element()).marked_if(obj.is_sensitive());
     const Value* v = obj.get(name);
     if (!v) {
       error(d, "Missing map element",
             fmt::format("This map does not have an element with the key {}.", util::go_quote(name)), rng);
       return Value::dynamic();
     }
-    return *v;
+    return obj.is_sensitive() ? v->mark_sensitive() : *v;
   }
-  if (ty.is_dynamic()) return Value::dynamic();
+  if (ty.is_dynamic()) return Value::dynamic().marked_if(obj.is_sensitive());
   if (ty.is_list() && ty.element().is_object()) {
     if (ty.element().attribute(name)) {
       error(d, kUnsupported,
@@ -307,14 +314,16 @@ Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   if (has_errors_since(d, mark)) return Value::dynamic();
 
   Type sty = src.type();
+  // The source's marks mark the result, whatever its elements' (HCL's SplatExpr).
+  const bool marked = src.is_sensitive();
   bool auto_upgrade = !(sty.is_tuple() || sty.is_list() || sty.is_set());
   if (src.is_null()) {
-    if (auto_upgrade) return Value::tuple({});
+    if (auto_upgrade) return Value::tuple({}).marked_if(marked);
     error(d, "Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.",
           span(source), diag::span_between(span(source), marker));
     return Value::dynamic();
   }
-  if (sty.is_dynamic()) return Value::dynamic();
+  if (sty.is_dynamic()) return Value::dynamic().marked_if(marked);
   bool upgraded_unknown = false;
   if (auto_upgrade) {
     upgraded_unknown = !src.is_known();
@@ -345,7 +354,7 @@ Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
 
   if (!src.is_known()) {
     Type ty = result_type(d);
-    return Value::unknown(ty);
+    return Value::unknown(ty).marked_if(marked);
   }
 
   std::vector<Value> vals;
@@ -363,15 +372,15 @@ Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   }
   // An unknown non-sequence may be null, which would make an empty tuple instead: the reference
   // cannot know even the result's type.
-  if (upgraded_unknown) return Value::dynamic();
+  if (upgraded_unknown) return Value::dynamic().marked_if(marked);
   if (!known) {
     diag::Diagnostics ignored;
-    return Value::unknown(result_type(ignored));
+    return Value::unknown(result_type(ignored)).marked_if(marked);
   }
   if (sty.is_list() || sty.is_set()) {
     if (vals.empty()) {
       Type ty = result_type(d);
-      return Value::empty_list(ty.element());
+      return Value::empty_list(ty.element()).marked_if(marked);
     }
     // A nested splat over scalars can give elements of different types ([1] and [] for a null),
     // which no list can hold: HCL 2.24 reports it (earlier versions panicked).
@@ -389,9 +398,9 @@ Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
         return Value::dynamic();
       }
     }
-    return Value::list(std::move(vals));
+    return Value::list(std::move(vals)).marked_if(marked);
   }
-  return Value::tuple(std::move(vals));
+  return Value::tuple(std::move(vals)).marked_if(marked);
 }
 
 }  // namespace hcl::eval::evaluator_detail

@@ -5,6 +5,7 @@
 
 #include "cty/convert.h"
 #include "cty/json_encoding.h"
+#include "cty/print.h"
 #include "eval/typeexpr.h"
 #include "syntax/parser.h"
 
@@ -64,6 +65,27 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   }
   r.value = std::move(value);
   return r;
+}
+
+std::optional<diag::Diagnostic> sensitive_json_error(const Value& value) {
+  if (!value.has_sensitive_deep()) return std::nullopt;
+  std::vector<std::vector<Value>> paths;
+  value.unmark_deep(&paths);
+  constexpr size_t kNamed = 5;  // a few places say where to look; all of them would drown the advice
+  std::string where;
+  for (size_t i = 0; i < paths.size() && i < kNamed; ++i) {
+    where += i ? ", " : "";
+    where += paths[i].empty() ? "the result itself" : "result" + path_to_hcl(paths[i]);
+  }
+  if (paths.size() > kNamed) where += fmt::format(" and {} more", paths.size() - kNamed);
+  diag::Diagnostic d;
+  d.summary = "Sensitive value in JSON output";
+  d.detail = fmt::format(
+      "The result holds a sensitive value ({}), which JSON output does not print. Use --format hcl to see the "
+      "result with \"(sensitive value)\" in its place, --show-sensitive to print it, or nonsensitive() in the "
+      "expression.",
+      where);
+  return d;
 }
 
 std::string diagnostics_to_json(const diag::Diagnostics& diags) {

@@ -40,6 +40,11 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options);
 // "warnings" when there are any) or {"diagnostics":[...]}.
 std::string oracle_document(const RunResult& result);
 
+// JSON output has no way to show a value hidden that a script could not mistake for a value, so a
+// result holding a sensitive part, however deep, is an error there (docs/eval.md, "Sensitive
+// values"): this one, naming where the marks are, or nothing when there are none.
+std::optional<diag::Diagnostic> sensitive_json_error(const Value& value);
+
 // Diagnostics as the oracle's JSON array.
 std::string diagnostics_to_json(const diag::Diagnostics& diags);
 

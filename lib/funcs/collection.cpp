@@ -34,7 +34,7 @@ Function length_function() {
       .name = "length",
       .description =
           "Returns the number of characters in a string, or of elements in a collection or structural value.",
-      .params = {Param{.name = "value", .allow_dynamic = true}},
+      .params = {Param{.name = "value", .allow_dynamic = true, .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_string() || t.is_collection() || t.is_structural() || t.is_dynamic()) return Type::number();
@@ -107,7 +107,7 @@ Function keys_function() {
   return Function{
       .name = "keys",
       .description = "Returns a list of the keys of the given map in lexicographical order.",
-      .params = {Param{.name = "inputMap", .allow_unknown = true}},
+      .params = {Param{.name = "inputMap", .allow_unknown = true, .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_map()) return Type::list(Type::string());
@@ -135,7 +135,7 @@ Function values_function() {
       .description =
           "Returns the values of elements of a given map, or the values of attributes of a given object, "
           "in lexicographic order by key or attribute name.",
-      .params = {Param{.name = "mapping"}},
+      .params = {Param{.name = "mapping", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_map()) return Type::list(t.element());
@@ -164,8 +164,10 @@ Function lookup_function() {
       .description =
           "Returns the value of the element with the given key from the given map, or the default value "
           "if there is no such element.",
-      .params = {Param{.name = "inputMap"}, Param{.name = "key", .type = Type::string()}},
-      .variadic = Param{.name = "default", .allow_null = true, .allow_dynamic = true},
+      .params = {Param{.name = "inputMap", .marks = ParamMarks::Shallow}, Param{.name = "key", .type = Type::string()}},
+      // Terraform's lookup takes the default with its marks: they mark the result only when the
+      // default is the result.
+      .variadic = Param{.name = "default", .allow_null = true, .allow_dynamic = true, .marks = ParamMarks::Allow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.size() > 3)
           return fail_call("lookup() takes two or three arguments, got " + std::to_string(args.size()));
@@ -212,7 +214,7 @@ Function merge_function() {
           "Merges all of the elements from the given maps into a single map, or the attributes from "
           "given objects into a single object.",
       .params = {},
-      .variadic = Param{.name = "maps", .allow_null = true, .allow_dynamic = true},
+      .variadic = Param{.name = "maps", .allow_null = true, .allow_dynamic = true, .marks = ParamMarks::Shallow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.empty()) return Type::object({});
         std::map<std::string, Type> attrs;
@@ -291,7 +293,8 @@ Function zipmap_function() {
       .description =
           "Constructs a map from a list of keys and a corresponding list of values, which must both be of "
           "the same length.",
-      .params = {Param{.name = "keys", .type = Type::list(Type::string())}, Param{.name = "values"}},
+      .params = {Param{.name = "keys", .type = Type::list(Type::string())},
+                 Param{.name = "values", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& keys = args[0];
         const Type& vt = args[1].type();

@@ -14,7 +14,7 @@ Function make_to(std::string name, Type want) {
   f.description =
       "Converts the given value to " + want.friendly_name() + ", or raises an error if that conversion is impossible.";
   // Of unknown type allowed since cty 1.14.4, so that tostring(null) is a null string.
-  f.params = {Param{.name = "v", .allow_null = true, .allow_dynamic = true}};
+  f.params = {Param{.name = "v", .allow_null = true, .allow_dynamic = true, .marks = ParamMarks::Shallow}};
   f.return_type = [want](Args args) -> Result<Type> {
     const Type& got = args[0].type();
     if (got == want) return want;

@@ -20,6 +20,7 @@ FunctionTable standard_functions() {
   add_set_functions(table);
   add_network_functions(table);
   add_filesystem_functions(table);
+  add_sensitivity_functions(table);
   return table;
 }
 

@@ -45,6 +45,8 @@ void add_sequence_functions(FunctionTable& table);
 void add_set_functions(FunctionTable& table);
 // IP networks: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets.
 void add_network_functions(FunctionTable& table);
+// Terraform's sensitivity functions: sensitive, nonsensitive, issensitive.
+void add_sensitivity_functions(FunctionTable& table);
 // What the file functions may read. Configurations may come from anyone (a pull request in CI),
 // so by default they read only under the roots, after every symbolic link is resolved: an
 // absolute path, a `..` or a link that leads elsewhere is refused with a message that names

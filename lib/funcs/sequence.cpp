@@ -26,7 +26,7 @@ Function concat_function() {
           "Concatenates together all of the given lists or tuples into a single sequence, preserving the "
           "input order.",
       .params = {},
-      .variadic = Param{.name = "seqs"},
+      .variadic = Param{.name = "seqs", .marks = ParamMarks::Shallow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.empty()) return fail_call("at least one argument is required");
         // All lists with a common element type make a list; anything else a tuple.
@@ -134,8 +134,9 @@ Function range_function() {
 // ---- flatten ------------------------------------------------------------------------------------
 
 // Appends the leaves of a sequence, descending into nested lists, sets and tuples. False when
-// something unknown leaves the result's shape open.
-bool flatten_into(const Value& seq, std::vector<Value>& out) {
+// something unknown leaves the result's shape open. A nested sequence's own mark, which no leaf
+// carries, sets `*marked` (Terraform's flatten marks the whole result with it).
+bool flatten_into(const Value& seq, std::vector<Value>& out, bool* marked = nullptr) {
   if (!seq.is_known()) return false;
   bool known = true;
   for (const auto& v : seq.elements()) {
@@ -146,8 +147,9 @@ bool flatten_into(const Value& seq, std::vector<Value>& out) {
         known = false;
         continue;
       }
+      if (marked && v.is_sensitive()) *marked = true;
       std::vector<Value> inner;
-      if (flatten_into(v, inner)) {
+      if (flatten_into(v, inner, marked)) {
         out.insert(out.end(), inner.begin(), inner.end());
       } else {
         known = false;
@@ -166,7 +168,7 @@ Function flatten_function() {
           "Transforms a list, set, or tuple value into a tuple by replacing any given elements that are "
           "themselves sequences with a flattened tuple of all of the nested elements concatenated "
           "together.",
-      .params = {Param{.name = "list"}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         if (!args[0].is_wholly_known()) return Type::dynamic();
         const Type& t = args[0].type();
@@ -180,8 +182,9 @@ Function flatten_function() {
       .impl = [](Args args, const Type& ret) -> Result<Value> {
         if (args[0].length() == 0) return Value::tuple({});
         std::vector<Value> out;
-        if (!flatten_into(args[0], out)) return Value::unknown(ret);
-        return Value::tuple(std::move(out));
+        bool marked = false;
+        if (!flatten_into(args[0], out, &marked)) return Value::unknown(ret).marked_if(marked);
+        return Value::tuple(std::move(out)).marked_if(marked);
       },
   };
 }
@@ -192,7 +195,7 @@ Function reverse_function() {
   return Function{
       .name = "reverse",
       .description = "Returns the given list with its elements in reverse order.",
-      .params = {Param{.name = "list"}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
         if (t.is_tuple()) {
@@ -251,7 +254,8 @@ Function slice_function() {
   return Function{
       .name = "slice",
       .description = "Extracts a subslice of the given list or tuple value.",
-      .params = {Param{.name = "list"}, Param{.name = "start_index", .type = Type::number()},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow},
+                 Param{.name = "start_index", .type = Type::number()},
                  Param{.name = "end_index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Type& t = args[0].type();
@@ -285,7 +289,7 @@ Function chunklist_function() {
   return Function{
       .name = "chunklist",
       .description = "Splits a single list into multiple lists where each has at most the given number of elements.",
-      .params = {Param{.name = "list", .type = Type::list(Type::dynamic())},
+      .params = {Param{.name = "list", .type = Type::list(Type::dynamic()), .marks = ParamMarks::Shallow},
                  Param{.name = "size", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> { return Type::list(args[0].type()); },
       .impl = [](Args args, const Type& ret) -> Result<Value> {
@@ -325,7 +329,7 @@ Function element_function() {
       .description =
           "Returns the element with the given index from the given list or tuple, applying the modulo "
           "operation to the given index if it's greater than the number of elements.",
-      .params = {Param{.name = "list"}, Param{.name = "index", .type = Type::number()}},
+      .params = {Param{.name = "list", .marks = ParamMarks::Shallow}, Param{.name = "index", .type = Type::number()}},
       .return_type = [](Args args) -> Result<Type> {
         const Value& index = args[1];
         const Type& t = args[0].type();

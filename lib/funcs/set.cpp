@@ -100,7 +100,7 @@ Function setproduct_function() {
       .name = "setproduct",
       .description = "Calculates the cartesian product of two or more sets.",
       .params = {},
-      .variadic = Param{.name = "sets"},
+      .variadic = Param{.name = "sets", .marks = ParamMarks::Shallow},
       .return_type = [](Args args) -> Result<Type> {
         if (args.size() < 2) return fail_call("at least two arguments are required");
         size_t lists = 0;

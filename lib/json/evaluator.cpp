@@ -70,6 +70,8 @@ Evaluator make_evaluator(std::shared_ptr<const eval::Scope> scope) {
       r.diagnostics = std::move(e.diagnostics);
       return r;
     }
+    // A sensitive value is never folded into the output: the expression stays as written.
+    if (e.value.has_sensitive_deep()) return r;
     std::string why;
     if (auto v = from_eval(e.value, why)) {
       r.status = EvalStatus::Value;
