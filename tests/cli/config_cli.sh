@@ -131,4 +131,43 @@ expect_contains "$TMP/out" '"tags":{"env":"dev"}'
 expect_status 0 "$HCL" json --simplify --config "$CFG/simplify.tf" --var environment=production --compact "$CFG/simplify.tf"
 expect_contains "$TMP/out" '"bucket":"logs-production"'
 
+# --- Sensitive variables, locals and outputs ------------------------------------------------------
+SENS=$TMP/sensitive
+mkdir -p "$SENS"
+cat >"$SENS/main.tf" <<'TF'
+variable "password" {
+  type      = string
+  default   = "hunter2"
+  sensitive = true
+}
+variable "user" {
+  default = "admin"
+}
+locals {
+  dsn = "${var.user}:${var.password}@db"
+}
+output "dsn" {
+  value     = local.dsn
+  sensitive = true
+}
+output "user" {
+  value = var.user
+}
+TF
+# As terraform console prints them: the variable, and what is made from it, hidden.
+expect_out '"(sensitive value)"' "$HCL" eval --config "$SENS" var.password
+expect_out '"(sensitive value)"' "$HCL" eval --config "$SENS" local.dsn
+expect_out 'true' "$HCL" eval --config "$SENS" 'issensitive(local.dsn)'
+expect_out '"admin:hunter2@db"' "$HCL" eval --config "$SENS" 'nonsensitive(local.dsn)'
+expect_out '"admin:hunter2@db"' "$HCL" eval --config "$SENS" --show-sensitive local.dsn
+expect_out '"(sensitive value)"' "$HCL" eval --config "$SENS" 'length(var.password)'
+# The whole configuration: only the sensitive parts are hidden, and never printed.
+expect_status 0 "$HCL" eval --config "$SENS"
+expect_contains "$TMP/out" '"password":"(sensitive value)"'
+expect_contains "$TMP/out" '"dsn":"(sensitive value)"'
+expect_contains "$TMP/out" '"user":"admin"'
+expect_not_contains "$TMP/out" 'hunter2'
+expect_status 0 "$HCL" eval --config "$SENS" --show-sensitive
+expect_contains "$TMP/out" '"password":"hunter2"'
+
 finish
