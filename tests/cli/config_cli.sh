@@ -83,7 +83,8 @@ expect_contains "$TMP/err" 'Local values nest too deeply'
 expect_out '1' "$HCL" eval --config "$TMP/deep" local.l900
 # Without an expression: every variable, local and output.
 expect_status 0 "$HCL" eval --config "$TF"
-expect_contains "$TMP/out" '"output":{"name":"web-dev","token":"web-dev-token"}'
+# The output declared sensitive is hidden, as terraform console hides it.
+expect_contains "$TMP/out" '"output":{"name":"web-dev","token":"(sensitive value)"}'
 expect_contains "$TMP/out" '"url":"(known after apply)"'
 
 # --- OpenTofu: a .tofu file replaces the .tf file of the same name ------------------------------
