@@ -316,15 +316,20 @@ void add_regex_functions(FunctionTable& table) {
           cty::append_charged(out, repl);
           return Value::string(out);
         }
+        // The result's size is known from the count of matches: charged whole before it is built,
+        // so that a result past the budget stops before its first byte instead of at the limit
+        // (10^10 bytes asked for once built 512 MiB, in 7 s and 800 MB, before it stopped).
+        uint64_t matches = 0;
+        for (size_t at = s.find(sub); at != std::string_view::npos; at = s.find(sub, at + sub.size())) ++matches;
+        cty::charge_bytes(
+            cty::saturating_add(s.size() - matches * sub.size(), cty::saturating_multiply(matches, repl.size())));
         size_t i = 0;
-        while (true) {
-          size_t at = s.find(sub, i);
-          if (at == std::string_view::npos) break;
-          cty::append_charged(out, s.substr(i, at - i));
-          cty::append_charged(out, repl);
+        for (size_t at = s.find(sub); at != std::string_view::npos; at = s.find(sub, i)) {
+          out.append(s.substr(i, at - i));
+          out.append(repl);
           i = at + sub.size();
         }
-        cty::append_charged(out, s.substr(i));
+        out.append(s.substr(i));
         return Value::string(out);
       },
   });
