@@ -129,35 +129,40 @@ diag::Diagnostics capped_per_file(const diag::Diagnostics& diags) {
   return out;
 }
 
-diag::ContextLookup context_lookup(const source::SourceFile* source) {
-  if (!source) return nullptr;
-  // The file is parsed again for its blocks, once, and only when a diagnostic asks: most runs
-  // have none, and a syntax check (validate) builds no tree. It shares the text, not a copy.
-  auto tree = std::make_shared<std::unique_ptr<syntax::SyntaxTree>>();
-  auto parsed = std::make_shared<bool>(false);
-  return [source, tree, parsed](const source::Range& subject) -> std::string {
+diag::ContextLookup context_lookup(diag::SourceLookup sources) {
+  if (!sources) return nullptr;
+  // A file is parsed again for its blocks, once, and only when a diagnostic in it asks: most
+  // runs have none, and a syntax check (validate) builds no tree. It shares the text, not a copy.
+  auto trees = std::make_shared<std::map<const source::SourceFile*, std::unique_ptr<syntax::SyntaxTree>>>();
+  return [sources = std::move(sources), trees](const source::Range& subject) -> std::string {
     // As hcl's writer: the block around the byte before the subject.
-    if (subject.filename.str() != source->name() || subject.start.byte == 0) return "";
-    if (!*parsed) {
-      *parsed = true;
-      if (!jsonsyntax::is_json_filename(source->name())) {
-        std::shared_ptr<const void> borrowed(source, [](const void*) {});
-        *tree =
-            syntax::parse_config(std::make_shared<source::SourceFile>(source->file_name(), borrowed, source->text()))
-                .tree;
-      }
+    if (subject.start.byte == 0) return "";
+    const source::SourceFile* source = sources(subject.filename.str());
+    if (!source) return "";
+    auto [it, fresh] = trees->try_emplace(source);
+    if (fresh && !jsonsyntax::is_json_filename(source->name())) {
+      std::shared_ptr<const void> borrowed(source, [](const void*) {});
+      it->second =
+          syntax::parse_config(std::make_shared<source::SourceFile>(source->file_name(), borrowed, source->text()))
+              .tree;
     }
-    return *tree ? ast::context_string(**tree, subject.start.byte - 1) : "";
+    return it->second ? ast::context_string(*it->second, subject.start.byte - 1) : "";
   };
 }
 
-std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
+diag::SourceLookup single_source(const source::SourceFile* source) {
+  if (!source) return nullptr;
+  return [source](const std::string& name) -> const source::SourceFile* {
+    return source->name() == name ? source : nullptr;
+  };
+}
+
+diag::ContextLookup context_lookup(const source::SourceFile* source) { return context_lookup(single_source(source)); }
+
+std::string render_diagnostics(const diag::Diagnostics& diags, const diag::SourceLookup& lookup, DiagFormat format,
                                bool color) {
   std::string out;
-  diag::SourceLookup lookup = [source](const std::string& name) -> const source::SourceFile* {
-    return source && source->name() == name ? source : nullptr;
-  };
-  diag::ContextLookup context = context_lookup(source);
+  diag::ContextLookup context = context_lookup(lookup);
   for (const auto& d : capped_per_file(diags)) {
     switch (format) {
       case DiagFormat::Text: out += diag::render_text(d, lookup, diag::TextStyle{color, 0, context}); break;
@@ -172,6 +177,11 @@ std::string render_diagnostics(const diag::Diagnostics& diags, const source::Sou
     }
   }
   return out;
+}
+
+std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
+                               bool color) {
+  return render_diagnostics(diags, single_source(source), format, color);
 }
 
 bool write_all(std::FILE* stream, std::string_view text) {

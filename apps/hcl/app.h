@@ -94,12 +94,15 @@ std::shared_ptr<source::SourceFile> input_source(std::string name, io::ReadResul
 // or per attribute must not flood the output.
 diag::Diagnostics capped_per_file(const diag::Diagnostics& diags);
 
-// What a diagnostic in `source` is "in" (`resource "aws_instance" "web"`), for the text and the
-// JSON renderings; valid while `source` lives.
+// What a diagnostic is "in" (`resource "aws_instance" "web"`), for the text and the JSON
+// renderings, in whichever of the sources its subject names; valid while those sources live.
+diag::ContextLookup context_lookup(diag::SourceLookup sources);
 diag::ContextLookup context_lookup(const source::SourceFile* source);
 
-// Renders diagnostics for one source in the chosen format (JSON diagnostics are collected by the
-// caller instead), capped per file.
+// Renders diagnostics in the chosen format (JSON diagnostics are collected by the caller
+// instead), capped per file, with snippets and context from the sources they name.
+std::string render_diagnostics(const diag::Diagnostics& diags, const diag::SourceLookup& sources, DiagFormat format,
+                               bool color);
 std::string render_diagnostics(const diag::Diagnostics& diags, const source::SourceFile* source, DiagFormat format,
                                bool color);
 

@@ -88,11 +88,7 @@ int run_dec(const DecOptions& opt) {
       write_all(stderr, dec::diagnostics_document(r.diagnostics) + "\n");
     } else {
       diag::SourceLookup lookup = [&](const std::string& name) { return r.source(name); };
-      bool color = color_on_stderr();
-      std::string text;
-      for (const auto& d : capped_per_file(r.diagnostics))
-        text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
-      write_all(stderr, text);
+      write_all(stderr, render_diagnostics(r.diagnostics, lookup, DiagFormat::Text, color_on_stderr()));
     }
   }
   if (r.status == kDecExitFailure) return error_exit(r.error);

@@ -72,10 +72,7 @@ struct Output {
         if (s->name() == name) return s.get();
       return nullptr;
     };
-    bool color = color_on_stderr();
-    std::string text;
-    for (const auto& d : capped_per_file(diags)) text += diag::render_text(d, lookup, diag::TextStyle{color, 0});
-    write_all(stderr, text);
+    write_all(stderr, render_diagnostics(diags, lookup, DiagFormat::Text, color_on_stderr()));
     return diag::has_errors(diags) ? kExitFailed : kExitOk;
   }
 };

@@ -132,7 +132,10 @@ std::string render_text(const Diagnostic& diag, const SourceLookup& sources, con
         uint32_t he =
             std::clamp(std::max(subj.end.byte, subj.start.byte == subj.end.byte ? subj.start.byte + 1 : subj.end.byte),
                        line_begin, line_end);
-        if (subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
+        // As the reference's writer: a subject over several lines is marked on its first line
+        // (from its start) and its last (up to its end); the lines between are shown unmarked.
+        bool inner = line > subj.start.line && line < subj.end.line;
+        if (inner || subj.start.byte > line_end || subj.end.byte < line_begin) hs = he = line_end;
         Window w = clip_line(text, hs - line_begin, he - line_begin);
         std::string_view raw = w.text;
         std::string before = util::escape_controls(raw.substr(0, w.hs), "\t");

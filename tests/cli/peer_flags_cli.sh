@@ -71,6 +71,20 @@ expect_status 2 "$HCL" fmt r.tf
 expect_contains "$TMP/err" 'on r.tf line 2, in resource "aws_instance" "web":'
 expect_status 1 "$HCL" validate --format json r.tf
 expect_contains "$TMP/out" '"context": "resource \"aws_instance\" \"web\""'
+# Every subcommand that evaluates says where, eval --file and --config included.
+printf 'resource "a" "b" {\n  v = 1 + {}\n}\n' > e.hcl
+expect_status 1 "$HCL" eval --no-color --file e.hcl
+expect_contains "$TMP/err" 'on e.hcl line 2, in resource "a" "b":'
+expect_status 1 "$HCL" eval --no-color --config e.hcl
+expect_contains "$TMP/err" 'on e.hcl line 2, in resource "a" "b":'
+# A subject over several lines is marked on its first and last lines only, as the reference's
+# writer highlights it.
+printf 'a = {\n  b = 1\n} + 1\n' > ml.hcl
+expect_status 1 "$HCL" eval --no-color --file ml.hcl
+grep -A1 '^   2:   b = 1$' "$TMP/err" | tail -1 | grep -q '^   3: } + 1$' || fail "multi-line subject: the inner line is marked: $(cat "$TMP/err")"
+grep -A1 '^   3: } + 1$' "$TMP/err" | tail -1 | grep -q '^      ^$' || fail "multi-line subject: the last line is not marked: $(cat "$TMP/err")"
+grep -A1 '^   1: a = {$' "$TMP/err" | tail -1 | grep -q '^          ^$' || fail "multi-line subject: the first line is not marked: $(cat "$TMP/err")"
+
 # The lines above were recorded from the reference's writer. When a reference hclfmt is at hand
 # (on PATH, or where ../shared/reference/build.sh puts it), they are also checked live against it;
 # packaging/deps.sh does not install it, so its absence is not a failure.
