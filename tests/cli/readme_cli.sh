@@ -11,6 +11,8 @@ PATH="$TMP/bin:$PATH" python3 - "$ROOT" "$TMP" <<'PY' || fail "README examples d
 import os, re, shutil, subprocess, sys
 root, tmp = sys.argv[1], sys.argv[2]
 failures = checked = 0
+# git as a fresh installation runs it: no pager, no colour, whatever the user's configuration.
+GIT_ENV = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1", GIT_PAGER="cat")
 
 def run_blocks(text, sections):
     """Runs the "$ " blocks of text; sections maps heading prefixes to fixtures ("" for all)."""
@@ -31,6 +33,11 @@ def run_blocks(text, sections):
                 cwd = os.path.join(tmp, "readme-" + heading)
                 if not os.path.exists(cwd):
                     shutil.copytree(os.path.join(root, "testdata", "_readme", heading), cwd)
+                    # An example that shows `git diff` starts from its files committed.
+                    if re.search(r"^\$ git ", block, flags=re.M):
+                        for git in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "before"]):
+                            subprocess.run(["git", "-c", "user.name=hcl", "-c", "user.email=hcl@localhost"] + git,
+                                           cwd=cwd, check=True, env=GIT_ENV)
             # Commands ("$ " lines, continued by a trailing backslash) and what each prints.
             steps, lines = [], block.splitlines()
             i = 0
@@ -48,7 +55,7 @@ def run_blocks(text, sections):
             for cmd, want in steps:
                 cmd = cmd.replace("$?", str(status))
                 p = subprocess.run(["bash", "-c", cmd + " 2>&1"], cwd=cwd, capture_output=True, text=True,
-                                   stdin=subprocess.DEVNULL)
+                                   stdin=subprocess.DEVNULL, env=GIT_ENV)
                 status = p.returncode
                 got = p.stdout.rstrip("\n")
                 checked += 1
@@ -57,7 +64,7 @@ def run_blocks(text, sections):
                     print(f"example in {heading or 'the repository'}: $ {cmd}\n--- want\n{want}\n--- got\n{got}\n")
 
 run_blocks(open(os.path.join(root, "README.md")).read(),
-           {"### 1.": "validate", "### 2.": "fmt", "### 3.": "eval", "### 4.": "json",
+           {"### 1.": "validate", "### 2.": "fmt", "### 3.": "eval", "### 4.": "json", "### 5.": "edit",
             "### Whole configurations": None})
 run_blocks(open(os.path.join(root, "docs", "json.md")).read(), {"": "docs-json"})
 run_blocks(open(os.path.join(root, "docs", "eval.md")).read(), {"": None})

@@ -1,0 +1,7 @@
+variable "env" {
+  type = string
+}
+
+locals {
+  name = "web-${var.env}"
+}

@@ -1,0 +1,4 @@
+inputs = {
+  env  = env
+  name = "web-${env}"
+}

@@ -1,0 +1,3 @@
+variable "cidr" {
+  type = string
+}

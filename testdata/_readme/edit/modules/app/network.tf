@@ -1,0 +1,4 @@
+module "vpc" {
+  source = "terraform-aws-modules/vpc/aws"
+  version = "4.0.0"
+}
