@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json as _json
 import os
-from dataclasses import dataclass
 from typing import IO, Any, Dict, List, Mapping, NamedTuple, Optional, Union
 
 from . import _core
@@ -48,8 +47,7 @@ class Range(NamedTuple):
     end: Position
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One problem in the input, as `hcl validate` reports it."""
 
     severity: str  # "error" or "warning"
