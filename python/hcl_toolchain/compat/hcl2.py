@@ -146,9 +146,12 @@ class _Writer:
         sig = _significant(expr)
         if len(sig) == 1:
             return self._single(sig[0])
-        if len(sig) == 2 and sig[0][1] == "-" and sig[1][0] == "num" and "." in sig[1][1]:
-            if sig[1][2] == sig[0][2] + 1 and "e" not in sig[1][1].lower():
-                return float("-" + sig[1][1])
+        if len(sig) == 2 and sig[0][1] == "-" and sig[1][0] == "num" and sig[1][2] == sig[0][2] + 1:
+            # python-hcl2's number tokens take a minus sign before a fraction or before two or
+            # more digits; "-1" is its unary operator, hence an expression.
+            digits = sig[1][1]
+            if "e" not in digits.lower() and ("." in digits or len(digits) > 1):
+                return float("-" + digits) if "." in digits else int("-" + digits)
         if sig and sig[0][1] in ("[", "{") and _match(sig, 0) == len(sig) - 1 and sig[1][1] != "for":
             first = _first_significant(expr)
             last = _last_significant(expr)
@@ -238,7 +241,7 @@ class _Writer:
                     out.append("..." if for_object else " ...")
                 else:
                     out.append(text)
-            elif kind == "ident" and text in ("in", "if") and not first and _in_for(toks, i):
+            elif kind == "ident" and text in ("in", "if") and not first and prev[1] != "." and _in_for(toks, i):
                 out.append(f" {text} ")
             elif kind == "ident" and first and text in ("for", "if"):
                 out.append(text + " ")
