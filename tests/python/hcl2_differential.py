@@ -15,7 +15,9 @@ counts as: agree (same values), both reject, or differ, and a difference is one 
 --invalid is the reference's list of invalid files (the corpus's expected/invalid.txt): the
 verdict column says who is right. --known lists accepted differences, "PATH<TAB>class<TAB>why"
 a line (PATH relative to the common root); any other difference fails the run. --record writes
-python-hcl2's output for each file as DIR/<name>.json (the goldens of testdata/_python_hcl2).
+python-hcl2's answer for each file into DIR (the goldens of testdata/_python_hcl2, made with
+--record testdata/_python_hcl2/expected testdata/_python_hcl2/cases testdata/json testdata/fmt
+run from the top of the tree, so that the paths are relative to testdata/).
 """
 import argparse
 import json
@@ -120,6 +122,21 @@ def same(a, b):
     return a == b
 
 
+def golden_name(rel):
+    """The golden file of an input, by its path relative to testdata/."""
+    return rel.replace(os.sep, "__") + ".json"
+
+
+def record(folder, rel, answer):
+    """python-hcl2's answer for one input: {"value": ...}, or {"error": "..."} without the
+    message (its wording is the peer's, not behaviour the suite relies on)."""
+    os.makedirs(folder, exist_ok=True)
+    kept = answer if "value" in answer else {"error": answer["error"].split(":")[0]}
+    with open(os.path.join(folder, golden_name(rel)), "w") as out:
+        json.dump(kept, out, indent=1, ensure_ascii=False)
+        out.write("\n")
+
+
 def files_under(paths):
     out = []
     for p in paths:
@@ -189,11 +206,8 @@ def main():
     for f in files:
         rel = os.path.relpath(os.path.abspath(f), root)
         theirs, mine = peer_results[f], ours(f)
-        if args.record and "value" in theirs:
-            os.makedirs(args.record, exist_ok=True)
-            with open(os.path.join(args.record, os.path.basename(f) + ".json"), "w") as out:
-                json.dump(theirs["value"], out, indent=1, sort_keys=True)
-                out.write("\n")
+        if args.record:
+            record(args.record, rel, theirs)
         if "error" in theirs and "error" in mine:
             counts["both-reject"] += 1
             continue

@@ -14,14 +14,14 @@ from typing import List, Tuple
 Token = Tuple[str, str, int, object]
 
 _TOKEN = re.compile(
-    r"""(?P<nl>\r?\n)
+    r"""(?P<nl>\r?\n[ \t]*)
       |(?P<ws>[ \t\r]+)
       |(?P<comment>\#[^\r\n]*|//[^\r\n]*|/\*.*?\*/)
       |(?P<heredoc><<-?([^\W\d][\w-]*)\r?\n)
       |(?P<num>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
       |(?P<ident>[^\W\d][\w-]*(?:::[^\W\d][\w-]*)*)
       |(?P<quote>")
-      |(?P<op>\.\.\.|=>|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:=.,(){}\[\]~])
+      |(?P<op>\.\.\.|::|=>|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:=.,(){}\[\]~])
     """,
     re.S | re.X,
 )
@@ -56,7 +56,7 @@ def lex(src: str, pos: int = 0, in_template: bool = False) -> Tuple[List[Token],
             pos = end
             continue
         if kind == "nl":
-            text = "\n"
+            text = text.replace("\r", "")
         elif kind == "op":
             if text in _OPEN:
                 depth += 1

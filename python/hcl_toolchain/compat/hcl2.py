@@ -188,6 +188,8 @@ class _Writer:
         sig = _significant(key)
         if len(sig) == 1 and sig[0][0] in ("ident", "str"):
             return self._label(sig[0])
+        if len(sig) == 1 and sig[0][0] == "num":
+            return str(self._single(sig[0]))
         return "${" + self.expression(key) + "}"
 
     def _string(self, tok: Token) -> str:
@@ -429,13 +431,14 @@ def _inner_comments(expr: List[Token]) -> list:
 
 
 def _comment_values(group: List[str]) -> list:
-    """A run of comments and newlines as python-hcl2 lists it: a lone block comment as its
-    text, else one value per line with the `#` or `//` removed."""
-    if not any(g != "\n" for g in group):
+    """A run of comments and newlines as python-hcl2 lists it: when the run starts with `/*` and
+    ends with `*/`, everything between as one value (even across several comments), else one
+    value per line with the `#` or `//` removed."""
+    if all(g.startswith("\n") for g in group):
         return []
-    raw = "".join(g if g == "\n" else g for g in group)
+    raw = "".join(group)
     stripped = raw.strip()
-    if len([g for g in group if g != "\n"]) == 1 and stripped.startswith("/*") and stripped.endswith("*/"):
+    if stripped.startswith("/*") and stripped.endswith("*/"):
         text = stripped[2:-2].strip()
         return [{"value": text}] if text else []
     out = []
