@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """hcl_toolchain.compat.hcl2 against python-hcl2 itself, file by file.
 
-usage: hcl2_differential.py --peer DIR [--python PY] [--invalid LIST] [--known FILE]
+usage: hcl2_differential.py --peer DIR|TARBALL [--python PY] [--invalid LIST] [--known FILE]
                             [--sample N] [--jobs N] [--timeout S] [--record DIR] PATH...
 
 Every .tf/.hcl/.tfvars/.nomad file under the PATHs is loaded by both; python-hcl2 (its source
 folder DIR, run by PY, Debian's /usr/bin/python3 with python3-lark and python3-regex) runs in
-worker processes, so a file that makes it hang is stopped after --timeout seconds. Each file
+worker processes, so a file that makes it hang is stopped after --timeout seconds. --peer may
+name the release archive (../shared/peers/python-hcl2-8.1.2.tar.gz), unpacked into a temporary
+folder. Without lark or regex for PY it exits with 77 (skipped), or fails when HCL_REQUIRE_TOOLS=1. Each file
 counts as: agree (same values), both reject, or differ, and a difference is one of
   we-reject   we refuse a file python-hcl2 reads
   peer-rejects python-hcl2 refuses (or times out on) a file we read
@@ -26,6 +28,8 @@ import queue
 import select
 import subprocess
 import sys
+import tarfile
+import tempfile
 import threading
 
 SUFFIXES = (".tf", ".hcl", ".tfvars", ".nomad")
@@ -149,6 +153,21 @@ def files_under(paths):
     return out
 
 
+def peer_folder(peer, scratch):
+    """The folder holding python-hcl2's package: --peer itself, or the archive unpacked."""
+    if os.path.isdir(peer):
+        return peer
+    with tarfile.open(peer) as archive:
+        archive.extractall(scratch)
+    [top] = [d for d in os.listdir(scratch) if os.path.isdir(os.path.join(scratch, d))]
+    return os.path.join(scratch, top)
+
+
+def peer_runs(python):
+    """Whether PY can import what python-hcl2 needs (Debian's python3-lark and python3-regex)."""
+    return subprocess.run([python, "-c", "import lark, regex"], capture_output=True).returncode == 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--peer", required=True)
@@ -161,7 +180,15 @@ def main():
     ap.add_argument("--record")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args()
+    if not peer_runs(args.python):
+        print(f"{args.python} cannot import lark and regex (apt-get install python3-lark python3-regex)", file=sys.stderr)
+        return 1 if os.environ.get("HCL_REQUIRE_TOOLS") == "1" else 77
+    with tempfile.TemporaryDirectory() as scratch:
+        args.peer = peer_folder(args.peer, scratch)
+        return compare(args)
 
+
+def compare(args):
     files = files_under(args.paths)
     if args.sample > 1:
         files = files[:: args.sample]

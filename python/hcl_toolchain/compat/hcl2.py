@@ -65,7 +65,14 @@ def loads(text: str, *, serialization_options: Optional[SerializationOptions] = 
     if any(d[0] == "error" for d in raw):
         raise HCLError(_diagnostics(raw))
     tokens, _ = lex(text)
-    return _Writer(serialization_options or SerializationOptions()).body(tokens, 0, False)[0]
+    try:
+        return _Writer(serialization_options or SerializationOptions()).body(tokens, 0, False)[0]
+    except RecursionError:
+        # The library accepts deeper nesting than Python's recursion limit lets this module
+        # lay out (python-hcl2 itself fails from about 300 levels).
+        summary = "Nesting too deep"
+        detail = "The file nests brackets more deeply than the compatibility module can follow."
+        raise HCLError(_diagnostics([("error", summary, detail, None, None)])) from None
 
 
 class _Writer:
