@@ -13,13 +13,16 @@ from typing import List, Tuple
 
 Token = Tuple[str, str, int, object]
 
+# Whitespace matches nothing: finditer steps over it. A quoted string without template
+# sequences is one match ("simple"); one with them, and a heredoc, are read by hand from where
+# the match starts, and the scan resumes after them.
 _TOKEN = re.compile(
     r"""(?P<nl>\r?\n[ \t]*)
-      |(?P<ws>[ \t\r]+)
       |(?P<comment>\#[^\r\n]*|//[^\r\n]*|/\*.*?\*/)
       |(?P<heredoc><<-?([^\W\d][\w-]*)\r?\n)
       |(?P<num>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
       |(?P<ident>[^\W\d][\w-]*(?:::[^\W\d][\w-]*)*)
+      |(?P<simple>"(?:[^"\\$%\r\n]|\\.|\$(?![{$])|%(?![{%]))*")
       |(?P<quote>")
       |(?P<op>\.\.\.|::|=>|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:=.,(){}\[\]~])
     """,
@@ -30,43 +33,52 @@ _CLOSE = ")]}"
 
 
 def lex(src: str, pos: int = 0, in_template: bool = False) -> Tuple[List[Token], int]:
-    """Tokens from ``pos`` to the end, or (in_template) to the ``}`` closing an interpolation."""
-    tokens: List[Token] = []
-    depth = 0
-    n = len(src)
-    match = _TOKEN.match
-    while pos < n:
-        m = match(src, pos)
-        if m is None:  # a character HCL would have refused: skip it rather than loop
-            pos += 1
-            continue
+    """Tokens from ``pos`` to the end, or (in_template) to the ``}`` closing an interpolation,
+    and the offset after them."""
+    return _resume(src, [], _TOKEN.finditer(src, pos), 0, in_template)
+
+
+def _resume(src, tokens, scan, depth, in_template):
+    """lex() carried on with a new scan after a template or heredoc read by hand."""
+    while True:
+        rest, end = _lex_from(src, scan, depth, in_template, tokens)
+        if rest is None:
+            return tokens, end
+        scan, depth = rest
+
+
+def _lex_from(src, scan, depth, in_template, tokens):
+    """One stretch of lex(): (None, end) when it ends, or ((scan, depth), 0) to restart the scan
+    after a template or heredoc."""
+    append = tokens.append
+    for m in scan:
         kind = m.lastgroup
-        text = m.group()
-        if kind == "ws":
-            pos = m.end()
-            continue
-        if kind == "quote":
+        start = m.start()
+        if kind == "simple":
+            text = m.group()
+            append(("str", text, start, [("lit", text[1:-1])] if len(text) > 2 else []))
+        elif kind == "quote":
             parts, end = _template(src, m.end(), '"')
-            tokens.append(("str", src[pos:end], pos, parts))
-            pos = end
-            continue
-        if kind == "heredoc":
-            end = _heredoc_end(src, m.end(), m.group(5))
-            tokens.append(("heredoc", src[pos:end], pos, None))
-            pos = end
-            continue
-        if kind == "nl":
-            text = text.replace("\r", "")
+            append(("str", src[start:end], start, parts))
+            return (_TOKEN.finditer(src, end), depth), 0
+        elif kind == "heredoc":
+            end = _heredoc_end(src, m.end(), m.group().lstrip("<-").strip())
+            append(("heredoc", src[start:end], start, None))
+            return (_TOKEN.finditer(src, end), depth), 0
         elif kind == "op":
+            text = m.group()
             if text in _OPEN:
                 depth += 1
             elif text in _CLOSE:
                 if depth == 0 and in_template:
-                    return tokens, m.end()
+                    return None, m.end()
                 depth -= 1
-        tokens.append((kind, text, pos, None))
-        pos = m.end()
-    return tokens, pos
+            append(("op", text, start, None))
+        elif kind == "nl":
+            append(("nl", m.group().replace("\r", ""), start, None))
+        else:
+            append((kind, m.group(), start, None))
+    return None, len(src)
 
 
 def _heredoc_end(src: str, pos: int, name: str) -> int:
