@@ -87,6 +87,7 @@ class _Writer:
         comments: list = []
         inline: list = []
         group: List[str] = []
+        attributes = set()
         n = len(toks)
         while i < n:
             kind, text = toks[i][0], toks[i][1]
@@ -101,8 +102,9 @@ class _Writer:
             j = _skip_space(toks, i + 1)
             if j < n and toks[j][1] == "=":
                 i = self._attribute(toks, text, j + 1, nested, result, inline, comments)
+                attributes.add(text)
             else:
-                i = self._block(toks, i, result)
+                i = self._block(toks, i, result, attributes)
         comments.extend(_comment_values(group))
         if self.options.with_comments:
             if comments:
@@ -126,7 +128,7 @@ class _Writer:
             inline.extend(_comment_values(group))
         return end
 
-    def _block(self, toks, i, result) -> int:
+    def _block(self, toks, i, result, attributes) -> int:
         name = toks[i][1]
         labels = []
         i += 1
@@ -138,9 +140,15 @@ class _Writer:
             body["__is_block__"] = True
         for label in reversed(labels):
             body = {label: body}
-        if name in result and not isinstance(result[name], list):
-            raise HCLError(_diagnostics([("error", f"Attribute {name} is already defined.", "", None, None)]))
-        result.setdefault(name, []).append(body)
+        if name in attributes:
+            # python-hcl2 refuses a block named after an attribute before it (it has no place for
+            # both); HCL leaves that to the schema. Refused alike, as no value could hold both.
+            summary = f"Attribute {name} is already defined."
+            detail = "python-hcl2's shape has no place for a block named after an attribute."
+            raise HCLError(_diagnostics([("error", summary, detail, None, None)]))
+        if not isinstance(result.get(name), list):
+            result[name] = []
+        result[name].append(body)
         return i + 1
 
     def _label(self, tok: Token) -> str:
