@@ -1,0 +1,180 @@
+# SPDX-License-Identifier: Apache-2.0
+"""HCL (HashiCorp Configuration Language) for Python, over the hcl C++ library.
+
+Every function takes the text of one file (str, or bytes read from disk) and works without the
+GIL, so a thread pool parses files in parallel. Bad input never crashes or hangs the
+interpreter: it raises HCLError, whose ``diagnostics`` hold every problem found, each with its
+file, line and column. See docs/python.md.
+"""
+from __future__ import annotations
+
+import json as _json
+import os
+from typing import IO, Any, Dict, List, Mapping, NamedTuple, Optional, Union
+
+from . import _core
+
+__all__ = [
+    "Diagnostic",
+    "HCLError",
+    "Position",
+    "Range",
+    "evaluate",
+    "evaluate_file",
+    "format",
+    "load",
+    "loads",
+    "to_json",
+    "validate",
+]
+
+__version__: str = _core.version()
+
+Text = Union[str, bytes]
+
+
+class Position(NamedTuple):
+    """A place in a file: line and column from 1 (columns count grapheme clusters), byte from 0."""
+
+    line: int
+    column: int
+    byte: int
+
+
+class Range(NamedTuple):
+    filename: str
+    start: Position
+    end: Position
+
+
+class Diagnostic(NamedTuple):
+    """One problem in the input, as `hcl validate` reports it."""
+
+    severity: str  # "error" or "warning"
+    summary: str
+    detail: str
+    subject: Optional[Range] = None  # what is wrong
+    context: Optional[Range] = None  # the construct around it
+    rendered: str = ""  # with the source line and a caret, as `hcl validate` prints it
+
+    def __str__(self) -> str:
+        where = ""
+        if self.subject is not None:
+            s = self.subject
+            where = f"{s.filename}:{s.start.line}:{s.start.column}: "
+        text = f"{where}{self.severity}: {self.summary}"
+        return f"{text}; {self.detail}" if self.detail else text
+
+
+class HCLError(ValueError):
+    """Input the library refused; ``diagnostics`` holds every diagnostic, errors and warnings."""
+
+    def __init__(self, diagnostics: List[Diagnostic]):
+        self.diagnostics: List[Diagnostic] = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"] or diagnostics
+        message = str(errors[0]) if errors else "invalid input"
+        if len(errors) > 1:
+            message += f" (and {len(errors) - 1} more errors)"
+        super().__init__(message)
+
+
+def _range(raw: Optional[tuple]) -> Optional[Range]:
+    if raw is None:
+        return None
+    name, l1, c1, b1, l2, c2, b2 = raw
+    return Range(name, Position(l1, c1, b1), Position(l2, c2, b2))
+
+
+def _diagnostics(raw: List[tuple], rendered: Optional[List[str]] = None) -> List[Diagnostic]:
+    shown = rendered or [""] * len(raw)
+    return [
+        Diagnostic(sev, summary, detail, _range(subject), _range(context), text)
+        for (sev, summary, detail, subject, context), text in zip(raw, shown)
+    ]
+
+
+def _check(raw: List[tuple]) -> None:
+    if any(d[0] == "error" for d in raw):
+        raise HCLError(_diagnostics(raw))
+
+
+def _python_value(json_text: str) -> Any:
+    """The one place a library value (its JSON text) becomes a Python value: objects are dicts,
+    tuples and lists are lists, whole numbers int, others float."""
+    return _json.loads(json_text)
+
+
+def _syntax(filename: str, syntax: Optional[str]) -> str:
+    if syntax is not None:
+        return syntax
+    return "json" if filename.endswith(".json") else "native"
+
+
+def _read(fp: IO[Any]) -> tuple:
+    text = fp.read()
+    name = getattr(fp, "name", None)
+    return text, (os.fsdecode(name) if isinstance(name, (str, bytes)) else "<file>")
+
+
+def loads(text: Text, *, filename: str = "<string>", syntax: Optional[str] = None) -> Dict[str, Any]:
+    """The file as Python values in the shape `hcl json` writes (hcl2json's): attributes by name,
+    blocks under their type and labels, expressions that need variables as "${source}".
+
+    ``syntax`` is "native" or "json"; by default a filename ending in .json is JSON syntax.
+    Raises HCLError when the file has errors."""
+    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax))
+    _check(raw)
+    return _python_value(json_text)
+
+
+def load(fp: IO[Any], *, filename: Optional[str] = None, syntax: Optional[str] = None) -> Dict[str, Any]:
+    """loads() of a file object's content (text or binary mode); named after ``fp.name``."""
+    text, name = _read(fp)
+    return loads(text, filename=filename or name, syntax=syntax)
+
+
+def to_json(text: Text, *, filename: str = "<string>", syntax: Optional[str] = None, pretty: bool = True) -> str:
+    """The JSON document `hcl json` prints (four-space indentation, or none with pretty=False)."""
+    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax), pretty)
+    _check(raw)
+    return json_text
+
+
+def validate(text: Text, *, filename: str = "<string>", syntax: Optional[str] = None) -> List[Diagnostic]:
+    """Every diagnostic of the file (empty when it is valid); never raises for bad input."""
+    raw, rendered = _core.validate(text, filename, _syntax(filename, syntax))
+    return _diagnostics(raw, rendered)
+
+
+def format(text: Text, *, filename: str = "<string>") -> str:  # noqa: A001 (as the CLI's subcommand)
+    """The file laid out as hclfmt does; raises HCLError on syntax errors (broken input is never
+    reformatted)."""
+    ok, _changed, output, raw = _core.format(text, filename)
+    _check(raw)
+    if not ok:
+        raise HCLError(_diagnostics(raw))
+    return output
+
+
+def _variables(variables: Optional[Mapping[str, Any]]) -> List[tuple]:
+    return [(name, _json.dumps(value)) for name, value in (variables or {}).items()]
+
+
+def _evaluated(result: tuple) -> Any:
+    value_json, _type_json, raw = result
+    _check(raw)
+    if value_json is None:
+        raise HCLError(_diagnostics(raw) or [Diagnostic("error", "Value not known", "The result has no JSON form.")])
+    return _python_value(value_json)
+
+
+def evaluate(expression: str, variables: Optional[Mapping[str, Any]] = None) -> Any:
+    """The value of one HCL expression with HCL's functions; ``variables`` are JSON-like Python
+    values by name (``{"var": {"region": "eu"}}`` for ``var.region``)."""
+    return _evaluated(_core.evaluate(expression, _variables(variables)))
+
+
+def evaluate_file(text: Text, *, filename: str = "<string>", variables: Optional[Mapping[str, Any]] = None) -> Any:
+    """A whole file evaluated into one object (attributes by name, blocks under their type and
+    labels, `dynamic` blocks expanded)."""
+    return _evaluated(_core.evaluate(text, _variables(variables), filename))

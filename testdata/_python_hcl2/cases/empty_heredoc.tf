@@ -1,0 +1,3 @@
+a = <<EOT
+EOT
+b = "after the empty heredoc"
