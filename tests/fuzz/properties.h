@@ -112,11 +112,11 @@ inline std::string format_properties(const std::string& text) {
   for (auto style : {format::Style::Canonical, format::Style::Terraform}) {
     format::FormatOptions opt;
     opt.style = style;
-    auto once = format::format_config(src, opt);
+    auto once = pipeline::file_format({.source = src}, opt);
     if (!once.ok) return {};  // invalid input is refused, and that is tested elsewhere
     std::string out = once.changed ? once.output : text;
     auto again_src = std::make_shared<source::SourceFile>("fuzz.hcl", out);
-    auto again = format::format_config(again_src, opt);
+    auto again = pipeline::file_format({.source = again_src}, opt);
     if (!again.ok) return "formatted output does not parse";
     if (again.changed) return "formatting is not idempotent";
     if (style == format::Style::Canonical && !only_respaced(text, out))
