@@ -134,6 +134,8 @@ Result<Value> Value::map(Entries elements) {
   return Access::wrap(cty::Value::map(std::move(a).value()));
 }
 
+Value Value::unknown() { return Access::wrap(cty::Value::unknown()); }
+
 Value Value::sensitive() const { return Access::wrap(model(*this).mark_sensitive()); }
 
 Kind Value::kind() const {

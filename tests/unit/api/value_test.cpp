@@ -118,12 +118,25 @@ TEST_CASE("api: collections iterate in cty's order") {
 }
 
 TEST_CASE("api: unknown values and their parts") {
-  // `hcl eval --config` makes unknowns; a caller sees one through a value the library made.
-  hcl::Value u = eval("try(tonumber(\"x\"), null)");
-  CHECK(u.is_null());
-  hcl::Result<hcl::Value> from_json = hcl::Value::from_json("{\"a\": [1, {\"b\": 2}]}");
-  REQUIRE(from_json.ok());
-  CHECK(from_json->is_known());
+  hcl::Value u = hcl::Value::unknown();
+  CHECK(u.kind() == hcl::Kind::Unknown);
+  CHECK_FALSE(u.is_known());
+  CHECK_FALSE(u.is_null());
+  CHECK(u.type_json() == "\"dynamic\"");
+  CHECK_FALSE(u.as_bool());
+  CHECK(u.length() == 0);
+  CHECK_FALSE(u.to_json().ok());
+  hcl::Result<hcl::Value> sum = hcl::evaluate("x + 1", {.variables = {{"x", u}}});
+  REQUIRE(sum.ok());
+  CHECK(sum->kind() == hcl::Kind::Unknown);
+  CHECK(sum->type_json() == "\"number\"");  // the type is known
+  hcl::Result<hcl::Value> obj = hcl::evaluate("{ a = 1, b = x }", {.variables = {{"x", u}}});
+  REQUIRE(obj.ok());
+  CHECK(obj->kind() == hcl::Kind::Object);  // known itself, not wholly known
+  CHECK_FALSE(obj->is_known());
+  CHECK(obj->get("a")->is_known());
+  CHECK(obj->get("b")->kind() == hcl::Kind::Unknown);
+  CHECK(hcl::Value::from_json("{\"a\": [1, {\"b\": 2}]}").value().is_known());
 }
 
 TEST_CASE("api: values built from C++ go into expressions and come back equal") {

@@ -68,6 +68,9 @@ class Value {
   [[nodiscard]] static Result<Value> list(std::vector<Value> elements);
   [[nodiscard]] static Result<Value> set(std::vector<Value> elements);
   [[nodiscard]] static Result<Value> map(Entries elements);
+  // A value not known yet, of any type (what Terraform shows as "known after apply"): an
+  // expression that uses it evaluates to an unknown value instead of failing.
+  [[nodiscard]] static Value unknown();
   // This value marked sensitive: the library hides it wherever it prints values.
   [[nodiscard]] Value sensitive() const;
 
