@@ -17,6 +17,7 @@
 #include "funcs/dialect.h"
 #include "funcs/library.h"
 #include "io/files.h"
+#include "pipeline/pipeline.h"
 #include "util/text.h"
 
 namespace hcl::app {
@@ -238,20 +239,27 @@ int run_eval(EvalOptions& opt) {
   ro.type = opt.type;
   ro.filename = filename;
   ro.require_json = opt.format != "hcl";
-  std::optional<FileEvaluation> file;
+  std::optional<pipeline::FileValue> file;
   if (config_file) {
-    FileRequest fr{file_name, std::move(file_text), *syntax, opt.keep_dynamic, sources > 0, opt.type, &text};
-    file = evaluate_config_file(fr, scope);
-    if (file->kind == FileEvaluation::Kind::Failed)
+    pipeline::ValueRequest request;
+    bool json = reads_json(*syntax, file_name);
+    request.input = {std::make_shared<const source::SourceFile>(file_name, std::move(file_text)), json};
+    request.keep_dynamic = opt.keep_dynamic;
+    request.for_expression = sources > 0;
+    request.accept_expression = true;
+    request.type = opt.type;
+    file = pipeline::file_value(request, std::make_shared<const eval::Scope>(scope));
+    if (file->kind == pipeline::FileValue::Kind::Failed)
       return Output{opt, file->result.sources}.fail(file->result.diagnostics);
-    if (file->kind == FileEvaluation::Kind::Expression) {
+    if (file->kind == pipeline::FileValue::Kind::Expression) {
+      text = request.input.source->text();
       ro.filename = file_name;
       file.reset();
     }
   }
-  bool document = file && file->kind == FileEvaluation::Kind::Document;
+  bool document = file && file->kind == pipeline::FileValue::Kind::Document;
   eval::RunResult result = document ? std::move(file->result)
-                           : file   ? run_with_file(std::move(text), ro, scope, *file)
+                           : file   ? pipeline::run_with_file(std::move(text), ro, scope, *file)
                                     : eval::run(std::move(text), scope, ro);
   return print_result(opt, result, document);
 }

@@ -13,6 +13,7 @@
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
+#include "pipeline/pipeline.h"
 #include "util/parallel.h"
 #include "util/text.h"
 
@@ -70,7 +71,7 @@ struct FileFormatter {
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
     // Reports name the first changed line, which needs the formatted text even with --check.
     fo.need_output = write || diff || print || format != DiagFormat::Text;
-    format::FormatResult result = format::format_config(source, fo);
+    format::FormatResult result = pipeline::file_format({.source = source}, fo);
     if (!result.ok) {
       // --quiet leaves them to validate, which a pre-commit set-up runs as well.
       if (format == DiagFormat::Text && !opt.quiet)

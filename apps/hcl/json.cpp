@@ -20,11 +20,14 @@
 #include "commands.h"
 #include "cty/function.h"
 #include "eval_file.h"
+#include "funcs/dialect.h"
 #include "funcs/library.h"
 #include "io/files.h"
 #include "json/evaluator.h"
 #include "json/hcl2json.h"
 #include "json/syntax_convert.h"
+#include "jsonsyntax/reader.h"
+#include "pipeline/pipeline.h"
 #include "syntax/parser.h"
 #include "util/parallel.h"
 #include "util/text.h"
@@ -39,9 +42,10 @@ struct FileJob {
   std::shared_ptr<source::SourceFile> source;
   std::unique_ptr<syntax::SyntaxTree> tree;  // with --merge, converted with the others at the end
   diag::Diagnostics diagnostics;             // parse and conversion
-  std::string text;                          // this file's JSON (not with --merge, nor for a single file)
-  // A single file's JSON, made while it was parsed, written out by run_json.
-  std::unique_ptr<json::FileDocument> document;
+  // This file's JSON, made while it was parsed (not with --merge), written out by run_json;
+  // keyed under its name, written out here (on this file's thread) into `text`.
+  pipeline::JsonDocument document;
+  std::string text;
   bool ok = false;
 };
 
@@ -92,7 +96,7 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
     return std::move(r.content);
   };
   conv.scope = std::make_shared<eval::Scope>();
-  conv.scope->set_functions([access = file_access(opt)] { return json::pure_functions(access); });
+  conv.scope->set_functions([access = file_access(opt)] { return funcs::pure_functions(access); });
   if (!opt.config.empty()) {
     // The values come from the configuration: its variables take --var, --var-file and the
     // environment as its tool does.
@@ -116,24 +120,8 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
   return std::nullopt;
 }
 
-// A file in the JSON syntax, normalised into hcl2json's layout.
-void convert_json_syntax_file(const Conversion& conv, FileJob& job) {
-  jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
-  job.diagnostics = std::move(jp.diagnostics);
-  if (diag::has_errors(job.diagnostics)) return;
-  if (conv.merge) {
-    job.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot merge a file in the JSON syntax",
-                                               "--merge combines files in the native syntax only.", std::nullopt,
-                                               std::nullopt});
-    return;
-  }
-  json::ConvertResult cr = json::convert_json_syntax(jp.document, conv.options, conv.scope, conv.keyed ? 1 : 0);
-  diag::append(job.diagnostics, std::move(cr.diagnostics));
-  job.ok = cr.ok;
-  job.text = std::move(cr.text);
-}
-
-// Reads and converts one file into its job; with --merge only parses it, keeping the tree.
+// Reads and converts one file into its job (pipeline::file_json); with --merge only parses it,
+// keeping the tree.
 void convert_file(const Conversion& conv, const std::string& path, FileJob& job) {
   job.name = display_name(path);
   io::ReadResult content = read_input(path);
@@ -142,39 +130,33 @@ void convert_file(const Conversion& conv, const std::string& path, FileJob& job)
     return;
   }
   job.source = input_source(job.name, std::move(content));
-  if (reads_json(conv.syntax, style_name(path))) return convert_json_syntax_file(conv, job);
-  // Each item of the file is converted (and its expressions evaluated, with --simplify or
-  // variables) as soon as it is parsed, so the file's tree is never held whole: the JSON, compact
-  // until it is written, is all that grows.
-  syntax::ParseOptions parse_options;
-  std::unique_ptr<json::FileDocument> document;
+  bool json_syntax = reads_json(conv.syntax, style_name(path));
   if (!conv.merge) {
-    document = std::make_unique<json::FileDocument>(job.source->size(), conv.options);
-    parse_options.root_item = [&document](const syntax::SyntaxTree& item) { document->add(item); };
-    // Items of a few hundred nodes together: taking turns with the parser at every small item
-    // (a resource block is about 60 nodes), the converter's code and the parser's evicted each
-    // other from the instruction cache.
-    parse_options.root_item_batch = 256;
-    // A long root tuple's elements one batch at a time; not with --strict, whose first
-    // failure is the whole tuple's (json::FileDocument).
-    if (!conv.options.evaluator || !conv.options.strict)
-      parse_options.root_tuple_elements = [&document](const syntax::SyntaxTree& elements, std::string_view name,
-                                                      uint32_t open) { document->add_elements(elements, name, open); };
-  }
-  syntax::ParseResult parsed = syntax::parse_config(job.source, parse_options);
-  job.diagnostics = std::move(parsed.diagnostics);
-  if (diag::has_errors(job.diagnostics)) return;
-  if (document) {
-    job.ok = document->check(job.diagnostics);
-    if (!job.ok) return;
-    if (conv.keyed) {
-      document->write([&job](std::string_view text) { job.text.append(text); }, 1);
-    } else {
-      job.document = std::move(document);
+    job.document = pipeline::file_json(pipeline::JsonRequest{.input = {job.source, json_syntax},
+                                                             .options = conv.options,
+                                                             .scope = conv.scope,
+                                                             .base_level = conv.keyed ? 1u : 0u});
+    job.ok = job.document.ok();
+    job.diagnostics = std::move(job.document.diagnostics());
+    if (conv.keyed && job.ok) {
+      job.text = job.document.text();
+      job.document = {};
     }
     return;
   }
   // --merge: the bodies are converted together once every file is parsed.
+  if (json_syntax) {
+    jsonsyntax::ParseResult jp = jsonsyntax::parse_file(job.source);
+    job.diagnostics = std::move(jp.diagnostics);
+    if (diag::has_errors(job.diagnostics)) return;
+    job.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot merge a file in the JSON syntax",
+                                               "--merge combines files in the native syntax only.", std::nullopt,
+                                               std::nullopt});
+    return;
+  }
+  syntax::ParseResult parsed = syntax::parse_config(job.source);
+  job.diagnostics = std::move(parsed.diagnostics);
+  if (diag::has_errors(job.diagnostics)) return;
   job.tree = std::move(parsed.tree);
   job.ok = true;
 }
@@ -280,10 +262,8 @@ int run_json(const JsonOptions& opt) {
     write_keyed(jobs, conv.options.pretty, put);
   } else {
     if (jobs.empty() || !jobs[0].ok) return status;
-    FileJob& job = jobs[0];
-    if (job.document) job.document->write(put);
-    job.text.push_back('\n');
-    put(job.text);
+    jobs[0].document.write(put);
+    put("\n");
   }
   if (!written || std::fflush(stdout) != 0) {
     std::fprintf(stderr, "hcl json: cannot write the output\n");

@@ -1,46 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 // The public interface (include/hcl/) over the stages: each call converts its arguments to the
-// stages' types, runs them and converts the results back. The stages' own types never appear in
-// a public header, so they can change without breaking a program built against the library.
-// This is the one file that names the internal value model (cty::Value): the layer above it
-// moves with it.
+// stages' types, runs the pipeline stage and converts the results back. The stages' own types
+// never appear in a public header, so they can change without breaking a program built against
+// the library.
+
+// Before the public headers: funcs/library.h reads cty's names unqualified, so its `Result`
+// would be ambiguous with hcl::Result declared ahead of it.
+#include "funcs/dialect.h"
+#include "json/evaluator.h"
+
 #include <hcl/hcl.h>
 
-#include "body/json_body.h"
-#include "body/native.h"
-#include "config/file_value.h"
-#include "cty/json_encoding.h"
-#include "cty/print.h"
+#include "api/access.h"
+#include "cty/budget.h"
 #include "diag/render.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
-#include "format/format.h"
-#include "funcs/library.h"
-#include "json/evaluator.h"
-#include "json/hcl2json.h"
-#include "json/syntax_convert.h"
-#include "jsonsyntax/reader.h"
+#include "pipeline/pipeline.h"
 #include "syntax/parser.h"
-
-#ifndef HCL_VERSION
-#define HCL_VERSION "0.0.0"
-#endif
+#include "util/limits.h"
 
 namespace hcl {
 
-struct Value::Impl {
-  cty::Value value;
-};
-
-struct File::Impl {
-  Syntax syntax = Syntax::Native;
-  std::shared_ptr<const source::SourceFile> source;
-  std::shared_ptr<const syntax::SyntaxTree> tree;        // Native
-  std::shared_ptr<const jsonsyntax::Document> document;  // Json
-  Diagnostics diagnostics;
-};
+static_assert(kMaxNestingDepth == util::kMaxNestingDepth);
+// The build passes the project's version (CMakeLists.txt): <hcl/version.h> must say the same.
+#ifdef HCL_VERSION
+static_assert(std::string_view(HCL_VERSION) == HCL_VERSION_STRING, "<hcl/version.h> differs from project(VERSION)");
+#endif
+static_assert(static_cast<int>(Dialect::Nomad) == static_cast<int>(funcs::Dialect::Nomad));
 
 namespace {
+
+using detail::Access;
 
 Position position(const source::Pos& p) { return Position{p.line, p.column, p.byte}; }
 
@@ -48,6 +39,44 @@ std::optional<SourceRange> range(const std::optional<source::Range>& r) {
   if (!r) return std::nullopt;
   return SourceRange{r->filename.str(), position(r->start), position(r->end)};
 }
+
+// What an evaluation may call, read and spend. The common case, the pure functions reading no
+// file, shares one table.
+std::shared_ptr<eval::Scope> scope_for(const Variables& variables, Dialect dialect, bool impure,
+                                       const std::vector<std::string>& read_roots, const Limits& limits) {
+  std::shared_ptr<eval::Scope> scope;
+  if (dialect == Dialect::Hcl && !impure && read_roots.empty()) {
+    static const cty::FunctionTable no_files = funcs::pure_functions(funcs::FileAccess{.roots = {}});
+    scope = std::make_shared<eval::Scope>(&no_files);
+  } else {
+    funcs::FileAccess access{.base = read_roots.empty() ? "." : read_roots.front(), .roots = read_roots};
+    scope = std::make_shared<eval::Scope>();
+    scope->set_functions([access, impure, d = static_cast<funcs::Dialect>(dialect)] {
+      return funcs::dialect_functions(d, access, impure);
+    });
+  }
+  scope->set_limits(cty::EvalLimits{limits.max_values, limits.max_memory_bytes, limits.max_seconds});
+  for (const auto& [name, value] : variables) scope->set(name, Access::value(value));
+  return scope;
+}
+
+std::shared_ptr<eval::Scope> scope_for(const EvalOptions& o) {
+  return scope_for(o.variables, o.dialect, o.impure_functions, o.read_roots, o.limits);
+}
+
+pipeline::Input input(const File& file) {
+  const FileData& f = Access::file(file);
+  return pipeline::Input{f.source, f.syntax == Syntax::Json, f.tree, f.document};
+}
+
+Result<Value> value_result(eval::RunResult r, bool show_sensitive) {
+  Diagnostics diagnostics = convert(r.diagnostics);
+  if (!r.value || has_errors(diagnostics)) return Result<Value>::failure(std::move(diagnostics));
+  cty::Value v = show_sensitive ? r.value->unmark_deep() : std::move(*r.value);
+  return Result<Value>(Access::wrap(std::move(v)), std::move(diagnostics));
+}
+
+}  // namespace
 
 Diagnostics convert(const diag::Diagnostics& from) {
   Diagnostics out;
@@ -69,128 +98,80 @@ diag::Diagnostic internal(const Diagnostic& d) {
                           d.detail, back(d.subject), back(d.context)};
 }
 
-Value wrap(cty::Value v) { return Value(std::make_shared<const Value::Impl>(Value::Impl{std::move(v)})); }
-
-// The standard functions without those that read files: a library call reads no files.
-std::shared_ptr<eval::Scope> scope_with(const Variables& variables) {
-  auto scope = std::make_shared<eval::Scope>(&json::pure_functions());
-  for (const auto& [name, value] : variables) scope->set(name, value.impl().value);
-  return scope;
+Diagnostic error(std::string summary, std::string detail) {
+  return Diagnostic{Severity::Error, std::move(summary), std::move(detail), std::nullopt, std::nullopt};
 }
-
-}  // namespace
-
-Value::Value() : impl_(std::make_shared<const Impl>(Impl{cty::Value::null()})) {}
-
-std::optional<Value> Value::from_json(std::string_view json, Diagnostics& diagnostics) {
-  auto v = cty::json_to_value(json);
-  if (!v) {
-    diagnostics.push_back(Diagnostic{Severity::Error, "Invalid JSON", v.error(), std::nullopt, std::nullopt});
-    return std::nullopt;
-  }
-  return wrap(std::move(*v));
-}
-
-Value Value::string(std::string_view text) { return wrap(cty::Value::string(text)); }
-bool Value::is_null() const { return impl_->value.is_null(); }
-bool Value::is_known() const { return impl_->value.is_wholly_known(); }
-std::string Value::type_json() const { return cty::type_to_json(impl_->value.type()); }
-std::optional<std::string> Value::to_json() const {
-  auto text = cty::value_to_json(impl_->value);
-  if (!text) return std::nullopt;
-  return std::move(*text);
-}
-std::string Value::to_hcl() const { return cty::value_to_hcl(impl_->value); }
 
 Syntax syntax_for(std::string_view filename) {
   return jsonsyntax::is_json_filename(filename) ? Syntax::Json : Syntax::Native;
 }
 
 File File::parse(std::string name, std::string text, Syntax syntax) {
-  auto impl = std::make_shared<Impl>();
-  impl->syntax = syntax;
-  impl->source = std::make_shared<const source::SourceFile>(std::move(name), std::move(text));
+  auto data = std::make_shared<FileData>();
+  data->syntax = syntax;
+  data->source = std::make_shared<const source::SourceFile>(std::move(name), std::move(text));
   if (syntax == Syntax::Json) {
-    jsonsyntax::ParseResult r = jsonsyntax::parse_file(impl->source);
-    impl->document = std::move(r.document);
-    impl->diagnostics = convert(r.diagnostics);
+    jsonsyntax::ParseResult r = jsonsyntax::parse_file(data->source);
+    data->document = std::move(r.document);
+    data->diagnostics = convert(r.diagnostics);
   } else {
-    syntax::ParseResult r = syntax::parse_config(impl->source);
-    impl->tree = std::move(r.tree);
-    impl->diagnostics = convert(r.diagnostics);
+    syntax::ParseResult r = syntax::parse_config(data->source);
+    data->tree = std::move(r.tree);
+    data->diagnostics = convert(r.diagnostics);
   }
-  return File(std::move(impl));
+  return Access::wrap(std::shared_ptr<const FileData>(std::move(data)));
 }
 
-const std::string& File::name() const { return impl_->source->name(); }
-std::string_view File::text() const { return impl_->source->text(); }
-Syntax File::syntax() const { return impl_->syntax; }
-const Diagnostics& File::diagnostics() const { return impl_->diagnostics; }
+const std::string& File::name() const { return Access::file(*this).source->name(); }
+std::string_view File::text() const { return Access::file(*this).source->text(); }
+Syntax File::syntax() const { return Access::file(*this).syntax; }
+const Diagnostics& File::diagnostics() const { return Access::file(*this).diagnostics; }
 
 std::string File::render(const Diagnostic& diagnostic, bool color) const {
-  const source::SourceFile* own = impl_->source.get();
+  const source::SourceFile* own = Access::file(*this).source.get();
   diag::SourceLookup lookup = [own](const std::string& name) { return name == own->name() ? own : nullptr; };
   return diag::render_text(internal(diagnostic), lookup, diag::TextStyle{color, 0});
 }
 
-FormatResult format_file(const File& file) {
-  FormatResult out;
-  if (file.syntax() != Syntax::Native) {
-    out.diagnostics.push_back(Diagnostic{Severity::Error, "Cannot format JSON",
-                                         "Only files in HCL's native syntax can be formatted.", std::nullopt,
-                                         std::nullopt});
-    return out;
+Result<Formatted> format_file(const File& file, const FormatOptions& options) {
+  if (!file.ok()) return Result<Formatted>::failure(file.diagnostics());
+  format::FormatOptions fo;
+  fo.style = options.terraform ? format::Style::Terraform : format::Style::Canonical;
+  format::FormatResult r = pipeline::file_format(input(file), fo);
+  Diagnostics diagnostics = convert(r.diagnostics);
+  if (!r.ok) return Result<Formatted>::failure(std::move(diagnostics));
+  Formatted out{r.changed ? std::move(r.output) : std::string(file.text()), r.changed};
+  return Result<Formatted>(std::move(out), std::move(diagnostics));
+}
+
+Result<std::string> to_json(const File& file, const JsonOptions& options) {
+  if (!file.ok()) return Result<std::string>::failure(file.diagnostics());
+  pipeline::JsonRequest request{.input = input(file)};
+  request.options.pretty = options.pretty;
+  // As `hcl json`: --simplify or any variable evaluates what can be evaluated.
+  if (options.simplify || !options.variables.empty()) {
+    request.scope = scope_for(options.variables, Dialect::Hcl, false, options.read_roots, options.limits);
+    request.options.evaluator = json::make_evaluator(request.scope);
+    request.options.strict = options.strict;
   }
-  format::FormatResult r = format::format_config(file.impl().source);
-  out.ok = r.ok;
-  out.changed = r.changed;
-  out.output = r.changed ? std::move(r.output) : std::string(file.text());
-  out.diagnostics = convert(r.diagnostics);
-  return out;
+  pipeline::JsonDocument doc = pipeline::file_json(request);
+  Diagnostics diagnostics = convert(doc.diagnostics());
+  if (!doc.ok()) return Result<std::string>::failure(std::move(diagnostics));
+  return Result<std::string>(doc.text(), std::move(diagnostics));
 }
 
-JsonResult to_json(const File& file, const JsonOptions& options) {
-  JsonResult out;
-  if (!file.ok()) {
-    out.diagnostics = file.diagnostics();
-    return out;
-  }
-  auto scope = scope_with({});
-  json::Options conv;
-  conv.pretty = options.pretty;
-  conv.evaluator = json::make_evaluator(scope);
-  json::ConvertResult r = file.syntax() == Syntax::Json ? json::convert_json_syntax(file.impl().document, conv, scope)
-                                                        : json::convert_file(*file.impl().tree, conv);
-  out.ok = r.ok;
-  out.text = std::move(r.text);
-  out.diagnostics = convert(r.diagnostics);
-  return out;
+Result<Value> evaluate(std::string_view expression, const EvalOptions& options) {
+  eval::RunOptions ro;
+  ro.require_json = false;
+  return value_result(eval::run(std::string(expression), *scope_for(options), ro), options.show_sensitive);
 }
 
-EvalResult evaluate(std::string_view expression, const Variables& variables) {
-  EvalResult out;
-  eval::RunOptions options;
-  options.require_json = false;
-  eval::RunResult r = eval::run(std::string(expression), *scope_with(variables), options);
-  if (r.value) out.value = wrap(std::move(*r.value));
-  out.diagnostics = convert(r.diagnostics);
-  return out;
+Result<Value> evaluate(const File& file, const EvalOptions& options) {
+  if (!file.ok()) return Result<Value>::failure(file.diagnostics());
+  pipeline::FileValue r = pipeline::file_value(pipeline::ValueRequest{.input = input(file)}, scope_for(options));
+  return value_result(std::move(r.result), options.show_sensitive);
 }
 
-EvalResult evaluate(const File& file, const Variables& variables) {
-  EvalResult out;
-  if (!file.ok()) {
-    out.diagnostics = file.diagnostics();
-    return out;
-  }
-  body::BodyPtr body =
-      file.syntax() == Syntax::Json ? body::json_body(file.impl().document) : body::native_body(file.impl().tree);
-  config::FileValue r = config::evaluate_file(body, scope_with(variables), config::EvaluateOptions{.variables = false});
-  if (r.document) out.value = wrap(std::move(*r.document));
-  out.diagnostics = convert(r.diagnostics);
-  return out;
-}
-
-const char* version() { return HCL_VERSION; }
+const char* version() { return HCL_VERSION_STRING; }
 
 }  // namespace hcl

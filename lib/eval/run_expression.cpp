@@ -28,43 +28,48 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   EvalResult result = evaluate(tree, root, scope);
   diag::append(r.diagnostics, std::move(result.diagnostics));
   if (diag::has_errors(r.diagnostics)) return r;
-  Value value = std::move(result.value);
-
-  if (!options.type.empty()) {
-    auto type_source = std::make_shared<source::SourceFile>("<type>", options.type);
-    r.sources.push_back(type_source);
-    syntax::ParseResult tp = syntax::parse_expression(type_source);
-    if (diag::has_errors(tp.diagnostics) || !tp.tree) {
-      diag::append(r.diagnostics, std::move(tp.diagnostics));
-      return r;
-    }
-    TypeExprResult ty = type_constraint_with_defaults(*tp.tree, tp.tree->root());
-    if (diag::has_errors(ty.diagnostics)) {
-      diag::append(r.diagnostics, std::move(ty.diagnostics));
-      return r;
-    }
-    if (ty.defaults) value = ty.defaults->apply(value);
-    auto converted = convert(value, ty.type);
-    if (!converted) {
-      r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
-                                               "Unsuitable value: " + converted.error(), expr_range, std::nullopt});
-      return r;
-    }
-    value = std::move(*converted);
+  r.value = std::move(result.value);
+  if (!options.type.empty() && !apply_type(r, options.type, expr_range)) {
+    r.value.reset();
+    return r;
   }
 
   if (options.require_json) {
-    auto json = value_to_json(value);
+    auto json = value_to_json(*r.value);
     if (!json) {
+      const Value& value = *r.value;
       r.diagnostics.push_back(
           diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
                            fmt::format("The expression evaluated to {}, but {}.", value.go_string(), json.error()),
                            expr_range, std::nullopt});
+      r.value.reset();
       return r;
     }
   }
-  r.value = std::move(value);
   return r;
+}
+
+bool apply_type(RunResult& r, const std::string& type, const source::Range& subject) {
+  auto type_source = std::make_shared<source::SourceFile>("<type>", type);
+  r.sources.push_back(type_source);
+  syntax::ParseResult tp = syntax::parse_expression(type_source);
+  if (diag::has_errors(tp.diagnostics) || !tp.tree) {
+    diag::append(r.diagnostics, std::move(tp.diagnostics));
+    return false;
+  }
+  TypeExprResult ty = type_constraint_with_defaults(*tp.tree, tp.tree->root());
+  if (diag::has_errors(ty.diagnostics)) {
+    diag::append(r.diagnostics, std::move(ty.diagnostics));
+    return false;
+  }
+  auto converted = convert(ty.defaults ? ty.defaults->apply(*r.value) : *r.value, ty.type);
+  if (!converted) {
+    r.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Unsuitable value type",
+                                             "Unsuitable value: " + converted.error(), subject, std::nullopt});
+    return false;
+  }
+  r.value = std::move(*converted);
+  return true;
 }
 
 std::optional<diag::Diagnostic> sensitive_json_error(const Value& value) {

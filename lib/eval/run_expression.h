@@ -36,6 +36,11 @@ struct RunResult {
 
 RunResult run(std::string text, const Scope& scope, const RunOptions& options);
 
+// Converts `r.value` to the type constraint `type` (with its defaults), as run() does with
+// RunOptions::type: false, with diagnostics in `r` and `r.value` untouched, when the constraint
+// is malformed or the value does not convert; `subject` is what a conversion error points at.
+bool apply_type(RunResult& r, const std::string& type, const source::Range& subject);
+
 // The reference oracle's document for a result, compact: {"value":V,"type":T} (with
 // "warnings" when there are any) or {"diagnostics":[...]}.
 std::string oracle_document(const RunResult& result);

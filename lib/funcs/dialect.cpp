@@ -145,4 +145,11 @@ cty::FunctionTable dialect_functions(Dialect dialect, const FileAccess& access, 
   return pure;
 }
 
+cty::FunctionTable pure_functions(const FileAccess& access) { return dialect_functions(Dialect::Hcl, access, false); }
+
+const cty::FunctionTable& pure_functions() {
+  static const cty::FunctionTable table = pure_functions(FileAccess{});
+  return table;
+}
+
 }  // namespace hcl::funcs

@@ -23,4 +23,11 @@ std::string_view dialect_name(Dialect dialect);
 // `impure`: `hcl json --simplify` folds expressions to constants, where they would be wrong.
 cty::FunctionTable dialect_functions(Dialect dialect, const FileAccess& access, bool impure = true);
 
+// The generic dialect's functions less the ones whose results change from run to run (timestamp,
+// uuid): a call depends on its arguments alone. What `hcl json --simplify` folds expressions with
+// (as hcl2json's -simplify offers only functions of the arguments) and the public interface's
+// default; without `access`, the file functions read in the working directory.
+const cty::FunctionTable& pure_functions();
+cty::FunctionTable pure_functions(const FileAccess& access);
+
 }  // namespace hcl::funcs

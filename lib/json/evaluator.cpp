@@ -52,15 +52,6 @@ std::optional<Value> from_eval(const cty::Value& v, std::string& why) {
   return out;
 }
 
-cty::FunctionTable pure_functions(const funcs::FileAccess& access) {
-  return funcs::dialect_functions(funcs::Dialect::Hcl, access, false);
-}
-
-const cty::FunctionTable& pure_functions() {
-  static const cty::FunctionTable table = pure_functions(funcs::FileAccess{});
-  return table;
-}
-
 Evaluator make_evaluator(std::shared_ptr<const eval::Scope> scope) {
   return [scope](const syntax::SyntaxTree& tree, syntax::NodeId expr) {
     EvalResult r;

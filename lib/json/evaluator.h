@@ -21,13 +21,6 @@ namespace hcl::json {
 // have no JSON form.
 std::optional<Value> from_eval(const cty::Value& v, std::string& why);
 
-// The functions an expression may call while converting: the standard library without the ones
-// whose results change from run to run (timestamp, uuid), as hcl2json's -simplify offers only
-// functions of the arguments.
-const cty::FunctionTable& pure_functions();
-// The same, with file functions that read as `access` allows.
-cty::FunctionTable pure_functions(const funcs::FileAccess& access);
-
 // An evaluator over `scope` (its variables and functions). An expression whose evaluation
 // reports errors, or whose value has no JSON form, yields EvalStatus::Error with diagnostics.
 Evaluator make_evaluator(std::shared_ptr<const eval::Scope> scope);

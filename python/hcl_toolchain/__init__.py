@@ -99,8 +99,9 @@ def _check(raw: List[tuple]) -> None:
 
 
 def _python_value(json_text: str) -> Any:
-    """The one place a library value (its JSON text) becomes a Python value: objects are dicts,
-    tuples and lists are lists, whole numbers int, others float."""
+    """A JSON document of `hcl json`'s shape as Python values: objects are dicts, arrays lists,
+    whole numbers int, others float. (Evaluated values cross as values, through the library's
+    typed accessors.)"""
     return _json.loads(json_text)
 
 
@@ -122,7 +123,7 @@ def loads(text: Text, *, filename: str = "<string>", syntax: Optional[str] = Non
 
     ``syntax`` is "native" or "json"; by default a filename ending in .json is JSON syntax.
     Raises HCLError when the file has errors."""
-    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax))
+    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax), simplify=True)
     _check(raw)
     return _python_value(json_text)
 
@@ -133,9 +134,12 @@ def load(fp: IO[Any], *, filename: Optional[str] = None, syntax: Optional[str] =
     return loads(text, filename=filename or name, syntax=syntax)
 
 
-def to_json(text: Text, *, filename: str = "<string>", syntax: Optional[str] = None, pretty: bool = True) -> str:
-    """The JSON document `hcl json` prints (four-space indentation, or none with pretty=False)."""
-    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax), pretty)
+def to_json(
+    text: Text, *, filename: str = "<string>", syntax: Optional[str] = None, pretty: bool = True, simplify: bool = False
+) -> str:
+    """The JSON document `hcl json` prints (four-space indentation, or none with pretty=False);
+    with simplify=True, as `hcl json --simplify`: expressions that need no variable become values."""
+    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax), pretty, simplify)
     _check(raw)
     return json_text
 
@@ -146,35 +150,46 @@ def validate(text: Text, *, filename: str = "<string>", syntax: Optional[str] = 
     return _diagnostics(raw, rendered)
 
 
-def format(text: Text, *, filename: str = "<string>") -> str:  # noqa: A001 (as the CLI's subcommand)
-    """The file laid out as hclfmt does; raises HCLError on syntax errors (broken input is never
-    reformatted)."""
-    ok, _changed, output, raw = _core.format(text, filename)
+def format(text: Text, *, filename: str = "<string>", terraform: bool = False) -> str:  # noqa: A001
+    """The file laid out as hclfmt does (terraform=True: as terraform fmt); raises HCLError on
+    syntax errors (broken input is never reformatted)."""
+    ok, _changed, output, raw = _core.format(text, filename, terraform)
     _check(raw)
     if not ok:
         raise HCLError(_diagnostics(raw))
     return output
 
 
-def _variables(variables: Optional[Mapping[str, Any]]) -> List[tuple]:
-    return [(name, _json.dumps(value)) for name, value in (variables or {}).items()]
-
-
 def _evaluated(result: tuple) -> Any:
-    value_json, _type_json, raw = result
+    ok, value, raw = result
     _check(raw)
-    if value_json is None:
-        raise HCLError(_diagnostics(raw) or [Diagnostic("error", "Value not known", "The result has no JSON form.")])
-    return _python_value(value_json)
+    if not ok:
+        raise HCLError(_diagnostics(raw))
+    return value
 
 
-def evaluate(expression: str, variables: Optional[Mapping[str, Any]] = None) -> Any:
-    """The value of one HCL expression with HCL's functions; ``variables`` are JSON-like Python
-    values by name (``{"var": {"region": "eu"}}`` for ``var.region``)."""
-    return _evaluated(_core.evaluate(expression, _variables(variables)))
+def evaluate(
+    expression: str,
+    variables: Optional[Mapping[str, Any]] = None,
+    *,
+    dialect: str = "hcl",
+    show_sensitive: bool = False,
+) -> Any:
+    """The value of one HCL expression; ``variables`` are Python values by name (None, bool, int,
+    float, str, dicts and lists of them: ``{"var": {"region": "eu"}}`` for ``var.region``).
+    ``dialect`` ("hcl", "terraform", "opentofu", "packer", "nomad") picks the functions. A result
+    not wholly known, or holding a sensitive value without show_sensitive=True, raises HCLError."""
+    return _evaluated(_core.evaluate(expression, dict(variables or {}), None, dialect, show_sensitive))
 
 
-def evaluate_file(text: Text, *, filename: str = "<string>", variables: Optional[Mapping[str, Any]] = None) -> Any:
+def evaluate_file(
+    text: Text,
+    *,
+    filename: str = "<string>",
+    variables: Optional[Mapping[str, Any]] = None,
+    dialect: str = "hcl",
+    show_sensitive: bool = False,
+) -> Any:
     """A whole file evaluated into one object (attributes by name, blocks under their type and
-    labels, `dynamic` blocks expanded)."""
-    return _evaluated(_core.evaluate(text, _variables(variables), filename))
+    labels, `dynamic` blocks expanded), with evaluate()'s variables and dialect."""
+    return _evaluated(_core.evaluate(text, dict(variables or {}), filename, dialect, show_sensitive))

@@ -22,10 +22,12 @@
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "format/format.h"
+#include "funcs/dialect.h"
 #include "funcs/library.h"
 #include "json/evaluator.h"
 #include "json/hcl2json.h"
 #include "lex/lexer.h"
+#include "pipeline/pipeline.h"
 #include "syntax/parser.h"
 
 namespace hcl::fuzz {
@@ -110,11 +112,11 @@ inline std::string format_properties(const std::string& text) {
   for (auto style : {format::Style::Canonical, format::Style::Terraform}) {
     format::FormatOptions opt;
     opt.style = style;
-    auto once = format::format_config(src, opt);
+    auto once = pipeline::file_format({.source = src}, opt);
     if (!once.ok) return {};  // invalid input is refused, and that is tested elsewhere
     std::string out = once.changed ? once.output : text;
     auto again_src = std::make_shared<source::SourceFile>("fuzz.hcl", out);
-    auto again = format::format_config(again_src, opt);
+    auto again = pipeline::file_format({.source = again_src}, opt);
     if (!again.ok) return "formatted output does not parse";
     if (again.changed) return "formatting is not idempotent";
     if (style == format::Style::Canonical && !only_respaced(text, out))
@@ -230,35 +232,23 @@ inline std::string eval_properties(const std::string& input) {
 // The JSON `hcl json` makes of a file item by item while it parses it (json::FileDocument): items
 // handed over `item_batch` nodes at a time, a root tuple's elements `tuple_batch` nodes at a time
 // (not under a strict evaluator, as `hcl json` does), written `base_level` levels in; or the
-// first diagnostic's summary and detail after "ERROR: ". `parsed`, if given, gets the parse's
-// result.
+// first diagnostic's summary and detail after "ERROR: " (pipeline::file_json).
 inline std::string json_by_items(const std::shared_ptr<source::SourceFile>& src, const json::Options& opt,
-                                 uint32_t item_batch = 8, uint32_t tuple_batch = 4, size_t base_level = 0,
-                                 syntax::ParseResult* parsed = nullptr) {
-  json::FileDocument doc(src->size(), opt);
-  syntax::ParseOptions po;
-  po.root_item = [&](const syntax::SyntaxTree& item) { doc.add(item); };
-  po.root_item_batch = item_batch;
-  if (!opt.evaluator || !opt.strict)
-    po.root_tuple_elements = [&](const syntax::SyntaxTree& elements, std::string_view name, uint32_t open) {
-      doc.add_elements(elements, name, open);
-    };
-  po.root_tuple_batch = tuple_batch;
-  syntax::ParseResult r = syntax::parse_config(src, po);
-  if (parsed) *parsed = std::move(r);
-  diag::Diagnostics diags;
-  if (!doc.check(diags)) return "ERROR: " + diags.at(0).summary + ": " + diags.at(0).detail;
-  std::string out;
-  doc.write([&](std::string_view piece) { out.append(piece); }, base_level);
-  return out;
+                                 uint32_t item_batch = 8, uint32_t tuple_batch = 4, size_t base_level = 0) {
+  pipeline::JsonRequest request{.input = {src}, .options = opt, .base_level = base_level};
+  request.item_batch = item_batch;
+  request.tuple_batch = tuple_batch;
+  pipeline::JsonDocument doc = pipeline::file_json(request);
+  if (!doc.ok()) return "ERROR: " + doc.diagnostics().at(0).summary + ": " + doc.diagnostics().at(0).detail;
+  return doc.text();
 }
 
 // The file's value as `hcl eval --file` makes it, in the same hcl2json shape: evaluated a piece at
-// a time while it is parsed (config::FileValueBuilder), it is the whole tree's, variables and
+// a time while it is parsed (pipeline::file_value), it is the whole tree's, variables and
 // diagnostics included. `tree`: the file parsed whole, without errors.
 inline std::string file_value_properties(const std::shared_ptr<source::SourceFile>& src,
                                          std::shared_ptr<const syntax::SyntaxTree> tree) {
-  auto scope = std::make_shared<eval::Scope>(&json::pure_functions());
+  auto scope = std::make_shared<eval::Scope>(&funcs::pure_functions());
   auto describe = [](const config::FileValue& v) {
     std::string out = "no document";
     if (v.document) {
@@ -271,12 +261,16 @@ inline std::string file_value_properties(const std::shared_ptr<source::SourceFil
     return out;
   };
   const std::string whole = describe(config::evaluate_file(body::native_body(std::move(tree)), scope));
-  config::FileValueBuilder builder(scope);
-  syntax::ParseOptions po;
-  po.root_item = [&](const syntax::SyntaxTree& items) { builder.add(body::native_items(items)); };
-  po.root_item_batch = 8;
-  syntax::parse_config(src, po);
-  if (describe(builder.finish()) != whole) return "evaluated in pieces the file's value differs from the whole tree's";
+  // The pipeline makes the document and the variables in two runs, as `hcl eval --file` asks.
+  pipeline::ValueRequest request{.input = {src}, .item_batch = 8};
+  pipeline::FileValue document = pipeline::file_value(request, scope);
+  request.for_expression = true;
+  pipeline::FileValue variables = pipeline::file_value(request, scope);
+  config::FileValue pieces;
+  pieces.document = std::move(document.result.value);
+  pieces.diagnostics = std::move(document.result.diagnostics);
+  pieces.variables = std::move(variables.variables);
+  if (describe(pieces) != whole) return "evaluated in pieces the file's value differs from the whole tree's";
   return {};
 }
 
@@ -289,7 +283,7 @@ inline std::string json_properties(const std::string& text) {
   if (diag::has_errors(parsed.diagnostics)) return {};
   for (int mode = 0; mode < 3; ++mode) {  // plain, --simplify, --simplify --strict
     json::Options opt;
-    if (mode > 0) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&json::pure_functions()));
+    if (mode > 0) opt.evaluator = json::make_evaluator(std::make_shared<eval::Scope>(&funcs::pure_functions()));
     opt.strict = mode == 2;
     auto r = json::convert_file(*parsed.tree, opt);
     if (r.ok && !valid_json(r.text)) return "conversion wrote invalid JSON";

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Whole-file evaluation (config/file_value.h), as `hcl eval --file F --format oracle` prints it:
+// Whole-file evaluation (pipeline/pipeline.h), as `hcl eval --file F --format oracle` prints it:
 // the document on one line, or {"diagnostics": [...]}; the variables come from the nearest
 // vars.json (from the case's folder up).
 //
@@ -22,6 +22,7 @@
 #include "funcs/library.h"
 #include "golden.h"
 #include "jsonsyntax/reader.h"
+#include "pipeline/pipeline.h"
 #include "syntax/parser.h"
 
 namespace {
@@ -62,34 +63,46 @@ std::string variables(const hcl::config::FileValue& fv) {
   return out;
 }
 
+// The file as `hcl eval --file` evaluates it (pipeline::file_value), `batch` nodes at a time: the
+// document (or its diagnostics) and, from a second run, the file's variables.
+std::pair<std::string, std::string> by_pipeline(const hcl::pipeline::Input& input,
+                                                const std::shared_ptr<const hcl::eval::Scope>& scope, bool keep_dynamic,
+                                                uint32_t batch) {
+  hcl::pipeline::ValueRequest request{.input = input, .keep_dynamic = keep_dynamic, .item_batch = batch};
+  hcl::pipeline::FileValue doc = hcl::pipeline::file_value(request, scope);
+  std::string text = doc.result.value
+                         ? *hcl::cty::value_to_json(*doc.result.value) + "\n"
+                         : "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(doc.result.diagnostics) + "}\n";
+  request.for_expression = true;
+  hcl::config::FileValue vars;
+  vars.variables = hcl::pipeline::file_value(request, scope).variables;
+  return {text, variables(vars)};
+}
+
 // Ranges name the file as the case's own name, as the oracle is run from the case's folder.
 std::string native(const std::string& path, const std::string& content, bool keep_dynamic) {
   std::string error;
   auto scope = scope_for(path, error);
   if (!scope) return error;
-  auto source = std::make_shared<hcl::source::SourceFile>(fs::path(path).filename().string(), content);
-  hcl::syntax::ParseResult parsed = hcl::syntax::parse_config(source);
-  if (hcl::diag::has_errors(parsed.diagnostics))
-    return "{\"diagnostics\":" + hcl::eval::diagnostics_to_json(parsed.diagnostics) + "}\n";
-  auto body = hcl::body::native_body(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::move(parsed.tree)));
-  hcl::config::EvaluateOptions options{keep_dynamic};
-  hcl::config::FileValue whole = hcl::config::evaluate_file(body, scope, options);
-  // `hcl eval --file` evaluates the file a piece at a time as it is parsed: each way of cutting
-  // it must give the whole file's result, variables included.
-  for (uint32_t batch : {0u, 5u}) {
-    hcl::config::FileValueBuilder builder(scope, options);
-    hcl::syntax::ParseOptions pieces;
-    pieces.root_item = [&builder](const hcl::syntax::SyntaxTree& items) {
-      builder.add(hcl::body::native_items(items));
-    };
-    pieces.root_item_batch = batch;
-    hcl::syntax::parse_config(source, pieces);
-    hcl::config::FileValue piecewise = builder.finish();
-    if (document(piecewise) != document(whole) || variables(piecewise) != variables(whole))
-      return "evaluated in pieces of " + std::to_string(batch) + " nodes, the file has another value:\n" +
-             document(piecewise) + variables(piecewise) + "than whole:\n" + document(whole) + variables(whole);
+  hcl::pipeline::Input input{std::make_shared<hcl::source::SourceFile>(fs::path(path).filename().string(), content)};
+  auto [text, vars] = by_pipeline(input, scope, keep_dynamic, hcl::pipeline::kItemBatch);
+  // However the file is cut into pieces, and evaluated whole from one tree, the result is the same,
+  // variables included.
+  hcl::syntax::ParseResult parsed = hcl::syntax::parse_config(input.source);
+  if (!hcl::diag::has_errors(parsed.diagnostics)) {
+    auto body = hcl::body::native_body(std::shared_ptr<const hcl::syntax::SyntaxTree>(std::move(parsed.tree)));
+    hcl::config::FileValue whole = hcl::config::evaluate_file(body, scope, hcl::config::EvaluateOptions{keep_dynamic});
+    if (document(whole) != text || variables(whole) != vars)
+      return "evaluated in pieces, the file has another value:\n" + text + vars + "than whole:\n" + document(whole) +
+             variables(whole);
   }
-  return document(whole);
+  for (uint32_t batch : {0u, 5u}) {
+    auto [other, other_vars] = by_pipeline(input, scope, keep_dynamic, batch);
+    if (other != text || other_vars != vars)
+      return "evaluated in pieces of " + std::to_string(batch) + " nodes, the file has another value:\n" + other +
+             other_vars + "than in pieces of " + std::to_string(hcl::pipeline::kItemBatch) + ":\n" + text + vars;
+  }
+  return text;
 }
 
 std::string json_syntax(const std::string& path, const std::string& content) {
@@ -100,7 +113,8 @@ std::string json_syntax(const std::string& path, const std::string& content) {
   hcl::jsonsyntax::ParseResult parsed = hcl::jsonsyntax::parse_file(source);
   std::string out = "parse " + hcl::eval::diagnostics_to_json(parsed.diagnostics) + "\n";
   if (hcl::diag::has_errors(parsed.diagnostics)) return out;
-  return out + "eval " + document(hcl::config::evaluate_file(hcl::body::json_body(parsed.document), scope));
+  return out + "eval " +
+         by_pipeline({.source = source, .json_syntax = true}, scope, false, hcl::pipeline::kItemBatch).first;
 }
 
 HCL_GOLDEN_FEATURE("body", ".hcl", ".expected",

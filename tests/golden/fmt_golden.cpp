@@ -10,6 +10,7 @@
 #include "format/format.h"
 #include "golden.h"
 #include "lex/lexer.h"
+#include "pipeline/pipeline.h"
 #include "syntax/parser.h"
 
 namespace {
@@ -49,11 +50,11 @@ HCL_GOLDEN_FEATURE("fmt_terraform", ".tf", ".out", [](const std::string& path, c
   auto src = std::make_shared<hcl::source::SourceFile>(std::filesystem::path(path).filename().string(), content);
   hcl::format::FormatOptions options;
   options.style = hcl::format::Style::Terraform;
-  auto result = hcl::format::format_config(src, options);
+  auto result = hcl::pipeline::file_format({.source = src}, options);
   if (!result.ok) return std::string("SYNTAX ERROR\n");
   std::string out = result.changed ? result.output : content;
   // The Terraform rewrites change tokens on purpose; the result must still be a fixed point.
-  auto again = hcl::format::format_config(std::make_shared<hcl::source::SourceFile>("again", out), options);
+  auto again = hcl::pipeline::file_format({.source = std::make_shared<hcl::source::SourceFile>("again", out)}, options);
   if (!again.ok) return out + "RESULT DOES NOT PARSE\n";
   if (again.changed) return out + "NOT IDEMPOTENT\n";
   return out;

@@ -17,8 +17,12 @@ library_example "$SRC" "$TMP"
 
 # Only the public interface is installed: these headers, nothing from the stages.
 headers=$(cd "$TMP/prefix/include" && find . -type f | sort | tr '\n' ' ')
-want="./hcl/diagnostic.h ./hcl/evaluate.h ./hcl/file.h ./hcl/format.h ./hcl/hcl.h ./hcl/json.h ./hcl/value.h "
+want="./hcl/diagnostic.h ./hcl/evaluate.h ./hcl/file.h ./hcl/format.h ./hcl/hcl.h ./hcl/json.h ./hcl/options.h ./hcl/result.h ./hcl/value.h ./hcl/version.h "
 [ "$headers" = "$want" ] || { echo "installed headers: $headers"; echo "expected:          $want"; exit 1; }
+# ... and they name nothing of the implementation: only <hcl/...> and standard headers, no Impl.
+if grep -n '#include "\|Impl\b\|impl()\|^namespace hcl::' "$TMP/prefix/include/hcl/"*.h; then
+  echo "a public header names the implementation"; exit 1
+fi
 
 cd "$TMP"
 cmake -S "$SRC/tests/package/consumer" -B "$TMP/cmake-build" -DCMAKE_PREFIX_PATH="$TMP/prefix" \

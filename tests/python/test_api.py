@@ -111,6 +111,36 @@ class EvaluateTest(unittest.TestCase):
         self.assertEqual(got["port"], 8080)
         self.assertEqual(got["service"]["x"], [{"replicas": 6}])
 
+    def test_values_cross_through_typed_accessors(self):
+        # Numbers beyond 64 bits stay whole; a Python int of any size is a variable.
+        self.assertEqual(hcl.evaluate('parseint("1180591620717411303424", 10)'), 2**70)
+        self.assertEqual(hcl.evaluate("v + 1", {"v": 10**30}), 10**30 + 1)
+        self.assertEqual(hcl.evaluate("toset([3, 1, 2])"), [1, 2, 3])
+        self.assertEqual(hcl.evaluate("tomap({b = 1, a = 2})"), {"a": 2, "b": 1})
+        self.assertEqual(hcl.evaluate("v", {"v": (True, None, "x")}), [True, None, "x"])
+        with self.assertRaises(TypeError):
+            hcl.evaluate("v", {"v": object()})
+        with self.assertRaises(ValueError):
+            hcl.evaluate("v", {"v": float("nan")})
+        with self.assertRaises(ValueError):
+            hcl.evaluate("v", {"v": "\ud800"})
+
+    def test_dialect_and_sensitive(self):
+        with self.assertRaises(hcl.HCLError):
+            hcl.evaluate('startswith("abc", "a")', dialect="nomad")
+        self.assertTrue(hcl.evaluate('startswith("abc", "a")', dialect="terraform"))
+        with self.assertRaises(ValueError):
+            hcl.evaluate("1", dialect="cobol")
+        with self.assertRaises(hcl.HCLError) as caught:
+            hcl.evaluate('sensitive("hunter2")', dialect="terraform")
+        self.assertIn("Sensitive", caught.exception.diagnostics[-1].summary)
+        self.assertEqual(hcl.evaluate('sensitive("hunter2")', dialect="terraform", show_sensitive=True), "hunter2")
+
+    def test_to_json_evaluates_only_when_asked(self):
+        self.assertEqual(json.loads(hcl.to_json("a = 1 + 2\n")), {"a": "${1 + 2}"})
+        self.assertEqual(json.loads(hcl.to_json("a = 1 + 2\n", simplify=True)), {"a": 3})
+        self.assertEqual(hcl.loads("a = 1 + 2\n"), {"a": 3})
+
     def test_errors_carry_diagnostics(self):
         with self.assertRaises(hcl.HCLError) as caught:
             hcl.evaluate("var.missing", {"var": {}})

@@ -11,6 +11,7 @@
 
 #include "../../fuzz/properties.h"
 #include "ast/ast.h"
+#include "funcs/dialect.h"
 #include "json/evaluator.h"
 #include "json/hcl2json.h"
 #include "json/number_text.h"
@@ -37,12 +38,9 @@ std::unique_ptr<SyntaxTree> parse(const std::string& text, const std::string& na
 // `item_batch`: the nodes of root items handed over together (0: each item alone).
 std::string by_items(const std::string& text, const json::Options& options, const std::string& name = "test.hcl",
                      uint32_t batch = 1, size_t base_level = 0, uint32_t item_batch = 0) {
-  hcl::syntax::ParseResult r;
-  std::string out = hcl::fuzz::json_by_items(std::make_shared<hcl::source::SourceFile>(name, text), options, item_batch,
-                                             batch, base_level, &r);
-  REQUIRE_MESSAGE(r.diagnostics.empty(), text);
-  CHECK(r.tree == nullptr);
-  return out;
+  auto source = std::make_shared<hcl::source::SourceFile>(name, text);
+  REQUIRE_MESSAGE(hcl::syntax::parse_config(source).diagnostics.empty(), text);
+  return hcl::fuzz::json_by_items(source, options, item_batch, batch, base_level);
 }
 std::string by_items(const std::string& text, bool pretty, const std::string& name = "test.hcl", uint32_t batch = 1,
                      size_t base_level = 0, uint32_t item_batch = 0) {
@@ -616,7 +614,7 @@ TEST_CASE("the evaluation hook replaces expressions it can evaluate") {
 TEST_CASE("with the evaluator, made item by item, a root tuple streamed element by element is the same") {
   json::Options opt;
   opt.pretty = false;
-  auto scope = std::make_shared<hcl::eval::Scope>(&json::pure_functions());
+  auto scope = std::make_shared<hcl::eval::Scope>(&hcl::funcs::pure_functions());
   scope->set("n", hcl::cty::Value::number(int64_t{3}));
   opt.evaluator = json::make_evaluator(scope);
   // The whole tuple has a value; one element has none (so the tuple has none); one fails.

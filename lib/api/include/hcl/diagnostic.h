@@ -36,7 +36,7 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-inline bool has_errors(const Diagnostics& diagnostics) {
+[[nodiscard]] inline bool has_errors(const Diagnostics& diagnostics) {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;
   return false;

@@ -6,10 +6,15 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <hcl/diagnostic.h>
 
 namespace hcl {
+
+namespace detail {
+struct Access;  // the library's own view of a handle (not part of the interface)
+}
 
 enum class Syntax : uint8_t {
   Native,  // HCL's native syntax (.hcl, .tf)
@@ -17,30 +22,28 @@ enum class Syntax : uint8_t {
 };
 
 // The syntax a file name implies: Json for names ending in .json, else Native.
-Syntax syntax_for(std::string_view filename);
+[[nodiscard]] Syntax syntax_for(std::string_view filename);
 
 class File {
  public:
   // Parses `text`; `name` is what diagnostics call the file. Never fails: a file that does not
   // parse has errors among its diagnostics (and may hold a partial tree).
-  static File parse(std::string name, std::string text, Syntax syntax = Syntax::Native);
+  [[nodiscard]] static File parse(std::string name, std::string text, Syntax syntax = Syntax::Native);
 
-  const std::string& name() const;
-  std::string_view text() const;
-  Syntax syntax() const;
-  const Diagnostics& diagnostics() const;
-  bool ok() const { return !has_errors(diagnostics()); }
+  [[nodiscard]] const std::string& name() const;
+  [[nodiscard]] std::string_view text() const;
+  [[nodiscard]] Syntax syntax() const;
+  [[nodiscard]] const Diagnostics& diagnostics() const;
+  [[nodiscard]] bool ok() const { return !has_errors(diagnostics()); }
 
   // A diagnostic about this file as text with the source line and a caret, as `hcl validate`
   // prints it ("Error: summary\n\n  on name line 1: ..."); `color` adds terminal colors.
-  std::string render(const Diagnostic& diagnostic, bool color = false) const;
-
-  struct Impl;
-  const Impl& impl() const { return *impl_; }
+  [[nodiscard]] std::string render(const Diagnostic& diagnostic, bool color = false) const;
 
  private:
-  explicit File(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
-  std::shared_ptr<const Impl> impl_;
+  friend struct detail::Access;
+  explicit File(std::shared_ptr<const void> data) : data_(std::move(data)) {}
+  std::shared_ptr<const void> data_;
 };
 
 }  // namespace hcl

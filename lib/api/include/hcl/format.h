@@ -4,20 +4,20 @@
 
 #include <string>
 
-#include <hcl/diagnostic.h>
 #include <hcl/file.h>
+#include <hcl/options.h>
+#include <hcl/result.h>
 
 namespace hcl {
 
-struct FormatResult {
-  bool ok = false;       // false when the file has syntax errors: broken input is never reformatted
+struct Formatted {
+  std::string text;      // the whole formatted file
   bool changed = false;  // whether formatting changes the file
-  std::string output;    // the whole formatted file when ok
-  Diagnostics diagnostics;
 };
 
-// Formats a file in the native syntax (a JSON-syntax file is refused with a diagnostic).
-// (Not `format`: namespace hcl::format is the library's formatter stage.)
-FormatResult format_file(const File& file);
+// Formats a file in the native syntax. Fails for a file with syntax errors (broken input is never
+// reformatted) and for a JSON-syntax file. (Not `format`: namespace hcl::format is the library's
+// formatter stage.)
+[[nodiscard]] Result<Formatted> format_file(const File& file, const FormatOptions& options = {});
 
 }  // namespace hcl

@@ -6,21 +6,13 @@
 
 #include <string>
 
-#include <hcl/diagnostic.h>
 #include <hcl/file.h>
+#include <hcl/options.h>
+#include <hcl/result.h>
 
 namespace hcl {
 
-struct JsonOptions {
-  bool pretty = true;  // four-space indentation as hcl2json; false: no whitespace at all
-};
-
-struct JsonResult {
-  bool ok = false;
-  std::string text;  // the JSON document (no final newline) when ok
-  Diagnostics diagnostics;
-};
-
-JsonResult to_json(const File& file, const JsonOptions& options = {});
+// The JSON document (no final newline), as `hcl json` prints it with the same options.
+[[nodiscard]] Result<std::string> to_json(const File& file, const JsonOptions& options = {});
 
 }  // namespace hcl
