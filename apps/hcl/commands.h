@@ -84,6 +84,17 @@ struct JsonOptions {
 };
 int run_json(const JsonOptions& opt);
 
+struct FromJsonOptions {
+  std::vector<std::string> paths;
+  std::string dialect;  // funcs::parse_dialect; empty: by file name
+  std::string spec;     // an hcldec spec saying which names are blocks
+  bool values = false;  // plain values (.tfvars.json, --vars files): attributes of literal values
+  bool write = false;
+  bool force = false;
+  bool recursive = false;
+};
+int run_fromjson(const FromJsonOptions& opt);
+
 struct DecOptions {
   std::string spec;
   std::string out;

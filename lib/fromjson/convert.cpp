@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: Apache-2.0
+// The native text is written plainly (one item a line) and then formatted, so the layout is the
+// canonical formatter's alone; the result is parsed again before it is handed back, so a
+// conversion never yields text that does not read.
+#include <map>
+#include <vector>
+
+#include "format/format.h"
+#include "fromjson/fromjson.h"
+#include "fromjson/strings.h"
+#include "jsonsyntax/reader.h"
+#include "source/identifier.h"
+#include "syntax/parser.h"
+
+namespace hcl::fromjson {
+
+namespace {
+
+using jsonsyntax::Kind;
+using jsonsyntax::NodeId;
+
+// A name some body's schema does not know, and what its shape made of it.
+struct Guess {
+  uint32_t labels = 0;
+  bool block = false;
+  size_t count = 0;
+  source::Range first;
+};
+
+class Writer {
+ public:
+  Writer(const jsonsyntax::Document& doc, const Options& options) : doc_(doc), options_(options) {}
+
+  void body(NodeId node, const Schema* schema);
+  std::string& text() { return out_; }
+  diag::Diagnostics& diagnostics() { return diags_; }
+  void report_guesses();
+
+ private:
+  void member(const jsonsyntax::Member& m, const Schema* schema);
+  void blocks(std::string_view type, NodeId value, const BlockType& bt, const Schema* shape_body,
+              std::vector<std::string_view>& labels);
+  void block(std::string_view type, const std::vector<std::string_view>& labels, NodeId body_node,
+             const Schema* schema);
+  void value(NodeId node, AttrMode mode, detail::Place place = detail::Place::Value);
+  void key(const jsonsyntax::Member& m, AttrMode mode);
+  void comment(NodeId node);
+  // The number of labels of a property read as blocks by its shape, or -1: an array of objects
+  // whose names are all attribute names, under as many levels of objects as it has labels.
+  int block_shape(NodeId node, int depth) const;
+  void error(std::string summary, std::string detail, source::Range range) {
+    diags_.push_back(
+        diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), range, std::nullopt});
+  }
+
+  const jsonsyntax::Document& doc_;
+  const Options& options_;
+  std::string out_;
+  diag::Diagnostics diags_;
+  std::map<std::string, Guess, std::less<>> guesses_;
+};
+
+bool is_body_object(const jsonsyntax::Document& doc, NodeId node) {
+  if (doc.kind(node) != Kind::Object) return false;
+  for (const auto* m = doc.members_begin(node); m != doc.members_end(node); ++m) {
+    std::string_view name = doc.name(*m);
+    if (name != "//" && !source::is_identifier(name)) return false;
+  }
+  return true;
+}
+
+int Writer::block_shape(NodeId node, int depth) const {
+  if (depth > 8) return -1;
+  if (doc_.kind(node) == Kind::Array) {
+    uint32_t n = doc_.node(node).count;
+    if (n == 0) return -1;
+    for (uint32_t i = 0; i < n; ++i)
+      if (!is_body_object(doc_, doc_.element(node, i))) return -1;
+    return depth;
+  }
+  if (doc_.kind(node) != Kind::Object || doc_.node(node).count == 0) return -1;
+  int found = -1;
+  for (const auto* m = doc_.members_begin(node); m != doc_.members_end(node); ++m) {
+    int d = block_shape(m->value, depth + 1);
+    if (d < 0 || (found >= 0 && d != found)) return -1;
+    found = d;
+  }
+  return found;
+}
+
+void Writer::body(NodeId node, const Schema* schema) {
+  if (doc_.kind(node) == Kind::Array) {
+    for (uint32_t i = 0; i < doc_.node(node).count; ++i) body(doc_.element(node, i), schema);
+    return;
+  }
+  if (doc_.kind(node) != Kind::Object) {
+    error("Incorrect body", "A body must be a JSON object or an array of objects.", doc_.range(node));
+    return;
+  }
+  for (const auto* m = doc_.members_begin(node); m != doc_.members_end(node); ++m) member(*m, schema);
+}
+
+void Writer::member(const jsonsyntax::Member& m, const Schema* schema) {
+  std::string_view name = doc_.name(m);
+  if (name == "//") return comment(m.value);
+  if (!options_.values) {
+    if (const BlockType* bt = schema ? schema->block(name) : nullptr) {
+      std::vector<std::string_view> labels;
+      return blocks(name, m.value, *bt, schema->shape_body, labels);
+    }
+    if (!schema || schema->open) {
+      int shape = block_shape(m.value, 0);
+      bool object = doc_.kind(m.value) == Kind::Object && doc_.node(m.value).count > 0;
+      if (shape >= 0 || (schema && object)) {
+        auto [it, fresh] = guesses_.try_emplace(std::string(name));
+        if (fresh) it->second.first = doc_.name_range(m);
+        it->second.block = shape >= 0;
+        it->second.labels = shape >= 0 ? static_cast<uint32_t>(shape) : 0;
+        ++it->second.count;
+      }
+      if (shape >= 0) {
+        BlockType bt{static_cast<uint32_t>(shape), nullptr};
+        std::vector<std::string_view> labels;
+        return blocks(name, m.value, bt, schema ? schema->shape_body : nullptr, labels);
+      }
+    }
+  }
+  if (!source::is_identifier(name)) {
+    error("Invalid attribute name", "\"" + std::string(name) + "\" cannot be an attribute name in the native syntax.",
+          doc_.name_range(m));
+    return;
+  }
+  out_.append(name);
+  out_ += " = ";
+  value(m.value, options_.values ? AttrMode::Literal : (schema ? schema->attribute(name) : AttrMode::Template));
+  out_ += '\n';
+}
+
+void Writer::blocks(std::string_view type, NodeId value, const BlockType& bt, const Schema* shape_body,
+                    std::vector<std::string_view>& labels) {
+  const Schema* body_schema = bt.body ? bt.body.get() : shape_body;
+  if (labels.size() == bt.labels) {
+    if (doc_.kind(value) == Kind::Object) return block(type, labels, value, body_schema);
+    if (doc_.kind(value) != Kind::Array) {
+      error("Incorrect JSON value type",
+            "Either a JSON object or a JSON array of objects is required for a \"" + std::string(type) +
+                "\" block's body.",
+            doc_.range(value));
+      return;
+    }
+    if (doc_.node(value).count == 0)
+      diags_.push_back(
+          diag::Diagnostic{diag::Severity::Warning, "No blocks",
+                           "An empty array defines no \"" + std::string(type) + "\" block; none is written.",
+                           doc_.range(value), std::nullopt});
+    for (uint32_t i = 0; i < doc_.node(value).count; ++i) {
+      NodeId element = doc_.element(value, i);
+      if (doc_.kind(element) != Kind::Object) {
+        error("Incorrect JSON value type", "A block's body must be a JSON object.", doc_.range(element));
+        continue;
+      }
+      block(type, labels, element, body_schema);
+    }
+    return;
+  }
+  auto each_label = [&](NodeId object) {
+    for (const auto* m = doc_.members_begin(object); m != doc_.members_end(object); ++m) {
+      labels.push_back(doc_.name(*m));
+      blocks(type, m->value, bt, shape_body, labels);
+      labels.pop_back();
+    }
+  };
+  if (doc_.kind(value) == Kind::Object) return each_label(value);
+  if (doc_.kind(value) == Kind::Array) {
+    for (uint32_t i = 0; i < doc_.node(value).count; ++i) {
+      NodeId element = doc_.element(value, i);
+      if (doc_.kind(element) == Kind::Object) each_label(element);
+      else error("Incorrect JSON value type", "A block label level must be a JSON object.", doc_.range(element));
+    }
+    return;
+  }
+  error("Missing block label",
+        "The \"" + std::string(type) + "\" block takes " + std::to_string(bt.labels) +
+            " label(s): a JSON object is required for each.",
+        doc_.range(value));
+}
+
+void Writer::block(std::string_view type, const std::vector<std::string_view>& labels, NodeId body_node,
+                   const Schema* schema) {
+  out_.append(type);
+  for (std::string_view label : labels) {
+    out_ += ' ';
+    out_ += detail::quote(label, true);
+  }
+  if (doc_.node(body_node).count == 0) {
+    out_ += " {}\n";
+    return;
+  }
+  out_ += " {\n";
+  body(body_node, schema);
+  out_ += "}\n";
+}
+
+void Writer::comment(NodeId node) {
+  std::string_view text =
+      doc_.kind(node) == Kind::String
+          ? doc_.text(node)
+          : doc_.source().text().substr(doc_.node(node).start, doc_.node(node).end - doc_.node(node).start);
+  size_t pos = 0;
+  while (true) {
+    size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out_ += line.empty() ? "#" : "# ";
+    out_.append(line);
+    out_ += '\n';
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+}
+
+void Writer::key(const jsonsyntax::Member& m, AttrMode mode) {
+  std::string_view name = doc_.name(m);
+  if (detail::bare_name(name)) {
+    out_.append(name);
+    return;
+  }
+  std::string why;
+  AttrMode key_mode = mode == AttrMode::Literal ? AttrMode::Literal : AttrMode::Template;
+  std::optional<std::string> text = detail::string_expression(name, key_mode, detail::Place::Key, why);
+  if (!text) {
+    error("Invalid template in object key", why, doc_.name_range(m));
+    return;
+  }
+  out_ += *text;
+}
+
+void Writer::value(NodeId node, AttrMode mode, detail::Place place) {
+  const jsonsyntax::Node& n = doc_.node(node);
+  switch (doc_.kind(node)) {
+    case Kind::Null: out_ += "null"; return;
+    case Kind::Bool: out_ += doc_.boolean(node) ? "true" : "false"; return;
+    case Kind::Number: out_.append(doc_.text(node)); return;
+    case Kind::String: {
+      std::string why;
+      std::optional<std::string> text = detail::string_expression(doc_.text(node), mode, place, why);
+      if (!text)
+        return error(mode == AttrMode::Expression ? "Invalid expression" : "Invalid template", why, doc_.range(node));
+      out_ += *text;
+      return;
+    }
+    case Kind::Array: {
+      bool flat = true;
+      for (uint32_t i = 0; i < n.count && flat; ++i) {
+        Kind k = doc_.kind(doc_.element(node, i));
+        flat = k != Kind::Array && k != Kind::Object;
+      }
+      flat = flat && n.end - n.start < 60;
+      out_ += flat ? "[" : "[\n";
+      for (uint32_t i = 0; i < n.count; ++i) {
+        value(doc_.element(node, i), mode);
+        out_ += flat ? (i + 1 < n.count ? ", " : "") : ",\n";
+      }
+      out_ += ']';
+      return;
+    }
+    case Kind::Object: {
+      if (n.count == 0) {
+        out_ += "{}";
+        return;
+      }
+      out_ += "{\n";
+      for (const auto* m = doc_.members_begin(node); m != doc_.members_end(node); ++m) {
+        key(*m, mode);
+        out_ += " = ";
+        value(m->value, mode);
+        out_ += '\n';
+      }
+      out_ += '}';
+      return;
+    }
+    case Kind::Invalid: return;
+  }
+}
+
+void Writer::report_guesses() {
+  for (const auto& [name, guess] : guesses_) {
+    std::string what = guess.block ? "written as " + std::to_string(guess.count) + " block propert" +
+                                         (guess.count == 1 ? "y" : "ies") + " with " + std::to_string(guess.labels) +
+                                         " label(s), since its value is an array of objects"
+                                   : "written as an attribute, since its value is an object";
+    std::string other = guess.block ? "an attribute holding a list of objects" : "a block";
+    diags_.push_back(
+        diag::Diagnostic{diag::Severity::Warning, "\"" + name + "\" read by its shape",
+                         "No schema says what \"" + name + "\" is: it is " + what + ". JSON writes " + other +
+                             " the same way; name the dialect (--dialect) or give a spec (--spec) to decide.",
+                         guess.first, std::nullopt});
+  }
+}
+
+}  // namespace
+
+Result convert(std::shared_ptr<const source::SourceFile> source, const Options& options) {
+  Result result;
+  jsonsyntax::ParseResult parsed = jsonsyntax::parse_file(source);
+  result.diagnostics = std::move(parsed.diagnostics);
+  if (diag::has_errors(result.diagnostics)) return result;
+  const jsonsyntax::Document& doc = *parsed.document;
+  Writer writer(doc, options);
+  writer.body(doc.root(), options.values ? nullptr : options.schema.get());
+  writer.report_guesses();
+  diag::append(result.diagnostics, std::move(writer.diagnostics()));
+  if (diag::has_errors(result.diagnostics)) return result;
+  std::string formatted = format::format_source(writer.text());
+  auto out = std::make_shared<source::SourceFile>(source->name() + " (native)", formatted);
+  syntax::ParseResult check = syntax::parse_config(out);
+  for (const auto& d : check.diagnostics) {
+    if (d.severity != diag::Severity::Error) continue;
+    result.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "No native form",
+                                                  "The converted text does not parse (" + d.summary +
+                                                      (d.detail.empty() ? "" : ": " + d.detail) +
+                                                      "); nothing is written.",
+                                                  std::nullopt, std::nullopt});
+    return result;
+  }
+  result.text = std::move(formatted);
+  return result;
+}
+
+}  // namespace hcl::fromjson

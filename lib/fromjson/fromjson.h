@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// The JSON syntax to the native syntax: the reverse of `hcl json`. A document in HCL's JSON
+// syntax (json-syntax.md: `.tf.json`, `.pkr.json`) or of plain values (`.tfvars.json`, a --vars
+// file) becomes native text, formatted canonically.
+//
+// JSON cannot tell a block from an attribute without a schema, so a dialect's schema (schema.h)
+// or an hcldec spec says which names are blocks; where none does, a property is read by its
+// shape (an array of objects is blocks, as `hcl json` writes them) and a warning says so.
+// Strings are templates: one that is exactly "${expr}" becomes the bare expression, any other
+// keeps its markup as a quoted template. "//" properties of a body become comments.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "diag/diagnostic.h"
+#include "fromjson/schema.h"
+#include "source/source_file.h"
+
+namespace hcl::fromjson {
+
+struct Options {
+  // The root body's schema; null reads every body by shape.
+  std::shared_ptr<const Schema> schema;
+  // The document holds plain values (a .tfvars.json or --vars file): every property is an
+  // attribute and strings are literal text.
+  bool values = false;
+};
+
+struct Result {
+  std::string text;  // set only when there are no errors
+  diag::Diagnostics diagnostics;
+};
+
+Result convert(std::shared_ptr<const source::SourceFile> source, const Options& options);
+
+}  // namespace hcl::fromjson
