@@ -35,25 +35,6 @@ std::string native_name(const std::string& path) {
   return path + ".hcl";
 }
 
-// What a file's name says of its content, unless --dialect, --spec or --values said it.
-fromjson::Options options_for(const FromJsonOptions& opt, const std::string& name,
-                              const std::shared_ptr<const fromjson::Schema>& given) {
-  fromjson::Options o;
-  o.values = opt.values || ends_with(name, ".tfvars.json");
-  if (given) {
-    o.schema = given;
-  } else if (ends_with(name, ".tf.json")) {
-    o.schema = fromjson::dialect_schema(funcs::Dialect::Terraform);
-  } else if (ends_with(name, ".tofu.json")) {
-    o.schema = fromjson::dialect_schema(funcs::Dialect::OpenTofu);
-  } else if (ends_with(name, ".pkr.json")) {
-    o.schema = fromjson::dialect_schema(funcs::Dialect::Packer);
-  } else if (ends_with(name, ".nomad.json")) {
-    o.schema = fromjson::dialect_schema(funcs::Dialect::Nomad);
-  }
-  return o;
-}
-
 int fail(const std::string& message) {
   write_all(stderr, "hcl fromjson: " + message + "\n");
   return finish_output(2);
@@ -119,7 +100,9 @@ int run_fromjson(const FromJsonOptions& opt) {
       continue;
     }
     auto source = input_source(name, std::move(content));
-    fromjson::Result r = fromjson::convert(source, options_for(opt, style_name(file.path), schema));
+    fromjson::Options options = fromjson::options_for_file(style_name(file.path), schema);
+    options.values = options.values || opt.values;
+    fromjson::Result r = fromjson::convert(source, options);
     if (!r.diagnostics.empty())
       write_all(stderr, render_diagnostics(r.diagnostics, source.get(), DiagFormat::Text, color));
     if (diag::has_errors(r.diagnostics)) {

@@ -45,6 +45,7 @@ class Writer {
   void value(NodeId node, AttrMode mode, detail::Place place = detail::Place::Value);
   void key(const jsonsyntax::Member& m, AttrMode mode);
   void comment(NodeId node);
+  void blank_line(size_t at);
   // The number of labels of a property read as blocks by its shape, or -1: an array of objects
   // whose names are all attribute names, under as many levels of objects as it has labels.
   int block_shape(NodeId node, int depth) const;
@@ -58,6 +59,8 @@ class Writer {
   std::string out_;
   diag::Diagnostics diags_;
   std::map<std::string, Guess, std::less<>> guesses_;
+  bool after_block_ = false;
+  size_t lead_ = std::string::npos;  // where the comments leading the next item start
 };
 
 bool is_body_object(const jsonsyntax::Document& doc, NodeId node) {
@@ -102,7 +105,14 @@ void Writer::body(NodeId node, const Schema* schema) {
 
 void Writer::member(const jsonsyntax::Member& m, const Schema* schema) {
   std::string_view name = doc_.name(m);
-  if (name == "//") return comment(m.value);
+  if (after_block_) {
+    after_block_ = false;
+    blank_line(out_.size());
+  }
+  if (name == "//") {
+    if (lead_ == std::string::npos) lead_ = out_.size();
+    return comment(m.value);
+  }
   if (!options_.values) {
     if (const BlockType* bt = schema ? schema->block(name) : nullptr) {
       std::vector<std::string_view> labels;
@@ -130,6 +140,7 @@ void Writer::member(const jsonsyntax::Member& m, const Schema* schema) {
           doc_.name_range(m));
     return;
   }
+  lead_ = std::string::npos;
   out_.append(name);
   out_ += " = ";
   value(m.value, options_.values ? AttrMode::Literal : (schema ? schema->attribute(name) : AttrMode::Template));
@@ -187,6 +198,9 @@ void Writer::blocks(std::string_view type, NodeId value, const BlockType& bt, co
 
 void Writer::block(std::string_view type, const std::vector<std::string_view>& labels, NodeId body_node,
                    const Schema* schema) {
+  // A blank line before a block (and before the comments that lead it) and after it.
+  blank_line(lead_ == std::string::npos ? out_.size() : lead_);
+  lead_ = std::string::npos;
   out_.append(type);
   for (std::string_view label : labels) {
     out_ += ' ';
@@ -199,6 +213,12 @@ void Writer::block(std::string_view type, const std::vector<std::string_view>& l
   out_ += " {\n";
   body(body_node, schema);
   out_ += "}\n";
+  after_block_ = true;
+}
+
+void Writer::blank_line(size_t at) {
+  if (at < 2 || out_[at - 1] != '\n' || out_[at - 2] == '\n' || out_[at - 2] == '{') return;
+  out_.insert(at, "\n");
 }
 
 void Writer::comment(NodeId node) {
@@ -285,20 +305,39 @@ void Writer::value(NodeId node, AttrMode mode, detail::Place place) {
 
 void Writer::report_guesses() {
   for (const auto& [name, guess] : guesses_) {
-    std::string what = guess.block ? "written as " + std::to_string(guess.count) + " block propert" +
-                                         (guess.count == 1 ? "y" : "ies") + " with " + std::to_string(guess.labels) +
-                                         " label(s), since its value is an array of objects"
-                                   : "written as an attribute, since its value is an object";
-    std::string other = guess.block ? "an attribute holding a list of objects" : "a block";
-    diags_.push_back(
-        diag::Diagnostic{diag::Severity::Warning, "\"" + name + "\" read by its shape",
-                         "No schema says what \"" + name + "\" is: it is " + what + ". JSON writes " + other +
-                             " the same way; name the dialect (--dialect) or give a spec (--spec) to decide.",
-                         guess.first, std::nullopt});
+    std::string times = std::to_string(guess.count) + (guess.count == 1 ? " place" : " places");
+    std::string labels = guess.labels == 0 ? "no labels" : std::to_string(guess.labels) + " label(s)";
+    std::string summary = "\"" + name + "\" read as " + (guess.block ? "a block" : "an attribute");
+    std::string detail =
+        guess.block ? "No schema names \"" + name + "\": its value, an array of objects, is written as blocks (" +
+                          labels + ", " + times + "); an attribute holding a list of objects has the same JSON."
+                    : "No schema names \"" + name + "\": its value, an object, is written as an attribute (" + times +
+                          "); a block has the same JSON.";
+    detail += " Name the dialect (--dialect) or give a spec (--spec) that knows it.";
+    diags_.push_back(diag::Diagnostic{diag::Severity::Warning, summary, detail, guess.first, std::nullopt});
   }
 }
 
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
 }  // namespace
+
+Options options_for_file(std::string_view name, std::shared_ptr<const Schema> given) {
+  static constexpr std::pair<std::string_view, funcs::Dialect> kDialects[] = {
+      {".tf.json", funcs::Dialect::Terraform},
+      {".tofu.json", funcs::Dialect::OpenTofu},
+      {".pkr.json", funcs::Dialect::Packer},
+      {".nomad.json", funcs::Dialect::Nomad},
+  };
+  Options o;
+  o.values = ends_with(name, ".tfvars.json");
+  o.schema = std::move(given);
+  for (const auto& [tail, dialect] : kDialects)
+    if (!o.schema && ends_with(name, tail)) o.schema = dialect_schema(dialect);
+  return o;
+}
 
 Result convert(std::shared_ptr<const source::SourceFile> source, const Options& options) {
   Result result;

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "diag/diagnostic.h"
 #include "fromjson/schema.h"
@@ -31,6 +32,11 @@ struct Result {
   std::string text;  // set only when there are no errors
   diag::Diagnostics diagnostics;
 };
+
+// What a file's name says of its content: .tfvars.json holds values; .tf.json (.tofu.json) is
+// Terraform's (OpenTofu's), .pkr.json Packer's, .nomad.json Nomad's; any other name is read by
+// shape. `given`, when set, is the schema instead (--dialect, --spec).
+Options options_for_file(std::string_view name, std::shared_ptr<const Schema> given = nullptr);
 
 Result convert(std::shared_ptr<const source::SourceFile> source, const Options& options);
 

@@ -129,7 +129,19 @@ std::optional<std::string> string_expression(std::string_view text, AttrMode mod
   if (mode == AttrMode::Literal) return quote(text, true);
   std::optional<std::string_view> expr = sole_interpolation(text);
   if (!expr && mode == AttrMode::Expression) expr = text;
-  if (!parses(text, !(mode == AttrMode::Expression && expr && expr->data() == text.data()), error)) return std::nullopt;
+  if (!parses(text, !(mode == AttrMode::Expression && expr && expr->data() == text.data()), error)) {
+    // `hcl json` (as hcl2json) writes an expression ending in a heredoc without the line end
+    // that closes it ("${<<EOT\nx\nEOT}"): with it, such a string reads as intended.
+    std::string closed = std::string(text.substr(0, text.size() - 1)) + "\n}";
+    std::string ignored;
+    if (mode == AttrMode::Literal || text.size() < 3 || text.substr(0, 2) != "${" || text.back() != '}' ||
+        !parses(closed, true, ignored) || !sole_interpolation(closed))
+      return std::nullopt;
+    std::string again;
+    std::optional<std::string> out = string_expression(closed, mode, place, again);
+    if (!out) error = again;
+    return out;
+  }
   if (expr) {
     std::string_view e = trim(*expr);
     if (e.empty()) {
@@ -140,7 +152,9 @@ std::optional<std::string> string_expression(std::string_view text, AttrMode mod
       if (e.front() == '(' && e.back() == ')' && !needs_parentheses(e)) return std::string(e);
       return mode == AttrMode::Expression ? "(" + std::string(e) + ")" : quoted_template(text);
     }
-    if (needs_parentheses(e)) return "(" + std::string(e) + "\n)";
+    // Lines inside "${...}" need no parentheses: the template stays, as it was written.
+    if (needs_parentheses(e))
+      return mode == AttrMode::Expression ? "(" + std::string(e) + "\n)" : quoted_template(text);
     return std::string(e);
   }
   return quoted_template(text);
