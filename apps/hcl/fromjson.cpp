@@ -41,11 +41,12 @@ int fail(const std::string& message) {
 }
 
 // The schema --dialect or --spec names; `error` set on failure.
-std::shared_ptr<const fromjson::Schema> given_schema(const FromJsonOptions& opt, std::string& error) {
+// `shape_only`: --dialect hcl, which reads every body by its shape whatever the file names say.
+std::shared_ptr<const fromjson::Schema> given_schema(const FromJsonOptions& opt, bool& shape_only, std::string& error) {
   if (!opt.dialect.empty()) {
     std::optional<funcs::Dialect> d = funcs::parse_dialect(opt.dialect);
     if (!d) error = "unknown dialect \"" + util::escape_controls(opt.dialect) + "\"";
-    else if (*d == funcs::Dialect::Hcl) return std::make_shared<fromjson::Schema>(fromjson::Schema{{}, {}, true});
+    else shape_only = *d == funcs::Dialect::Hcl;
     return d ? fromjson::dialect_schema(*d) : nullptr;
   }
   if (opt.spec.empty()) return nullptr;
@@ -75,7 +76,8 @@ struct Converted {
 int run_fromjson(const FromJsonOptions& opt) {
   if (!opt.dialect.empty() && !opt.spec.empty()) return fail("--dialect and --spec exclude each other");
   std::string error;
-  std::shared_ptr<const fromjson::Schema> schema = given_schema(opt, error);
+  bool shape_only = false;
+  std::shared_ptr<const fromjson::Schema> schema = given_schema(opt, shape_only, error);
   if (!error.empty()) return fail(error);
 
   InputRequest request("fromjson", opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths, {".json"});
@@ -102,6 +104,7 @@ int run_fromjson(const FromJsonOptions& opt) {
     auto source = input_source(name, std::move(content));
     fromjson::Options options = fromjson::options_for_file(style_name(file.path), schema);
     options.values = options.values || opt.values;
+    if (shape_only) options.schema = nullptr;
     fromjson::Result r = fromjson::convert(source, options);
     if (!r.diagnostics.empty())
       write_all(stderr, render_diagnostics(r.diagnostics, source.get(), DiagFormat::Text, color));

@@ -37,7 +37,10 @@ class Writer {
   void report_guesses();
 
  private:
-  void member(const jsonsyntax::Member& m, const Schema* schema);
+  // The attributes of one body so far (a body given as an array of objects is one body).
+  using Seen = std::map<std::string_view, const jsonsyntax::Member*>;
+  void body_items(NodeId node, const Schema* schema, Seen& seen);
+  void member(const jsonsyntax::Member& m, const Schema* schema, Seen& seen);
   void blocks(std::string_view type, NodeId value, const BlockType& bt, const Schema* shape_body,
               std::vector<std::string_view>& labels);
   void block(std::string_view type, const std::vector<std::string_view>& labels, NodeId body_node,
@@ -92,18 +95,23 @@ int Writer::block_shape(NodeId node, int depth) const {
 }
 
 void Writer::body(NodeId node, const Schema* schema) {
+  Seen seen;
+  body_items(node, schema, seen);
+}
+
+void Writer::body_items(NodeId node, const Schema* schema, Seen& seen) {
   if (doc_.kind(node) == Kind::Array) {
-    for (uint32_t i = 0; i < doc_.node(node).count; ++i) body(doc_.element(node, i), schema);
+    for (uint32_t i = 0; i < doc_.node(node).count; ++i) body_items(doc_.element(node, i), schema, seen);
     return;
   }
   if (doc_.kind(node) != Kind::Object) {
     error("Incorrect body", "A body must be a JSON object or an array of objects.", doc_.range(node));
     return;
   }
-  for (const auto* m = doc_.members_begin(node); m != doc_.members_end(node); ++m) member(*m, schema);
+  for (const auto* m = doc_.members_begin(node); m != doc_.members_end(node); ++m) member(*m, schema, seen);
 }
 
-void Writer::member(const jsonsyntax::Member& m, const Schema* schema) {
+void Writer::member(const jsonsyntax::Member& m, const Schema* schema, Seen& seen) {
   std::string_view name = doc_.name(m);
   if (after_block_) {
     after_block_ = false;
@@ -137,6 +145,14 @@ void Writer::member(const jsonsyntax::Member& m, const Schema* schema) {
   }
   if (!source::is_identifier(name)) {
     error("Invalid attribute name", "\"" + std::string(name) + "\" cannot be an attribute name in the native syntax.",
+          doc_.name_range(m));
+    return;
+  }
+  if (auto [it, fresh] = seen.try_emplace(name, &m); !fresh) {
+    source::Range first = doc_.name_range(*it->second);
+    error("Duplicate attribute definition",
+          "The attribute \"" + std::string(name) + "\" was already defined at line " +
+              std::to_string(first.start.line) + ", column " + std::to_string(first.start.column) + ".",
           doc_.name_range(m));
     return;
   }
