@@ -48,6 +48,10 @@ class Writer {
   void value(NodeId node, AttrMode mode, detail::Place place = detail::Place::Value);
   void key(const jsonsyntax::Member& m, AttrMode mode);
   void comment(NodeId node);
+  // Ends an item's line, unless its value did (a heredoc ends with its closing marker's line).
+  void end_line() {
+    if (out_.empty() || out_.back() != '\n') out_ += '\n';
+  }
   void blank_line(size_t at);
   // The number of labels of a property read as blocks by its shape, or -1: an array of objects
   // whose names are all attribute names, under as many levels of objects as it has labels.
@@ -160,7 +164,7 @@ void Writer::member(const jsonsyntax::Member& m, const Schema* schema, Seen& see
   out_.append(name);
   out_ += " = ";
   value(m.value, options_.values ? AttrMode::Literal : (schema ? schema->attribute(name) : AttrMode::Template));
-  out_ += '\n';
+  end_line();
 }
 
 void Writer::blocks(std::string_view type, NodeId value, const BlockType& bt, const Schema* shape_body,
@@ -294,7 +298,7 @@ void Writer::value(NodeId node, AttrMode mode, detail::Place place) {
       flat = flat && n.end - n.start < 60;
       out_ += flat ? "[" : "[\n";
       for (uint32_t i = 0; i < n.count; ++i) {
-        value(doc_.element(node, i), mode);
+        value(doc_.element(node, i), mode, detail::Place::Element);
         out_ += flat ? (i + 1 < n.count ? ", " : "") : ",\n";
       }
       out_ += ']';
@@ -310,7 +314,7 @@ void Writer::value(NodeId node, AttrMode mode, detail::Place place) {
         key(*m, mode);
         out_ += " = ";
         value(m->value, mode);
-        out_ += '\n';
+        end_line();
       }
       out_ += '}';
       return;

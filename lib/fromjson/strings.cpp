@@ -112,6 +112,42 @@ std::string quoted_template(std::string_view text) {
   return out;
 }
 
+// A string of several lines, ending in a line end, as a heredoc: its text as written, where a
+// quoted string would hold it on one line of escapes. Nothing when it holds characters a
+// heredoc cannot (a carriage return, other controls than tab).
+std::optional<std::string> heredoc(std::string_view text, bool literal) {
+  size_t lines = 0;
+  for (char c : text) {
+    if (c == '\n') ++lines;
+    else if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) return std::nullopt;
+  }
+  if (lines < 2 || text.back() != '\n') return std::nullopt;
+  // A marker no line of the text could be taken for.
+  std::string marker = "EOT";
+  auto taken = [&](std::string_view m) {
+    size_t pos = 0;
+    while (pos < text.size()) {
+      size_t nl = text.find('\n', pos);
+      if (trim(text.substr(pos, nl - pos)) == m) return true;
+      pos = nl + 1;
+    }
+    return false;
+  };
+  for (int n = 1; taken(marker); ++n) marker = "EOT" + std::to_string(n);
+  std::string out = "<<" + marker + "\n";
+  if (!literal) {
+    out += text;
+  } else {
+    for (size_t i = 0; i < text.size(); ++i) {
+      out += text[i];
+      if ((text[i] == '$' || text[i] == '%') && i + 1 < text.size() && text[i + 1] == '{') out += text[i];
+    }
+  }
+  out += marker;
+  out += '\n';
+  return out;
+}
+
 }  // namespace
 
 std::string quote(std::string_view text, bool literal) {
@@ -126,7 +162,11 @@ bool bare_name(std::string_view name) {
 }
 
 std::optional<std::string> string_expression(std::string_view text, AttrMode mode, Place place, std::string& error) {
-  if (mode == AttrMode::Literal) return quote(text, true);
+  if (mode == AttrMode::Literal) {
+    if (place == Place::Value)
+      if (auto h = heredoc(text, true)) return h;
+    return quote(text, true);
+  }
   std::optional<std::string_view> expr = sole_interpolation(text);
   if (!expr && mode == AttrMode::Expression) expr = text;
   if (!parses(text, !(mode == AttrMode::Expression && expr && expr->data() == text.data()), error)) {
@@ -157,6 +197,8 @@ std::optional<std::string> string_expression(std::string_view text, AttrMode mod
       return mode == AttrMode::Expression ? "(" + std::string(e) + "\n)" : quoted_template(text);
     return std::string(e);
   }
+  if (place == Place::Value)
+    if (auto h = heredoc(text, false)) return h;
   return quoted_template(text);
 }
 

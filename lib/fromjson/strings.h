@@ -10,9 +10,10 @@
 
 namespace hcl::fromjson::detail {
 
-// Where an expression is written: as an attribute's value, or as an object's key (which must be
-// parenthesized to be an expression at all).
-enum class Place : uint8_t { Value, Key };
+// Where an expression is written: as an attribute's or an object's value (where a string of lines
+// is a heredoc), a tuple's element (where a heredoc's closing line would split the tuple), or an
+// object's key (which must be parenthesized to be an expression at all).
+enum class Place : uint8_t { Value, Element, Key };
 
 // The native text of a JSON string read as `mode` says; nothing with an `error` when the string is
 // not a valid template (or, for expression source, not an expression).
