@@ -65,11 +65,11 @@ _hcl() {
       esac
       ;;
     fromjson)
-      opts="--dialect --spec --values --write -w --force --recursive -r --stdin-filename --max-file-size --no-color --help"
+      opts="--dialect --spec --block --values --write -w --force --recursive -r --stdin-filename --max-file-size --no-color --help"
       case $prev in
         --dialect) COMPREPLY=($(compgen -W "terraform opentofu packer nomad hcl" -- "$cur")); return ;;
         --spec) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
-        --stdin-filename|--max-file-size) return ;;
+        --stdin-filename|--max-file-size|--block) return ;;
       esac
       ;;
     dec)

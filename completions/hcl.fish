@@ -115,6 +115,7 @@ complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json
 # fromjson
 complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l dialect -x -a 'terraform opentofu packer nomad hcl' -d 'Whose block types to know'
 complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l spec -r -F -d 'An hcldec spec whose block specs name the blocks'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l block -x -d 'A name to read as a block where no schema says'
 complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l values -d 'Plain values: attributes, strings literal'
 complete -c hcl -n '__fish_seen_subcommand_from fromjson' -s w -l write -d 'Write each input beside it under its native name'
 complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l force -d 'With --write, replace native files that exist'

@@ -105,6 +105,7 @@ int run_fromjson(const FromJsonOptions& opt) {
     fromjson::Options options = fromjson::options_for_file(style_name(file.path), schema);
     options.values = options.values || opt.values;
     if (shape_only) options.schema = nullptr;
+    options.blocks.insert(opt.blocks.begin(), opt.blocks.end());
     fromjson::Result r = fromjson::convert(source, options);
     if (!r.diagnostics.empty())
       write_all(stderr, render_diagnostics(r.diagnostics, source.get(), DiagFormat::Text, color));

@@ -353,6 +353,12 @@ Runner add_fromjson(CLI::App& app) {
                                   "blocks are found by shape)");
   auto* spec = cmd->add_option("--spec", opt->spec, "An hcldec spec file whose block specs say which names are blocks");
   dialect->excludes(spec);
+  cmd->add_option("--block", opt->blocks,
+                  "A name to read as a block (no labels) where no schema says, when its value is an object or an "
+                  "array of objects: a provider's nested block (repeatable, or comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("--values", opt->values,
                 "The input holds plain values (as .tfvars.json and --vars files): attributes, strings literal");
   auto* write = cmd->add_flag("-w,--write", opt->write, "Write each input beside it under its native name");

@@ -130,6 +130,11 @@ void Writer::member(const jsonsyntax::Member& m, const Schema* schema, Seen& see
       std::vector<std::string_view> labels;
       return blocks(name, m.value, *bt, schema->shape_body, labels);
     }
+    if ((!schema || schema->open) && options_.blocks.count(std::string(name)) != 0 &&
+        (doc_.kind(m.value) == Kind::Object || block_shape(m.value, 0) == 0)) {
+      std::vector<std::string_view> labels;
+      return blocks(name, m.value, BlockType{}, schema ? schema->shape_body : nullptr, labels);
+    }
     if (!schema || schema->open) {
       int shape = block_shape(m.value, 0);
       bool object = doc_.kind(m.value) == Kind::Object && doc_.node(m.value).count > 0;
@@ -242,10 +247,21 @@ void Writer::blank_line(size_t at) {
 }
 
 void Writer::comment(NodeId node) {
-  std::string_view text =
-      doc_.kind(node) == Kind::String
-          ? doc_.text(node)
-          : doc_.source().text().substr(doc_.node(node).start, doc_.node(node).end - doc_.node(node).start);
+  // A value that is not a string is written as its JSON on one line.
+  std::string compact;
+  if (doc_.kind(node) != Kind::String) {
+    std::string_view src =
+        doc_.source().text().substr(doc_.node(node).start, doc_.node(node).end - doc_.node(node).start);
+    bool in_string = false, escaped = false;
+    for (char c : src) {
+      if (!in_string && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) continue;
+      compact += c;
+      if (escaped) escaped = false;
+      else if (in_string && c == '\\') escaped = true;
+      else if (c == '"') in_string = !in_string;
+    }
+  }
+  std::string_view text = doc_.kind(node) == Kind::String ? doc_.text(node) : std::string_view(compact);
   size_t pos = 0;
   while (true) {
     size_t nl = text.find('\n', pos);
@@ -333,7 +349,8 @@ void Writer::report_guesses() {
                           labels + ", " + times + "); an attribute holding a list of objects has the same JSON."
                     : "No schema names \"" + name + "\": its value, an object, is written as an attribute (" + times +
                           "); a block has the same JSON.";
-    detail += " Name the dialect (--dialect) or give a spec (--spec) that knows it.";
+    detail += guess.block ? " Name the dialect (--dialect) or give a spec (--spec) that knows it."
+                          : " Name it with --block if it is a block, or give a spec (--spec) that knows it.";
     diags_.push_back(diag::Diagnostic{diag::Severity::Warning, summary, detail, guess.first, std::nullopt});
   }
 }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ struct Options {
   // The document holds plain values (a .tfvars.json or --vars file): every property is an
   // attribute and strings are literal text.
   bool values = false;
+  // Names read as blocks without labels wherever no schema describes them (a provider's nested
+  // blocks, such as `root_block_device`), when their value is an object or an array of objects.
+  std::set<std::string> blocks;
 };
 
 struct Result {

@@ -51,6 +51,12 @@ expect_status 0 "$HCL" fromjson "$TMP/open.tf.json"
 expect_contains "$TMP/err" '"tags" read as an attribute'
 expect_contains "$TMP/err" '"ingress" read as a block'
 expect_not_contains "$TMP/err" '"resource" read'
+# --block names a provider's nested block.
+printf '{"resource": {"a": {"b": {"root_block_device": {"size": 1}, "t": [{"x": 1}, {"x": 2}]}}}}' > "$TMP/block.tf.json"
+expect_status 0 "$HCL" fromjson --block root_block_device,t "$TMP/block.tf.json"
+expect_contains "$TMP/out" 'root_block_device {'
+[ "$(grep -c '^  t {' "$TMP/out")" -eq 2 ] || fail "--block with an array: $(cat "$TMP/out")"
+expect_empty "$TMP/err"
 # A dialect named on the command line knows its blocks.
 expect_status 0 sh -c "'$HCL' fromjson --dialect packer - < '$TESTDATA/fromjson/packer.pkr.json'"
 expect_contains "$TMP/out" 'source "amazon-ebs" "ubuntu" {'
