@@ -12,7 +12,7 @@ _hcl() {
     cword=$COMP_CWORD
   fi
 
-  local subcommands="validate fmt eval json dec edit lsp help version"
+  local subcommands="validate fmt eval json fromjson dec edit lsp help version"
   local sub="" i
   for ((i = 1; i < cword; i++)); do
     case ${words[i]} in
@@ -64,6 +64,14 @@ _hcl() {
         --var|--max-eval-memory|--max-eval-values|--max-eval-seconds) return ;;
       esac
       ;;
+    fromjson)
+      opts="--dialect --spec --block --values --write -w --force --recursive -r --stdin-filename --max-file-size --no-color --help"
+      case $prev in
+        --dialect) COMPREPLY=($(compgen -W "terraform opentofu packer nomad hcl" -- "$cur")); return ;;
+        --spec) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
+        --stdin-filename|--max-file-size|--block) return ;;
+      esac
+      ;;
     dec)
       opts="--spec -s --out -o --vars -V --diags --var-refs --with-type --keep-nulls --expand-dynamic --syntax --max-eval-memory --max-eval-values --max-eval-seconds --version -v --max-file-size --no-color --help"
       case $prev in
@@ -98,7 +106,7 @@ _hcl() {
       return
       ;;
     help)
-      COMPREPLY=($(compgen -W "validate fmt eval json dec edit lsp" -- "$cur"))
+      COMPREPLY=($(compgen -W "validate fmt eval json fromjson dec edit lsp" -- "$cur"))
       return
       ;;
   esac

@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # fish completion for hcl(1). Installed as share/fish/vendor_completions.d/hcl.fish.
 
-set -l subs validate fmt eval json dec edit lsp help version
+set -l subs validate fmt eval json fromjson dec edit lsp help version
 complete -c hcl -f
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a validate -d 'Check the syntax of HCL files'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fmt -d 'Rewrite HCL files in the canonical style'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a eval -d 'Evaluate an expression with variables from JSON'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a json -d 'Convert HCL to JSON (hcl2json shape)'
+complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a fromjson -d 'Convert the JSON syntax or JSON values to native HCL'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a dec -d 'Decode files into JSON by an hcldec spec'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a edit -d 'Change or query HCL files by address (as hcledit)'
 complete -c hcl -n "not __fish_seen_subcommand_from $subs" -a lsp -d 'Run the language server (LSP over stdio)'
@@ -110,3 +111,15 @@ complete -c hcl -n '__fish_seen_subcommand_from lsp' -l stdio -d 'Use standard i
 
 # help
 complete -c hcl -n '__fish_seen_subcommand_from help' -a 'validate fmt eval json dec edit lsp'
+
+# fromjson
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l dialect -x -a 'terraform opentofu packer nomad hcl' -d 'Whose block types to know'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l spec -r -F -d 'An hcldec spec whose block specs name the blocks'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l block -x -d 'A name to read as a block where no schema says'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l values -d 'Plain values: attributes, strings literal'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -s w -l write -d 'Write each input beside it under its native name'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l force -d 'With --write, replace native files that exist'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -s r -l recursive -d 'Also convert files in subdirectories'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l stdin-filename -x -d 'Read standard input as this file'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -l max-file-size -x -d 'The largest input read (bytes, or with K, M or G)'
+complete -c hcl -n '__fish_seen_subcommand_from fromjson' -F

@@ -84,6 +84,18 @@ struct JsonOptions {
 };
 int run_json(const JsonOptions& opt);
 
+struct FromJsonOptions {
+  std::vector<std::string> paths;
+  std::string dialect;              // funcs::parse_dialect; empty: by file name
+  std::string spec;                 // an hcldec spec saying which names are blocks
+  bool values = false;              // plain values (.tfvars.json, --vars files): attributes of literal values
+  std::vector<std::string> blocks;  // --block NAME: blocks wherever no schema says
+  bool write = false;
+  bool force = false;
+  bool recursive = false;
+};
+int run_fromjson(const FromJsonOptions& opt);
+
 struct DecOptions {
   std::string spec;
   std::string out;

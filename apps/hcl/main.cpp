@@ -334,6 +334,42 @@ Runner add_json(CLI::App& app) {
   };
 }
 
+Runner add_fromjson(CLI::App& app) {
+  auto opt = std::make_shared<hcl::app::FromJsonOptions>();
+  CLI::App* cmd = app.add_subcommand("fromjson", "Convert HCL's JSON syntax (or JSON values) to the native syntax");
+  cmd->footer(
+      "Examples:\n"
+      "  hcl fromjson main.tf.json > main.tf\n"
+      "  hcl json main.tf | hcl fromjson -\n"
+      "  hcl fromjson --write -r infra/      # every .json file, written beside it (x.tf.json -> x.tf)\n");
+  add_input_limit_option(cmd);
+  cmd->add_option("paths", opt->paths,
+                  "A file, a directory (with --write) or - for stdin. Names choose the dialect: .tf.json terraform, "
+                  ".pkr.json packer, .nomad.json nomad, .tfvars.json values");
+  add_recursive_option(cmd, opt->recursive);
+  add_stdin_filename_option(cmd);
+  auto* dialect = cmd->add_option("--dialect", opt->dialect,
+                                  "Whose block types to know: terraform, opentofu, packer, nomad, or hcl (none: "
+                                  "blocks are found by shape)");
+  auto* spec = cmd->add_option("--spec", opt->spec, "An hcldec spec file whose block specs say which names are blocks");
+  dialect->excludes(spec);
+  cmd->add_option("--block", opt->blocks,
+                  "A name to read as a block (no labels) where no schema says, when its value is an object or an "
+                  "array of objects: a provider's nested block (repeatable, or comma-separated)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cmd->add_flag("--values", opt->values,
+                "The input holds plain values (as .tfvars.json and --vars files): attributes, strings literal");
+  auto* write = cmd->add_flag("-w,--write", opt->write, "Write each input beside it under its native name");
+  cmd->add_flag("--force", opt->force, "With --write: replace native files that exist")->needs(write);
+  add_color_option(cmd);
+  return [opt, cmd] {
+    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("fromjson", "--stdin-filename takes no path", "");
+    return hcl::app::run_fromjson(*opt);
+  };
+}
+
 Runner add_tokens(CLI::App& app) {
   auto opt = std::make_shared<hcl::app::TokensOptions>();
   CLI::App* cmd = app.add_subcommand("tokens", "Print the lexer's tokens as JSON (developer tool)");
@@ -431,8 +467,9 @@ struct Subcommand {
   Runner (*add)(CLI::App&);
 };
 constexpr Subcommand kSubcommands[] = {
-    {"validate", add_validate}, {"fmt", add_fmt}, {"eval", add_eval}, {"json", add_json},
-    {"tokens", add_tokens},     {"dec", add_dec}, {"edit", add_edit}, {"lsp", add_lsp},
+    {"validate", add_validate}, {"fmt", add_fmt},       {"eval", add_eval},
+    {"json", add_json},         {"tokens", add_tokens}, {"dec", add_dec},
+    {"edit", add_edit},         {"lsp", add_lsp},       {"fromjson", add_fromjson},
 };
 
 // Where a command line names its subcommand: its first argument that is not a flag (the root's
