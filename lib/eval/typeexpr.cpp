@@ -12,6 +12,8 @@
 
 namespace hcl::eval {
 
+using namespace cty;
+
 namespace {
 
 constexpr const char* kInvalidType = "Invalid type specification";
