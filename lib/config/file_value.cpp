@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "body/block_shape.h"
 #include "cty/budget.h"
 #include "cty/json_encoding.h"
 #include "dynblock/dynblock.h"
@@ -24,23 +25,18 @@ struct Forms {
   Value reference;
 };
 
-// Blocks as the document nests them: under their type, then one level per label, and innermost a
-// list of the blocks' bodies in source order.
-struct Group {
-  bool list = false;
-  std::map<std::string, Group> members;  // a level
-  std::vector<Forms> items;              // a list
-};
-
 struct AttributeValue {
   Value value;  // unknown when failed
   bool failed = false;
 };
 
-// A body's items on their way to values: its blocks grouped by type, its attributes by name. An
-// attribute replaces the blocks of its name.
+// A body's items on their way to values: its blocks in the document's shape (body/block_shape.h:
+// under their type, one level per label, innermost a list of the blocks' bodies in source order),
+// its attributes by name. An attribute replaces the blocks of its name.
 struct Content {
-  std::map<std::string, Group> blocks;
+  body::BlockShape blocks;  // the shape's items number `bodies`
+  std::vector<Forms> bodies;
+  std::vector<source::Range> origins;  // each body's block's type and labels, for messages
   std::map<std::string, AttributeValue> attributes;
 };
 
@@ -92,18 +88,18 @@ class Evaluator {
 
   // The root's variables: each member in the references' form, at the top level.
   void variables(const Content& root, std::map<std::string, Value>& out) const {
-    for (const auto& [k, g] : root.blocks) out[k] = reference(g, true, options_.blocks_as_lists);
+    for (const auto& [type, node] : root.blocks.types.entries)
+      out[std::string(type)] = reference(root, node, true, options_.blocks_as_lists);
     for (const auto& [k, a] : root.attributes) out[k] = a.value;
   }
 
   // The document's value of a body's content, which it consumes.
   static Value document(Content&& c) {
     std::vector<Value::Attribute> attrs;
-    attrs.reserve(c.blocks.size() + c.attributes.size());
-    while (!c.blocks.empty()) {
-      auto member = c.blocks.extract(c.blocks.begin());
-      if (!c.attributes.contains(member.key()))
-        attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
+    attrs.reserve(c.blocks.types.entries.size() + c.attributes.size());
+    for (const auto& [type, node] : c.blocks.types.entries) {
+      std::string name(type);
+      if (!c.attributes.contains(name)) attrs.emplace_back(std::move(name), document(c, node));
     }
     for (auto& [k, a] : c.attributes)
       if (!a.failed) attrs.emplace_back(k, std::move(a.value));
@@ -120,8 +116,10 @@ class Evaluator {
     Forms f;
     if (options_.variables) {
       std::vector<Value::Attribute> attrs;
-      for (const auto& [k, g] : c.blocks)
-        if (!c.attributes.contains(k)) attrs.emplace_back(k, reference(g, false, options_.blocks_as_lists));
+      for (const auto& [type, node] : c.blocks.types.entries) {
+        std::string name(type);
+        if (!c.attributes.contains(name)) attrs.emplace_back(name, reference(c, node, false, options_.blocks_as_lists));
+      }
       for (const auto& [k, a] : c.attributes) attrs.emplace_back(k, a.value);
       f.reference = Value::object(std::move(attrs));
     }
@@ -181,65 +179,63 @@ class Evaluator {
 
   // A block's body under its type, then one level per label, in a list innermost.
   static void place(Content& parent, const body::Block& block, Forms inner, diag::Diagnostics& diags) {
-    std::map<std::string, Group>* level = &parent.blocks;
-    std::string key = block.type;
-    bool fits = true;
-    for (const auto& label : block.labels) {
-      Group& slot = (*level)[key];
-      if (slot.list) {
-        fits = false;
-        break;
-      }
-      level = &slot.members;
-      key = label;
-    }
-    auto [slot, added] = level->try_emplace(key);
-    if (added) slot->second.list = true;
-    if (!fits || !slot->second.list) {
-      diags.push_back(
-          diag::Diagnostic{diag::Severity::Error, "Block does not fit the JSON shape",
-                           fmt::format("Block \"{}\" has {} labels, unlike an earlier block of the same type.",
-                                       block.type, block.labels.size()),
-                           block.def_range, std::nullopt});
+    // The nodes a block makes remember it by its body's number, which `origins` turns into a place.
+    auto number = static_cast<uint32_t>(parent.bodies.size());
+    // The shape keeps copies of the names: a block is freed once its body is evaluated.
+    uint32_t conflict = parent.blocks.place<true>(
+        block.type, block.labels.size(), [&](size_t i) -> std::string_view { return block.labels[i]; }, number, nullptr,
+        number);
+    if (conflict != body::ShapeNode::kNone) {
+      const body::ShapeNode& existing = parent.blocks.nodes[conflict];
+      diags.push_back(body::inconsistent_block_labels(block.type, block.labels.size(), block.def_range, existing,
+                                                      body::position_text(parent.origins[existing.offset])));
       return;
     }
-    slot->second.items.push_back(std::move(inner));
+    parent.bodies.push_back(std::move(inner));
+    parent.origins.push_back(block.def_range);
   }
 
-  static Value document(Group&& g) {
-    if (g.list) {
+  // The bodies of a leaf of the shape, in source order.
+  static std::vector<uint32_t> leaf_bodies(const Content& c, uint32_t node) {
+    std::vector<uint32_t> out;
+    for (uint32_t link = c.blocks.nodes[node].first; link != body::ShapeNode::kNone; link = c.blocks.items[link].next)
+      out.push_back(c.blocks.items[link].item);
+    return out;
+  }
+
+  // A node of the shape as the document holds it (the bodies' documents are moved out).
+  static Value document(Content& c, uint32_t node) {
+    if (c.blocks.nodes[node].leaf) {
       std::vector<Value> items;
-      items.reserve(g.items.size());
-      for (auto& i : g.items) items.push_back(std::move(i.document));
+      for (uint32_t b : leaf_bodies(c, node)) items.push_back(std::move(c.bodies[b].document));
       return Value::tuple(std::move(items));
     }
     std::vector<Value::Attribute> attrs;
-    attrs.reserve(g.members.size());
-    while (!g.members.empty()) {
-      auto member = g.members.extract(g.members.begin());
-      attrs.emplace_back(std::move(member.key()), document(std::move(member.mapped())));
-    }
+    for (const auto& [label, child] : c.blocks.children(node).entries)
+      attrs.emplace_back(std::string(label), document(c, child));
     return Value::object(std::move(attrs));
   }
 
   // The shape for references: a block is its body's object; blocks with the same type and labels
   // merge into one object at the top level (`locals`), and are a tuple of objects further down
   // (repeated `ingress` blocks).
-  static Value reference(const Group& g, bool top, bool lists) {
-    if (!g.list) {
+  static Value reference(const Content& c, uint32_t node, bool top, bool lists) {
+    if (!c.blocks.nodes[node].leaf) {
       std::vector<Value::Attribute> attrs;
-      for (const auto& [k, m] : g.members) attrs.emplace_back(k, reference(m, top, lists));
+      for (const auto& [label, child] : c.blocks.children(node).entries)
+        attrs.emplace_back(std::string(label), reference(c, child, top, lists));
       return Value::object(std::move(attrs));
     }
-    if (g.items.size() == 1 && (top || !lists)) return g.items[0].reference;
+    std::vector<uint32_t> bodies = leaf_bodies(c, node);
+    if (bodies.size() == 1 && (top || !lists)) return c.bodies[bodies[0]].reference;
     if (!top) {
       std::vector<Value> items;
-      for (const auto& item : g.items) items.push_back(item.reference);
+      for (uint32_t b : bodies) items.push_back(c.bodies[b].reference);
       return Value::tuple(std::move(items));
     }
     std::map<std::string, Value> merged;
-    for (const auto& item : g.items)
-      for (const auto& [k, v] : item.reference.attributes()) merged[std::string(k)] = v;
+    for (uint32_t b : bodies)
+      for (const auto& [k, v] : c.bodies[b].reference.attributes()) merged[std::string(k)] = v;
     std::vector<Value::Attribute> attrs(merged.begin(), merged.end());
     return Value::object(std::move(attrs));
   }

@@ -2,9 +2,9 @@
 // A whole configuration file evaluated into one value, in the shape of tmccombs/hcl2json (the
 // shape `hcl json` writes and the reference oracle's `body` command prints): attributes by name
 // with their values; blocks under their type, one object level per label, and innermost a tuple
-// of the block bodies in source order; an attribute replaces a block of the same name; blocks
-// of one type whose labels would need one place to hold both an object and a list are an error
-// ("Block does not fit the JSON shape").
+// of the block bodies in source order (body/block_shape.h, which `hcl json` uses too); an
+// attribute replaces a block of the same name; blocks of one type whose labels would need one
+// place to hold both an object and a list are an error ("Inconsistent block labels").
 //
 // `dynamic` blocks (ext-dynblock) are expanded first, unless `keep_dynamic`: then they are
 // ordinary blocks, as hcl2json and the oracle treat them.

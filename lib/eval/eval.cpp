@@ -12,6 +12,8 @@
 
 namespace hcl::eval {
 
+using namespace cty;
+
 struct Scope::LazyFunctions {
   std::once_flag once;
   std::function<cty::FunctionTable()> make;

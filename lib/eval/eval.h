@@ -23,8 +23,6 @@ class FunctionTable;
 
 namespace hcl::eval {
 
-// The evaluator computes in the value model's terms; cty's names read unqualified here.
-using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 
@@ -59,8 +57,8 @@ class Scope {
   void set_functions_inherited(bool inherited) { functions_inherited_ = inherited; }
   bool functions_inherited() const { return functions_inherited_; }
   // The budget of an evaluation in this scope (copies keep it).
-  void set_limits(const EvalLimits& limits) { limits_ = limits; }
-  const EvalLimits& limits() const { return limits_; }
+  void set_limits(const cty::EvalLimits& limits) { limits_ = limits; }
+  const cty::EvalLimits& limits() const { return limits_; }
 
  private:
   struct LazyFunctions;
@@ -69,7 +67,7 @@ class Scope {
   std::shared_ptr<LazyFunctions> lazy_functions_;
   bool variables_allowed_ = true;
   bool functions_inherited_ = false;
-  EvalLimits limits_;
+  cty::EvalLimits limits_;
 };
 
 struct EvalResult {

@@ -9,6 +9,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 Value Evaluator::function_call(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto call = ast::function_call(t_, n);
   call.close_paren = tok(last_tok(n));

@@ -5,6 +5,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 // TupleConsExpr: every element is evaluated, whatever the others gave, so all their problems
 // are reported together.
 Value Evaluator::tuple(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {

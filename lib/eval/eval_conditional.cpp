@@ -5,6 +5,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 namespace {
 
 // describeConditionalTypeMismatch: why the two results have no common type, looking into

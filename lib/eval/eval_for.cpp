@@ -7,6 +7,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 Value Evaluator::for_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   auto fe = ast::for_expr(t_, n);
   ForSpec spec;

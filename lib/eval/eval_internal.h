@@ -79,7 +79,7 @@ inline bool has_errors_since(const diag::Diagnostics& d, size_t mark) {
 
 // cty's convert for an operand whose parameter type is a primitive type or any type: most
 // operands have the type already, and then convert would return them as they are.
-inline cty::Expected<Value> convert_operand(const Value& v, const Type& want) {
+inline cty::Expected<Value> convert_operand(const Value& v, const cty::Type& want) {
   if (want.is_dynamic() || v.type() == want) return v;
   return cty::convert(v, want);
 }
@@ -176,7 +176,7 @@ class Evaluator {
   Value binary_of(syntax::NodeId n, const Value& l, diag::Diagnostics& ld, const Value& r, diag::Diagnostics& rd,
                   diag::Diagnostics& d);
   Value unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
-  Value binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b, const Type& result,
+  Value binary_operation(syntax::NodeId n, ast::Operator op, const Value& a, const Value& b, const cty::Type& result,
                          diag::Diagnostics& d);
   Value template_expr(syntax::NodeId n, const Frame* f, diag::Diagnostics& d);
 

@@ -5,6 +5,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 namespace {
 
 // HCL's ShortCircuit for || (is_or) and &&: the result one side decides, with that side's

@@ -7,6 +7,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 namespace {
 
 // An empty branch or loop body still yields one part, an empty literal, as the reference's

@@ -10,6 +10,8 @@
 
 namespace hcl::eval::evaluator_detail {
 
+using namespace cty;
+
 // ---- Traversals ---------------------------------------------------------------------------------
 
 // An index with a literal key (a number, or a string without interpolation) is a traversal

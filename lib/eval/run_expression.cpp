@@ -11,6 +11,8 @@
 
 namespace hcl::eval {
 
+using namespace cty;
+
 RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
   RunResult r;
   std::string name = !options.filename.empty() ? options.filename : options.template_mode ? "<template>" : "<expr>";

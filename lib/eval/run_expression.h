@@ -16,8 +16,6 @@
 
 namespace hcl::eval {
 
-// The evaluator computes in the value model's terms; cty's names read unqualified here.
-using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 

@@ -12,6 +12,8 @@
 
 namespace hcl::eval {
 
+using namespace cty;
+
 namespace {
 
 constexpr const char* kInvalidType = "Invalid type specification";
@@ -47,52 +49,14 @@ struct Reader {
     return out;
   }
 
+  // typeexpr.getType: a primitive type keyword, or a type constructor call.
   TypeExprResult get(syntax::NodeId expr) {
     TypeExprResult r;
     r.type = Type::dynamic();
-    std::string kw = keyword(expr);
-    if (kw == "bool") {
-      r.type = Type::boolean();
+    if (std::string kw = keyword(expr); !kw.empty()) {
+      keyword_type(expr, kw, r);
       return r;
     }
-    if (kw == "string") {
-      r.type = Type::string();
-      return r;
-    }
-    if (kw == "number") {
-      r.type = Type::number();
-      return r;
-    }
-    if (kw == "any") {
-      if (!constraint)
-        error(r.diagnostics,
-              fmt::format("The keyword {} cannot be used in this type specification: an exact type is required.",
-                          util::go_quote(kw)),
-              range(expr));
-      return r;
-    }
-    if (kw == "list" || kw == "map" || kw == "set") {
-      error(r.diagnostics,
-            fmt::format("The {} type constructor requires one argument specifying the element type.", kw), range(expr));
-      return r;
-    }
-    if (kw == "object") {
-      error(r.diagnostics,
-            "The object type constructor requires one argument specifying the attribute types and values as a map.",
-            range(expr));
-      return r;
-    }
-    if (kw == "tuple") {
-      error(r.diagnostics, "The tuple type constructor requires one argument specifying the element types as a list.",
-            range(expr));
-      return r;
-    }
-    if (!kw.empty()) {
-      error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", util::go_quote(kw)),
-            range(expr));
-      return r;
-    }
-
     if (t.node(expr).kind != syntax::NodeKind::FunctionCall) {
       error(r.diagnostics,
             "A type specification is either a primitive type keyword (bool, number, string) or a complex type "
@@ -100,19 +64,67 @@ struct Reader {
             range(expr));
       return r;
     }
+    constructor_type(expr, r);
+    return r;
+  }
+
+  // A bare keyword: a primitive type, `any` in a constraint, or an error.
+  void keyword_type(syntax::NodeId expr, const std::string& kw, TypeExprResult& r) {
+    if (kw == "bool") {
+      r.type = Type::boolean();
+      return;
+    }
+    if (kw == "string") {
+      r.type = Type::string();
+      return;
+    }
+    if (kw == "number") {
+      r.type = Type::number();
+      return;
+    }
+    if (kw == "any") {
+      if (!constraint)
+        error(r.diagnostics,
+              fmt::format("The keyword {} cannot be used in this type specification: an exact type is required.",
+                          util::go_quote(kw)),
+              range(expr));
+      return;
+    }
+    if (kw == "list" || kw == "map" || kw == "set") {
+      error(r.diagnostics,
+            fmt::format("The {} type constructor requires one argument specifying the element type.", kw), range(expr));
+      return;
+    }
+    if (kw == "object") {
+      error(r.diagnostics,
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            range(expr));
+      return;
+    }
+    if (kw == "tuple") {
+      error(r.diagnostics, "The tuple type constructor requires one argument specifying the element types as a list.",
+            range(expr));
+      return;
+    }
+    error(r.diagnostics, fmt::format("The keyword {} is not a valid type specification.", util::go_quote(kw)),
+          range(expr));
+  }
+
+  // A type constructor call: list(T), set(T), map(T), object({...}), tuple([...]).
+  void constructor_type(syntax::NodeId expr, TypeExprResult& r) {
     auto call = ast::function_call(t, expr);
     diag::Span args_span = diag::span_between(call.open_paren, call.close_paren);
     if (call.name == "bool" || call.name == "string" || call.name == "number") {
       error(r.diagnostics,
             fmt::format("Primitive type keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
-      return r;
+      return;
     }
     if (call.name == "any") {
       error(r.diagnostics,
             fmt::format("Type constraint keyword {} does not expect arguments.", util::go_quote(call.name)),
             range(args_span));
-      return r;
+      return;
     }
     if (call.args.size() != 1) {
       source::Range context = range(args_span);
@@ -122,18 +134,18 @@ struct Reader {
         error(r.diagnostics,
               fmt::format("The {} type constructor requires one argument specifying the element type.", call.name),
               subject, context);
-        return r;
+        return;
       }
       if (call.name == "object") {
         error(r.diagnostics,
               "The object type constructor requires one argument specifying the attribute types and values as a map.",
               subject, context);
-        return r;
+        return;
       }
       if (call.name == "tuple") {
         error(r.diagnostics, "The tuple type constructor requires one argument specifying the element types as a list.",
               subject, context);
-        return r;
+        return;
       }
     }
     if (call.name == "list" || call.name == "set" || call.name == "map") {
@@ -141,141 +153,149 @@ struct Reader {
       r.type = call.name == "list" ? Type::list(e.type) : call.name == "set" ? Type::set(e.type) : Type::map(e.type);
       r.defaults = collection_defaults(r.type, e.defaults);
       r.diagnostics = std::move(e.diagnostics);
-      return r;
+      return;
     }
-    if (call.name == "object") {
-      syntax::NodeId arg = call.args[0];
-      if (t.node(arg).kind != syntax::NodeKind::Object) {
-        error(r.diagnostics,
-              "Object type constructor requires a map whose keys are attribute names and whose values are the "
-              "corresponding attribute types.",
-              range(arg), range(expr));
-        return r;
-      }
-      std::vector<std::pair<std::string, Type>> attrs;
-      std::vector<std::string> optional;
-      std::map<std::string, Value> defaults;
-      std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
-      for (syntax::NodeId item : t.children(arg)) {
-        if (t.node(item).kind != syntax::NodeKind::ObjectItem) continue;
-        auto oi = ast::object_item(t, item);
-        std::string name = oi.force_non_literal ? "" : keyword(oi.key);
-        if (name.empty()) {
-          error(r.diagnostics, "Object constructor map keys must be attribute names.", range(oi.key), range(expr));
-          continue;
-        }
-        // HCL 2.17.1: a repeated attribute name is an error (it was a panic), once the first
-        // declaration has been accepted.
-        if (std::any_of(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; })) {
-          error(r.diagnostics, "Object constructor map keys must be unique.", range(oi.key), range(expr));
-          continue;
-        }
-        syntax::NodeId aty = oi.value;
-        syntax::NodeId default_expr = syntax::kNoNode;
-        if (t.node(aty).kind == syntax::NodeKind::FunctionCall) {
-          auto oc = ast::function_call(t, aty);
-          if (oc.name == "optional") {
-            diag::Span oargs = diag::span_between(oc.open_paren, oc.close_paren);
-            if (oc.args.empty()) {
-              error(r.diagnostics, "Optional attribute modifier requires the attribute type as its argument.",
-                    range(oargs), range(aty));
-              continue;
-            }
-            if (constraint) {
-              if (with_defaults) {
-                if (oc.args.size() == 2) {
-                  default_expr = oc.args[1];
-                  Scope none = Scope::no_variables();
-                  EvalResult dv = evaluate(t, default_expr, none);
-                  bool bad = diag::has_errors(dv.diagnostics);
-                  diag::append(r.diagnostics, std::move(dv.diagnostics));
-                  if (!bad) {
-                    optional.push_back(name);
-                    defaults[name] = dv.value;
-                  }
-                } else if (oc.args.size() == 1) {
-                  optional.push_back(name);
-                } else {
-                  error(r.diagnostics,
-                        "Optional attribute modifier expects at most two arguments: the attribute type, and a default "
-                        "value.",
-                        range(oargs), range(aty));
-                }
-              } else if (oc.args.size() == 1) {
-                optional.push_back(name);
-              } else {
-                error(r.diagnostics, "Optional attribute modifier expects only one argument: the attribute type.",
-                      range(oargs), range(aty));
-              }
-            } else {
-              error(r.diagnostics, "Optional attribute modifier is only for type constraints, not for exact types.",
-                    range(oc.name_span), range(aty));
-            }
-            aty = oc.args[0];
-          }
-        }
-        TypeExprResult at = get(aty);
-        diag::append(r.diagnostics, std::move(at.diagnostics));
-        auto dit = defaults.find(name);
-        if (dit != defaults.end()) {
-          auto cv = convert(dit->second, at.type);
-          if (!cv) {
-            r.diagnostics.push_back(diag::Diagnostic{
-                diag::Severity::Error, "Invalid default value for optional attribute",
-                "This default value is not compatible with the attribute's type constraint: " + cv.error() + ".",
-                range(default_expr), std::nullopt});
-            defaults.erase(dit);
-          } else {
-            dit->second = *cv;
-          }
-        }
-        attrs.emplace_back(name, at.type);
-        if (at.defaults) children[name] = at.defaults;
-      }
-      r.type = Type::object(std::move(attrs), optional);
-      if (!defaults.empty() || !children.empty()) {
-        auto d = std::make_shared<TypeDefaults>();
-        d->type = r.type;
-        d->values = std::move(defaults);
-        d->children = std::move(children);
-        r.defaults = std::move(d);
-      }
-      return r;
-    }
-    if (call.name == "tuple") {
-      syntax::NodeId arg = call.args[0];
-      if (t.node(arg).kind != syntax::NodeKind::Tuple) {
-        error(r.diagnostics, "Tuple type constructor requires a list of element types.", range(arg), range(expr));
-        return r;
-      }
-      std::vector<Type> elems;
-      std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
-      auto kids = t.children(arg);
-      for (size_t i = 0; i < kids.size(); ++i) {
-        TypeExprResult e = get(kids[i]);
-        diag::append(r.diagnostics, std::move(e.diagnostics));
-        elems.push_back(e.type);
-        if (e.defaults) children[std::to_string(i)] = e.defaults;
-      }
-      r.type = Type::tuple(std::move(elems));
-      if (!children.empty()) {
-        auto d = std::make_shared<TypeDefaults>();
-        d->type = r.type;
-        d->children = std::move(children);
-        r.defaults = std::move(d);
-      }
-      return r;
-    }
+    if (call.name == "object") return object_type(expr, call.args[0], r);
+    if (call.name == "tuple") return tuple_type(expr, call.args[0], r);
     if (call.name == "optional") {
       error(
           r.diagnostics,
           fmt::format("Keyword {} is valid only as a modifier for object type attributes.", util::go_quote(call.name)),
           range(call.name_span));
-      return r;
+      return;
     }
     error(r.diagnostics, fmt::format("Keyword {} is not a valid type constructor.", util::go_quote(call.name)),
           range(expr));
-    return r;
+  }
+
+  // An attribute type wrapped in optional(T) or optional(T, default): records the attribute as
+  // optional (and its default), and leaves `aty` on T. False when the attribute is to be left out.
+  bool optional_attribute(const std::string& name, syntax::NodeId& aty, syntax::NodeId& default_expr,
+                          std::vector<std::string>& optional, std::map<std::string, Value>& defaults,
+                          TypeExprResult& r) {
+    if (t.node(aty).kind != syntax::NodeKind::FunctionCall) return true;
+    auto oc = ast::function_call(t, aty);
+    if (oc.name != "optional") return true;
+    diag::Span oargs = diag::span_between(oc.open_paren, oc.close_paren);
+    if (oc.args.empty()) {
+      error(r.diagnostics, "Optional attribute modifier requires the attribute type as its argument.", range(oargs),
+            range(aty));
+      return false;
+    }
+    if (constraint) {
+      if (with_defaults) {
+        if (oc.args.size() == 2) {
+          default_expr = oc.args[1];
+          Scope none = Scope::no_variables();
+          EvalResult dv = evaluate(t, default_expr, none);
+          bool bad = diag::has_errors(dv.diagnostics);
+          diag::append(r.diagnostics, std::move(dv.diagnostics));
+          if (!bad) {
+            optional.push_back(name);
+            defaults[name] = dv.value;
+          }
+        } else if (oc.args.size() == 1) {
+          optional.push_back(name);
+        } else {
+          error(r.diagnostics,
+                "Optional attribute modifier expects at most two arguments: the attribute type, and a default "
+                "value.",
+                range(oargs), range(aty));
+        }
+      } else if (oc.args.size() == 1) {
+        optional.push_back(name);
+      } else {
+        error(r.diagnostics, "Optional attribute modifier expects only one argument: the attribute type.", range(oargs),
+              range(aty));
+      }
+    } else {
+      error(r.diagnostics, "Optional attribute modifier is only for type constraints, not for exact types.",
+            range(oc.name_span), range(aty));
+    }
+    aty = oc.args[0];
+    return true;
+  }
+
+  // object({name = T, ...}), with optional attributes in a constraint.
+  void object_type(syntax::NodeId expr, syntax::NodeId arg, TypeExprResult& r) {
+    if (t.node(arg).kind != syntax::NodeKind::Object) {
+      error(r.diagnostics,
+            "Object type constructor requires a map whose keys are attribute names and whose values are the "
+            "corresponding attribute types.",
+            range(arg), range(expr));
+      return;
+    }
+    std::vector<std::pair<std::string, Type>> attrs;
+    std::vector<std::string> optional;
+    std::map<std::string, Value> defaults;
+    std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+    for (syntax::NodeId item : t.children(arg)) {
+      if (t.node(item).kind != syntax::NodeKind::ObjectItem) continue;
+      auto oi = ast::object_item(t, item);
+      std::string name = oi.force_non_literal ? "" : keyword(oi.key);
+      if (name.empty()) {
+        error(r.diagnostics, "Object constructor map keys must be attribute names.", range(oi.key), range(expr));
+        continue;
+      }
+      // HCL 2.17.1: a repeated attribute name is an error (it was a panic), once the first
+      // declaration has been accepted.
+      if (std::any_of(attrs.begin(), attrs.end(), [&](const auto& a) { return a.first == name; })) {
+        error(r.diagnostics, "Object constructor map keys must be unique.", range(oi.key), range(expr));
+        continue;
+      }
+      syntax::NodeId aty = oi.value;
+      syntax::NodeId default_expr = syntax::kNoNode;
+      if (!optional_attribute(name, aty, default_expr, optional, defaults, r)) continue;
+      TypeExprResult at = get(aty);
+      diag::append(r.diagnostics, std::move(at.diagnostics));
+      auto dit = defaults.find(name);
+      if (dit != defaults.end()) {
+        auto cv = convert(dit->second, at.type);
+        if (!cv) {
+          r.diagnostics.push_back(diag::Diagnostic{
+              diag::Severity::Error, "Invalid default value for optional attribute",
+              "This default value is not compatible with the attribute's type constraint: " + cv.error() + ".",
+              range(default_expr), std::nullopt});
+          defaults.erase(dit);
+        } else {
+          dit->second = *cv;
+        }
+      }
+      attrs.emplace_back(name, at.type);
+      if (at.defaults) children[name] = at.defaults;
+    }
+    r.type = Type::object(std::move(attrs), optional);
+    if (!defaults.empty() || !children.empty()) {
+      auto d = std::make_shared<TypeDefaults>();
+      d->type = r.type;
+      d->values = std::move(defaults);
+      d->children = std::move(children);
+      r.defaults = std::move(d);
+    }
+  }
+
+  // tuple([T, ...]).
+  void tuple_type(syntax::NodeId expr, syntax::NodeId arg, TypeExprResult& r) {
+    if (t.node(arg).kind != syntax::NodeKind::Tuple) {
+      error(r.diagnostics, "Tuple type constructor requires a list of element types.", range(arg), range(expr));
+      return;
+    }
+    std::vector<Type> elems;
+    std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
+    auto kids = t.children(arg);
+    for (size_t i = 0; i < kids.size(); ++i) {
+      TypeExprResult e = get(kids[i]);
+      diag::append(r.diagnostics, std::move(e.diagnostics));
+      elems.push_back(e.type);
+      if (e.defaults) children[std::to_string(i)] = e.defaults;
+    }
+    r.type = Type::tuple(std::move(elems));
+    if (!children.empty()) {
+      auto d = std::make_shared<TypeDefaults>();
+      d->type = r.type;
+      d->children = std::move(children);
+      r.defaults = std::move(d);
+    }
   }
 };
 

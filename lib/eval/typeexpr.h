@@ -15,8 +15,6 @@
 
 namespace hcl::eval {
 
-// The evaluator computes in the value model's terms; cty's names read unqualified here.
-using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 
@@ -24,7 +22,7 @@ using cty::Value;
 // (typeexpr.Defaults): values by attribute name, and the defaults of nested types by attribute
 // name, tuple index ("0", "1" ...) or "" for a collection's elements.
 struct TypeDefaults {
-  Type type;
+  cty::Type type;
   std::map<std::string, Value> values;
   std::map<std::string, std::shared_ptr<const TypeDefaults>> children;
 
@@ -33,7 +31,7 @@ struct TypeDefaults {
 };
 
 struct TypeExprResult {
-  Type type;
+  cty::Type type;
   std::shared_ptr<const TypeDefaults> defaults;  // null when there are none
   diag::Diagnostics diagnostics;
 };

@@ -6,6 +6,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 Function make_to(std::string name, Type want) {

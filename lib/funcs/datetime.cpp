@@ -12,6 +12,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // A moment as civil fields in its own UTC offset.

@@ -13,6 +13,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // Terraform 1.11's built-ins; each is also callable as core::NAME.

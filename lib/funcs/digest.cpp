@@ -15,6 +15,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // Hashing runs at a few hundred MiB a second: the time limit is checked between chunks of this

@@ -19,6 +19,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 using cty::Expected;
 using cty::unexpected;
 

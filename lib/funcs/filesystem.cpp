@@ -34,6 +34,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // ---- Go's path/filepath on Unix -----------------------------------------------------------------

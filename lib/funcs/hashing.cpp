@@ -15,6 +15,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 Function hash_function(std::string name, std::string what, DigestAlgorithm algorithm, bool base64) {

@@ -5,6 +5,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // tryfunc.try: the first expression that evaluates without errors.

@@ -3,6 +3,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 FunctionTable standard_functions() {
   FunctionTable table;
   add_lang_functions(table);

@@ -11,42 +11,39 @@
 
 namespace hcl::funcs {
 
-// Functions are written in the value model's terms (values, types, the function
-// interface of cty/function.h); its names read unqualified in every family's file.
-using namespace cty;
 // Declared here too, so that a file that also sees the public hcl::Value (lib/api) finds this one.
 using cty::Value;
 
 // Language machinery: try, can (ext-tryfunc) and convert (ext-typeexpr).
-void add_lang_functions(FunctionTable& table);
+void add_lang_functions(cty::FunctionTable& table);
 // tostring, tonumber, tobool, tolist, toset, tomap.
-void add_conversion_functions(FunctionTable& table);
+void add_conversion_functions(cty::FunctionTable& table);
 // Strings: upper, lower ...
-void add_string_functions(FunctionTable& table);
+void add_string_functions(cty::FunctionTable& table);
 // regex, regexall, replace.
-void add_regex_functions(FunctionTable& table);
+void add_regex_functions(cty::FunctionTable& table);
 // format, formatlist.
-void add_format_functions(FunctionTable& table);
+void add_format_functions(cty::FunctionTable& table);
 // jsonencode, jsondecode, csvdecode, base64encode, base64decode, urlencode, textencodebase64, textdecodebase64.
-void add_encoding_functions(FunctionTable& table);
+void add_encoding_functions(cty::FunctionTable& table);
 // md5, sha1, sha256, sha512, base64sha256, base64sha512, uuid, uuidv5.
-void add_hashing_functions(FunctionTable& table);
+void add_hashing_functions(cty::FunctionTable& table);
 // formatdate, timeadd, timecmp, timestamp.
-void add_datetime_functions(FunctionTable& table);
+void add_datetime_functions(cty::FunctionTable& table);
 // yamldecode, yamlencode.
-void add_yaml_functions(FunctionTable& table);
+void add_yaml_functions(cty::FunctionTable& table);
 // Collections: length ...
-void add_collection_functions(FunctionTable& table);
+void add_collection_functions(cty::FunctionTable& table);
 // Numbers: max, min ...
-void add_numeric_functions(FunctionTable& table);
+void add_numeric_functions(cty::FunctionTable& table);
 // Sequences: concat, range, flatten, slice, sort ...
-void add_sequence_functions(FunctionTable& table);
+void add_sequence_functions(cty::FunctionTable& table);
 // Sets: setunion, setintersection, setsubtract, setproduct.
-void add_set_functions(FunctionTable& table);
+void add_set_functions(cty::FunctionTable& table);
 // IP networks: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets.
-void add_network_functions(FunctionTable& table);
+void add_network_functions(cty::FunctionTable& table);
 // Terraform's sensitivity functions: sensitive, nonsensitive, issensitive.
-void add_sensitivity_functions(FunctionTable& table);
+void add_sensitivity_functions(cty::FunctionTable& table);
 // What the file functions may read. Configurations may come from anyone (a pull request in CI),
 // so by default they read only under the roots, after every symbolic link is resolved: an
 // absolute path, a `..` or a link that leads elsewhere is refused with a message that names
@@ -58,16 +55,16 @@ struct FileAccess {
 };
 
 // Files, as `access` allows: file, fileset, templatefile ...
-void add_filesystem_functions(FunctionTable& table, const FileAccess& access = {});
+void add_filesystem_functions(cty::FunctionTable& table, const FileAccess& access = {});
 // Renders `text` (called `name` in messages) as a template with the variables of `vars` (a map or
 // object), the standard functions and file functions confined by `access`, templatefile refused
 // inside: what templatefile and templatestring share. Errors about `vars` name argument 1.
-Result<Value> render_template(const std::string& name, const std::string& text, const Value& vars,
-                              const FileAccess& access);
+cty::Result<Value> render_template(const std::string& name, const std::string& text, const Value& vars,
+                                   const FileAccess& access);
 // Files as Terraform reads them: relative paths against a base directory, reads anywhere.
-void add_filesystem_functions(FunctionTable& table, const std::string& base_directory);
+void add_filesystem_functions(cty::FunctionTable& table, const std::string& base_directory);
 
 // Every function above.
-FunctionTable standard_functions();
+cty::FunctionTable standard_functions();
 
 }  // namespace hcl::funcs

@@ -31,6 +31,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // ---- math/big.Int ---------------------------------------------------------------------------

@@ -17,6 +17,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // cty.NumberFloatVal of a float64 result: NaN makes big.Float panic, which cty reports as a

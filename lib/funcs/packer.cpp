@@ -11,6 +11,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 constexpr const char* kMonths[] = {"January", "February", "March",     "April",   "May",      "June",

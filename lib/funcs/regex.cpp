@@ -16,6 +16,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // regexp/syntax's error codes for RE2's.

@@ -16,6 +16,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 struct Pem {

@@ -8,6 +8,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 Param any_value() {

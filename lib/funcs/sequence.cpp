@@ -10,6 +10,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 Value list_or_empty(std::vector<Value> elements, const Type& element) {

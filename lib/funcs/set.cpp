@@ -8,6 +8,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // A set's elements, for membership tests (cty's set lookup: same hash, then Equals).

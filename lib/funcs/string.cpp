@@ -13,6 +13,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // Go's strings.Map over runes; invalid bytes are kept as they are.

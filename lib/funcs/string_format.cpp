@@ -16,6 +16,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 // Widths beyond this are refused rather than padded (the reference would try to allocate them).

@@ -19,6 +19,8 @@
 
 namespace hcl::funcs {
 
+using namespace cty;
+
 namespace {
 
 Param string_param(std::string name) { return Param{.name = std::move(name), .type = Type::string()}; }

@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// How hcl2json lays out a body's blocks: a trie of their labels under each block type, names in
-// Go's byte order (private to json/).
+// How hcl2json writes a body's blocks (their shape, body/block_shape.h): names in Go's byte
+// order, the label trie as nested objects (private to json/).
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "json/big_vector.h"
+#include "body/block_shape.h"
 #include "json/writer.h"
-#include "source/source_file.h"
-#include "util/name_slots.h"
+#include "util/big_vector.h"
 
 namespace hcl::json::detail {
 
@@ -49,43 +47,6 @@ inline int keyed_compare(const NameKey& ka, std::string_view a, const NameKey& k
   return a.size() > 16 && b.size() > 16 ? a.substr(16).compare(b.substr(16)) : a.compare(b);
 }
 
-// Names (a body's block types, a trie node's labels) in first-seen order, each with a number,
-// found through util::NameSlots (a node-based map allocated and freed a node per name, and
-// missed the cache on every look-up).
-struct NameIndex {
-  BigVector<std::pair<std::string_view, uint32_t>> entries;
-  util::NameSlots slots;
-
-  void clear() {
-    entries.clear();
-    slots.clear();
-  }
-  const uint32_t* find(std::string_view name) const {
-    auto e = slots.find(name, entries.size(), [this](size_t i) { return entries[i].first; });
-    return e ? &entries[*e].second : nullptr;
-  }
-  void prefetch(std::string_view name) const { slots.prefetch(name); }
-  void add(std::string_view name, uint32_t number) {
-    entries.emplace_back(name, number);
-    slots.added(entries.size(), [this](size_t i) { return entries[i].first; });
-  }
-};
-
-// A node of the label trie of one body's blocks: either an object of label levels or, innermost,
-// a leaf: an array of block bodies (as numbers its owner gives them: an index into the blocks of
-// a body being converted, or into the converted text of a file's items). Nodes are many (one per
-// block, in a file of resources) and small: a leaf's items and a level's labels live in the trie.
-struct TrieNode {
-  static constexpr uint32_t kNone = UINT32_MAX;
-  bool leaf = false;
-  uint32_t first = kNone, last = kNone;  // a leaf's items: a chain of BlockTrie::items
-  uint32_t level = kNone;                // otherwise its labels: BlockTrie::levels[level]
-  // The block that made this node, for messages: its file, where it starts, how many labels.
-  uint32_t offset = 0;
-  uint32_t labels = 0;
-  const source::SourceFile* file = nullptr;
-};
-
 // Byte order of names (Go's string order), deciding on the first bytes without a call when they
 // differ, as they mostly do.
 inline bool name_less(std::string_view a, std::string_view b) {
@@ -110,7 +71,7 @@ void sort_by_name(std::vector<T>& v, Name name) {
     NameKey key;
     uint32_t index;
   };
-  BigVector<Keyed> keys;
+  util::BigVector<Keyed> keys;
   keys.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) keys.push_back(Keyed{NameKey(name(v[i])), static_cast<uint32_t>(i)});
   std::sort(keys.begin(), keys.end(), [&](const Keyed& a, const Keyed& b) {
@@ -140,60 +101,14 @@ void sort_by_name(std::vector<T>& v, Name name) {
   }
 }
 
-// The blocks of one body: their types in first-seen order, each the root of its label trie.
-// Cleared for the next body, it keeps its nodes, levels and their capacity.
-struct BlockTrie {
-  BigVector<TrieNode> nodes;
-  std::vector<NameIndex> levels;  // labels and their nodes, in first-seen order (sorted when written)
-  size_t levels_used = 0;         // levels[0, levels_used) are this body's
-  struct Item {
-    uint32_t item;
-    uint32_t next;  // the leaf's next item, or TrieNode::kNone
-  };
-  BigVector<Item> items;
-  NameIndex types;
-  std::deque<std::string> decoded;  // labels with escapes, which levels' names view
-
-  void clear() {
-    nodes.clear();
-    levels_used = 0;
-    items.clear();
-    types.clear();
-    decoded.clear();
-  }
-  uint32_t make(bool leaf, const source::SourceFile* file, uint32_t offset, size_t labels) {
-    TrieNode& n = nodes.emplace_back();
-    n.leaf = leaf;
-    n.file = file;
-    n.offset = offset;
-    n.labels = static_cast<uint32_t>(labels);
-    if (!leaf) {
-      if (levels_used == levels.size()) levels.emplace_back();
-      levels[levels_used].clear();
-      n.level = static_cast<uint32_t>(levels_used++);
-    }
-    return static_cast<uint32_t>(nodes.size() - 1);
-  }
-  const NameIndex& children(uint32_t node) const { return levels[nodes[node].level]; }
-  NameIndex& children(uint32_t node) { return levels[nodes[node].level]; }
-  void add_item(uint32_t leaf, uint32_t item) {
-    auto link = static_cast<uint32_t>(items.size());
-    items.push_back(Item{item, TrieNode::kNone});
-    TrieNode& n = nodes[leaf];
-    if (n.first == TrieNode::kNone) n.first = link;
-    else items[n.last].next = link;
-    n.last = link;
-  }
-};
-
 // Writes a label trie's node: objects keyed by label, innermost an array of what leaf(item)
 // writes for each block body. Stops at the first leaf that fails.
 template <class Leaf>
-bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
-  const TrieNode& n = trie.nodes[id];
+bool write_trie(Writer& w, const body::BlockShape& trie, uint32_t id, Leaf&& leaf) {
+  const body::ShapeNode& n = trie.nodes[id];
   if (n.leaf) {
     w.begin_array();
-    for (uint32_t link = n.first; link != TrieNode::kNone; link = trie.items[link].next)
+    for (uint32_t link = n.first; link != body::ShapeNode::kNone; link = trie.items[link].next)
       if (!leaf(trie.items[link].item)) return false;
     w.end_array();
     return true;
@@ -211,7 +126,7 @@ bool write_trie(Writer& w, const BlockTrie& trie, uint32_t id, Leaf&& leaf) {
       std::string_view name;
       uint32_t child;
     };
-    BigVector<Label> sorted;
+    util::BigVector<Label> sorted;
     sorted.reserve(children.size());
     for (const auto& [label, child] : children) sorted.push_back(Label{NameKey(label), label, child});
     std::sort(sorted.begin(), sorted.end(),

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "body/block_shape.h"
 #include "json/block_trie.h"
 #include "json/child_list.h"
 #include "json/hcl2json.h"
@@ -56,7 +57,7 @@ struct BlockRef {
 struct BodyFrame {
   std::vector<BodyMember> members;
   std::vector<BlockRef> block_nodes;  // in source order
-  BlockTrie trie;
+  body::BlockShape trie;
   std::vector<BodyRef> blocks;  // the bodies of blocks, numbered as the trie's items
 };
 struct ObjectFrame {
@@ -102,7 +103,7 @@ class Converter {
     FrameUse<BodyFrame> frame(scratch_.bodies, scratch_.body_depth);
     std::vector<BodyMember>& members = frame->members;
     std::vector<BlockRef>& block_nodes = frame->block_nodes;
-    BlockTrie& trie = frame->trie;
+    body::BlockShape& trie = frame->trie;
     std::vector<BodyRef>& blocks = frame->blocks;
     members.clear();
     block_nodes.clear();
@@ -224,40 +225,18 @@ class Converter {
   // when its labels conflict with an earlier block's (reported). The labels the trie keeps view
   // the tree's source (or the trie's own copies, for labels with escapes). `views`: the values of
   // the first labels, when prefetch_block has found them.
-  std::optional<BodyRef> add_block(BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block, uint32_t item,
-                                   std::span<const std::string_view> views = {}) {
+  std::optional<BodyRef> add_block(body::BlockShape& trie, const syntax::SyntaxTree& t, syntax::NodeId block,
+                                   uint32_t item, std::span<const std::string_view> views = {}) {
     // A block's children are its labels and then its body (ast::block, which the messages use,
     // costs a few allocations a block: this runs for every one).
     ChildList kids(t, block);
     size_t labels = kids.size() - 1;
     const syntax::Node& bn = t.node(block);
-    std::string_view type = main_text(t, block);
-    // hcl2json walks one object level per label, creating levels as needed; a level that already
-    // holds block bodies (or, innermost, one that holds labels) is a conflict.
-    const source::SourceFile* file = &t.source();
-    uint32_t offset = t.token(bn.main_token).start;
-    bool last = labels == 0;
-    uint32_t cur;
-    if (const uint32_t* found = trie.types.find(type); !found) {
-      cur = trie.make(last, file, offset, labels);
-      trie.types.add(type, cur);
-    } else {
-      cur = *found;
-      if (trie.nodes[cur].leaf != last) return label_conflict(trie.nodes[cur], t, block);
-    }
-    for (size_t i = 0; i < labels; ++i) {
-      bool leaf = i + 1 == labels;
-      std::string_view label = i < views.size() ? views[i] : label_text(t, kids[i], trie.decoded);
-      if (const uint32_t* c = trie.children(cur).find(label); !c) {
-        uint32_t child = trie.make(leaf, file, offset, labels);
-        trie.children(cur).add(label, child);
-        cur = child;
-      } else {
-        cur = *c;
-        if (trie.nodes[cur].leaf != leaf) return label_conflict(trie.nodes[cur], t, block);
-      }
-    }
-    trie.add_item(cur, item);
+    uint32_t conflict = trie.place(
+        main_text(t, block), labels,
+        [&](size_t i) { return i < views.size() ? views[i] : label_text(t, kids[i], trie.decoded); }, item, &t.source(),
+        t.token(bn.main_token).start);
+    if (conflict != body::ShapeNode::kNone) return label_conflict(trie.nodes[conflict], t, block);
     return BodyRef{&t, kids[labels]};
   }
 
@@ -265,7 +244,7 @@ class Converter {
   // before it are placed already (a file's blocks mostly share their type and first labels, and
   // differ in the last one, among thousands). The labels' values it finds are left in `views`
   // for add_block.
-  static void prefetch_block(const BlockTrie& trie, const syntax::SyntaxTree& t, syntax::NodeId block,
+  static void prefetch_block(const body::BlockShape& trie, const syntax::SyntaxTree& t, syntax::NodeId block,
                              std::vector<std::string_view>& views) {
     views.clear();
     ChildList kids(t, block);
@@ -275,7 +254,7 @@ class Converter {
       std::optional<std::string_view> label = label_view(t, kids[i]);
       if (!label) return;
       views.push_back(*label);
-      const NameIndex& children = trie.children(*cur);
+      const body::NameIndex& children = trie.children(*cur);
       if (i + 1 == labels) return children.prefetch(*label);
       cur = children.find(*label);
     }
@@ -707,31 +686,18 @@ class Converter {
   }
 
   static std::string where(const source::SourceFile& file, uint32_t offset) {
-    source::Range r = file.range(offset, offset);
-    return r.filename.str() + ":" + std::to_string(r.start.line) + "," + std::to_string(r.start.column);
+    return body::position_text(file.range(offset, offset));
   }
   static std::string where(const syntax::SyntaxTree& t, syntax::NodeId node) {
     return where(t.source(), t.span(node).start);
   }
 
-  std::nullopt_t label_conflict(const TrieNode& existing, const syntax::SyntaxTree& t, syntax::NodeId block) {
+  std::nullopt_t label_conflict(const body::ShapeNode& existing, const syntax::SyntaxTree& t, syntax::NodeId block) {
     ast::Block b = ast::block(t, block);
-    auto count = [](size_t n) {
-      return n == 0 ? std::string("no labels") : n == 1 ? std::string("1 label") : std::to_string(n) + " labels";
-    };
-    size_t shared = std::min<size_t>(b.labels.size(), existing.labels);
-    std::string same = shared == 0   ? ""
-                       : shared == 1 ? " with the same first label"
-                                     : " with the same first " + std::to_string(shared) + " labels";
     diag::Span subject = b.label_spans.empty() ? b.type_span : diag::span_between(b.type_span, b.label_spans.back());
-    diag::Diagnostic d;
-    d.summary = "Inconsistent block labels";
-    d.detail = "This " + util::go_quote(b.type) + " block has " + count(b.labels.size()) + ", but the one at " +
-               where(*existing.file, existing.offset) + " has " + count(existing.labels) + same +
-               ". JSON output nests one object level per label and lists the block bodies innermost, so it "
-               "cannot hold both.";
-    d.subject = t.source().range(subject.start, subject.end);
-    diags_.push_back(std::move(d));
+    diags_.push_back(body::inconsistent_block_labels(b.type, b.labels.size(),
+                                                     t.source().range(subject.start, subject.end), existing,
+                                                     where(*existing.file, existing.offset)));
     return std::nullopt;
   }
 

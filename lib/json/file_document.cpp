@@ -35,17 +35,17 @@ struct FileDocument::State {
     else writer.emplace(text, false);
   }
 
-  std::shared_ptr<const source::SourceFile> source;             // which the names below point into
-  Options options;                                              // compact, with the evaluator
-  bool pretty;                                                  // what write() writes
-  std::string text;                                             // the items' JSON, back to back
-  std::optional<Writer> writer;                                 // into text
-  BigVector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
-  BigVector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
-  BlockTrie blocks;                                             // the trie's items are fragments
-  std::vector<std::string_view> label_views;                    // prefetch_block's, for add_block
-  diag::Diagnostics conflict;                                   // the first conflict of labels among the file's blocks
-  std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;   // fragments whose conversion failed
+  std::shared_ptr<const source::SourceFile> source;                   // which the names below point into
+  Options options;                                                    // compact, with the evaluator
+  bool pretty;                                                        // what write() writes
+  std::string text;                                                   // the items' JSON, back to back
+  std::optional<Writer> writer;                                       // into text
+  util::BigVector<std::pair<size_t, size_t>> fragments;               // each item's JSON: where it starts and ends
+  util::BigVector<std::pair<std::string_view, uint32_t>> attributes;  // name, fragment
+  body::BlockShape blocks;                                            // the trie's items are fragments
+  std::vector<std::string_view> label_views;                          // prefetch_block's, for add_block
+  diag::Diagnostics conflict;                                  // the first conflict of labels among the file's blocks
+  std::vector<std::pair<uint32_t, diag::Diagnostics>> failed;  // fragments whose conversion failed
   // The tuple whose elements add_elements has written (after its "[") for the next item.
   std::optional<PendingElements> elements;
   std::vector<syntax::NodeId> items;  // add's and add_elements' scratch
@@ -88,8 +88,8 @@ struct FileDocument::State {
       uint32_t index;  // a fragment (attributes) or a trie node (block types)
       bool attribute;
     };
-    BigVector<Member> sorted;
-    const NameIndex& types = blocks.types;
+    util::BigVector<Member> sorted;
+    const body::NameIndex& types = blocks.types;
     sorted.reserve(types.entries.size() + attributes.size());
     for (auto& [type, node] : types.entries) sorted.push_back(Member{NameKey(type), type, node, false});
     for (auto& [name, f] : attributes) sorted.push_back(Member{NameKey(name), name, f, true});

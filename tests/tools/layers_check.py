@@ -12,6 +12,9 @@ Every quoted include under lib/ must name a header of a stage in the table ("sta
 anything else (apps/'s headers, a stage missing from the table) fails too, and so does an include
 graph in ARCHITECTURE.md ("### The include graph") that is no longer the code's.
 
+A header under lib/ with a `using namespace` directive at namespace scope fails too: it would pour
+another stage's names into every file that includes it (inside a function body it is allowed).
+
 usage: layers_check.py [ROOT]            check (exit 1 on a violation)
        layers_check.py --graph [ROOT]    print the include graph: stage -> stages it includes
 """
@@ -21,6 +24,9 @@ import sys
 
 ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*`([a-z_]+)/`\s*\|")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+USING_NAMESPACE = re.compile(r"\busing\s+namespace\b")
+NAMESPACE_OPEN = re.compile(r"\bnamespace\b[\w:\s]*$")
+LITERAL = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')""")
 
 
 def read_levels(root):
@@ -74,12 +80,42 @@ def check(root):
         elif levels[target] > levels[stage]:
             problems.append(f"{rel}:{n}: stage {stage} includes {inc}, which is above it")
     problems += stale_graph(root)
+    problems += header_using_namespace(root)
     for p in problems:
         print(p)
     if problems:
-        print(f"{len(problems)} problem(s) with the stage order of docs/ARCHITECTURE.md")
+        print(f"{len(problems)} problem(s) with the stage rules of docs/ARCHITECTURE.md")
         return 1
     return 0
+
+
+def header_using_namespace(root):
+    """`using namespace` directives at namespace scope (every enclosing brace a namespace's) in lib/ headers."""
+    problems = []
+    for dirpath, _, names in sorted(os.walk(os.path.join(root, "lib"))):
+        for name in sorted(n for n in names if n.endswith(".h")):
+            path = os.path.join(dirpath, name)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+            text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+            scopes = []  # one entry per open brace: whether it opened a namespace
+            for n, line in enumerate(text.splitlines(), 1):
+                code = LITERAL.sub('""', line).split("//")[0]
+                if code.lstrip().startswith("#"):
+                    continue
+                pos = 0
+                for m in re.finditer(r"[{};]|\busing\s+namespace\b", code):
+                    tok = m.group(0)
+                    if tok == "{":
+                        scopes.append(bool(NAMESPACE_OPEN.search(code[pos:m.start()])))
+                    elif tok == "}" and scopes:
+                        scopes.pop()
+                    elif tok not in ("{", "}", ";") and all(scopes):
+                        rel = os.path.relpath(path, root)
+                        problems.append(f"{rel}:{n}: `using namespace` at namespace scope in a header")
+                    if tok in ("{", "}", ";"):
+                        pos = m.end()
+    return problems
 
 
 def stage_graph(root):

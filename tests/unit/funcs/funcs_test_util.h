@@ -14,6 +14,7 @@
 
 namespace hcl::funcs::testing {
 
+using cty::FunctionTable;
 using cty::Type;
 using cty::Value;
 

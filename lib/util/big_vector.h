@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Vectors for the arrays of the JSON conversion that grow with the file (private to json/).
+// Vectors for arrays that grow with the file (the JSON conversion's, the block shapes of body/).
 #pragma once
 
 #include <cstddef>
@@ -10,7 +10,7 @@
 
 #include "util/memory.h"
 
-namespace hcl::json::detail {
+namespace hcl::util {
 
 // Allocates the arrays that grow with the file (a node per block, an entry per label or item):
 // past 1 MiB in whole huge pages (2 MiB) that the system is asked to back as such. Each grown
@@ -47,4 +47,4 @@ struct BigArrayAllocator {
 template <class T>
 using BigVector = std::vector<T, BigArrayAllocator<T>>;
 
-}  // namespace hcl::json::detail
+}  // namespace hcl::util
