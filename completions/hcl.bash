@@ -37,7 +37,7 @@ _hcl() {
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --stdin-filename --quiet -q --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
+      opts="--check --sort --sort=all --diff --write=false --list=false --no-write --no-list --recursive -r --stdin-filename --quiet -q --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
       case $prev in
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;

@@ -32,6 +32,7 @@ complete -c hcl -n '__fish_seen_subcommand_from validate eval json dec' -l synta
 # fmt
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -F
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l check -d 'Write nothing; exit 3 if any file is not formatted'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l sort -f -a 'standard all' -d 'Also reorder items (variables, outputs, block contents)'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l diff -d 'Show a unified diff of the changes'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l write -x -a 'true false' -d 'Write the result back to the files'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-write -d 'Do not write files'

@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "commands.h"
+#include "edit/sort.h"
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
@@ -51,6 +52,13 @@ struct FileFormatter {
   bool color = false;
   DiagFormat format = DiagFormat::Text;
 
+  bool sort_first(const std::shared_ptr<const source::SourceFile>& source, const format::FormatOptions& fo,
+                  format::FormatResult& result) const {
+    if (opt.sort.empty()) return false;
+    edit::SortMode mode = opt.sort == "all" ? edit::SortMode::All : edit::SortMode::Standard;
+    return edit::sort_and_format(source, mode, fo, result);
+  }
+
   FileOutcome process(const std::string& path) const {
     FileOutcome r;
     bool stdin_input = path == "-";
@@ -70,7 +78,9 @@ struct FileFormatter {
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
     // Reports name the first changed line, which needs the formatted text even with --check.
     fo.need_output = write || diff || print || format != DiagFormat::Text;
-    format::FormatResult result = format::format_config(source, fo);
+    std::string_view original = source->text();
+    format::FormatResult result;
+    if (!sort_first(source, fo, result)) result = format::format_config(source, fo);
     if (!result.ok) {
       // --quiet leaves them to validate, which a pre-commit set-up runs as well.
       if (format == DiagFormat::Text && !opt.quiet)
@@ -80,7 +90,6 @@ struct FileFormatter {
       r.failed = true;
       return r;
     }
-    std::string_view original = source->text();
     r.changed = result.changed;
     if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {

@@ -223,6 +223,10 @@ Runner add_fmt(CLI::App& app) {
                            ".tofutest.hcl and .tfmock.hcl files, and standard input so named by --stdin-filename)");
   auto* no_tf = cmd->add_flag_callback(
       "--no-terraform", [opt] { opt->terraform = false; }, "Never apply them");
+  cmd->add_flag("--sort{standard}", opt->sort,
+                "Also reorder items: variables and outputs by name, block contents in Terraform's style-guide "
+                "order (--sort=all: every top-level block by type and labels as well)")
+      ->check(CLI::IsMember({"standard", "all"}));
   add_extensions_option(cmd, opt->extensions);
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
