@@ -111,6 +111,7 @@ struct EditOptions {
   bool require_match = false;
   bool newline = false;
   bool with_comments = false;
+  bool values = false;
 };
 int run_edit(const EditOptions& opt);
 

@@ -411,6 +411,8 @@ Runner add_edit(CLI::App& app) {
                 "Fail (exit 1) when the address names nothing (in any of the files)");
   cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
   cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
+  cmd->add_flag("--values", opt->values,
+                "attribute list: also list the address of every object key and tuple element inside values");
   add_input_limit_option(cmd);
   add_color_option(cmd);
   return [opt, cmd] {
