@@ -204,6 +204,8 @@ std::optional<std::vector<Step>> parse_value_address(std::string_view text) {
   bool pending = true;  // a name is being read (possibly empty)
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
+    // After "]" comes "." or "[" ("a[0]b" is no address).
+    if (!pending && c != '.' && c != '[') return std::nullopt;
     if (c == '\\' && i + 1 < text.size()) {
       name += text[++i];
       pending = true;
