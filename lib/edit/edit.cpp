@@ -95,6 +95,11 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
 
 std::string quote_label(std::string_view label) { return util::hclwrite_quote(label); }
 
+bool is_identifier(std::string_view name) {
+  std::vector<lex::Token> toks = lex::lex_all(name);
+  return toks.size() == 2 && toks[0].kind == lex::TokenKind::Ident && toks[0].size() == name.size();
+}
+
 // ---- Document -----------------------------------------------------------------------------------
 
 Document::Document(std::unique_ptr<syntax::SyntaxTree> tree) : tree_(std::move(tree)) {}
@@ -528,8 +533,7 @@ cty::Expected<std::string, diag::Diagnostic> expression_text(std::string_view va
 // A name the operation writes (an attribute name, a block type) must be one identifier, or the
 // edit could write other syntax than asked for.
 std::optional<diag::Diagnostic> check_name(std::string_view name) {
-  std::vector<lex::Token> toks = lex::lex_all(name);
-  if (toks.size() == 2 && toks[0].kind == lex::TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
+  if (is_identifier(name)) return std::nullopt;
   return error("Invalid name", "\"" + std::string(name) +
                                    "\" is not an identifier (letters, digits, underscores and dashes, not "
                                    "starting with a digit).");

@@ -42,6 +42,9 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
 // A label as a quoted HCL string, as hcledit writes it (util/text.h's hclwrite_quote).
 std::string quote_label(std::string_view label);
 
+// Whether `name` is one HCL identifier, as an attribute name or block type must be.
+bool is_identifier(std::string_view name);
+
 // A body item (attribute or block) with the token ranges hclwrite gives it. Ranges are token
 // indexes into the tree, half open.
 struct Item {

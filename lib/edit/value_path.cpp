@@ -5,7 +5,6 @@
 #include <span>
 
 #include "ast/ast.h"
-#include "lex/lexer.h"
 #include "util/text.h"
 
 namespace hcl::edit {
@@ -71,11 +70,6 @@ diag::Diagnostic error(std::string summary, std::string detail) {
   d.summary = std::move(summary);
   d.detail = std::move(detail);
   return d;
-}
-
-bool is_identifier(std::string_view name) {
-  std::vector<lex::Token> toks = lex::lex_all(name);
-  return toks.size() == 2 && toks[0].kind == TokenKind::Ident && toks[0].size() == name.size();
 }
 
 // Edits of one item inside a value, in both layouts.
