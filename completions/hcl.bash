@@ -37,7 +37,7 @@ _hcl() {
       esac
       ;;
     fmt)
-      opts="--check --diff --write=false --list=false --no-write --no-list --recursive -r --stdin-filename --quiet -q --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
+      opts="--check --sort --sort=all --diff --write=false --list=false --no-write --no-list --recursive -r --stdin-filename --quiet -q --terraform --no-terraform --ext --no-color --format --max-file-size --require-no-change --require-files -w --help"
       case $prev in
         --format) COMPREPLY=($(compgen -W "text json github sarif" -- "$cur")); return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
@@ -82,11 +82,11 @@ _hcl() {
       esac
       ;;
     edit)
-      opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --max-file-size --no-color --help"
+      opts="--file -f --update -u --recursive -r --ext --minimal --require-match --newline --with-comments --values --max-file-size --no-color --help"
       case $prev in
         --file|-f) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null || true; return ;;
         --ext) COMPREPLY=($(compgen -W ".hcl .tf .tofu .tfvars .pkr.hcl .nomad" -- "$cur")); return ;;
-        attribute) COMPREPLY=($(compgen -W "get set append rm mv replace" -- "$cur")); return ;;
+        attribute) COMPREPLY=($(compgen -W "get set append rm mv replace list" -- "$cur")); return ;;
         block) COMPREPLY=($(compgen -W "list get rm mv append new" -- "$cur")); return ;;
         body) COMPREPLY=($(compgen -W "get" -- "$cur")); return ;;
       esac

@@ -33,6 +33,7 @@ complete -c hcl -n '__fish_seen_subcommand_from validate eval json dec' -l synta
 # fmt
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -F
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l check -d 'Write nothing; exit 3 if any file is not formatted'
+complete -c hcl -n '__fish_seen_subcommand_from fmt' -l sort -f -a 'standard all' -d 'Also reorder items (variables, outputs, block contents)'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l diff -d 'Show a unified diff of the changes'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l write -x -a 'true false' -d 'Write the result back to the files'
 complete -c hcl -n '__fish_seen_subcommand_from fmt' -l no-write -d 'Do not write files'
@@ -93,7 +94,7 @@ complete -c hcl -n '__fish_seen_subcommand_from dec' -s v -l version -d 'Print t
 # edit
 complete -c hcl -n '__fish_seen_subcommand_from edit; and not __fish_seen_subcommand_from attribute block body' -a 'attribute block body' -d 'What to edit'
 complete -c hcl -n '__fish_seen_subcommand_from edit; and not __fish_seen_subcommand_from attribute block body' -F
-complete -c hcl -n '__fish_seen_subcommand_from attribute; and not __fish_seen_subcommand_from get set append rm mv replace' -a 'get set append rm mv replace'
+complete -c hcl -n '__fish_seen_subcommand_from attribute; and not __fish_seen_subcommand_from get set append rm mv replace list' -a 'get set append rm mv replace list'
 complete -c hcl -n '__fish_seen_subcommand_from block; and not __fish_seen_subcommand_from list get rm mv append new' -a 'list get rm mv append new'
 complete -c hcl -n '__fish_seen_subcommand_from body; and not __fish_seen_subcommand_from get' -a 'get'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -s f -l file -r -F -d 'Input file'
@@ -104,6 +105,7 @@ complete -c hcl -n '__fish_seen_subcommand_from edit' -l minimal -d 'Keep every 
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l require-match -d 'Fail when the address names nothing'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l newline -d 'An empty line before what is appended'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l with-comments -d 'attribute get: keep comments'
+complete -c hcl -n '__fish_seen_subcommand_from edit' -l values -d 'attribute list: also addresses inside values'
 complete -c hcl -n '__fish_seen_subcommand_from edit' -l max-file-size -x -d 'The largest input read (bytes, or with K, M or G)'
 
 # lsp

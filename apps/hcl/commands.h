@@ -36,6 +36,7 @@ struct FmtOptions {
   bool require_files = false;
   bool quiet = false;  // no diagnostics for files that do not parse
   std::string format = "text";
+  std::string sort;  // --sort: "standard" or "all"; empty: items keep their order
 };
 int run_fmt(const FmtOptions& opt);
 
@@ -122,6 +123,7 @@ struct EditOptions {
   bool require_match = false;
   bool newline = false;
   bool with_comments = false;
+  bool values = false;
 };
 int run_edit(const EditOptions& opt);
 

@@ -28,6 +28,7 @@ struct OperationSpec {
 
 constexpr OperationSpec kOperations[] = {
     {"attribute", "get", edit::Operation::AttributeGet, 1, "attribute get ADDRESS [--with-comments]"},
+    {"attribute", "list", edit::Operation::AttributeList, 0, "attribute list [--values]"},
     {"attribute", "set", edit::Operation::AttributeSet, 2, "attribute set ADDRESS VALUE"},
     {"attribute", "append", edit::Operation::AttributeAppend, 2, "attribute append ADDRESS VALUE [--newline]"},
     {"attribute", "rm", edit::Operation::AttributeRm, 1, "attribute rm ADDRESS"},
@@ -113,6 +114,7 @@ int run_edit(const EditOptions& opt) {
   }
   req.newline = opt.newline;
   req.with_comments = opt.with_comments;
+  req.values = opt.values;
   req.layout = opt.minimal ? edit::Layout::Minimal : edit::Layout::Hclwrite;
 
   if (paths.empty()) paths.push_back(".");  // standard input only when named, as everywhere
@@ -125,7 +127,8 @@ int run_edit(const EditOptions& opt) {
   std::vector<io::FoundFile> files = find_inputs(request, find_failed);
   if (find_failed) return kExitUsage;
   bool modifying = spec->op != edit::Operation::AttributeGet && spec->op != edit::Operation::BlockList &&
-                   spec->op != edit::Operation::BlockGet && spec->op != edit::Operation::BodyGet;
+                   spec->op != edit::Operation::AttributeList && spec->op != edit::Operation::BlockGet &&
+                   spec->op != edit::Operation::BodyGet;
   bool several = files.size() > 1;
   if (modifying && several && !opt.update) return usage("editing several files needs -u (--update) to write them back");
 
@@ -155,7 +158,7 @@ int run_edit(const EditOptions& opt) {
   // Over several files (a directory), --require-match asks that the address names something in
   // at least one of them.
   if (!failed && opt.require_match && matches == 0 && spec->op != edit::Operation::BlockList &&
-      spec->op != edit::Operation::BlockNew) {
+      spec->op != edit::Operation::AttributeList && spec->op != edit::Operation::BlockNew) {
     // A directory may have held no file at all.
     std::string where = outcomes.size() == 1 ? outcomes.front().name : std::to_string(outcomes.size()) + " files";
     write_all(stderr, "Error: Nothing matches the address\n\n\"" + util::escape_controls(req.address) +

@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "commands.h"
+#include "edit/sort.h"
 #include "format/diff.h"
 #include "format/format.h"
 #include "io/files.h"
@@ -52,6 +53,11 @@ struct FileFormatter {
   bool color = false;
   DiagFormat format = DiagFormat::Text;
 
+  std::optional<edit::SortMode> sort_mode() const {
+    if (opt.sort.empty()) return std::nullopt;
+    return opt.sort == "all" ? edit::SortMode::All : edit::SortMode::Standard;
+  }
+
   FileOutcome process(const std::string& path) const {
     FileOutcome r;
     bool stdin_input = path == "-";
@@ -71,7 +77,8 @@ struct FileFormatter {
     fo.style = tf ? format::Style::Terraform : format::Style::Canonical;
     // Reports name the first changed line, which needs the formatted text even with --check.
     fo.need_output = write || diff || print || format != DiagFormat::Text;
-    format::FormatResult result = pipeline::file_format({.source = source}, fo);
+    std::string_view original = source->text();
+    format::FormatResult result = pipeline::file_format({.source = source}, fo, sort_mode());
     if (!result.ok) {
       // --quiet leaves them to validate, which a pre-commit set-up runs as well.
       if (format == DiagFormat::Text && !opt.quiet)
@@ -81,7 +88,6 @@ struct FileFormatter {
       r.failed = true;
       return r;
     }
-    std::string_view original = source->text();
     r.changed = result.changed;
     if (r.changed && format != DiagFormat::Text) r.first_changed_line = first_difference_line(original, result.output);
     if (r.changed) {

@@ -223,6 +223,10 @@ Runner add_fmt(CLI::App& app) {
                            ".tofutest.hcl and .tfmock.hcl files, and standard input so named by --stdin-filename)");
   auto* no_tf = cmd->add_flag_callback(
       "--no-terraform", [opt] { opt->terraform = false; }, "Never apply them");
+  cmd->add_flag("--sort{standard}", opt->sort,
+                "Also reorder items: variables and outputs by name, block contents in Terraform's style-guide "
+                "order (--sort=all: every top-level block by type and labels as well)")
+      ->check(CLI::IsMember({"standard", "all"}));
   add_extensions_option(cmd, opt->extensions);
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
@@ -443,6 +447,8 @@ Runner add_edit(CLI::App& app) {
                 "Fail (exit 1) when the address names nothing (in any of the files)");
   cmd->add_flag("--newline", opt->newline, "append, block new: put an empty line before what is added");
   cmd->add_flag("--with-comments", opt->with_comments, "attribute get: keep the comments in and after the value");
+  cmd->add_flag("--values", opt->values,
+                "attribute list: also list the address of every object key and tuple element inside values");
   add_input_limit_option(cmd);
   add_color_option(cmd);
   return [opt, cmd] {

@@ -5,6 +5,7 @@
 
 #include "ast/ast.h"
 #include "cty/expected.h"
+#include "edit/value_path.h"
 #include "format/format.h"
 #include "lex/lexer.h"
 #include "syntax/parser.h"
@@ -93,6 +94,11 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
 }
 
 std::string quote_label(std::string_view label) { return util::hclwrite_quote(label); }
+
+bool is_identifier(std::string_view name) {
+  std::vector<lex::Token> toks = lex::lex_all(name);
+  return toks.size() == 2 && toks[0].kind == lex::TokenKind::Ident && toks[0].size() == name.size();
+}
 
 // ---- Document -----------------------------------------------------------------------------------
 
@@ -319,6 +325,12 @@ diag::Span Document::line_span(uint32_t first, uint32_t last) const {
   return diag::Span{first > 0 ? tree_->token(first - 1).end : 0, end};
 }
 
+void Document::splice(uint32_t begin, uint32_t end, std::string hclwrite_text, diag::Span bytes,
+                      std::string minimal_text) {
+  hclwrite_.push_back({begin, end, std::move(hclwrite_text)});
+  minimal_.push_back({bytes, std::move(minimal_text)});
+}
+
 void Document::replace_expression(const Item& attribute, std::string_view expression) {
   uint32_t expr_first = tree_->node(tree_->first_child(attribute.node)).first_token;
   std::string spaced_expression = " ";
@@ -521,8 +533,7 @@ cty::Expected<std::string, diag::Diagnostic> expression_text(std::string_view va
 // A name the operation writes (an attribute name, a block type) must be one identifier, or the
 // edit could write other syntax than asked for.
 std::optional<diag::Diagnostic> check_name(std::string_view name) {
-  std::vector<lex::Token> toks = lex::lex_all(name);
-  if (toks.size() == 2 && toks[0].kind == lex::TokenKind::Ident && toks[0].size() == name.size()) return std::nullopt;
+  if (is_identifier(name)) return std::nullopt;
   return error("Invalid name", "\"" + std::string(name) +
                                    "\" is not an identifier (letters, digits, underscores and dashes, not "
                                    "starting with a digit).");
@@ -539,7 +550,7 @@ std::string positions(const syntax::SyntaxTree& tree, const std::vector<Item>& i
 
 bool modifies(Operation op) {
   return op != Operation::AttributeGet && op != Operation::BlockList && op != Operation::BlockGet &&
-         op != Operation::BodyGet;
+         op != Operation::BodyGet && op != Operation::AttributeList;
 }
 
 }  // namespace
@@ -560,7 +571,7 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
   const syntax::SyntaxTree& tree = doc->tree();
 
   std::vector<std::string> addr;
-  if (req.op != Operation::BlockList) {
+  if (req.op != Operation::BlockList && req.op != Operation::AttributeList) {
     auto parsed = parse_address(req.address);
     if (!parsed) return fail(error("Empty address", "An address names a block type, its labels and an attribute."));
     addr = std::move(*parsed);
@@ -578,16 +589,27 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
     if (!text) return fail(text.error());
     value = std::move(*text);
   }
-  std::optional<std::string_view> new_name;
-  switch (req.op) {
-    case Operation::AttributeAppend: new_name = addr.back(); break;
-    case Operation::AttributeMv: new_name = target.back(); break;
-    case Operation::AttributeReplace: new_name = req.target; break;
-    case Operation::BlockMv:
-    case Operation::BlockAppend: new_name = target.front(); break;
-    case Operation::BlockNew: new_name = addr.front(); break;
-    default: break;
+  bool in_value = false;
+  if (auto v = run_in_value(*doc, req, value)) {
+    res.matches = v->matches;
+    if (v->failure) return fail(std::move(*v->failure));
+    res.ok = true;
+    if (req.op == Operation::AttributeGet) {
+      res.output = std::move(v->output);
+      return res;
+    }
+    in_value = true;
   }
+  std::optional<std::string_view> new_name;
+  if (!in_value) switch (req.op) {
+      case Operation::AttributeAppend: new_name = addr.back(); break;
+      case Operation::AttributeMv: new_name = target.back(); break;
+      case Operation::AttributeReplace: new_name = req.target; break;
+      case Operation::BlockMv:
+      case Operation::BlockAppend: new_name = target.front(); break;
+      case Operation::BlockNew: new_name = addr.front(); break;
+      default: break;
+    }
   if (new_name)
     if (auto d = check_name(*new_name)) return fail(std::move(*d));
   auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
@@ -601,94 +623,97 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
 
   res.ok = true;
   bool tidy = false;
-  switch (req.op) {
-    case Operation::AttributeGet: {
-      auto found = doc->find_attributes(addr);
-      res.matches = found.size();
-      if (!found.empty()) res.output = doc->expression_text(found.front(), req.with_comments) + "\n";
-      return res;
-    }
-    case Operation::AttributeSet:
-    case Operation::AttributeRm:
-    case Operation::AttributeMv:
-    case Operation::AttributeReplace: {
-      if (req.op == Operation::AttributeMv &&
-          (target.size() != addr.size() || !std::equal(addr.begin(), addr.end() - 1, target.begin())))
-        return fail(error("Cannot move an attribute to another block",
-                          "\"" + req.target + "\" is not in the block of \"" + req.address +
-                              "\"; attribute mv renames an attribute in its block."));
-      auto found = doc->find_attributes(addr);
-      res.matches = found.size();
-      if (found.size() > 1) return ambiguous(found, "attributes");
-      if (found.empty()) break;
-      const Item& it = found.front();
-      if (req.op == Operation::AttributeSet) doc->replace_expression(it, value);
-      if (req.op == Operation::AttributeRm) doc->remove(it);
-      if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
-        std::string new_name = req.op == Operation::AttributeMv ? target.back() : req.target;
-        std::vector<std::string> to = addr;
-        to.back() = new_name;
-        if (new_name != addr.back() && !doc->find_attributes(to).empty()) {
-          std::string shown = req.op == Operation::AttributeMv ? req.target : to.back();
-          return fail(exists(shown));
-        }
-        doc->rename_attribute(it, new_name);
-        if (req.op == Operation::AttributeReplace) doc->replace_expression(it, value);
-      }
-      break;
-    }
-    case Operation::AttributeAppend: {
-      if (addr.size() == 1) {
-        // hcledit sets an attribute that exists at the top level instead of refusing.
+  // An edit inside a value is made: what is left is rendering it.
+  if (!in_value) switch (req.op) {
+      case Operation::AttributeGet: {
         auto found = doc->find_attributes(addr);
-        res.matches = 1;
-        if (!found.empty()) doc->replace_expression(found.front(), value);
-        else doc->append_attribute(doc->root(), addr[0], value, req.newline);
+        res.matches = found.size();
+        if (!found.empty()) res.output = doc->expression_text(found.front(), req.with_comments) + "\n";
+        return res;
+      }
+      case Operation::AttributeList: res.output = attribute_list(*doc, req.values); return res;
+      case Operation::AttributeSet:
+      case Operation::AttributeRm:
+      case Operation::AttributeMv:
+      case Operation::AttributeReplace: {
+        if (req.op == Operation::AttributeMv &&
+            (target.size() != addr.size() || !std::equal(addr.begin(), addr.end() - 1, target.begin())))
+          return fail(error("Cannot move an attribute to another block",
+                            "\"" + req.target + "\" is not in the block of \"" + req.address +
+                                "\"; attribute mv renames an attribute in its block."));
+        auto found = doc->find_attributes(addr);
+        res.matches = found.size();
+        if (found.size() > 1) return ambiguous(found, "attributes");
+        if (found.empty()) break;
+        const Item& it = found.front();
+        if (req.op == Operation::AttributeSet) doc->replace_expression(it, value);
+        if (req.op == Operation::AttributeRm) doc->remove(it);
+        if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
+          std::string new_name = req.op == Operation::AttributeMv ? target.back() : req.target;
+          std::vector<std::string> to = addr;
+          to.back() = new_name;
+          if (new_name != addr.back() && !doc->find_attributes(to).empty()) {
+            std::string shown = req.op == Operation::AttributeMv ? req.target : to.back();
+            return fail(exists(shown));
+          }
+          doc->rename_attribute(it, new_name);
+          if (req.op == Operation::AttributeReplace) doc->replace_expression(it, value);
+        }
         break;
       }
-      std::span<const std::string> parent(addr.data(), addr.size() - 1);
-      auto blocks = doc->find_nested_blocks(parent);
-      res.matches = blocks.size();
-      if (blocks.size() > 1) return ambiguous(blocks, "blocks");
-      if (blocks.empty()) break;
-      for (const Item& it : doc->items(doc->body_of(blocks.front())))
-        if (!it.is_block && doc->name(it) == addr.back()) return fail(exists(req.address));
-      doc->append_attribute(doc->body_of(blocks.front()), addr.back(), value, req.newline);
-      break;
-    }
-    case Operation::BlockList:
-      for (const Item& it : doc->items(doc->root()))
-        if (it.is_block) res.output += block_address(doc->name(it), doc->labels(it)) + "\n";
-      return res;
-    case Operation::BlockGet:
-    case Operation::BodyGet: {
-      auto found = doc->find_blocks(addr);
-      if (found.empty()) found = doc->find_nested_blocks(addr);
-      res.matches = found.size();
-      if (found.empty()) return res;
-      res.output = req.op == Operation::BlockGet ? doc->items_text(found) : doc->body_text(found.front());
-      return res;
-    }
-    case Operation::BlockRm:
-    case Operation::BlockMv:
-    case Operation::BlockAppend: {
-      auto found = doc->find_blocks(addr);
-      res.matches = found.size();
-      for (const Item& it : found) {
-        if (req.op == Operation::BlockRm) doc->remove(it);
-        if (req.op == Operation::BlockMv)
-          doc->rename_block(it, target[0], std::span<const std::string>(target).subspan(1));
-        if (req.op == Operation::BlockAppend)
-          doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1), req.newline);
+      case Operation::AttributeAppend: {
+        if (addr.size() == 1) {
+          // hcledit sets an attribute that exists at the top level instead of refusing.
+          auto found = doc->find_attributes(addr);
+          res.matches = 1;
+          if (!found.empty()) doc->replace_expression(found.front(), value);
+          else doc->append_attribute(doc->root(), addr[0], value, req.newline);
+          break;
+        }
+        std::span<const std::string> parent(addr.data(), addr.size() - 1);
+        auto blocks = doc->find_nested_blocks(parent);
+        res.matches = blocks.size();
+        if (blocks.size() > 1) return ambiguous(blocks, "blocks");
+        if (blocks.empty()) break;
+        for (const Item& it : doc->items(doc->body_of(blocks.front())))
+          if (!it.is_block && doc->name(it) == addr.back()) return fail(exists(req.address));
+        doc->append_attribute(doc->body_of(blocks.front()), addr.back(), value, req.newline);
+        break;
       }
-      tidy = req.op == Operation::BlockRm;
-      break;
+      case Operation::BlockList:
+        for (const Item& it : doc->items(doc->root()))
+          if (it.is_block) res.output += block_address(doc->name(it), doc->labels(it)) + "\n";
+        return res;
+      case Operation::BlockGet:
+      case Operation::BodyGet: {
+        auto found = doc->find_blocks(addr);
+        if (found.empty()) found = doc->find_nested_blocks(addr);
+        res.matches = found.size();
+        if (found.empty()) return res;
+        res.output = req.op == Operation::BlockGet ? doc->items_text(found) : doc->body_text(found.front());
+        return res;
+      }
+      case Operation::BlockRm:
+      case Operation::BlockMv:
+      case Operation::BlockAppend: {
+        auto found = doc->find_blocks(addr);
+        res.matches = found.size();
+        for (const Item& it : found) {
+          if (req.op == Operation::BlockRm) doc->remove(it);
+          if (req.op == Operation::BlockMv)
+            doc->rename_block(it, target[0], std::span<const std::string>(target).subspan(1));
+          if (req.op == Operation::BlockAppend)
+            doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1),
+                              req.newline);
+        }
+        tidy = req.op == Operation::BlockRm;
+        break;
+      }
+      case Operation::BlockNew:
+        res.matches = 1;
+        doc->append_block(doc->root(), addr[0], std::span<const std::string>(addr).subspan(1), req.newline);
+        break;
     }
-    case Operation::BlockNew:
-      res.matches = 1;
-      doc->append_block(doc->root(), addr[0], std::span<const std::string>(addr).subspan(1), req.newline);
-      break;
-  }
 
   res.is_file = modifies(req.op);
   res.output = doc->render(req.layout, tidy && req.layout == Layout::Hclwrite);

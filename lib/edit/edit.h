@@ -30,7 +30,8 @@
 namespace hcl::edit {
 
 // An address: a block type, its labels, nested block types and labels, and for an attribute its
-// name, joined with "." ("resource.aws_instance.web.ami"). A backslash makes the next character
+// name, joined with "." ("resource.aws_instance.web.ami"); steps into the value may follow
+// (value_path.h). A backslash makes the next character
 // literal, so "\." is a dot inside a label. Returns nothing for an empty address.
 std::optional<std::vector<std::string>> parse_address(std::string_view text);
 
@@ -40,6 +41,9 @@ std::string block_address(std::string_view type, const std::vector<std::string>&
 
 // A label as a quoted HCL string, as hcledit writes it (util/text.h's hclwrite_quote).
 std::string quote_label(std::string_view label);
+
+// Whether `name` is one HCL identifier, as an attribute name or block type must be.
+bool is_identifier(std::string_view name);
 
 // A body item (attribute or block) with the token ranges hclwrite gives it. Ranges are token
 // indexes into the tree, half open.
@@ -109,7 +113,15 @@ class Document {
                         bool blank_line_before);
   void append_block(const BodyRef& body, std::string_view type, std::span<const std::string> labels,
                     bool blank_line_before);
+  // A change inside a value (value_path.h): tokens [begin, end) (an insertion before `begin` when
+  // equal) and the blank space before them become `hclwrite_text` in Layout::Hclwrite; `bytes`
+  // become `minimal_text` in Layout::Minimal.
+  void splice(uint32_t begin, uint32_t end, std::string hclwrite_text, diag::Span bytes, std::string minimal_text);
   bool edited() const { return !hclwrite_.empty(); }
+  // The blank space that starts the line of `token`.
+  std::string indent_of(uint32_t token) const;
+  // The file's line ending.
+  std::string_view newline() const;
 
   // The edited file. `tidy_blank_lines` (hcledit's block rm) drops blank lines at the start and
   // end and keeps at most two line breaks in a row.
@@ -131,8 +143,6 @@ class Document {
   explicit Document(std::unique_ptr<syntax::SyntaxTree> tree);
   Item make_item(syntax::NodeId node, uint32_t from, uint32_t until) const;
   std::string spaced(uint32_t begin, uint32_t end, bool comments_as_newlines, bool first_gap) const;
-  std::string indent_of(uint32_t token) const;
-  std::string_view newline() const;
   diag::Span line_span(uint32_t first, uint32_t last) const;
   // Appends an item to a body: `hclwrite_text` as hclwrite adds it, `minimal_text` given the
   // indentation of the item's lines.
@@ -154,6 +164,7 @@ enum class Operation : uint8_t {
   AttributeRm,
   AttributeMv,
   AttributeReplace,
+  AttributeList,
   BlockList,
   BlockGet,
   BlockRm,
@@ -170,6 +181,7 @@ struct Request {
   std::string value;           // VALUE
   bool newline = false;        // --newline: a blank line before what is appended
   bool with_comments = false;  // attribute get --with-comments
+  bool values = false;         // attribute list --values: addresses inside values too
   Layout layout = Layout::Hclwrite;
 };
 

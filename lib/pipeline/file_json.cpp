@@ -72,7 +72,8 @@ JsonDocument file_json(const JsonRequest& req) {
   return out;
 }
 
-format::FormatResult file_format(const Input& input, const format::FormatOptions& options) {
+format::FormatResult file_format(const Input& input, const format::FormatOptions& options,
+                                 std::optional<edit::SortMode> sort) {
   if (input.json_syntax) {
     format::FormatResult out;
     out.diagnostics.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot format JSON",
@@ -80,6 +81,8 @@ format::FormatResult file_format(const Input& input, const format::FormatOptions
                                                std::nullopt});
     return out;
   }
+  format::FormatResult out;
+  if (sort && edit::sort_and_format(input.source, *sort, options, out)) return out;
   return format::format_config(input.source, options);
 }
 

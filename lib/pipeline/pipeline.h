@@ -17,6 +17,7 @@
 
 #include "cty/value.h"
 #include "diag/diagnostic.h"
+#include "edit/sort.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
 #include "format/format.h"
@@ -114,7 +115,9 @@ JsonDocument file_json(const JsonRequest& request);
 
 // ---- file -> formatted text ----
 
-// The canonical layout of a native file (a JSON-syntax file is refused with a diagnostic).
-format::FormatResult file_format(const Input& input, const format::FormatOptions& options = {});
+// The canonical layout of a native file (a JSON-syntax file is refused with a diagnostic); with
+// `sort`, its items reordered first (`hcl fmt --sort`, edit/sort.h).
+format::FormatResult file_format(const Input& input, const format::FormatOptions& options = {},
+                                 std::optional<edit::SortMode> sort = std::nullopt);
 
 }  // namespace hcl::pipeline

@@ -41,7 +41,7 @@ bash_complete hcl json --syntax "" | sort | tr '\n' ' ' | grep -qx 'hcl json ' |
 bash_complete hcl ed | grep -qx edit || fail "bash: edit subcommand"
 bash_complete hcl edit --mi | grep -qx -- --minimal || fail "bash: edit option"
 bash_complete hcl edit att | grep -qx attribute || fail "bash: edit object"
-bash_complete hcl edit -f main.tf attribute "" | sort | tr '\n' ' ' | grep -qx 'append get mv replace rm set ' ||
+bash_complete hcl edit -f main.tf attribute "" | sort | tr '\n' ' ' | grep -qx 'append get list mv replace rm set ' ||
   fail "bash: attribute operations"
 bash_complete hcl edit block "" | sort | tr '\n' ' ' | grep -qx 'append get list mv new rm ' || fail "bash: block operations"
 
@@ -77,7 +77,7 @@ fish_complete "hcl dec --keep" | grep -q -- '^--keep-nulls' || fail "fish: dec o
 fish_complete "hcl eval --syntax " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'hcl json ' || fail "fish: --syntax values"
 fish_complete "hcl ed" | grep -q '^edit' || fail "fish: edit subcommand"
 fish_complete "hcl edit --with" | grep -q -- '^--with-comments' || fail "fish: edit option"
-fish_complete "hcl edit attribute " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'append get mv replace rm set ' ||
+fish_complete "hcl edit attribute " | cut -f1 | sort | tr '\n' ' ' | grep -qx 'append get list mv replace rm set ' ||
   fail "fish: attribute operations"
 
 finish

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // testdata/edit: <case>.edit -> <case>.out. A .edit file names its input file (first line, in the
 // same folder), then holds one operation per line as a JSON array of `hcl edit` words, such as
-// ["attribute", "set", "a.b", "\"v\""], optionally with "--newline", "--with-comments" or
-// "--minimal". A line starting with "hcl " has a hand-reviewed expectation (--minimal, or where
+// ["attribute", "set", "a.b", "\"v\""], optionally with "--newline", "--with-comments",
+// "--minimal" or "--values". A line starting with "hcl " has a hand-reviewed expectation (--minimal, or where
 // hcledit's output would not parse, see docs/edit.md); the others are hcledit's output through
 // `hcl-oracle edit` (tests/tools/make_edit_golden.py). The .out file holds, for each operation,
 // "=== " and the line, then the output, or "FAILED" when the operation fails.
@@ -25,6 +25,7 @@ struct OpSpec {
 
 constexpr OpSpec kOps[] = {
     {"attribute", "get", hcl::edit::Operation::AttributeGet},
+    {"attribute", "list", hcl::edit::Operation::AttributeList},
     {"attribute", "set", hcl::edit::Operation::AttributeSet},
     {"attribute", "append", hcl::edit::Operation::AttributeAppend},
     {"attribute", "rm", hcl::edit::Operation::AttributeRm},
@@ -48,6 +49,7 @@ std::string run_line(const std::string& line, const std::string& name, const std
     if (w == "--newline") req.newline = true;
     else if (w == "--with-comments") req.with_comments = true;
     else if (w == "--minimal") req.layout = hcl::edit::Layout::Minimal;
+    else if (w == "--values") req.values = true;
     else args.push_back(w);
   }
   const OpSpec* spec = nullptr;
