@@ -10,17 +10,17 @@ if ! command -v nvim >/dev/null; then
 fi
 cp "$TESTDATA/_lsp/broken.hcl" "$TESTDATA/_lsp/unformatted.tf" "$TESTDATA/_lsp/unit/"*.tf "$TMP/"
 printf 'job "web" {\n  datacenters = ["dc1"]\n}\n' > "$TMP/job.nomad"
-# The README's two Neovim set-ups, verbatim, with the hcl under test first on PATH.
+# The two Neovim set-ups of docs/lsp.md, verbatim, with the hcl under test first on PATH.
 ROOT=$(cd "$TESTDATA/.." && pwd)
 for v in 08 07; do
-  python3 - "$ROOT/README.md" "$v" > "$TMP/setup_$v.lua" <<'PY'
+  python3 - "$ROOT/docs/lsp.md" "$v" > "$TMP/setup_$v.lua" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 head = r"\*\*Neovim\*\* 0\.8 or later" if sys.argv[2] == "08" else r"\*\*Neovim 0\.7\*\*"
 m = re.search(head + r".*?```lua\n(.*?)```", text, flags=re.S)
 sys.stdout.write(m.group(1) if m else "")
 PY
-  [ -s "$TMP/setup_$v.lua" ] || fail "no Neovim $v set-up in README.md"
+  [ -s "$TMP/setup_$v.lua" ] || fail "no Neovim $v set-up in docs/lsp.md"
 done
 export PATH="$(dirname "$HCL"):$PATH"
 client="$(cd "$(dirname "$0")/../lsp" && pwd)/neovim_client.lua"

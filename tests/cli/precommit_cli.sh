@@ -54,14 +54,14 @@ repos:
 YAML
 check_hooks remote "$TMP/remote-config.yaml"
 
-# The README's snippet, as written (a local hook: no tag or clone needed).
-python3 - "$ROOT/README.md" > "$TMP/readme-config.yaml" <<'PY'
+# The snippet of docs/ci.md, as written (a local hook: no tag or clone needed).
+python3 - "$ROOT/docs/ci.md" > "$TMP/readme-config.yaml" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 m = re.search(r"^pre-commit \(`\.pre-commit-config\.yaml`.*?^```yaml\n(.*?)^```", text, flags=re.S | re.M)
 sys.stdout.write(m.group(1) if m else "")
 PY
-[ -s "$TMP/readme-config.yaml" ] || fail "no pre-commit snippet in README.md"
+[ -s "$TMP/readme-config.yaml" ] || fail "no pre-commit snippet in docs/ci.md"
 check_hooks readme "$TMP/readme-config.yaml"
 
 finish

@@ -1,11 +1,11 @@
 -- Drives `hcl lsp` from a real editor: Neovim (0.7, Debian's), headless, with its built-in client
--- started by the README's set-up.
+-- started by the set-up of docs/lsp.md.
 -- Writes what it saw to $OUT, one "key value" per line; lsp_neovim_cli.sh checks it.
 local hcl, dir, out_path = os.getenv("HCL"), os.getenv("WORKDIR"), os.getenv("OUT")
 local out = assert(io.open(out_path, "w"))
 local function report(k, v) out:write(k .. " " .. tostring(v) .. "\n"); out:flush() end
 
--- The README's set-up, as written: its 0.8 one where vim.lsp.start exists, else its 0.7 one.
+-- The set-up of docs/lsp.md, as written: its 0.8 one where vim.lsp.start exists, else its 0.7 one.
 dofile(vim.lsp.start and os.getenv("SETUP_08") or os.getenv("SETUP_07"))
 local client_id
 local function attach()
