@@ -127,8 +127,9 @@ def same(a, b):
 
 
 def golden_name(rel):
-    """The golden file of an input, by its path relative to testdata/."""
-    return rel.replace(os.sep, "__") + ".json"
+    """The golden file of an input, by its path relative to testdata/ (".hcl2.json": python-hcl2's
+    result document, not a file in HCL's JSON syntax, which `.tf.json` would claim)."""
+    return rel.replace(os.sep, "__") + ".hcl2.json"
 
 
 def record(folder, rel, answer):
