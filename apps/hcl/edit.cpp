@@ -80,6 +80,28 @@ struct Outcome {
   std::optional<io::FileStamp> stamp;
 };
 
+// The library's request for an operation and its arguments, with the options that shape it.
+edit::Request make_request(const OperationSpec& spec, const std::vector<std::string>& args, const EditOptions& opt) {
+  edit::Request req;
+  req.op = spec.op;
+  if (!args.empty()) req.address = args[0];
+  if (spec.op == edit::Operation::AttributeSet || spec.op == edit::Operation::AttributeAppend) {
+    req.value = args[1];
+    warn_unquoted(req.value);
+  } else if (spec.op == edit::Operation::AttributeReplace) {
+    req.target = args[1];
+    req.value = args[2];
+    warn_unquoted(req.value);
+  } else if (args.size() == 2) {
+    req.target = args[1];
+  }
+  req.newline = opt.newline;
+  req.with_comments = opt.with_comments;
+  req.values = opt.values;
+  req.layout = opt.minimal ? edit::Layout::Minimal : edit::Layout::Hclwrite;
+  return req;
+}
+
 }  // namespace
 
 int run_edit(const EditOptions& opt) {
@@ -99,23 +121,7 @@ int run_edit(const EditOptions& opt) {
                  " argument" + (spec->args == 1 ? "" : "s") + ", got " + std::to_string(args.size()) +
                  " (usage: " + spec->usage + ")");
 
-  edit::Request req;
-  req.op = spec->op;
-  if (!args.empty()) req.address = args[0];
-  if (spec->op == edit::Operation::AttributeSet || spec->op == edit::Operation::AttributeAppend) {
-    req.value = args[1];
-    warn_unquoted(req.value);
-  } else if (spec->op == edit::Operation::AttributeReplace) {
-    req.target = args[1];
-    req.value = args[2];
-    warn_unquoted(req.value);
-  } else if (args.size() == 2) {
-    req.target = args[1];
-  }
-  req.newline = opt.newline;
-  req.with_comments = opt.with_comments;
-  req.values = opt.values;
-  req.layout = opt.minimal ? edit::Layout::Minimal : edit::Layout::Hclwrite;
+  edit::Request req = make_request(*spec, args, opt);
 
   if (paths.empty()) paths.push_back(".");  // standard input only when named, as everywhere
   if (std::count(paths.begin(), paths.end(), "-") > 1 ||

@@ -557,6 +557,185 @@ bool modifies(Operation op) {
 
 namespace {
 
+// The addresses and VALUE of a request: what an operation names and what it writes.
+struct Arguments {
+  std::vector<std::string> addr;    // the address, split into its parts
+  std::vector<std::string> target;  // mv's and append's second address
+  std::string value;                // set's, append's and replace's expression, checked
+};
+
+// The request's arguments, or why they are refused.
+std::optional<diag::Diagnostic> parse_arguments(const Request& req, Arguments& a) {
+  if (req.op != Operation::BlockList && req.op != Operation::AttributeList) {
+    auto parsed = parse_address(req.address);
+    if (!parsed) return error("Empty address", "An address names a block type, its labels and an attribute.");
+    a.addr = std::move(*parsed);
+  }
+  if (req.op == Operation::AttributeMv || req.op == Operation::BlockMv || req.op == Operation::BlockAppend) {
+    auto parsed = parse_address(req.target);
+    if (!parsed) return error("Empty address", "The second address is empty.");
+    a.target = std::move(*parsed);
+  }
+  if (req.op == Operation::AttributeSet || req.op == Operation::AttributeAppend ||
+      req.op == Operation::AttributeReplace) {
+    auto text = expression_text(req.value);
+    if (!text) return text.error();
+    a.value = std::move(*text);
+  }
+  return std::nullopt;
+}
+
+// A name an operation on blocks and attributes (not inside a value) would write, checked.
+std::optional<diag::Diagnostic> check_new_name(const Request& req, const Arguments& a) {
+  std::optional<std::string_view> new_name;
+  switch (req.op) {
+    case Operation::AttributeAppend: new_name = a.addr.back(); break;
+    case Operation::AttributeMv: new_name = a.target.back(); break;
+    case Operation::AttributeReplace: new_name = req.target; break;
+    case Operation::BlockMv:
+    case Operation::BlockAppend: new_name = a.target.front(); break;
+    case Operation::BlockNew: new_name = a.addr.front(); break;
+    default: break;
+  }
+  if (new_name) return check_name(*new_name);
+  return std::nullopt;
+}
+
+diag::Diagnostic ambiguous(const Document& doc, const Request& req, const std::vector<Item>& found,
+                           std::string_view what) {
+  return error("Ambiguous address", "\"" + req.address + "\" names " + std::to_string(found.size()) + " " +
+                                        std::string(what) + " (" + positions(doc.tree(), found) +
+                                        "); hcledit would change the first only.");
+}
+
+diag::Diagnostic exists(const std::string& address) {
+  return error("Attribute already exists", "The attribute " + address + " already exists.");
+}
+
+// hcledit's operations on blocks and attributes: `doc` edited, or `res.output` set and
+// `answered` for those that only read; a refusal is returned.
+std::optional<diag::Diagnostic> apply_operation(Document& doc, const Request& req, const Arguments& a, Result& res,
+                                                bool& tidy, bool& answered) {
+  switch (req.op) {
+    case Operation::AttributeGet: {
+      auto found = doc.find_attributes(a.addr);
+      res.matches = found.size();
+      if (!found.empty()) res.output = doc.expression_text(found.front(), req.with_comments) + "\n";
+      answered = true;
+      return std::nullopt;
+    }
+    case Operation::AttributeList:
+      res.output = attribute_list(doc, req.values);
+      answered = true;
+      return std::nullopt;
+    case Operation::AttributeSet:
+    case Operation::AttributeRm:
+    case Operation::AttributeMv:
+    case Operation::AttributeReplace: {
+      if (req.op == Operation::AttributeMv &&
+          (a.target.size() != a.addr.size() || !std::equal(a.addr.begin(), a.addr.end() - 1, a.target.begin())))
+        return (error("Cannot move an attribute to another block",
+                      "\"" + req.target + "\" is not in the block of \"" + req.address +
+                          "\"; attribute mv renames an attribute in its block."));
+      auto found = doc.find_attributes(a.addr);
+      res.matches = found.size();
+      if (found.size() > 1) return ambiguous(doc, req, found, "attributes");
+      if (found.empty()) break;
+      const Item& it = found.front();
+      if (req.op == Operation::AttributeSet) doc.replace_expression(it, a.value);
+      if (req.op == Operation::AttributeRm) doc.remove(it);
+      if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
+        std::string new_name = req.op == Operation::AttributeMv ? a.target.back() : req.target;
+        std::vector<std::string> to = a.addr;
+        to.back() = new_name;
+        if (new_name != a.addr.back() && !doc.find_attributes(to).empty()) {
+          std::string shown = req.op == Operation::AttributeMv ? req.target : to.back();
+          return exists(shown);
+        }
+        doc.rename_attribute(it, new_name);
+        if (req.op == Operation::AttributeReplace) doc.replace_expression(it, a.value);
+      }
+      break;
+    }
+    case Operation::AttributeAppend: {
+      if (a.addr.size() == 1) {
+        // hcledit sets an attribute that exists at the top level instead of refusing.
+        auto found = doc.find_attributes(a.addr);
+        res.matches = 1;
+        if (!found.empty()) doc.replace_expression(found.front(), a.value);
+        else doc.append_attribute(doc.root(), a.addr[0], a.value, req.newline);
+        break;
+      }
+      std::span<const std::string> parent(a.addr.data(), a.addr.size() - 1);
+      auto blocks = doc.find_nested_blocks(parent);
+      res.matches = blocks.size();
+      if (blocks.size() > 1) return ambiguous(doc, req, blocks, "blocks");
+      if (blocks.empty()) break;
+      for (const Item& it : doc.items(doc.body_of(blocks.front())))
+        if (!it.is_block && doc.name(it) == a.addr.back()) return exists(req.address);
+      doc.append_attribute(doc.body_of(blocks.front()), a.addr.back(), a.value, req.newline);
+      break;
+    }
+    case Operation::BlockList:
+      for (const Item& it : doc.items(doc.root()))
+        if (it.is_block) res.output += block_address(doc.name(it), doc.labels(it)) + "\n";
+      answered = true;
+      return std::nullopt;
+    case Operation::BlockGet:
+    case Operation::BodyGet: {
+      auto found = doc.find_blocks(a.addr);
+      if (found.empty()) found = doc.find_nested_blocks(a.addr);
+      res.matches = found.size();
+      if (found.empty()) answered = true;
+      return std::nullopt;
+      res.output = req.op == Operation::BlockGet ? doc.items_text(found) : doc.body_text(found.front());
+      answered = true;
+      return std::nullopt;
+    }
+    case Operation::BlockRm:
+    case Operation::BlockMv:
+    case Operation::BlockAppend: {
+      auto found = doc.find_blocks(a.addr);
+      res.matches = found.size();
+      for (const Item& it : found) {
+        if (req.op == Operation::BlockRm) doc.remove(it);
+        if (req.op == Operation::BlockMv)
+          doc.rename_block(it, a.target[0], std::span<const std::string>(a.target).subspan(1));
+        if (req.op == Operation::BlockAppend)
+          doc.append_block(doc.body_of(it), a.target[0], std::span<const std::string>(a.target).subspan(1),
+                           req.newline);
+      }
+      tidy = req.op == Operation::BlockRm;
+      break;
+    }
+    case Operation::BlockNew:
+      res.matches = 1;
+      doc.append_block(doc.root(), a.addr[0], std::span<const std::string>(a.addr).subspan(1), req.newline);
+      break;
+  }
+  return std::nullopt;
+}
+
+// The edited document rendered; a result that would no longer parse is refused (hcledit can
+// print one: a value ending in a comment, a heredoc followed by a line comment), the input
+// staying as it was.
+std::optional<diag::Diagnostic> render_checked(const Document& doc, const source::SourceFile& source,
+                                               const Request& req, bool tidy, Result& res, bool& invalid_result) {
+  res.is_file = modifies(req.op);
+  res.output = doc.render(req.layout, tidy && req.layout == Layout::Hclwrite);
+  res.changed = res.output != source.text();
+  if (!res.changed) return std::nullopt;
+  auto out = std::make_shared<source::SourceFile>(source.file_name(), res.output);
+  syntax::ParseResult check = syntax::parse_config(out, syntax::ParseOptions{.build_tree = false});
+  if (!diag::has_errors(check.diagnostics)) return std::nullopt;
+  diag::Diagnostic d = error("The edit would leave the file invalid",
+                             "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
+                                 check.diagnostics.front().detail + " Nothing was changed.");
+  d.subject = check.diagnostics.front().subject;
+  invalid_result = true;
+  return d;
+}
+
 Result run_once(const std::shared_ptr<const source::SourceFile>& source, const Request& req,
                 bool own_line_lead_comments, bool& invalid_result) {
   Result res;
@@ -568,29 +747,11 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
   };
   std::unique_ptr<Document> doc = Document::open(source, res.diagnostics, own_line_lead_comments);
   if (!doc) return res;
-  const syntax::SyntaxTree& tree = doc->tree();
-
-  std::vector<std::string> addr;
-  if (req.op != Operation::BlockList && req.op != Operation::AttributeList) {
-    auto parsed = parse_address(req.address);
-    if (!parsed) return fail(error("Empty address", "An address names a block type, its labels and an attribute."));
-    addr = std::move(*parsed);
-  }
-  std::vector<std::string> target;
-  std::string value;
-  if (req.op == Operation::AttributeMv || req.op == Operation::BlockMv || req.op == Operation::BlockAppend) {
-    auto parsed = parse_address(req.target);
-    if (!parsed) return fail(error("Empty address", "The second address is empty."));
-    target = std::move(*parsed);
-  }
-  if (req.op == Operation::AttributeSet || req.op == Operation::AttributeAppend ||
-      req.op == Operation::AttributeReplace) {
-    auto text = expression_text(req.value);
-    if (!text) return fail(text.error());
-    value = std::move(*text);
-  }
-  bool in_value = false;
-  if (auto v = run_in_value(*doc, req, value)) {
+  Arguments a;
+  if (auto d = parse_arguments(req, a)) return fail(std::move(*d));
+  bool tidy = false;
+  if (auto v = run_in_value(*doc, req, a.value)) {
+    // An edit inside a value is made: what is left is rendering it.
     res.matches = v->matches;
     if (v->failure) return fail(std::move(*v->failure));
     res.ok = true;
@@ -598,140 +759,14 @@ Result run_once(const std::shared_ptr<const source::SourceFile>& source, const R
       res.output = std::move(v->output);
       return res;
     }
-    in_value = true;
+  } else {
+    if (auto d = check_new_name(req, a)) return fail(std::move(*d));
+    res.ok = true;
+    bool answered = false;
+    if (auto d = apply_operation(*doc, req, a, res, tidy, answered)) return fail(std::move(*d));
+    if (answered) return res;
   }
-  std::optional<std::string_view> new_name;
-  if (!in_value) switch (req.op) {
-      case Operation::AttributeAppend: new_name = addr.back(); break;
-      case Operation::AttributeMv: new_name = target.back(); break;
-      case Operation::AttributeReplace: new_name = req.target; break;
-      case Operation::BlockMv:
-      case Operation::BlockAppend: new_name = target.front(); break;
-      case Operation::BlockNew: new_name = addr.front(); break;
-      default: break;
-    }
-  if (new_name)
-    if (auto d = check_name(*new_name)) return fail(std::move(*d));
-  auto ambiguous = [&](const std::vector<Item>& found, std::string_view what) {
-    return fail(error("Ambiguous address", "\"" + req.address + "\" names " + std::to_string(found.size()) + " " +
-                                               std::string(what) + " (" + positions(tree, found) +
-                                               "); hcledit would change the first only."));
-  };
-  auto exists = [&](const std::string& address) {
-    return error("Attribute already exists", "The attribute " + address + " already exists.");
-  };
-
-  res.ok = true;
-  bool tidy = false;
-  // An edit inside a value is made: what is left is rendering it.
-  if (!in_value) switch (req.op) {
-      case Operation::AttributeGet: {
-        auto found = doc->find_attributes(addr);
-        res.matches = found.size();
-        if (!found.empty()) res.output = doc->expression_text(found.front(), req.with_comments) + "\n";
-        return res;
-      }
-      case Operation::AttributeList: res.output = attribute_list(*doc, req.values); return res;
-      case Operation::AttributeSet:
-      case Operation::AttributeRm:
-      case Operation::AttributeMv:
-      case Operation::AttributeReplace: {
-        if (req.op == Operation::AttributeMv &&
-            (target.size() != addr.size() || !std::equal(addr.begin(), addr.end() - 1, target.begin())))
-          return fail(error("Cannot move an attribute to another block",
-                            "\"" + req.target + "\" is not in the block of \"" + req.address +
-                                "\"; attribute mv renames an attribute in its block."));
-        auto found = doc->find_attributes(addr);
-        res.matches = found.size();
-        if (found.size() > 1) return ambiguous(found, "attributes");
-        if (found.empty()) break;
-        const Item& it = found.front();
-        if (req.op == Operation::AttributeSet) doc->replace_expression(it, value);
-        if (req.op == Operation::AttributeRm) doc->remove(it);
-        if (req.op == Operation::AttributeMv || req.op == Operation::AttributeReplace) {
-          std::string new_name = req.op == Operation::AttributeMv ? target.back() : req.target;
-          std::vector<std::string> to = addr;
-          to.back() = new_name;
-          if (new_name != addr.back() && !doc->find_attributes(to).empty()) {
-            std::string shown = req.op == Operation::AttributeMv ? req.target : to.back();
-            return fail(exists(shown));
-          }
-          doc->rename_attribute(it, new_name);
-          if (req.op == Operation::AttributeReplace) doc->replace_expression(it, value);
-        }
-        break;
-      }
-      case Operation::AttributeAppend: {
-        if (addr.size() == 1) {
-          // hcledit sets an attribute that exists at the top level instead of refusing.
-          auto found = doc->find_attributes(addr);
-          res.matches = 1;
-          if (!found.empty()) doc->replace_expression(found.front(), value);
-          else doc->append_attribute(doc->root(), addr[0], value, req.newline);
-          break;
-        }
-        std::span<const std::string> parent(addr.data(), addr.size() - 1);
-        auto blocks = doc->find_nested_blocks(parent);
-        res.matches = blocks.size();
-        if (blocks.size() > 1) return ambiguous(blocks, "blocks");
-        if (blocks.empty()) break;
-        for (const Item& it : doc->items(doc->body_of(blocks.front())))
-          if (!it.is_block && doc->name(it) == addr.back()) return fail(exists(req.address));
-        doc->append_attribute(doc->body_of(blocks.front()), addr.back(), value, req.newline);
-        break;
-      }
-      case Operation::BlockList:
-        for (const Item& it : doc->items(doc->root()))
-          if (it.is_block) res.output += block_address(doc->name(it), doc->labels(it)) + "\n";
-        return res;
-      case Operation::BlockGet:
-      case Operation::BodyGet: {
-        auto found = doc->find_blocks(addr);
-        if (found.empty()) found = doc->find_nested_blocks(addr);
-        res.matches = found.size();
-        if (found.empty()) return res;
-        res.output = req.op == Operation::BlockGet ? doc->items_text(found) : doc->body_text(found.front());
-        return res;
-      }
-      case Operation::BlockRm:
-      case Operation::BlockMv:
-      case Operation::BlockAppend: {
-        auto found = doc->find_blocks(addr);
-        res.matches = found.size();
-        for (const Item& it : found) {
-          if (req.op == Operation::BlockRm) doc->remove(it);
-          if (req.op == Operation::BlockMv)
-            doc->rename_block(it, target[0], std::span<const std::string>(target).subspan(1));
-          if (req.op == Operation::BlockAppend)
-            doc->append_block(doc->body_of(it), target[0], std::span<const std::string>(target).subspan(1),
-                              req.newline);
-        }
-        tidy = req.op == Operation::BlockRm;
-        break;
-      }
-      case Operation::BlockNew:
-        res.matches = 1;
-        doc->append_block(doc->root(), addr[0], std::span<const std::string>(addr).subspan(1), req.newline);
-        break;
-    }
-
-  res.is_file = modifies(req.op);
-  res.output = doc->render(req.layout, tidy && req.layout == Layout::Hclwrite);
-  res.changed = res.output != source->text();
-  if (res.changed) {
-    // Never hand back a file that no longer parses (hcledit can: a value ending in a comment, a
-    // heredoc followed by a line comment); the input stays as it was.
-    auto out = std::make_shared<source::SourceFile>(source->file_name(), res.output);
-    syntax::ParseResult check = syntax::parse_config(out, syntax::ParseOptions{.build_tree = false});
-    if (diag::has_errors(check.diagnostics)) {
-      diag::Diagnostic d = error("The edit would leave the file invalid",
-                                 "The edited text does not parse: " + check.diagnostics.front().summary + ". " +
-                                     check.diagnostics.front().detail + " Nothing was changed.");
-      d.subject = check.diagnostics.front().subject;
-      invalid_result = true;
-      return fail(std::move(d));
-    }
-  }
+  if (auto d = render_checked(*doc, *source, req, tidy, res, invalid_result)) return fail(std::move(*d));
   return res;
 }
 
