@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `hcl eval --config PATH [EXPR]` and `hcl json --simplify --config PATH`: a configuration read
-// and evaluated as its tool does (config/loader.h). (`hcl eval --file` is pipeline::file_value.)
+// and evaluated as its tool does (pipeline/config_value.h; `hcl eval --file` is pipeline::file_value).
 #pragma once
 
 #include <map>

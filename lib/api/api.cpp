@@ -11,11 +11,14 @@
 
 #include <hcl/hcl.h>
 
+#include <filesystem>
+
 #include "api/access.h"
 #include "cty/budget.h"
 #include "diag/render.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
+#include "pipeline/config_value.h"
 #include "pipeline/pipeline.h"
 #include "syntax/parser.h"
 #include "util/limits.h"
@@ -169,6 +172,25 @@ Result<Value> evaluate(std::string_view expression, const EvalOptions& options) 
 Result<Value> evaluate(const File& file, const EvalOptions& options) {
   if (!file.ok()) return Result<Value>::failure(file.diagnostics());
   pipeline::FileValue r = pipeline::file_value(pipeline::ValueRequest{.input = input(file)}, scope_for(options));
+  return value_result(std::move(r.result), options.show_sensitive);
+}
+
+Result<Value> evaluate_config(const std::string& path, const ConfigOptions& options) {
+  pipeline::ConfigRequest request{.path = path};
+  if (options.dialect) request.dialect = static_cast<funcs::Dialect>(*options.dialect);
+  for (const ConfigInput& in : options.inputs)
+    request.inputs.push_back(config::InputValue{
+        in.kind == ConfigInput::Kind::File ? config::InputValue::Kind::File : config::InputValue::Kind::Assignment,
+        in.text});
+  request.environment = options.environment;
+  request.read_roots = options.read_roots;
+  request.limits =
+      cty::EvalLimits{options.limits.max_values, options.limits.max_memory_bytes, options.limits.max_seconds};
+  request.expression = options.expression;
+  std::error_code ec;
+  request.cwd = std::filesystem::current_path(ec).string();
+  pipeline::ConfigResult r = pipeline::config_value(request);
+  if (r.usage) return Result<Value>::failure(Diagnostics{error(*r.usage, "")});
   return value_result(std::move(r.result), options.show_sensitive);
 }
 

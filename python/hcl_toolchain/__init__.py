@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json as _json
 import os
-from typing import IO, Any, Dict, List, Mapping, NamedTuple, Optional, Union
+from typing import IO, Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from . import _core
 
@@ -20,6 +20,7 @@ __all__ = [
     "Position",
     "Range",
     "evaluate",
+    "evaluate_config",
     "evaluate_file",
     "format",
     "load",
@@ -193,3 +194,29 @@ def evaluate_file(
     """A whole file evaluated into one object (attributes by name, blocks under their type and
     labels, `dynamic` blocks expanded), with evaluate()'s variables and dialect."""
     return _evaluated(_core.evaluate(text, dict(variables or {}), filename, dialect, show_sensitive))
+
+
+def evaluate_config(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    dialect: Optional[str] = None,
+    variables: Optional[Mapping[str, Any]] = None,
+    var_files: Iterable[Union[str, "os.PathLike[str]"]] = (),
+    environment: Optional[Mapping[str, str]] = None,
+    show_sensitive: bool = False,
+    expression: Optional[str] = None,
+) -> Any:
+    """A Terraform, OpenTofu, Packer or Nomad configuration (a file or a directory) evaluated as
+    its tool does, as ``hcl eval --config``: ``{"var", "local", "output"}`` for Terraform and
+    OpenTofu, the blocks for Packer and Nomad, or the value of ``expression`` in it. ``dialect``
+    is detected from the files' names when None. ``var_files`` are read as ``-var-file``, then
+    ``variables`` given as ``-var`` (a str as it is, other values as their JSON); ``environment``
+    holds what the tool would find in its environment (``{"TF_VAR_region": "eu"}``; pass
+    ``os.environ`` to use the process's, which is never read otherwise)."""
+    env = [f"{k}={v}" for k, v in (environment or {}).items()]
+    files = [os.fspath(f) for f in var_files]
+    return _evaluated(
+        _core.evaluate_config(
+            os.fspath(path), dialect, dict(variables or {}), files, env, show_sensitive, expression
+        )
+    )

@@ -17,3 +17,12 @@ def evaluate(
     dialect: str = ...,
     show_sensitive: bool = ...,
 ) -> Tuple[bool, Any, List[_Diagnostic]]: ...
+def evaluate_config(
+    path: str,
+    dialect: Optional[str],
+    variables: Dict[str, Any],
+    var_files: List[str],
+    environment: List[str],
+    show_sensitive: bool,
+    expression: Optional[str],
+) -> Tuple[bool, Any, List[_Diagnostic]]: ...

@@ -186,9 +186,25 @@ hcl::Dialect dialect_of(const std::string& name) {
   throw py::value_error("dialect must be hcl, terraform, opentofu, packer or nomad, not \"" + name + "\"");
 }
 
-// (ok, value or None, diagnostics). With `file_name` set, `source` is a whole file evaluated into
-// one object; else it is one expression. A result that is not wholly known, or holds a sensitive
-// value without `show_sensitive`, is an error: Python has no form for either.
+// (ok, value or None, diagnostics). A result that is not wholly known, or holds a sensitive value
+// that was not asked for, is an error: Python has no form for either.
+py::tuple result_tuple(const hcl::Result<hcl::Value>& result, hcl::Diagnostics diagnostics) {
+  if (!result) return py::make_tuple(false, py::none(), diagnostics_list(diagnostics));
+  const hcl::Value& value = *result;
+  const char* refused = !value.is_known()       ? "Value not known"
+                        : value.has_sensitive() ? "Sensitive value in the result"
+                                                : nullptr;
+  if (refused) {
+    const char* detail = !value.is_known() ? "The result depends on a value that is not known yet."
+                                           : "Pass show_sensitive=True to read values marked sensitive.";
+    diagnostics.push_back(hcl::Diagnostic{hcl::Severity::Error, refused, detail, std::nullopt, std::nullopt});
+    return py::make_tuple(false, py::none(), diagnostics_list(diagnostics));
+  }
+  return py::make_tuple(true, python_value(value), diagnostics_list(diagnostics));
+}
+
+// With `file_name` set, `source` is a whole file evaluated into one object; else it is one
+// expression.
 py::tuple evaluate(std::string source, const py::dict& variables, std::optional<std::string> file_name,
                    const std::string& dialect, bool show_sensitive) {
   hcl::EvalOptions options;
@@ -210,18 +226,37 @@ py::tuple evaluate(std::string source, const py::dict& variables, std::optional<
     }
     diagnostics = result->diagnostics();
   }
-  if (!*result) return py::make_tuple(false, py::none(), diagnostics_list(diagnostics));
-  const hcl::Value& value = **result;
-  const char* refused = !value.is_known()       ? "Value not known"
-                        : value.has_sensitive() ? "Sensitive value in the result"
-                                                : nullptr;
-  if (refused) {
-    const char* detail = !value.is_known() ? "The result depends on a value that is not known yet."
-                                           : "Pass show_sensitive=True to read values marked sensitive.";
-    diagnostics.push_back(hcl::Diagnostic{hcl::Severity::Error, refused, detail, std::nullopt, std::nullopt});
-    return py::make_tuple(false, py::none(), diagnostics_list(diagnostics));
+  return result_tuple(*result, std::move(diagnostics));
+}
+
+// A Python value as a configuration's tool takes it on its command line (`-var NAME=VALUE`): a
+// string as it is, anything else as its JSON, which the native syntax reads as an expression.
+std::string assignment(const std::string& name, const py::handle& v) {
+  if (py::isinstance<py::str>(v)) return name + "=" + utf8(v);
+  hcl::Result<std::string> json = library_value(v).to_json();
+  if (!json) throw py::value_error("variable \"" + name + "\" has no JSON form");
+  return name + "=" + *json;
+}
+
+// The variable files first, then the assignments, as `-var-file` and `-var` given in that order.
+py::tuple evaluate_config(const std::string& path, std::optional<std::string> dialect, const py::dict& variables,
+                          const std::vector<std::string>& var_files, const std::vector<std::string>& environment,
+                          bool show_sensitive, std::optional<std::string> expression) {
+  hcl::ConfigOptions options{.environment = environment, .show_sensitive = show_sensitive, .expression = expression};
+  if (dialect) options.dialect = dialect_of(*dialect);
+  for (const std::string& f : var_files) options.inputs.push_back({hcl::ConfigInput::Kind::File, f});
+  for (auto [k, v] : variables) {
+    if (!py::isinstance<py::str>(k)) throw py::type_error("variable names must be str");
+    options.inputs.push_back({hcl::ConfigInput::Kind::Assignment, assignment(utf8(k), v)});
   }
-  return py::make_tuple(true, python_value(value), diagnostics_list(diagnostics));
+  std::optional<hcl::Result<hcl::Value>> result;
+  hcl::Diagnostics diagnostics;
+  {
+    py::gil_scoped_release release;
+    result.emplace(hcl::evaluate_config(path, options));
+    diagnostics = result->diagnostics();
+  }
+  return result_tuple(*result, std::move(diagnostics));
 }
 
 }  // namespace
@@ -235,4 +270,6 @@ PYBIND11_MODULE(_core, m) {
   m.def("format", &format, py::arg("text"), py::arg("name"), py::arg("terraform") = false);
   m.def("evaluate", &evaluate, py::arg("source"), py::arg("variables"), py::arg("file_name") = py::none(),
         py::arg("dialect") = "hcl", py::arg("show_sensitive") = false);
+  m.def("evaluate_config", &evaluate_config, py::arg("path"), py::arg("dialect"), py::arg("variables"),
+        py::arg("var_files"), py::arg("environment"), py::arg("show_sensitive"), py::arg("expression"));
 }

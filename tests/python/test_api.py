@@ -10,6 +10,7 @@ import io
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 from concurrent.futures import ThreadPoolExecutor
 
@@ -149,6 +150,65 @@ class EvaluateTest(unittest.TestCase):
         self.assertEqual(d.subject.filename, "<expr>")
         with self.assertRaises(hcl.HCLError):
             hcl.evaluate("1 +")
+
+
+class EvaluateConfigTest(unittest.TestCase):
+    def test_terraform_directory(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "main.tf"), "w") as f:
+                f.write(
+                    'variable "region" {\n  default = "eu"\n}\nvariable "size" {\n  type = number\n}\n'
+                    'variable "tags" {\n  type = map(string)\n  default = {}\n}\n'
+                    'locals {\n  name = "${var.region}-${var.size}"\n}\n'
+                    'output "name" {\n  value = local.name\n}\n'
+                )
+            with open(os.path.join(d, "terraform.tfvars"), "w") as f:
+                f.write("size = 3\n")
+            with open(os.path.join(d, "extra.tfvars"), "w") as f:
+                f.write("size = 7\n")
+            got = hcl.evaluate_config(d)
+            self.assertEqual(got["output"], {"name": "eu-3"})
+            self.assertEqual(got["var"]["size"], 3)
+            # The process's environment is read only when passed; the tfvars file wins over it.
+            os.environ["TF_VAR_region"] = "process"
+            try:
+                self.assertEqual(hcl.evaluate_config(d, expression="local.name"), "eu-3")
+                env = {"TF_VAR_region": "us", "TF_VAR_size": "9"}
+                self.assertEqual(hcl.evaluate_config(d, environment=env, expression="local.name"), "us-3")
+            finally:
+                del os.environ["TF_VAR_region"]
+            # Files, then assignments; values other than str as their JSON.
+            got = hcl.evaluate_config(
+                d,
+                var_files=[os.path.join(d, "extra.tfvars")],
+                variables={"region": "ap", "tags": {"team": "web"}},
+                expression="[local.name, var.tags]",
+            )
+            self.assertEqual(got, ["ap-7", {"team": "web"}])
+            self.assertEqual(hcl.evaluate_config(d, variables={"size": 5}, expression="var.size"), 5)
+
+    def test_packer_dynamic_blocks_and_errors(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "build.pkr.hcl")
+            with open(path, "w") as f:
+                f.write(
+                    'source "null" "a" {\n  dynamic "tag" {\n    for_each = ["x", "y"]\n'
+                    "    content {\n      name = tag.value\n    }\n  }\n}\n"
+                )
+            self.assertEqual(
+                hcl.evaluate_config(path), {"source": {"null": {"a": [{"tag": [{"name": "x"}, {"name": "y"}]}]}}}
+            )
+            with open(os.path.join(d, "main.tf"), "w") as f:
+                f.write('resource "aws_instance" "web" {}\nlocals {\n  a = local.b\n  b = local.a\n}\n')
+            with self.assertRaises(hcl.HCLError) as e:
+                hcl.evaluate_config(d, dialect="terraform", expression="local.a")
+            self.assertEqual(e.exception.diagnostics[0].summary, "Cycle in local values")
+            with self.assertRaises(hcl.HCLError) as e:
+                hcl.evaluate_config(d, dialect="terraform", expression="aws_instance.web.id")
+            self.assertEqual(e.exception.diagnostics[-1].summary, "Value not known")
+        with self.assertRaises(hcl.HCLError) as e:
+            hcl.evaluate_config(os.path.join(d, "gone"))
+        self.assertIn("no such file or directory", e.exception.diagnostics[0].summary)
 
 
 class ErrorsTest(unittest.TestCase):

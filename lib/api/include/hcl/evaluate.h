@@ -4,6 +4,7 @@
 // EvalOptions; the defaults read no files and call only functions of their arguments.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include <hcl/file.h>
@@ -21,5 +22,10 @@ namespace hcl {
 // under their type and labels), expanding `dynamic` blocks; the file's variables are its
 // attributes, as `hcl eval --file` sees them.
 [[nodiscard]] Result<Value> evaluate(const File& file, const EvalOptions& options = {});
+
+// Reads and evaluates the configuration at `path` (a file or a directory) as its tool does, with
+// `var`, `local` and the dialect's named values. Parts that are not known until the tool runs
+// are unknown values (Value::is_known).
+[[nodiscard]] Result<Value> evaluate_config(const std::string& path, const ConfigOptions& options = {});
 
 }  // namespace hcl

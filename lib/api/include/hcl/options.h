@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,33 @@ struct EvalOptions {
   // Sensitive values in the result keep their mark (Value::is_sensitive) unless this is set,
   // which removes every mark.
   bool show_sensitive = false;
+};
+
+// A value for a configuration's variables, as its tool takes them in order (later wins): an
+// assignment `NAME=VALUE` (`-var`), or a variable definitions file (`-var-file`).
+struct ConfigInput {
+  enum class Kind : uint8_t { Assignment, File };
+  Kind kind = Kind::Assignment;
+  std::string text;
+};
+
+// `hcl eval --config`: a Terraform, OpenTofu, Packer or Nomad configuration evaluated as its tool
+// does. Nothing comes from the process: its environment is read only as far as it is passed in.
+struct ConfigOptions {
+  // The dialect; when not given, the one the files' names say (`*.tf`, `*.pkr.hcl`, `*.nomad`).
+  std::optional<Dialect> dialect{};
+  std::vector<ConfigInput> inputs{};
+  // NAME=VALUE entries the tool would find in its environment (TF_VAR_region=..., PKR_VAR_...).
+  std::vector<std::string> environment{};
+  // Directories file functions may read below besides the configuration's own and the working
+  // directory; relative paths resolve against the configuration's directory.
+  std::vector<std::string> read_roots{};
+  Limits limits{};
+  bool show_sensitive = false;  // as EvalOptions::show_sensitive
+  // This expression's value in the configuration (`hcl eval --config DIR EXPR`) instead of the
+  // whole configuration's: `{var, local, output}` for Terraform and OpenTofu, the blocks for Packer
+  // and Nomad.
+  std::optional<std::string> expression{};
 };
 
 // `hcl json`: the layout, and with `simplify` or variables the evaluation of what can be evaluated.
