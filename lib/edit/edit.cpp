@@ -686,10 +686,9 @@ std::optional<diag::Diagnostic> apply_operation(Document& doc, const Request& re
       auto found = doc.find_blocks(a.addr);
       if (found.empty()) found = doc.find_nested_blocks(a.addr);
       res.matches = found.size();
-      if (found.empty()) answered = true;
-      return std::nullopt;
-      res.output = req.op == Operation::BlockGet ? doc.items_text(found) : doc.body_text(found.front());
       answered = true;
+      if (found.empty()) return std::nullopt;
+      res.output = req.op == Operation::BlockGet ? doc.items_text(found) : doc.body_text(found.front());
       return std::nullopt;
     }
     case Operation::BlockRm:
