@@ -4,20 +4,17 @@
 // never appear in a public header, so they can change without breaking a program built against
 // the library.
 
-// Before the public headers: funcs/library.h reads cty's names unqualified, so its `Result`
-// would be ambiguous with hcl::Result declared ahead of it.
-#include "funcs/dialect.h"
-#include "json/evaluator.h"
+#include <filesystem>
 
 #include <hcl/hcl.h>
-
-#include <filesystem>
 
 #include "api/access.h"
 #include "cty/budget.h"
 #include "diag/render.h"
 #include "eval/eval.h"
 #include "eval/run_expression.h"
+#include "funcs/dialect.h"
+#include "json/evaluator.h"
 #include "pipeline/config_value.h"
 #include "pipeline/pipeline.h"
 #include "syntax/parser.h"
