@@ -344,7 +344,7 @@ Runner add_fromjson(CLI::App& app) {
   cmd->footer(
       "Examples:\n"
       "  hcl fromjson main.tf.json > main.tf\n"
-      "  hcl json main.tf | hcl fromjson -\n"
+      "  hcl json main.tf | hcl fromjson --dialect terraform -\n"
       "  hcl fromjson --write -r infra/      # every .json file, written beside it (x.tf.json -> x.tf)\n");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
