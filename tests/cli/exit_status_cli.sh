@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# The exit-status table of hcl(1) and the README, row by row: each failure is provoked in every
+# The exit-status table of hcl(1) and docs/ci.md, row by row: each failure is provoked in every
 # subcommand and must end with the status the table gives it.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTDATA/.." && pwd)
@@ -10,11 +10,11 @@ printf 'x=1\n' > ugly.tf
 printf 'object {\n  attr "x" {\n    type = number\n  }\n}\n' > spec.hcldec
 printf 'x = "a"\n' > wrong.conf
 
-# The README's table, as "ROW<TAB>COLUMN<TAB>STATUS" lines; the man page's must say the same.
-python3 - "$ROOT/README.md" "$ROOT/man/hcl.1.scd" > "$TMP/table" <<'PY'
+# docs/ci.md's table, as "ROW<TAB>COLUMN<TAB>STATUS" lines; the man page's must say the same.
+python3 - "$ROOT/docs/ci.md" "$ROOT/man/hcl.1.scd" > "$TMP/table" <<'PY'
 import re, sys
 readme, man = open(sys.argv[1]).read(), open(sys.argv[2]).read()
-sec = readme[readme.index("### Exit statuses"):]
+sec = readme[readme.index("## Exit statuses"):]
 rows = []
 for l in sec.splitlines()[1:]:
     if l.startswith("| "):
@@ -45,8 +45,8 @@ if mout != out:
 for o in out:
     print("\t".join(o))
 PY
-grep -q MISMATCH "$TMP/table" && fail "hcl(1) and the README give different tables: $(grep MISMATCH "$TMP/table")"
-[ "$(grep -c . "$TMP/table")" -ge 18 ] || fail "no exit-status table in README.md: $(cat "$TMP/table")"
+grep -q MISMATCH "$TMP/table" && fail "hcl(1) and docs/ci.md give different tables: $(grep MISMATCH "$TMP/table")"
+[ "$(grep -c . "$TMP/table")" -ge 18 ] || fail "no exit-status table in docs/ci.md: $(cat "$TMP/table")"
 
 # provoke ROW COLUMN: the commands that cause ROW's failure in the subcommands of COLUMN.
 provoke() {
