@@ -125,6 +125,66 @@ diag::Diagnostic change_diagnostic(const FileOutcome& o, bool check, bool writte
   return d;
 }
 
+// The machine-readable reports (--format json, sarif, github) of a run: GitHub annotations are
+// printed file by file, the JSON and SARIF documents once all files are done.
+class Reports {
+ public:
+  Reports(DiagFormat format, bool check, bool written) : format_(format), check_(check), written_(written) {}
+
+  // Adds a file's outcome; false when standard output cannot be written.
+  bool add(FileOutcome& o) {
+    diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* {
+      return o.source && o.source->name() == n ? o.source.get() : nullptr;
+    };
+    error_count_ += o.diagnostics.size();
+    if (format_ == DiagFormat::Json) {
+      diag::ContextLookup context = context_lookup(o.source.get());
+      for (const auto& d : o.diagnostics) diags_.push_back(diag::diagnostic_json(d, lookup, context));
+      if (o.diagnostics.empty() && o.err.empty())
+        files_.push_back({{"path", o.name},
+                          {"formatted", !o.changed},
+                          {"written", o.changed && written_},
+                          {"first_changed_line",
+                           o.changed ? nlohmann::ordered_json(o.first_changed_line) : nlohmann::ordered_json()}});
+      return true;
+    }
+    diag::Diagnostics diags = std::move(o.diagnostics);
+    if (o.changed) diags.push_back(change_diagnostic(o, check_, written_));
+    if (format_ == DiagFormat::Sarif) {
+      for (auto& d : diags) sarif_.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
+      return true;
+    }
+    std::string lines;
+    for (const auto& d : diags) lines += diag::render_github(d);
+    return write_all(stdout, lines);
+  }
+
+  // Prints the JSON or SARIF document; false when standard output cannot be written.
+  bool finish(bool failed) const {
+    if (format_ == DiagFormat::Json) {
+      size_t unformatted = 0;
+      for (const auto& f : files_) unformatted += f["formatted"].get<bool>() ? 0 : 1;
+      nlohmann::ordered_json doc = {{"format_version", "1.0"},
+                                    {"formatted", unformatted == 0 && error_count_ == 0 && !failed},
+                                    {"unformatted_count", unformatted},
+                                    {"error_count", error_count_},
+                                    {"files", files_},
+                                    {"diagnostics", diags_}};
+      return write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    }
+    if (format_ == DiagFormat::Sarif) return write_all(stdout, sarif_document(sarif_));
+    return true;
+  }
+
+ private:
+  DiagFormat format_;
+  bool check_, written_;
+  nlohmann::ordered_json files_ = nlohmann::ordered_json::array();
+  nlohmann::ordered_json diags_ = nlohmann::ordered_json::array();
+  std::vector<diag::SarifResult> sarif_;
+  size_t error_count_ = 0;
+};
+
 }  // namespace
 
 int run_fmt(const FmtOptions& opt) {
@@ -157,10 +217,7 @@ int run_fmt(const FmtOptions& opt) {
     runner.diff = false;
     runner.print = false;
   }
-  nlohmann::ordered_json json_files = nlohmann::ordered_json::array();
-  nlohmann::ordered_json json_diags = nlohmann::ordered_json::array();
-  std::vector<diag::SarifResult> sarif;
-  size_t error_count = 0;
+  Reports reports{runner.format, opt.check || opt.require_no_change, runner.write};
 
   std::vector<std::string> files;
   for (auto& f : found) files.push_back(std::move(f.path));
@@ -190,31 +247,7 @@ int run_fmt(const FmtOptions& opt) {
       FileOutcome& o = outcomes[next];
       if (!o.err.empty()) write_all(stderr, o.err);
       if (report) {
-        diag::SourceLookup lookup = [&](const std::string& n) -> const source::SourceFile* {
-          return o.source && o.source->name() == n ? o.source.get() : nullptr;
-        };
-        error_count += o.diagnostics.size();
-        if (runner.format == DiagFormat::Json) {
-          diag::ContextLookup context = context_lookup(o.source.get());
-          for (const auto& d : o.diagnostics) json_diags.push_back(diag::diagnostic_json(d, lookup, context));
-          if (o.diagnostics.empty() && o.err.empty())
-            json_files.push_back({{"path", o.name},
-                                  {"formatted", !o.changed},
-                                  {"written", o.changed && runner.write},
-                                  {"first_changed_line", o.changed ? nlohmann::ordered_json(o.first_changed_line)
-                                                                   : nlohmann::ordered_json()}});
-        } else {
-          diag::Diagnostics diags = std::move(o.diagnostics);
-          if (o.changed) diags.push_back(change_diagnostic(o, opt.check || opt.require_no_change, runner.write));
-          if (runner.format == DiagFormat::Sarif) {
-            for (auto& d : diags)
-              sarif.push_back({std::move(d), o.changed && &d == &diags.back() ? "unformatted" : ""});
-          } else {
-            std::string lines;
-            for (const auto& d : diags) lines += diag::render_github(d);
-            if (!write_all(stdout, lines)) output_failed = true;
-          }
-        }
+        if (!reports.add(o)) output_failed = true;
       } else if (!opt.check || show_list) {
         if (!write_all(stdout, o.out)) output_failed = true;
         if (!write_all(stdout, o.body)) output_failed = true;
@@ -233,20 +266,7 @@ int run_fmt(const FmtOptions& opt) {
     done[i] = 1;
     flush();
   });
-  if (runner.format == DiagFormat::Json) {
-    size_t unformatted = 0;
-    for (const auto& f : json_files) unformatted += f["formatted"].get<bool>() ? 0 : 1;
-    nlohmann::ordered_json doc = {{"format_version", "1.0"},
-                                  {"formatted", unformatted == 0 && error_count == 0 && !failed},
-                                  {"unformatted_count", unformatted},
-                                  {"error_count", error_count},
-                                  {"files", json_files},
-                                  {"diagnostics", json_diags}};
-    if (!write_all(stdout, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"))
-      output_failed = true;
-  } else if (runner.format == DiagFormat::Sarif) {
-    if (!write_all(stdout, sarif_document(sarif))) output_failed = true;
-  }
+  if (!reports.finish(failed)) output_failed = true;
   if (std::fflush(stdout) != 0) output_failed = true;
   if (output_failed) {
     std::fprintf(stderr, "hcl fmt: cannot write to standard output\n");

@@ -257,43 +257,41 @@ std::optional<Number> Number::parse(std::string_view s, uint32_t precision) {
   return parse_mpfr(s, precision);
 }
 
-std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision) {
-  ensure_exponent_range();
-  if ((s.size() == 3 && (s == "Inf" || s == "inf")) ||
-      (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))) {
-    auto b = std::make_unique<Big>(precision);
-    mpfr_set_inf(b->f, s[0] == '-' ? -1 : 1);
-    Number n;
-    n.prec_ = precision;
-    n.set_big(std::move(b));
-    return n;
-  }
-  size_t i = 0;
+namespace {
+
+// A decimal (or binary-exponent) literal cut into the parts strconv.ParseFloat reads.
+struct LiteralParts {
   bool neg = false;
+  std::string digits;  // every digit, the point left out
+  int64_t count = 0;   // how many digits
+  int64_t dp = -1;     // digits before the point, -1 without one
+  int64_t exp = 0;     // the exponent after e/E (base 10) or p/P (base 2)
+  int ebase = 10;
+};
+
+std::optional<LiteralParts> scan_literal(std::string_view s) {
+  LiteralParts d;
+  size_t i = 0;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-    neg = s[i] == '-';
+    d.neg = s[i] == '-';
     ++i;
   }
-  std::string digits;
-  int64_t count = 0, dp = -1;
   bool frac_ok = true;
   for (; i < s.size(); ++i) {
     char c = s[i];
     if (c == '.' && frac_ok) {
       frac_ok = false;
-      dp = count;
+      d.dp = d.count;
     } else if (c >= '0' && c <= '9') {
-      digits += c;
-      ++count;
+      d.digits += c;
+      ++d.count;
     } else {
       break;
     }
   }
-  if (count == 0) return std::nullopt;
-  int64_t exp = 0;
-  int ebase = 10;
+  if (d.count == 0) return std::nullopt;
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E' || s[i] == 'p' || s[i] == 'P')) {
-    ebase = (s[i] == 'p' || s[i] == 'P') ? 2 : 10;
+    d.ebase = (s[i] == 'p' || s[i] == 'P') ? 2 : 10;
     ++i;
     bool eneg = false;
     if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
@@ -309,12 +307,81 @@ std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision)
     if (i == start) return std::nullopt;
     if (eneg) e = -e;
     if (e > INT64_MAX || e < INT64_MIN) return std::nullopt;
-    exp = static_cast<int64_t>(e);
+    d.exp = static_cast<int64_t>(e);
   }
   if (i != s.size()) return std::nullopt;
+  return d;
+}
+
+// out = 5^n at out's precision: up to 5^27 exactly from a table, beyond it by repeated squaring
+// with a wider factor, so that the factor's own rounding stays below out's.
+void set_pow5(mpfr_t out, unsigned __int128 n, uint32_t precision) {
+  static const uint64_t kPow5[] = {1ull,
+                                   5ull,
+                                   25ull,
+                                   125ull,
+                                   625ull,
+                                   3125ull,
+                                   15625ull,
+                                   78125ull,
+                                   390625ull,
+                                   1953125ull,
+                                   9765625ull,
+                                   48828125ull,
+                                   244140625ull,
+                                   1220703125ull,
+                                   6103515625ull,
+                                   30517578125ull,
+                                   152587890625ull,
+                                   762939453125ull,
+                                   3814697265625ull,
+                                   19073486328125ull,
+                                   95367431640625ull,
+                                   476837158203125ull,
+                                   2384185791015625ull,
+                                   11920928955078125ull,
+                                   59604644775390625ull,
+                                   298023223876953125ull,
+                                   1490116119384765625ull,
+                                   7450580596923828125ull};
+  constexpr uint64_t kMax = 27;
+  if (n <= kMax) {
+    mpfr_set_ui(out, static_cast<unsigned long>(kPow5[static_cast<size_t>(n)]), MPFR_RNDN);
+  } else {
+    mpfr_set_ui(out, static_cast<unsigned long>(kPow5[kMax]), MPFR_RNDN);
+    n -= kMax;
+    mpfr_t f;
+    mpfr_init2(f, precision + 128);
+    mpfr_set_ui(f, 5, MPFR_RNDN);
+    while (n > 0) {
+      if (n & 1) mpfr_mul(out, out, f, MPFR_RNDN);
+      mpfr_mul(f, f, f, MPFR_RNDN);
+      n >>= 1;
+    }
+    mpfr_clear(f);
+  }
+}
+
+}  // namespace
+
+std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision) {
+  ensure_exponent_range();
+  if ((s.size() == 3 && (s == "Inf" || s == "inf")) ||
+      (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf"))) {
+    auto b = std::make_unique<Big>(precision);
+    mpfr_set_inf(b->f, s[0] == '-' ? -1 : 1);
+    Number n;
+    n.prec_ = precision;
+    n.set_big(std::move(b));
+    return n;
+  }
+  std::optional<LiteralParts> parts = scan_literal(s);
+  if (!parts) return std::nullopt;
+  const bool neg = parts->neg;
+  const int64_t count = parts->count, dp = parts->dp, exp = parts->exp;
 
   Mpz m;
-  mpz_set_str(m.z, digits.c_str(), 10);
+  mpz_set_str(m.z, parts->digits.c_str(), 10);
   auto result = std::make_unique<Big>(precision);
   if (mpz_sgn(m.z) == 0) {
     mpfr_set_zero(result->f, neg ? -1 : 1);
@@ -331,7 +398,7 @@ std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision)
     exp5 = fcount;
     exp2 += fcount;
   }
-  if (ebase == 10) {
+  if (parts->ebase == 10) {
     exp5 += exp;
     exp2 += exp;
   } else {
@@ -350,50 +417,7 @@ std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision)
     __int128 n5 = exp5 < 0 ? -exp5 : exp5;
     mpfr_t p;
     mpfr_init2(p, precision + 64);
-    static const uint64_t kPow5[] = {1ull,
-                                     5ull,
-                                     25ull,
-                                     125ull,
-                                     625ull,
-                                     3125ull,
-                                     15625ull,
-                                     78125ull,
-                                     390625ull,
-                                     1953125ull,
-                                     9765625ull,
-                                     48828125ull,
-                                     244140625ull,
-                                     1220703125ull,
-                                     6103515625ull,
-                                     30517578125ull,
-                                     152587890625ull,
-                                     762939453125ull,
-                                     3814697265625ull,
-                                     19073486328125ull,
-                                     95367431640625ull,
-                                     476837158203125ull,
-                                     2384185791015625ull,
-                                     11920928955078125ull,
-                                     59604644775390625ull,
-                                     298023223876953125ull,
-                                     1490116119384765625ull,
-                                     7450580596923828125ull};
-    constexpr uint64_t kMax = 27;
-    if (n5 <= static_cast<__int128>(kMax)) {
-      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[static_cast<size_t>(n5)]), MPFR_RNDN);
-    } else {
-      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[kMax]), MPFR_RNDN);
-      unsigned __int128 n = static_cast<unsigned __int128>(n5 - kMax);
-      mpfr_t f;
-      mpfr_init2(f, precision + 128);
-      mpfr_set_ui(f, 5, MPFR_RNDN);
-      while (n > 0) {
-        if (n & 1) mpfr_mul(p, p, f, MPFR_RNDN);
-        mpfr_mul(f, f, f, MPFR_RNDN);
-        n >>= 1;
-      }
-      mpfr_clear(f);
-    }
+    set_pow5(p, static_cast<unsigned __int128>(n5), precision);
     if (exp5 < 0) {
       mpfr_div(result->f, exact, p, MPFR_RNDN);
     } else {

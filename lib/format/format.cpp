@@ -188,32 +188,9 @@ class Formatter {
       // A comment within a line waits for the token after it (take_special).
       if ((rule & kComment) && (stop == start || src_[stop - 1] != '\n')) break;
       if (rule & kFirst) {
-        line_start_ = prev_end;
-        first_is_newline_ = kind == K::Newline;  // an empty line
-        wide_extra_ = 0;
-        if (pieces_.empty() && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone &&
-            pending_runs_.empty()) {
-          // Nothing is held but plain lines: the line's pieces stay implied (see lazy_).
-          lazy_ = true;
-          lazy_first_ = start;
-          last = &scratch_;
-        } else {
-          line_piece_ = next_piece();
-          last = push_piece(0, start, stop);
-        }
+        last = begin_line(kind == K::Newline, start, stop, prev_end);
       } else if (rule & kComment) {
-        if (lazy_ && eq_piece_ == kLazyPiece) {
-          // The comment cell of a lazy "=" line, which it ends: implied like its other cells.
-          col_at_comment_ = lazy_lead_end_ - lazy_first_ + eq_sp_ + prev_end - lazy_eq_;
-          comment_piece_ = kLazyPiece;
-          lazy_eq_end_ = prev_end;
-          lazy_comment_ = start;
-        } else {
-          if (lazy_) last = materialize(prev_end);
-          col_at_comment_ = line_columns();
-          comment_piece_ = next_piece();
-          last = push_piece(0, start, stop);  // aligned with its run
-        }
+        last = begin_comment_cell(start, stop, prev_end, last);
       } else {
         uint32_t sp = rule & kSpace;
         bool assign = (rule & kEqual) && eq_piece_ == kNone;
@@ -265,6 +242,38 @@ class Formatter {
     prev_end_ = prev_end;
     net_ = net;
     return it;
+  }
+
+  // The first token of a line (place_run): the line's pieces start, or stay implied when nothing
+  // but plain lines is held (see lazy_). Returns the piece the next token may extend.
+  Piece* begin_line(bool empty_line, uint32_t start, uint32_t stop, uint32_t prev_end) {
+    line_start_ = prev_end;
+    first_is_newline_ = empty_line;
+    wide_extra_ = 0;
+    if (pieces_.empty() && lines_.empty() && assign_open_ == kNone && comment_open_ == kNone && pending_runs_.empty()) {
+      lazy_ = true;
+      lazy_first_ = start;
+      return &scratch_;
+    }
+    line_piece_ = next_piece();
+    return push_piece(0, start, stop);
+  }
+
+  // A comment that ends a line with other tokens (place_run): the comment cell, aligned with its
+  // run. Returns the piece the next token may extend.
+  Piece* begin_comment_cell(uint32_t start, uint32_t stop, uint32_t prev_end, Piece* last) {
+    if (lazy_ && eq_piece_ == kLazyPiece) {
+      // The comment cell of a lazy "=" line, which it ends: implied like its other cells.
+      col_at_comment_ = lazy_lead_end_ - lazy_first_ + eq_sp_ + prev_end - lazy_eq_;
+      comment_piece_ = kLazyPiece;
+      lazy_eq_end_ = prev_end;
+      lazy_comment_ = start;
+      return last;
+    }
+    if (lazy_) materialize(prev_end);
+    col_at_comment_ = line_columns();
+    comment_piece_ = next_piece();
+    return push_piece(0, start, stop);
   }
 
   // Whether the source's bytes [start, end) are the name "in".

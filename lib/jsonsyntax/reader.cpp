@@ -113,6 +113,28 @@ struct Token {
 
 bool is_alpha(unsigned char b) { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'); }
 
+// Where the grapheme cluster that starts at byte i ends; an invalid UTF-8 byte is a cluster of
+// its own.
+size_t grapheme_end(std::string_view buf, size_t i) {
+  char32_t cp = 0;
+  int len = source::utf8::decode(buf, i, cp);
+  if (len == 0) return i + 1;
+  size_t j = i + static_cast<size_t>(len);
+  utf8proc_int32_t state = 0;
+  char32_t prev = cp;
+  while (j < buf.size()) {
+    char32_t next = 0;
+    int l2 = source::utf8::decode(buf, j, next);
+    if (l2 == 0) break;
+    if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev), static_cast<utf8proc_int32_t>(next),
+                                         &state))
+      break;
+    prev = next;
+    j += static_cast<size_t>(l2);
+  }
+  return j;
+}
+
 // json/scanner.go's scan, a token at a time: every token up to the first invalid byte, then an
 // end marker. The parser looks one token ahead, so a file's tokens are never all held at once
 // (at 28 bytes each, they took more memory than the document they make).
@@ -220,26 +242,7 @@ Token Scanner::next() {
           break;
         } else {
           // One grapheme cluster is one column.
-          size_t j = i;
-          char32_t cp = 0;
-          int len = source::utf8::decode(buf, j, cp);
-          if (len == 0) {
-            j += 1;
-          } else {
-            j += static_cast<size_t>(len);
-            utf8proc_int32_t state = 0;
-            char32_t prev = cp;
-            while (j < n) {
-              char32_t next = 0;
-              int l2 = source::utf8::decode(buf, j, next);
-              if (l2 == 0) break;
-              if (utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
-                                                   static_cast<utf8proc_int32_t>(next), &state))
-                break;
-              prev = next;
-              j += static_cast<size_t>(l2);
-            }
-          }
+          size_t j = grapheme_end(buf, i);
           p.byte += static_cast<uint32_t>(j - i);
           ++p.column;
           i = j;

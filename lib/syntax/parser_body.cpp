@@ -236,56 +236,7 @@ void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
   if (after == K::Newline || after == K::Eof || after == K::CBrace) {
     parse_body(K::CBrace, false);
   } else {
-    // "{" followed by anything but a newline or "}" opens a single-line block (the reference's
-    // special one-line mode): the argument, then "}" on the same line.
-    // A single-line block holds exactly one argument.
-    uint32_t body_start = mark();
-    uint32_t body_first = last_read_;
-    size_t body_diags = parse_diags_.size();
-    {
-      DepthGuard guard(*this);
-      if (guard.ok) parse_single_attr_body();
-    }
-    size_t after_body = parse_diags_.size();
-    Peeked next = peek();
-    switch (next.tok.kind) {
-      case K::CBrace: read(); break;
-      case K::Comma:
-        error("Invalid single-argument block definition",
-              "Single-line block syntax can include only one argument definition. To define multiple arguments, "
-              "use the multi-line block syntax with one argument definition per line.",
-              span_of(next.tok));
-        recover(K::CBrace);
-        break;
-      case K::Newline:
-        error("Invalid single-argument block definition",
-              "An argument definition on the same line as its containing block creates a single-line block "
-              "definition, which must also be closed on the same line. Place the block's closing brace "
-              "immediately after the argument definition.",
-              span_of(next.tok));
-        recover(K::CBrace);
-        break;
-      default:
-        if (!recovery_) {
-          if (next.tok.kind == K::Eof) {
-            error("Unclosed configuration block",
-                  "There is no closing brace for this block before the end of the file. This may be caused by "
-                  "incorrect brace nesting elsewhere in this file.",
-                  span_of(obrace), diag::span_between(span_of(ident), span_of(obrace)));
-          } else {
-            error("Invalid single-argument block definition",
-                  "A single-line block definition must end with a closing brace immediately after its single "
-                  "argument definition.",
-                  span_of(next.tok));
-          }
-        }
-        recover(K::CBrace);
-    }
-    // The reference reports the argument's own problems after these.
-    if (after_body <= parse_diags_.size())
-      std::rotate(parse_diags_.begin() + static_cast<ptrdiff_t>(body_diags),
-                  parse_diags_.begin() + static_cast<ptrdiff_t>(after_body), parse_diags_.end());
-    add(NodeKind::Body, body_first, body_first, last_read_, body_start, node_flags::kOneLine);
+    finish_single_line_body(ident, obrace);
   }
   // The block node ends at its closing brace: the newline after it belongs to the enclosing body.
   uint32_t close_index = last_read_;
@@ -300,6 +251,58 @@ void Parser::finish_block(const lex::Token& ident, uint32_t ident_index) {
     recover_after_body_item();
   }
   add(NodeKind::Block, ident_index, ident_index, close_index, start_node);
+}
+
+// "{" followed by anything but a newline or "}" opens a single-line block (the reference's special
+// one-line mode): exactly one argument, then "}" on the same line.
+void Parser::finish_single_line_body(const lex::Token& ident, const lex::Token& obrace) {
+  uint32_t body_start = mark();
+  uint32_t body_first = last_read_;
+  size_t body_diags = parse_diags_.size();
+  {
+    DepthGuard guard(*this);
+    if (guard.ok) parse_single_attr_body();
+  }
+  size_t after_body = parse_diags_.size();
+  Peeked next = peek();
+  switch (next.tok.kind) {
+    case K::CBrace: read(); break;
+    case K::Comma:
+      error("Invalid single-argument block definition",
+            "Single-line block syntax can include only one argument definition. To define multiple arguments, "
+            "use the multi-line block syntax with one argument definition per line.",
+            span_of(next.tok));
+      recover(K::CBrace);
+      break;
+    case K::Newline:
+      error("Invalid single-argument block definition",
+            "An argument definition on the same line as its containing block creates a single-line block "
+            "definition, which must also be closed on the same line. Place the block's closing brace "
+            "immediately after the argument definition.",
+            span_of(next.tok));
+      recover(K::CBrace);
+      break;
+    default:
+      if (!recovery_) {
+        if (next.tok.kind == K::Eof) {
+          error("Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by "
+                "incorrect brace nesting elsewhere in this file.",
+                span_of(obrace), diag::span_between(span_of(ident), span_of(obrace)));
+        } else {
+          error("Invalid single-argument block definition",
+                "A single-line block definition must end with a closing brace immediately after its single "
+                "argument definition.",
+                span_of(next.tok));
+        }
+      }
+      recover(K::CBrace);
+  }
+  // The reference reports the argument's own problems after these.
+  if (after_body <= parse_diags_.size())
+    std::rotate(parse_diags_.begin() + static_cast<ptrdiff_t>(body_diags),
+                parse_diags_.begin() + static_cast<ptrdiff_t>(after_body), parse_diags_.end());
+  add(NodeKind::Body, body_first, body_first, last_read_, body_start, node_flags::kOneLine);
 }
 
 // (*parser).parseSingleAttrBody: the one item of a single-line block must be an attribute; a

@@ -420,6 +420,7 @@ class Parser {
   bool parse_body_item(diag::Span& name);
   void finish_attribute(const lex::Token& ident, uint32_t ident_index, bool single_line);
   void finish_block(const lex::Token& ident, uint32_t ident_index);
+  void finish_single_line_body(const lex::Token& ident, const lex::Token& obrace);
   void parse_single_attr_body();
   void argument_or_block_required(const lex::Token& ident);
   void parse_quoted_label();
