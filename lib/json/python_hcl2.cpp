@@ -400,27 +400,33 @@ class Printer {
   // An expression as python-hcl2 serializes it outside "${...}".
   PyValue value(Pieces expr) {
     Depth depth(depth_);
-    std::vector<const Piece*> sig;
-    for (const Piece& p : expr)
-      if (!trivia(p)) sig.push_back(&p);
-    if (sig.size() == 1) return single(*sig[0]);
-    if (sig.size() == 2 && sig[0]->text == "-" && sig[1]->kind == PieceKind::Number &&
-        sig[1]->offset == sig[0]->offset + 1) {
+    // The significant pieces: how many (up to 3), the first two and the last.
+    size_t count = 0, first = 0, second = 0, last = 0;
+    for (size_t i = 0; i < expr.size(); ++i) {
+      if (trivia(expr[i])) continue;
+      if (count == 0) first = i;
+      else if (count == 1) second = i;
+      count += count < 3;
+      last = i;
+    }
+    if (count == 1) return single(expr[first]);
+    const Piece& head = expr[first];
+    if (count == 2 && head.text == "-" && expr[second].kind == PieceKind::Number &&
+        expr[second].offset == head.offset + 1) {
       // python-hcl2's number tokens take a minus sign before a fraction or before two or
       // more digits; "-1" is its unary operator, hence an expression.
-      std::string_view digits = sig[1]->text;
+      std::string_view digits = expr[second].text;
       bool fraction = digits.find('.') != std::string_view::npos;
       if (!has_exponent(digits) && (fraction || digits.size() > 1)) {
         if (fraction) return PyValue{PyValue::Kind::Float, python_float_repr(-to_double(digits)), {}};
         return PyValue{PyValue::Kind::Int, int_text(digits, true), {}};
       }
     }
-    if (!sig.empty() && (sig[0]->text == "[" || sig[0]->text == "{") && sig[0]->kind == PieceKind::Op &&
-        match_sig(sig) == sig.size() - 1 && sig[1]->text != "for") {
-      size_t first = static_cast<size_t>(sig.front() - expr.data());
-      size_t last = static_cast<size_t>(sig.back() - expr.data());
+    if (count > 0 && (head.text == "[" || head.text == "{") && head.kind == PieceKind::Op &&
+        closes_at(expr, first, last) && expr[second].text != "for") {
+      const Piece* sig0 = &head;
       Pieces inner = expr.subspan(first + 1, last - first - 1);
-      if (sig[0]->text == "[") {
+      if (sig0->text == "[") {
         PyValue list{PyValue::Kind::List, {}, {}};
         for (Pieces e : split(inner, false))
           if (significant(e)) list.entries.push_back(Entry{{}, value(e)});
@@ -613,13 +619,15 @@ class Printer {
     }
     return toks.size() - 1;
   }
-  static size_t match_sig(const std::vector<const Piece*>& sig) {
+  // Whether the bracket at i is closed at `last` (or not at all, which python-hcl2's
+  // serializer takes as closed at the end).
+  static bool closes_at(Pieces toks, size_t i, size_t last) {
     int depth = 0;
-    for (size_t j = 0; j < sig.size(); ++j) {
-      if (opener(*sig[j])) ++depth;
-      else if (closer(*sig[j]) && --depth == 0) return j;
+    for (size_t j = i; j < toks.size(); ++j) {
+      if (opener(toks[j])) ++depth;
+      else if (closer(toks[j]) && --depth == 0) return j == last;
     }
-    return sig.size() - 1;
+    return true;
   }
 
   // Where an attribute's expression starting at i ends: a newline or comment outside brackets,

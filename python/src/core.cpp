@@ -32,11 +32,6 @@ py::str py_text(const std::string& s) {
 
 py::object text_or_none(const std::optional<std::string>& s) { return s ? py::object(py_text(*s)) : py::none(); }
 
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-
 // (line, column, byte) ×2 and the file name; None when the diagnostic has no such range.
 py::object range_tuple(const std::optional<hcl::SourceRange>& range) {
   if (!range) return py::none();
@@ -66,7 +61,8 @@ hcl::Syntax syntax_of(const std::string& name) {
 // library's own output, well-formed; anything else raises ValueError rather than guessing.
 class ObjectBuilder {
  public:
-  explicit ObjectBuilder(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+  explicit ObjectBuilder(std::string_view text)
+      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()) {}
 
   py::object build() {
     PyObject* o = value(0);
@@ -209,14 +205,16 @@ class ObjectBuilder {
   PyObject* key() {
     std::string_view s;
     if (p_ >= end_ || *p_ != '"' || !string_text(s)) return fail();
-    auto it = keys_.find(s);
-    if (it != keys_.end()) {
-      Py_INCREF(it->second.ptr());
-      return it->second.ptr();
+    bool in_text = s.data() >= begin_ && s.data() < end_;
+    if (in_text) {
+      auto it = keys_.find(s);
+      if (it != keys_.end()) {
+        Py_INCREF(it->second.ptr());
+        return it->second.ptr();
+      }
     }
     PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
-    if (!o) return nullptr;
-    keys_.emplace(std::string(s), py::reinterpret_borrow<py::object>(o));
+    if (o && in_text) keys_.emplace(s, py::reinterpret_borrow<py::object>(o));
     return o;
   }
 
@@ -285,10 +283,12 @@ class ObjectBuilder {
     }
   }
 
+  const char* begin_;
   const char* p_;
   const char* end_;
   std::string scratch_;
-  std::unordered_map<std::string, py::object, StringHash, std::equal_to<>> keys_;
+  // Keys found as they are in the text (an escaped one is not shared).
+  std::unordered_map<std::string_view, py::object> keys_;
 };
 
 py::object objects_or_none(const std::optional<std::string>& json) {
