@@ -197,12 +197,16 @@ class DictBuilder {
   std::unordered_map<std::string, size_t> index_;
 };
 
+// Piece::parts of a string without template sequences.
+constexpr uint32_t kLiteralOnly = UINT32_MAX;
+
 class Printer {
  public:
   Printer(const syntax::SyntaxTree& tree, const PythonHcl2Options& options) : tree_(tree), options_(options) {}
 
   PyValue file() {
     std::vector<Piece> pieces;
+    pieces.reserve(tree_.tokens().size());
     uint32_t i = 0;
     read(i, pieces, false);
     size_t at = 0;
@@ -287,6 +291,11 @@ class Printer {
   uint32_t quoted(uint32_t& i) {
     const std::vector<lex::Token>& tokens = tree_.tokens();
     std::string_view src = tree_.text();
+    // Most strings are literal text alone: their text between the quotes is all they print.
+    uint32_t first = i;
+    while (i < tokens.size() && tokens[i].kind == TokenKind::QuotedLit) ++i;
+    if (i < tokens.size() && tokens[i].kind == TokenKind::CQuote) return kLiteralOnly;
+    i = first;
     std::vector<Part> parts;
     while (i < tokens.size() && tokens[i].kind != TokenKind::CQuote && tokens[i].kind != TokenKind::Eof) {
       const lex::Token& t = tokens[i];
@@ -489,6 +498,8 @@ class Printer {
   }
 
   std::string string_text(const Piece& p) {
+    if (p.parts == kLiteralOnly)
+      return options_.strip_string_quotes ? std::string(p.text.substr(1, p.text.size() - 2)) : std::string(p.text);
     std::string inner;
     if (!options_.strip_string_quotes) inner.push_back('"');
     for (const Part& part : strings_[p.parts]) {
