@@ -530,6 +530,12 @@ class Printer {
     const Piece* prev = nullptr;
     bool first = true;
     size_t n = toks.size();
+    // An `in` or `if` is a for expression's when the expression begins with `for` and the word
+    // is inside no bracket. Brackets are laid out whole below, so only a closing one without
+    // its opening one can stand before the word.
+    size_t lead = skip_space(toks, 0);
+    bool is_for = lead < n && toks[lead].text == "for";
+    int unopened = 0;
     for (size_t i = 0; i < n;) {
       const Piece& t = toks[i];
       if (trivia(t)) {
@@ -537,6 +543,7 @@ class Printer {
         continue;
       }
       if (t.kind == PieceKind::Op) {
+        unopened += closer(t);
         if (opener(t)) {
           size_t j = match(toks, i);
           group(toks.subspan(i + 1, j > i ? j - i - 1 : 0), t.text, toks[j].text, out);
@@ -558,7 +565,7 @@ class Printer {
           out.append(t.text);
         }
       } else if (t.kind == PieceKind::Name && (t.text == "in" || t.text == "if") && !first && prev->text != "." &&
-                 in_for(toks, i)) {
+                 is_for && unopened == 0) {
         out.push_back(' ');
         out.append(t.text);
         out.push_back(' ');
@@ -692,19 +699,6 @@ class Printer {
     if (!prev) return true;
     if (text == "*") return prev->text == "." || prev->text == "[";
     return prev->kind == PieceKind::Op && !closer_text(prev->text);
-  }
-
-  // Whether the `in`/`if` at i belongs to a for expression: the expression being laid out (a
-  // bracket's inside, or a template directive) begins with `for`, and the `in`/`if` is not
-  // inside a nested bracket.
-  static bool in_for(Pieces toks, size_t i) {
-    int depth = 0;
-    for (size_t j = i; j-- > 0;) {
-      if (closer(toks[j])) ++depth;
-      else if (opener(toks[j])) --depth;
-    }
-    size_t k = skip_space(toks, 0);
-    return depth == 0 && k < toks.size() && toks[k].text == "for";
   }
 
   // Whether a binary operator stands outside brackets.
