@@ -8,13 +8,13 @@
 
 #include <hcl/hcl.h>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -206,15 +206,19 @@ class ObjectBuilder {
     std::string_view s;
     if (p_ >= end_ || *p_ != '"' || !string_text(s)) return fail();
     bool in_text = s.data() >= begin_ && s.data() < end_;
-    if (in_text) {
-      auto it = keys_.find(s);
-      if (it != keys_.end()) {
-        Py_INCREF(it->second.ptr());
-        return it->second.ptr();
+    KeySlot* slot = nullptr;
+    if (in_text && !s.empty()) {
+      size_t h = (s.size() * 131 + static_cast<unsigned char>(s.front()) * 31 + static_cast<unsigned char>(s.back()) +
+                  static_cast<unsigned char>(s[s.size() / 2]) * 7) %
+                 keys_.size();
+      slot = &keys_[h];
+      if (slot->text == s) {
+        Py_INCREF(slot->str.ptr());
+        return slot->str.ptr();
       }
     }
     PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
-    if (o && in_text) keys_.emplace(s, py::reinterpret_borrow<py::object>(o));
+    if (o && slot) *slot = KeySlot{s, py::reinterpret_borrow<py::object>(o)};
     return o;
   }
 
@@ -288,7 +292,12 @@ class ObjectBuilder {
   const char* end_;
   std::string scratch_;
   // Keys found as they are in the text (an escaped one is not shared).
-  std::unordered_map<std::string_view, py::object> keys_;
+  // A key seen before, in one of a few slots picked by its size and some of its bytes.
+  struct KeySlot {
+    std::string_view text;
+    py::object str;
+  };
+  std::array<KeySlot, 251> keys_{};
 };
 
 py::object objects_or_none(const std::optional<std::string>& json) {
