@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "source/utf8.h"
 #include "util/text.h"
 
 namespace hcl::json {
@@ -73,20 +74,15 @@ bool binary_text(std::string_view s) {
 }
 bool spaced_text(std::string_view s) { return s == "?" || s == ":" || s == "=>" || s == "="; }
 
-// Python's str.strip(): the characters str.isspace() takes, at both ends.
+// The length of the character at i when Python's str.isspace() takes it: Unicode White_Space
+// (Go's unicode.IsSpace) and the separators U+001C to U+001F; else 0.
 size_t space_at(std::string_view s, size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  if (c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f)) return 1;
-  if (c < 0x80) return 0;
   char32_t cp = 0;
-  size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-  if (i + n > s.size()) return 0;
-  cp = c & (0x3f >> (n - 1));
-  for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-  bool space = cp == 0x85 || cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 ||
-               cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000;
-  return space ? n : 0;
+  int n = source::utf8::decode(s, i, cp);
+  return n > 0 && (source::utf8::is_space(cp) || (cp >= 0x1c && cp <= 0x1f)) ? static_cast<size_t>(n) : 0;
 }
+
+// Python's str.strip(): those characters removed at both ends.
 std::string_view py_strip(std::string_view s) {
   size_t a = 0;
   while (a < s.size()) {

@@ -65,6 +65,9 @@ TEST_CASE("python_hcl2: comments between items and inside expressions") {
             "after\ne = (x +\n  y) # paren\n") ==
       R"({"b":1,"c":[1,2],"d":"${x + y}","e":"${(x + y)}","__comments__":[{"value":"head"},{"value":"two"},{"value":"inline"},{"value":"/* block"},{"value":"comment */"},{"value":"paren"}],"__inline_comments__":[{"value":"one"},{"value":"after"}]})");
   CHECK(shape("/* one */\n/* two */\na = 1\n") == R"({"a":1,"__comments__":[{"value":"one */\n/* two"}]})");
+  // Python's strip() takes Unicode spaces and U+001C..U+001F too.
+  CHECK(shape("/*\x1c x\u00a0*/\na = 1 # \u3000note\u3000\n") ==
+        R"({"a":1,"__comments__":[{"value":"x"},{"value":"note"}]})");
 }
 
 TEST_CASE("python_hcl2: options") {
