@@ -15,6 +15,7 @@
 #include "eval/run_expression.h"
 #include "funcs/dialect.h"
 #include "json/evaluator.h"
+#include "json/python_hcl2.h"
 #include "pipeline/config_value.h"
 #include "pipeline/pipeline.h"
 #include "syntax/parser.h"
@@ -158,6 +159,19 @@ Result<std::string> to_json(const File& file, const JsonOptions& options) {
   Diagnostics diagnostics = convert(doc.diagnostics());
   if (!doc.ok()) return Result<std::string>::failure(std::move(diagnostics));
   return Result<std::string>(doc.text(), std::move(diagnostics));
+}
+
+Result<std::string> to_python_hcl2_json(const File& file, const PythonHcl2Options& options) {
+  if (!file.ok()) return Result<std::string>::failure(file.diagnostics());
+  const FileData& f = Access::file(file);
+  if (f.syntax != Syntax::Native || !f.tree)
+    return Result<std::string>::failure(
+        Diagnostics{error("Not the native syntax", "python-hcl2 reads HCL's native syntax only.")});
+  json::PythonHcl2Result r = json::python_hcl2(*f.tree, {.with_comments = options.with_comments,
+                                                         .explicit_blocks = options.explicit_blocks,
+                                                         .strip_string_quotes = options.strip_string_quotes});
+  if (!r.diagnostics.empty()) return Result<std::string>::failure(convert(r.diagnostics));
+  return Result<std::string>(std::move(r.json), Diagnostics{});
 }
 
 Result<Value> evaluate(std::string_view expression, const EvalOptions& options) {

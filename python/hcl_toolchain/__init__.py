@@ -8,11 +8,17 @@ file, line and column. See docs/python.md.
 """
 from __future__ import annotations
 
-import json as _json
 import os
-from typing import IO, Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from . import _core
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any, Dict, Iterable, List, Mapping, Optional, Union
+
+    from ._diagnostic import Diagnostic, Position, Range
+
+    Text = Union[str, bytes]
 
 __all__ = [
     "Diagnostic",
@@ -31,40 +37,15 @@ __all__ = [
 
 __version__: str = _core.version()
 
-Text = Union[str, bytes]
 
+def __getattr__(name: str) -> Any:
+    # The diagnostic types are built on first use: they need typing, which would double the
+    # time `import hcl_toolchain` takes.
+    if name in ("Diagnostic", "Position", "Range"):
+        from . import _diagnostic
 
-class Position(NamedTuple):
-    """A place in a file: line and column from 1 (columns count grapheme clusters), byte from 0."""
-
-    line: int
-    column: int
-    byte: int
-
-
-class Range(NamedTuple):
-    filename: str
-    start: Position
-    end: Position
-
-
-class Diagnostic(NamedTuple):
-    """One problem in the input, as `hcl validate` reports it."""
-
-    severity: str  # "error" or "warning"
-    summary: str
-    detail: str
-    subject: Optional[Range] = None  # what is wrong
-    context: Optional[Range] = None  # the construct around it
-    rendered: str = ""  # with the source line and a caret, as `hcl validate` prints it
-
-    def __str__(self) -> str:
-        where = ""
-        if self.subject is not None:
-            s = self.subject
-            where = f"{s.filename}:{s.start.line}:{s.start.column}: "
-        text = f"{where}{self.severity}: {self.summary}"
-        return f"{text}; {self.detail}" if self.detail else text
+        return getattr(_diagnostic, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class HCLError(ValueError):
@@ -79,31 +60,20 @@ class HCLError(ValueError):
         super().__init__(message)
 
 
-def _range(raw: Optional[tuple]) -> Optional[Range]:
-    if raw is None:
-        return None
-    name, l1, c1, b1, l2, c2, b2 = raw
-    return Range(name, Position(l1, c1, b1), Position(l2, c2, b2))
-
-
 def _diagnostics(raw: List[tuple], rendered: Optional[List[str]] = None) -> List[Diagnostic]:
-    shown = rendered or [""] * len(raw)
-    return [
-        Diagnostic(sev, summary, detail, _range(subject), _range(context), text)
-        for (sev, summary, detail, subject, context), text in zip(raw, shown)
-    ]
+    from ._diagnostic import diagnostics
+
+    return diagnostics(raw, rendered)
+
+
+def _raise(raw: List[tuple]) -> None:
+    raise HCLError(_diagnostics(raw))
 
 
 def _check(raw: List[tuple]) -> None:
-    if any(d[0] == "error" for d in raw):
-        raise HCLError(_diagnostics(raw))
-
-
-def _python_value(json_text: str) -> Any:
-    """A JSON document of `hcl json`'s shape as Python values: objects are dicts, arrays lists,
-    whole numbers int, others float. (Evaluated values cross as values, through the library's
-    typed accessors.)"""
-    return _json.loads(json_text)
+    for d in raw:
+        if d[0] == "error":
+            _raise(raw)
 
 
 def _syntax(filename: str, syntax: Optional[str]) -> str:
@@ -124,9 +94,9 @@ def loads(text: Text, *, filename: str = "<string>", syntax: Optional[str] = Non
 
     ``syntax`` is "native" or "json"; by default a filename ending in .json is JSON syntax.
     Raises HCLError when the file has errors."""
-    json_text, raw = _core.to_json(text, filename, _syntax(filename, syntax), simplify=True)
+    value, raw = _core.to_json(text, filename, _syntax(filename, syntax), simplify=True, objects=True)
     _check(raw)
-    return _python_value(json_text)
+    return value
 
 
 def load(fp: IO[Any], *, filename: Optional[str] = None, syntax: Optional[str] = None) -> Dict[str, Any]:

@@ -8,8 +8,12 @@
 
 #include <hcl/hcl.h>
 
+#include <array>
+#include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -51,9 +55,260 @@ hcl::Syntax syntax_of(const std::string& name) {
   throw py::value_error("syntax must be \"native\" or \"json\", not \"" + name + "\"");
 }
 
+// Python objects from the library's JSON text, built with the C API (faster than json.loads on
+// the library's output, and no str in between): objects are dicts in document order, arrays
+// lists, numbers with a fraction or exponent floats, others int (any size). The text is the
+// library's own output, well-formed; anything else raises ValueError rather than guessing.
+class ObjectBuilder {
+ public:
+  explicit ObjectBuilder(std::string_view text)
+      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()) {}
+
+  py::object build() {
+    PyObject* o = value(0);
+    if (!o) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(o);
+  }
+
+ private:
+  PyObject* fail() {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "malformed JSON from the library");
+    return nullptr;
+  }
+
+  PyObject* value(int depth) {
+    if (p_ >= end_ || depth > 2 * static_cast<int>(hcl::kMaxNestingDepth)) return fail();
+    switch (*p_) {
+      case '{': return object(depth);
+      case '[': return array(depth);
+      case '"': return string();
+      case 't': return literal("true", Py_True);
+      case 'f': return literal("false", Py_False);
+      case 'n': return literal("null", Py_None);
+      default: return number();
+    }
+  }
+
+  PyObject* literal(std::string_view word, PyObject* o) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return fail();
+    p_ += word.size();
+    Py_INCREF(o);
+    return o;
+  }
+
+  PyObject* number() {
+    const char* start = p_;
+    bool integral = true;
+    if (p_ < end_ && *p_ == '-') ++p_;
+    if (static_cast<size_t>(end_ - p_) >= 8 && std::string_view(p_, 8) == "Infinity") {
+      p_ += 8;
+      return PyFloat_FromDouble(*start == '-' ? -HUGE_VAL : HUGE_VAL);
+    }
+    while (p_ < end_ &&
+           ((*p_ >= '0' && *p_ <= '9') || *p_ == '.' || *p_ == 'e' || *p_ == 'E' || *p_ == '+' || *p_ == '-')) {
+      if (*p_ < '0' || *p_ > '9') integral = false;
+      ++p_;
+    }
+    if (p_ == start) return fail();
+    std::string digits(start, p_);
+    if (integral) {
+      if (p_ - start < 18) return PyLong_FromLongLong(std::strtoll(digits.c_str(), nullptr, 10));
+      return PyLong_FromString(digits.c_str(), nullptr, 10);
+    }
+    double d = PyOS_string_to_double(digits.c_str(), nullptr, nullptr);
+    if (d == -1.0 && PyErr_Occurred()) return nullptr;
+    return PyFloat_FromDouble(d);
+  }
+
+  // A string's text, unescaped into scratch_ when it has escapes.
+  bool string_text(std::string_view& out) {
+    const char* start = ++p_;
+    while (p_ < end_ && *p_ != '"' && *p_ != '\\') ++p_;
+    if (p_ < end_ && *p_ == '"') {
+      out = std::string_view(start, static_cast<size_t>(p_++ - start));
+      return true;
+    }
+    scratch_.assign(start, p_);
+    while (p_ < end_ && *p_ != '"') {
+      if (*p_ != '\\') {
+        scratch_.push_back(*p_++);
+        continue;
+      }
+      if (++p_ >= end_) return false;
+      char c = *p_++;
+      switch (c) {
+        case 'n': scratch_.push_back('\n'); break;
+        case 't': scratch_.push_back('\t'); break;
+        case 'r': scratch_.push_back('\r'); break;
+        case 'b': scratch_.push_back('\b'); break;
+        case 'f': scratch_.push_back('\f'); break;
+        case 'u': {
+          uint32_t cp = 0;
+          if (!hex4(cp)) return false;
+          if (cp >= 0xd800 && cp < 0xdc00 && end_ - p_ >= 6 && p_[0] == '\\' && p_[1] == 'u') {
+            p_ += 2;
+            uint32_t low = 0;
+            if (!hex4(low)) return false;
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          }
+          append_utf8(cp);
+          break;
+        }
+        default: scratch_.push_back(c);
+      }
+    }
+    if (p_ >= end_) return false;
+    ++p_;
+    out = scratch_;
+    return true;
+  }
+
+  bool hex4(uint32_t& cp) {
+    if (end_ - p_ < 4) return false;
+    for (int i = 0; i < 4; ++i) {
+      char c = *p_++;
+      cp <<= 4;
+      if (c >= '0' && c <= '9') cp |= static_cast<uint32_t>(c - '0');
+      else if (c >= 'a' && c <= 'f') cp |= static_cast<uint32_t>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') cp |= static_cast<uint32_t>(c - 'A' + 10);
+      else return false;
+    }
+    return true;
+  }
+
+  void append_utf8(uint32_t cp) {
+    if (cp < 0x80) {
+      scratch_.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      scratch_.push_back(static_cast<char>(0xc0 | (cp >> 6)));
+      scratch_.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+      scratch_.push_back(static_cast<char>(0xe0 | (cp >> 12)));
+      scratch_.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      scratch_.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else {
+      scratch_.push_back(static_cast<char>(0xf0 | (cp >> 18)));
+      scratch_.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+      scratch_.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      scratch_.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    }
+  }
+
+  PyObject* string() {
+    std::string_view s;
+    if (!string_text(s)) return fail();
+    return PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+  }
+
+  // Keys repeat (block types, attribute names, "__is_block__"): one str each, as json.loads
+  // shares them.
+  PyObject* key() {
+    std::string_view s;
+    if (p_ >= end_ || *p_ != '"' || !string_text(s)) return fail();
+    bool in_text = s.data() >= begin_ && s.data() < end_;
+    KeySlot* slot = nullptr;
+    if (in_text && !s.empty()) {
+      size_t h = (s.size() * 131 + static_cast<unsigned char>(s.front()) * 31 + static_cast<unsigned char>(s.back()) +
+                  static_cast<unsigned char>(s[s.size() / 2]) * 7) %
+                 keys_.size();
+      slot = &keys_[h];
+      if (slot->text == s) {
+        Py_INCREF(slot->str.ptr());
+        return slot->str.ptr();
+      }
+    }
+    PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+    if (o && slot) *slot = KeySlot{s, py::reinterpret_borrow<py::object>(o)};
+    return o;
+  }
+
+  PyObject* array(int depth) {
+    ++p_;
+    PyObject* list = PyList_New(0);
+    if (!list) return nullptr;
+    if (p_ < end_ && *p_ == ']') {
+      ++p_;
+      return list;
+    }
+    while (true) {
+      PyObject* item = value(depth + 1);
+      if (!item || PyList_Append(list, item) < 0) {
+        Py_XDECREF(item);
+        Py_DECREF(list);
+        return nullptr;
+      }
+      Py_DECREF(item);
+      if (p_ < end_ && *p_ == ',') {
+        ++p_;
+        continue;
+      }
+      if (p_ < end_ && *p_ == ']') {
+        ++p_;
+        return list;
+      }
+      Py_DECREF(list);
+      return fail();
+    }
+  }
+
+  PyObject* object(int depth) {
+    ++p_;
+    PyObject* dict = PyDict_New();
+    if (!dict) return nullptr;
+    if (p_ < end_ && *p_ == '}') {
+      ++p_;
+      return dict;
+    }
+    while (true) {
+      PyObject* k = key();
+      PyObject* v = nullptr;
+      if (k && p_ < end_ && *p_ == ':') {
+        ++p_;
+        v = value(depth + 1);
+      }
+      if (!k || !v || PyDict_SetItem(dict, k, v) < 0) {
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        Py_DECREF(dict);
+        return fail();
+      }
+      Py_DECREF(k);
+      Py_DECREF(v);
+      if (p_ < end_ && *p_ == ',') {
+        ++p_;
+        continue;
+      }
+      if (p_ < end_ && *p_ == '}') {
+        ++p_;
+        return dict;
+      }
+      Py_DECREF(dict);
+      return fail();
+    }
+  }
+
+  const char* begin_;
+  const char* p_;
+  const char* end_;
+  std::string scratch_;
+  // Keys found as they are in the text (an escaped one is not shared).
+  // A key seen before, in one of a few slots picked by its size and some of its bytes.
+  struct KeySlot {
+    std::string_view text;
+    py::object str;
+  };
+  std::array<KeySlot, 251> keys_{};
+};
+
+py::object objects_or_none(const std::optional<std::string>& json) {
+  return json ? ObjectBuilder(*json).build() : py::none();
+}
+
 // Parses and converts to JSON: (json text or None, diagnostics). The diagnostics are the parse's
 // when it failed, the conversion's otherwise (warnings included).
-py::tuple to_json(std::string text, std::string name, const std::string& syntax, bool pretty, bool simplify) {
+// With `objects`, the document's Python objects instead of its text.
+py::tuple to_json(std::string text, std::string name, const std::string& syntax, bool pretty, bool simplify,
+                  bool objects) {
   hcl::Syntax kind = syntax_of(syntax);
   std::optional<std::string> json;
   hcl::Diagnostics diagnostics;
@@ -67,7 +322,24 @@ py::tuple to_json(std::string text, std::string name, const std::string& syntax,
       diagnostics.insert(diagnostics.end(), result.diagnostics().begin(), result.diagnostics().end());
     }
   }
-  return py::make_tuple(text_or_none(json), diagnostics_list(diagnostics));
+  return py::make_tuple(objects ? objects_or_none(json) : text_or_none(json), diagnostics_list(diagnostics));
+}
+
+// python-hcl2's value of a native-syntax file: (value or None, diagnostics).
+py::tuple python_hcl2(std::string text, std::string name, bool with_comments, bool explicit_blocks,
+                      bool strip_string_quotes) {
+  std::optional<std::string> json;
+  hcl::Diagnostics diagnostics;
+  {
+    py::gil_scoped_release release;
+    hcl::File file = hcl::File::parse(std::move(name), std::move(text), hcl::Syntax::Native);
+    hcl::Result<std::string> result = hcl::to_python_hcl2_json(file, {.with_comments = with_comments,
+                                                                      .explicit_blocks = explicit_blocks,
+                                                                      .strip_string_quotes = strip_string_quotes});
+    diagnostics = result.diagnostics();
+    if (result) json = std::move(result).value();
+  }
+  return py::make_tuple(objects_or_none(json), diagnostics_list(diagnostics));
 }
 
 // The parse's diagnostics with each one rendered as `hcl validate` prints it.
@@ -265,7 +537,9 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The hcl C++ library's public API; use the hcl_toolchain package instead.";
   m.def("version", [] { return std::string(hcl::version()); });
   m.def("to_json", &to_json, py::arg("text"), py::arg("name"), py::arg("syntax"), py::arg("pretty") = false,
-        py::arg("simplify") = false);
+        py::arg("simplify") = false, py::arg("objects") = false);
+  m.def("python_hcl2", &python_hcl2, py::arg("text"), py::arg("name"), py::arg("with_comments") = true,
+        py::arg("explicit_blocks") = true, py::arg("strip_string_quotes") = false);
   m.def("validate", &validate, py::arg("text"), py::arg("name"), py::arg("syntax"));
   m.def("format", &format, py::arg("text"), py::arg("name"), py::arg("terraform") = false);
   m.def("evaluate", &evaluate, py::arg("source"), py::arg("variables"), py::arg("file_name") = py::none(),

@@ -73,6 +73,21 @@ TEST_CASE("api: to_json mirrors hcl json: --simplify, variables, --strict") {
   CHECK(hcl::to_json(file).value().find("\n    \"a\": ") != std::string::npos);  // pretty by default
 }
 
+TEST_CASE("api: to_python_hcl2_json gives python-hcl2's values, and fails where it has none") {
+  hcl::File file = hcl::File::parse("main.tf", "# c\nb \"l\" {\n  n = 1.0\n  e = var.x\n}\n");
+  CHECK(hcl::to_python_hcl2_json(file).value() ==
+        R"({"b":[{"\"l\"":{"n":1.0,"e":"${var.x}","__is_block__":true}}],"__comments__":[{"value":"c"}]})");
+  CHECK(hcl::to_python_hcl2_json(file, {.with_comments = false, .explicit_blocks = false, .strip_string_quotes = true})
+            .value() == R"({"b":[{"l":{"n":1.0,"e":"${var.x}"}}]})");
+  hcl::Result<std::string> broken = hcl::to_python_hcl2_json(hcl::File::parse("main.tf", "a = \"x\n"));
+  REQUIRE_FALSE(broken.ok());
+  CHECK(broken.diagnostics().at(0).subject.has_value());
+  hcl::Result<std::string> clash = hcl::to_python_hcl2_json(hcl::File::parse("main.tf", "a = 1\na {}\n"));
+  REQUIRE_FALSE(clash.ok());
+  CHECK(clash.diagnostics().at(0).summary == "Attribute a is already defined.");
+  CHECK_FALSE(hcl::to_python_hcl2_json(hcl::File::parse("x.json", "{}", hcl::Syntax::Json)).ok());
+}
+
 TEST_CASE("api: expression errors are diagnostics within the expression") {
   hcl::Result<hcl::Value> r = hcl::evaluate("1 + var.missing");
   CHECK_FALSE(r.ok());

@@ -15,4 +15,12 @@ namespace hcl {
 // The JSON document (no final newline), as `hcl json` prints it with the same options.
 [[nodiscard]] Result<std::string> to_json(const File& file, const JsonOptions& options = {});
 
+// A native-syntax file as the value python-hcl2 8.x's `hcl2.loads` returns, written as compact
+// JSON in which numbers keep Python's int/float distinction (1 and 1.0): attribute values as
+// python-hcl2 writes them (strings with their quotes, other expressions as "${...}" re-printed
+// on one line), blocks as arrays of bodies under their type and labels, comments under
+// "__comments__"/"__inline_comments__" (docs/python.md). Fails on a file with errors, a block
+// named after an attribute before it, and nesting deeper than 500 levels.
+[[nodiscard]] Result<std::string> to_python_hcl2_json(const File& file, const PythonHcl2Options& options = {});
+
 }  // namespace hcl

@@ -86,6 +86,13 @@ struct JsonOptions {
   Limits limits{};
 };
 
+// python-hcl2 8.x's shape (to_python_hcl2_json): its SerializationOptions of the same names.
+struct PythonHcl2Options {
+  bool with_comments = true;         // comments under "__comments__" and "__inline_comments__"
+  bool explicit_blocks = true;       // each block body marked "__is_block__": true
+  bool strip_string_quotes = false;  // strings and heredocs without their quotes
+};
+
 // `hcl fmt`: the canonical layout (hclfmt), or with `terraform` terraform fmt's rewrites as well.
 struct FormatOptions {
   bool terraform = false;
