@@ -9,6 +9,7 @@
 #include "body/native.h"
 #include "config/file_value.h"
 #include "cty/convert.h"
+#include "diag/error.h"
 #include "eval/typeexpr.h"
 #include "syntax/parser.h"
 #include "util/limits.h"
@@ -19,9 +20,7 @@ namespace {
 
 using cty::Value;
 
-diag::Diagnostic error(std::string summary, std::string detail, std::optional<source::Range> at) {
-  return diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), std::move(at), std::nullopt};
-}
+using diag::error;
 
 bool terraform_like(Dialect d) { return d == Dialect::Terraform || d == Dialect::OpenTofu; }
 

@@ -17,7 +17,7 @@ namespace {
 using cty::Value;
 
 // A block body's value in each form asked for: the document's (failed attributes left out, blocks
-// in tuples) and the references' (failed attributes unknown, see Evaluator::reference). A body
+// in tuples) and the references' (failed attributes unknown, see FileEvaluator::reference). A body
 // becomes these as soon as it is evaluated, so that only the values, not the body's items, are
 // held while the rest of the file is read.
 struct Forms {
@@ -40,12 +40,12 @@ struct Content {
   std::map<std::string, AttributeValue> attributes;
 };
 
-// Diagnostics of the root body's attributes, by the attribute's name (see Evaluator::attributes).
+// Diagnostics of the root body's attributes, by the attribute's name (see FileEvaluator::attributes).
 using NamedDiagnostics = std::vector<std::pair<std::string, diag::Diagnostics>>;
 
-class Evaluator {
+class FileEvaluator {
  public:
-  Evaluator(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
+  FileEvaluator(std::shared_ptr<const eval::Scope> scope, const EvaluateOptions& options)
       : scope_(std::move(scope)), options_(options) {}
 
   // Evaluates the body's items into `into`: blocks in source order, each body at once, then the
@@ -257,7 +257,7 @@ struct FileValueBuilder::State {
   // Every attribute of the file is evaluated under one budget: the file, not each expression in
   // it, is what must fit.
   cty::EvalBudget budget;
-  Evaluator evaluator;
+  FileEvaluator evaluator;
   EvaluateOptions options;
   Content root;
   diag::Diagnostics diagnostics;  // the blocks', in source order
@@ -289,7 +289,8 @@ FileValue FileValueBuilder::finish() {
                      return x < y;
                    });
   if (st.options.variables) st.evaluator.variables(st.root, out.variables);
-  if (st.options.document && !diag::has_errors(out.diagnostics)) out.document = Evaluator::document(std::move(st.root));
+  if (st.options.document && !diag::has_errors(out.diagnostics))
+    out.document = FileEvaluator::document(std::move(st.root));
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "body/json_body.h"
 #include "body/native.h"
+#include "diag/error.h"
 #include "io/files.h"
 #include "jsonsyntax/reader.h"
 #include "syntax/parser.h"
@@ -126,9 +127,7 @@ body::BodyPtr parse_file(const std::string& path, diag::Diagnostics& diags,
   return failed ? nullptr : body::native_body(std::shared_ptr<const syntax::SyntaxTree>(std::move(p.tree)));
 }
 
-diag::Diagnostic error(std::string summary, std::string detail, const source::Range& at) {
-  return diag::Diagnostic{diag::Severity::Error, std::move(summary), std::move(detail), at, std::nullopt};
-}
+using diag::error;
 
 bool literal_bool(const body::ExprPtr& e, diag::Diagnostics& diags) {
   if (!e) return false;

@@ -5,6 +5,7 @@
 
 #include "ast/ast.h"
 #include "cty/expected.h"
+#include "diag/error.h"
 #include "edit/value_path.h"
 #include "format/format.h"
 #include "lex/lexer.h"
@@ -494,12 +495,7 @@ std::string Document::render(Layout layout, bool tidy) const {
 
 namespace {
 
-diag::Diagnostic error(std::string summary, std::string detail) {
-  diag::Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  return d;
-}
+using diag::error;
 
 // hcledit takes VALUE as the expression of an attribute: exactly one expression, nothing after;
 // what is used is the expression's own text (not blank space or a comment around it).

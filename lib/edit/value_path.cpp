@@ -5,6 +5,7 @@
 #include <span>
 
 #include "ast/ast.h"
+#include "diag/error.h"
 #include "util/text.h"
 
 namespace hcl::edit {
@@ -65,12 +66,7 @@ std::vector<Target> walk(const syntax::SyntaxTree& tree, Target at, std::span<co
   return here;
 }
 
-diag::Diagnostic error(std::string summary, std::string detail) {
-  diag::Diagnostic d;
-  d.summary = std::move(summary);
-  d.detail = std::move(detail);
-  return d;
-}
+using diag::error;
 
 // Edits of one item inside a value, in both layouts.
 class ValueEditor {

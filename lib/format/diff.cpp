@@ -13,14 +13,14 @@ namespace hcl::format {
 
 namespace {
 
-struct Line {
+struct TextLine {
   std::string_view text;  // without its newline
   bool newline;           // ends with "\n"
   uint64_t hash;
 };
 
-std::vector<Line> split_lines(std::string_view s) {
-  std::vector<Line> out;
+std::vector<TextLine> split_lines(std::string_view s) {
+  std::vector<TextLine> out;
   size_t i = 0;
   while (i < s.size()) {
     size_t nl = s.find('\n', i);
@@ -30,19 +30,19 @@ std::vector<Line> split_lines(std::string_view s) {
     uint64_t h = 1469598103934665603ull;  // FNV-1a
     for (unsigned char c : t) h = (h ^ c) * 1099511628211ull;
     h ^= has_nl;
-    out.push_back(Line{t, has_nl, h});
+    out.push_back(TextLine{t, has_nl, h});
     i = has_nl ? nl + 1 : s.size();
   }
   return out;
 }
 
-inline bool same(const Line& a, const Line& b) {
+inline bool same(const TextLine& a, const TextLine& b) {
   return a.hash == b.hash && a.newline == b.newline && a.text == b.text;
 }
 
 class Differ {
  public:
-  Differ(const std::vector<Line>& a, const std::vector<Line>& b)
+  Differ(const std::vector<TextLine>& a, const std::vector<TextLine>& b)
       : a_(a), b_(b), del_(a.size(), false), ins_(b.size(), false) {
     size_t n = a.size() + b.size() + 3;
     fwd_.resize(2 * n + 1);
@@ -131,8 +131,8 @@ class Differ {
     }
   }
 
-  const std::vector<Line>& a_;
-  const std::vector<Line>& b_;
+  const std::vector<TextLine>& a_;
+  const std::vector<TextLine>& b_;
   std::vector<bool> del_, ins_;
   std::vector<int64_t> fwd_, bwd_;
   int64_t offset_;
@@ -149,7 +149,7 @@ void range(std::string& out, size_t start, size_t count) {
   }
 }
 
-void emit_line(std::string& out, char mark, const Line& l) {
+void emit_line(std::string& out, char mark, const TextLine& l) {
   out += mark;
   out.append(l.text);
   out += '\n';
@@ -158,11 +158,11 @@ void emit_line(std::string& out, char mark, const Line& l) {
 
 // The lines of `side` that may equal a line of `other` (no line with the same hash there means
 // none can), with their indexes in `side`.
-void keep_matchable(const std::vector<Line>& side, const std::vector<Line>& other, std::vector<Line>& kept,
+void keep_matchable(const std::vector<TextLine>& side, const std::vector<TextLine>& other, std::vector<TextLine>& kept,
                     std::vector<size_t>& index) {
   std::vector<uint64_t> hashes;
   hashes.reserve(other.size());
-  for (const Line& l : other) hashes.push_back(l.hash);
+  for (const TextLine& l : other) hashes.push_back(l.hash);
   std::sort(hashes.begin(), hashes.end());
   for (size_t i = 0; i < side.size(); ++i) {
     if (!std::binary_search(hashes.begin(), hashes.end(), side[i].hash)) continue;
@@ -178,8 +178,8 @@ void keep_matchable(const std::vector<Line>& side, const std::vector<Line>& othe
 // diff's discarding of unmatchable lines does. It leaves the result minimal and matters for the
 // time: reformatting changes most lines of an unformatted file, and a search through tens of
 // thousands of changed lines costs the search's limit squared per split.
-std::vector<LineChange> changed_runs(const std::vector<Line>& a, const std::vector<Line>& b) {
-  std::vector<Line> ka, kb;
+std::vector<LineChange> changed_runs(const std::vector<TextLine>& a, const std::vector<TextLine>& b) {
+  std::vector<TextLine> ka, kb;
   std::vector<size_t> ia, ib;
   keep_matchable(a, b, ka, ia);
   keep_matchable(b, a, kb, ib);
@@ -215,7 +215,7 @@ std::vector<LineChange> line_changes(std::string_view before, std::string_view a
 std::string unified_diff(std::string_view before, std::string_view after, std::string_view old_label,
                          std::string_view new_label, int context) {
   if (before == after) return {};
-  std::vector<Line> a = split_lines(before), b = split_lines(after);
+  std::vector<TextLine> a = split_lines(before), b = split_lines(after);
   std::vector<LineChange> changes = changed_runs(a, b);
 
   std::string out;

@@ -504,8 +504,6 @@ cty::Expected<int64_t> parse_duration(std::string_view s) {
   return static_cast<int64_t>(d);
 }
 
-Param string_param(std::string name) { return Param{.name = std::move(name), .type = Type::string()}; }
-
 }  // namespace
 
 void add_datetime_functions(FunctionTable& table) {

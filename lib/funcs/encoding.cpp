@@ -307,8 +307,6 @@ std::optional<std::string> iconv_convert(const char* to, const char* from, std::
   return out;
 }
 
-Param string_param(std::string name) { return Param{.name = std::move(name), .type = Type::string()}; }
-
 }  // namespace
 
 // base64.StdEncoding.DecodeString: padding required, "\r" and "\n" skipped anywhere, trailing

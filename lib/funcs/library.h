@@ -67,4 +67,9 @@ void add_filesystem_functions(cty::FunctionTable& table, const std::string& base
 // Every function above.
 cty::FunctionTable standard_functions();
 
+// A parameter of type string, as most functions' are.
+inline cty::Param string_param(std::string name) {
+  return cty::Param{.name = std::move(name), .type = cty::Type::string()};
+}
+
 }  // namespace hcl::funcs

@@ -14,6 +14,7 @@
 #include "funcs/digest.h"
 #include "funcs/encoding.h"
 #include "funcs/extras.h"
+#include "funcs/library.h"
 #include "source/utf8.h"
 #include "util/text.h"
 
@@ -22,8 +23,6 @@ namespace hcl::funcs {
 using namespace cty;
 
 namespace {
-
-Param string_param(std::string name) { return Param{.name = std::move(name), .type = Type::string()}; }
 
 // Go's gzip.Writer at the default level after Flush and Close: a raw deflate stream ended by a
 // sync flush and an empty final stored block, in a header with no name, no time and OS 255.
