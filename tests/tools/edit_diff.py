@@ -6,8 +6,9 @@ For each file, addresses are generated from the reference lexer's tokens (`hcl-o
 every attribute (nested blocks included) and every block. Every attribute (with --get-sample N,
 a deterministic 1 in N of them) gets `attribute get`; a deterministic 1 in --sample of them also
 gets `--with-comments`, `set`, `rm`, `mv`, `replace` and `append`, and as many blocks get `block
-get/rm/mv/append/new` and `body get`; every file gets `block list`. Standard
-output and success must be identical.
+get/rm/mv/append/new` and `body get`; every file gets `block list`. With --file-sample N, a
+deterministic 1 in N of the files is examined at all. Standard output and success must be
+identical.
 
 Three outcomes are documented deviations (docs/edit.md), counted apart and not failures: `hcl
 edit` refuses a modifying attribute operation whose address names attributes in several blocks
@@ -16,7 +17,8 @@ edit` refuses a modifying attribute operation whose address names attributes in 
 ("oracle-invalid"); and where hcledit's `body get` prints a fragment of the body, `hcl edit`
 prints the body ("oracle-garbled").
 
-usage: edit_diff.py --hcl build/hcl --oracle hcl-oracle [--sample N] [--jobs N] PATH...
+usage: edit_diff.py --hcl build/hcl --oracle hcl-oracle [--sample N] [--get-sample N] [--file-sample N]
+                    [--jobs N] PATH...
 Exit status 1 when any output differs.
 """
 import argparse
@@ -201,6 +203,7 @@ def main():
     ap.add_argument("--oracle", required=True)
     ap.add_argument("--sample", type=int, default=20, help="1 in N addresses gets the editing operations")
     ap.add_argument("--get-sample", type=int, default=1, help="1 in N attributes gets `attribute get` (1: every one)")
+    ap.add_argument("--file-sample", type=int, default=1, help="1 in N files is examined at all (1: every one)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-list", help="file of paths (relative to a PATH) to leave out: inputs that do not parse")
     ap.add_argument("paths", nargs="+")
@@ -215,8 +218,9 @@ def main():
             for root, _, names in os.walk(p):
                 for name in sorted(names):
                     full = os.path.join(root, name)
-                    if os.path.relpath(full, p) not in skip:
-                        files.append((full, os.path.relpath(full, p)))
+                    rel = os.path.relpath(full, p)
+                    if rel not in skip and sampled("file\0" + rel, args.file_sample):
+                        files.append((full, rel))
         else:
             files.append((p, os.path.basename(p)))
     files.sort()
