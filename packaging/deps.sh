@@ -10,6 +10,9 @@
 # interpreter pip (its tests install the wheel),
 # and python3-lark and python3-regex run python-hcl2, the peer its compatibility module is
 # compared with (tests/python).
+# emscripten (with node-acorn, which Debian's emscripten runs) builds the npm package (js/,
+# packaging/npm.sh), and unicode-data holds the tables RE2's source is built with for it; Node.js
+# and npm run its tests, from Debian unless a Node.js is already installed.
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -18,4 +21,8 @@ apt-get install -y -qq --no-install-recommends \
   libcli11-dev libfmt-dev nlohmann-json3-dev libgmp-dev libmpfr-dev doctest-dev \
   libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev zlib1g-dev lld \
   golang-go golang-github-hashicorp-hcl-v2-dev neovim clang-format \
-  pybind11-dev python3-dev python3-pip python3-lark python3-regex >/dev/null
+  pybind11-dev python3-dev python3-pip python3-lark python3-regex \
+  emscripten node-acorn unicode-data >/dev/null
+if ! command -v node >/dev/null; then
+  apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi

@@ -380,9 +380,9 @@ std::optional<Number> Number::parse_mpfr(std::string_view s, uint32_t precision)
                                      7450580596923828125ull};
     constexpr uint64_t kMax = 27;
     if (n5 <= static_cast<__int128>(kMax)) {
-      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[static_cast<size_t>(n5)]), MPFR_RNDN);
+      mpfr_set_uj(p, kPow5[static_cast<size_t>(n5)], MPFR_RNDN);  // _uj: long is 32 bits on WebAssembly
     } else {
-      mpfr_set_ui(p, static_cast<unsigned long>(kPow5[kMax]), MPFR_RNDN);
+      mpfr_set_uj(p, kPow5[kMax], MPFR_RNDN);
       unsigned __int128 n = static_cast<unsigned __int128>(n5 - kMax);
       mpfr_t f;
       mpfr_init2(f, precision + 128);
@@ -460,8 +460,8 @@ bool Number::is_integer() const { return small() || (big() && mpfr_integer_p(big
 std::optional<int64_t> Number::to_int64() const {
   if (small()) return small_;
   if (!big()) return std::nullopt;  // a decimal is not an integer
-  if (!mpfr_integer_p(big_value()->f) || !mpfr_fits_slong_p(big_value()->f, MPFR_RNDZ)) return std::nullopt;
-  return static_cast<int64_t>(mpfr_get_si(big_value()->f, MPFR_RNDZ));
+  if (!mpfr_integer_p(big_value()->f) || !mpfr_fits_intmax_p(big_value()->f, MPFR_RNDZ)) return std::nullopt;
+  return static_cast<int64_t>(mpfr_get_sj(big_value()->f, MPFR_RNDZ));  // _sj: long is 32 bits on WebAssembly
 }
 
 double Number::to_double() const {

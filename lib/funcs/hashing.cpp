@@ -4,6 +4,7 @@
 // Base64 (base64sha256, base64sha512); uuid (random, formatted as hashicorp/go-uuid does) and
 // uuidv5 (name-based, RFC 4122 with SHA-1).
 #include <sys/random.h>
+#include <cstddef>  // before sys/random.h, which uses size_t without including it on some C libraries
 
 #include <array>
 #include <cerrno>

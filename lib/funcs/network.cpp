@@ -65,8 +65,6 @@ class BigInt {
   mpz_t v_;
 };
 
-static_assert(sizeof(unsigned long) == 8, "big.Int.Uint64 is read with mpz_get_ui");
-
 // 1 << bits, minus one.
 BigInt all_ones(unsigned long bits) {
   BigInt out;
@@ -439,7 +437,10 @@ struct WholeNumber {
     if (sign == 0 || exponent >= 64) return 0;
     BigInt low;
     mpz_mul_2exp(low.get(), magnitude.get(), exponent);
-    return mpz_get_ui(low.get());
+    // Two 32-bit halves: long, mpz_get_ui's result, is 32 bits on WebAssembly.
+    uint64_t lo = mpz_get_ui(low.get()) & 0xffffffffu;
+    mpz_tdiv_q_2exp(low.get(), low.get(), 32);
+    return (static_cast<uint64_t>(mpz_get_ui(low.get()) & 0xffffffffu) << 32) | lo;
   }
 
   BigInt value() const {

@@ -35,6 +35,9 @@ constexpr bool kSanitized = false;
 
 // Whether the calling thread is the main thread and its stack may grow to kEnoughStack.
 bool main_stack_suffices() {
+#ifdef __EMSCRIPTEN__
+  return false;  // its stack is fixed when the module is linked; no thread starts either, so work runs where it is
+#endif
   if (kSanitized || getpid() != static_cast<pid_t>(syscall(SYS_gettid))) return false;
   rlimit limit{};
   if (getrlimit(RLIMIT_STACK, &limit) != 0) return false;
