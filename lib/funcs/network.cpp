@@ -41,6 +41,14 @@ class BigInt {
  public:
   BigInt() { mpz_init(v_); }
   explicit BigInt(long v) { mpz_init_set_si(v_, v); }
+  // An int64: long, mpz_init_set_si's argument, is 32 bits on WebAssembly.
+  static BigInt of_int64(int64_t v) {
+    BigInt out;
+    uint64_t magnitude = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    mpz_import(out.v_, 1, -1, sizeof magnitude, 0, 0, &magnitude);
+    if (v < 0) mpz_neg(out.v_, out.v_);
+    return out;
+  }
   BigInt(const BigInt& other) { mpz_init_set(v_, other.v_); }
   BigInt& operator=(const BigInt& other) {
     mpz_set(v_, other.v_);
@@ -521,7 +529,7 @@ cty::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num) 
     host_num = WholeNumber::of(from_start);
   } else {
     // The range check reads the low 64 bits back as a signed int64: a wider number can pass.
-    BigInt checked(static_cast<long>(num.low_uint64()));
+    BigInt checked = BigInt::of_int64(static_cast<int64_t>(num.low_uint64()));
     if (checked.compare(max_host) > 0) return too_big(num.value());
     host_num = num;
   }
