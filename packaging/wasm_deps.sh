@@ -95,6 +95,11 @@ cmake_dep() { # source package, cmake arguments...
   touch "$prefix/.done-$name"
 }
 
+# Debian's GMP source leaves out doc/, and its configure script (not regenerated) still makes
+# doc/Makefile: an empty one stands in.
+gmp=$(dir gmp)
+[ -f "$gmp/doc/Makefile.in" ] || { mkdir -p "$gmp/doc" && printf 'all install check clean distclean:\n\t@:\n' >"$gmp/doc/Makefile.in"; }
+
 # Two chains at a time: configure scripts run on one core, so the other builds meanwhile.
 (
   autotools gmp --disable-assembly --disable-cxx &&

@@ -3,8 +3,11 @@
 // digests of a string's UTF-8 bytes as lowercase hex (md5, sha1, sha256, sha512) or standard
 // Base64 (base64sha256, base64sha512); uuid (random, formatted as hashicorp/go-uuid does) and
 // uuidv5 (name-based, RFC 4122 with SHA-1).
+// stddef.h first: emscripten's sys/random.h uses size_t without including it.
+// clang-format off
+#include <stddef.h>
 #include <sys/random.h>
-#include <cstddef>  // before sys/random.h, which uses size_t without including it on some C libraries
+// clang-format on
 
 #include <array>
 #include <cerrno>
