@@ -100,12 +100,19 @@ cmake_dep() { # source package, cmake arguments...
 gmp=$(dir gmp)
 [ -f "$gmp/doc/Makefile.in" ] || { mkdir -p "$gmp/doc" && printf 'all install check clean distclean:\n\t@:\n' >"$gmp/doc/Makefile.in"; }
 
-# Two chains at a time: configure scripts run on one core, so the other builds meanwhile.
+# Debian's patches to Nettle touch configure.ac, which would have make run autoconf: the
+# generated files are made newer again.
+(cd "$(dir nettle)" && touch aclocal.m4 && touch configure config.h.in && touch stamp-h.in)
+
+# Side by side: configure scripts run on one core, so the others build meanwhile. MPFR and
+# Nettle need GMP, and nothing else needs anything.
 (
-  autotools gmp --disable-assembly --disable-cxx &&
-    autotools mpfr4 --with-gmp="$prefix" --disable-thread-safe &&
-    autotools nettle --with-include-path="$prefix/include" --with-lib-path="$prefix/lib" \
-      --disable-assembler --disable-openssl --disable-documentation --disable-fat
+  autotools gmp --disable-assembly --disable-cxx || exit 1
+  autotools mpfr4 --with-gmp="$prefix" --disable-thread-safe &
+  mpfr=$!
+  autotools nettle --with-include-path="$prefix/include" --with-lib-path="$prefix/lib" \
+    --disable-assembler --disable-openssl --disable-documentation --disable-fat || exit 1
+  wait $mpfr
 ) &
 chain=$!
 (

@@ -14,8 +14,9 @@ let native = null;
 function wasm() {
   if (native === null) {
     const module = {};
-    // The factory's promise is settled by then; a failure surfaces from the calls below.
-    createHclModule(module).then(null, () => {});
+    createHclModule(module);
+    // A failed start rejects the module's `ready` promise; the calls below report it instead.
+    if (module.ready && typeof module.ready.then === 'function') module.ready.then(null, () => {});
     native = module;
   }
   return native;

@@ -9,6 +9,7 @@
 #include <sys/random.h>
 // clang-format on
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 
@@ -89,6 +90,12 @@ cty::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
 
 // The kernel's random source, as Go's crypto/rand reads it.
 bool random_bytes(unsigned char* out, size_t size) {
+#ifdef __EMSCRIPTEN__
+  // No getrandom there; getentropy draws from crypto.getRandomValues, 256 bytes a call.
+  for (size_t at = 0; at < size; at += 256) {
+    if (getentropy(out + at, std::min<size_t>(256, size - at)) != 0) return false;
+  }
+#else
   while (size > 0) {
     ssize_t n = getrandom(out, size, 0);
     if (n < 0) {
@@ -98,6 +105,7 @@ bool random_bytes(unsigned char* out, size_t size) {
     out += n;
     size -= static_cast<size_t>(n);
   }
+#endif
   return true;
 }
 
