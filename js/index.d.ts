@@ -75,7 +75,7 @@ export interface JSONOptions extends FileOptions {
   simplify?: boolean;
   /** With evaluation, an expression that fails is an error (`--strict`). */
   strict?: boolean;
-  /** Values for var.NAME (`--var`); any variable turns evaluation on. */
+  /** The names expressions see (`{ var: { region: 'eu' } }` for var.region, as `--var`); any turns evaluation on. */
   variables?: Variables;
 }
 

@@ -45,8 +45,25 @@ function call(name, ...args) {
   }
 }
 
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+// A string with a lone surrogate as its WTF-8 bytes: the library then reports the bad bytes where
+// they are, where emscripten's own encoding would pair the surrogate with the next character.
+function wtf8(s) {
+  const out = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
 function text(input, what) {
-  if (typeof input === 'string' || input instanceof Uint8Array) return input;
+  if (typeof input === 'string') return loneSurrogate.test(input) ? wtf8(input) : input;
+  if (input instanceof Uint8Array) return input;
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   throw new TypeError(`${what} must be a string or a Uint8Array`);
 }
@@ -61,7 +78,16 @@ function syntaxOf(options) {
 function variablesOf(variables) {
   if (variables === undefined || variables === null) return '';
   if (typeof variables !== 'object' || Array.isArray(variables)) throw new TypeError('variables must be an object');
-  return JSON.stringify(variables);
+  // JSON would write NaN and the infinities as null: refused instead, as HCL has no such numbers.
+  return JSON.stringify(variables, (key, value) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`variables: ${value} is no HCL number`);
+    if (typeof value === 'bigint') {
+      if (JSON.rawJSON) return JSON.rawJSON(value.toString());
+      if (!Number.isSafeInteger(Number(value))) throw new TypeError('variables: a BigInt past 2^53 needs Node.js 21');
+      return Number(value);
+    }
+    return value;
+  });
 }
 
 const defaultName = '<input>';

@@ -28,7 +28,7 @@ test('toJSON is hcl json', () => {
   const compact = hcl.toJSON('a = { b = "c" }\n', { pretty: false });
   assert.equal(compact.json, '{"a":{"b":"c"}}');
   assert.deepEqual(JSON.parse(hcl.toJSON('g = 1 + 2\ne = var.x\n', { simplify: true }).json), { g: 3, e: '${var.x}' });
-  assert.deepEqual(JSON.parse(hcl.toJSON('e = var.x\n', { variables: { x: 'eu' }, pretty: false }).json), { e: 'eu' });
+  assert.deepEqual(JSON.parse(hcl.toJSON('e = var.x\n', { variables: { var: { x: 'eu' } }, pretty: false }).json), { e: 'eu' });
   assert.deepEqual(JSON.parse(hcl.toJSON('{"a": {"b": 1}}', { filename: 'x.tf.json' }).json), { a: { b: 1 } });
   assert.throws(() => hcl.toJSON('a = 1', { syntax: 'yaml' }), TypeError);
 });

@@ -43,11 +43,11 @@ test('nesting deeper than the limit is reported, not followed', () => {
 test('bytes that are not UTF-8, NUL, and odd arguments', () => {
   const bad = new Uint8Array([0x61, 0x20, 0x3d, 0x20, 0x22, 0xff, 0xfe, 0x22, 0x0a]);
   assert.equal(hcl.validate(bad).valid, false);
-  assert.equal(hcl.validate('a = "\0"\n').valid, false);
+  assert.equal(hcl.validate('a = 1\0\n').valid, false);
   assert.equal(hcl.toJSON('\ud800 = 1').ok, false); // a lone surrogate
   assert.throws(() => hcl.toJSON(42), TypeError);
   assert.throws(() => hcl.evaluate('1', { variables: [1] }), TypeError);
-  assert.equal(hcl.evaluate('x', { variables: { x: 1e400 } }).ok, false); // Infinity is JSON null
+  assert.throws(() => hcl.evaluate('x', { variables: { x: 1e400 } }), TypeError); // JSON would make it null
   assert.equal(hcl.evaluate('1').value, 1);
 });
 
