@@ -82,17 +82,63 @@ uint32_t int_min_prec(int64_t v) {
 
 bool fits_small(int64_t v, uint32_t prec) { return prec >= 64 || int_min_prec(v) <= prec; }
 
+// 64-bit integers into and out of MPFR. The _si and _ui functions take a long, which is 32 bits on
+// WebAssembly, so there the wider values go through an mpz (the intmax_t functions are declared
+// only when <stdint.h> precedes <mpfr.h>, which number.h cannot promise).
+constexpr bool kLong64 = sizeof(long) >= sizeof(int64_t);
+
+void set_u64(mpfr_ptr f, uint64_t v) {
+  if constexpr (kLong64) {
+    mpfr_set_ui(f, static_cast<unsigned long>(v), MPFR_RNDN);
+  } else {
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, 1, -1, sizeof v, 0, 0, &v);
+    mpfr_set_z(f, z, MPFR_RNDN);
+    mpz_clear(z);
+  }
+}
+
+void set_i64(mpfr_ptr f, int64_t v) {
+  if constexpr (kLong64) {
+    mpfr_set_si(f, static_cast<long>(v), MPFR_RNDN);
+  } else {
+    set_u64(f, v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+    if (v < 0) mpfr_neg(f, f, MPFR_RNDN);
+  }
+}
+
+// An integral MPFR value as int64, when it fits.
+std::optional<int64_t> get_i64(mpfr_srcptr f) {
+  if constexpr (kLong64) {
+    if (!mpfr_fits_slong_p(f, MPFR_RNDZ)) return std::nullopt;
+    return static_cast<int64_t>(mpfr_get_si(f, MPFR_RNDZ));
+  } else {
+    if (mpfr_zero_p(f)) return 0;
+    if (!mpfr_number_p(f) || mpfr_get_exp(f) > 64) return std::nullopt;  // |f| >= 2^64
+    mpz_t z;
+    mpz_init(z);
+    mpfr_get_z(z, f, MPFR_RNDZ);
+    uint64_t magnitude = 0;
+    mpz_export(&magnitude, nullptr, -1, sizeof magnitude, 0, 0, z);
+    bool negative = mpz_sgn(z) < 0;
+    mpz_clear(z);
+    if (!negative && magnitude <= static_cast<uint64_t>(INT64_MAX)) return static_cast<int64_t>(magnitude);
+    if (negative && magnitude <= static_cast<uint64_t>(INT64_MAX) + 1) return static_cast<int64_t>(0 - magnitude);
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 Number Number::make(std::unique_ptr<Big> big) {
   Number n;
   n.prec_ = static_cast<uint32_t>(mpfr_get_prec(big->f));
   // Keep exact integers that fit inline inline: cheaper to copy and to print.
-  if (mpfr_number_p(big->f) && mpfr_integer_p(big->f) && !(mpfr_zero_p(big->f) && mpfr_signbit(big->f)) &&
-      mpfr_fits_slong_p(big->f, MPFR_RNDN)) {
-    long v = mpfr_get_si(big->f, MPFR_RNDN);
-    if (v != LONG_MIN) {
-      n.small_ = v;
+  if (mpfr_number_p(big->f) && mpfr_integer_p(big->f) && !(mpfr_zero_p(big->f) && mpfr_signbit(big->f))) {
+    std::optional<int64_t> v = get_i64(big->f);
+    if (v && *v != INT64_MIN) {
+      n.small_ = *v;
       return n;
     }
   }
@@ -127,7 +173,7 @@ Number::BigRef Number::as_big() const {
     }
   }
   auto b = std::make_unique<Big>(prec_);
-  mpfr_set_si(b->f, small_, MPFR_RNDN);
+  set_i64(b->f, small_);
   return BigRef(b.release());
 }
 
@@ -160,12 +206,12 @@ Number Number::from_int_narrow(int64_t v, uint32_t precision) {
     n.prec_ = precision;
     return n;
   }
-  return held_big(precision, [v](mpfr_ptr f) { mpfr_set_si(f, v, MPFR_RNDN); });
+  return held_big(precision, [v](mpfr_ptr f) { set_i64(f, v); });
 }
 
 Number Number::from_uint(uint64_t v) {
   if (v <= static_cast<uint64_t>(INT64_MAX)) return from_int(static_cast<int64_t>(v), kIntPrecision);
-  return held_big(kIntPrecision, [v](mpfr_ptr f) { mpfr_set_ui(f, v, MPFR_RNDN); });
+  return held_big(kIntPrecision, [v](mpfr_ptr f) { set_u64(f, v); });
 }
 
 Number Number::from_double(double v) {
@@ -346,9 +392,9 @@ void set_pow5(mpfr_t out, unsigned __int128 n, uint32_t precision) {
                                    7450580596923828125ull};
   constexpr uint64_t kMax = 27;
   if (n <= kMax) {
-    mpfr_set_ui(out, static_cast<unsigned long>(kPow5[static_cast<size_t>(n)]), MPFR_RNDN);
+    set_u64(out, kPow5[static_cast<size_t>(n)]);
   } else {
-    mpfr_set_ui(out, static_cast<unsigned long>(kPow5[kMax]), MPFR_RNDN);
+    set_u64(out, kPow5[kMax]);
     n -= kMax;
     mpfr_t f;
     mpfr_init2(f, precision + 128);
@@ -484,8 +530,8 @@ bool Number::is_integer() const { return small() || (big() && mpfr_integer_p(big
 std::optional<int64_t> Number::to_int64() const {
   if (small()) return small_;
   if (!big()) return std::nullopt;  // a decimal is not an integer
-  if (!mpfr_integer_p(big_value()->f) || !mpfr_fits_slong_p(big_value()->f, MPFR_RNDZ)) return std::nullopt;
-  return static_cast<int64_t>(mpfr_get_si(big_value()->f, MPFR_RNDZ));
+  if (!mpfr_integer_p(big_value()->f)) return std::nullopt;
+  return get_i64(big_value()->f);
 }
 
 double Number::to_double() const {
@@ -496,7 +542,7 @@ double Number::to_double() const {
 
 void Number::to_mpfr(mpfr_ptr out) const {
   if (small()) {
-    mpfr_set_si(out, small_, MPFR_RNDN);
+    set_i64(out, small_);
   } else {
     auto b = as_big();
     mpfr_set(out, b->f, MPFR_RNDN);

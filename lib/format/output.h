@@ -191,7 +191,7 @@ class Output {
   // all_spaces for the `n` bytes at `at` in compare_: a short run (indentation, alignment) is
   // one word read, ending at the run's end.
   bool spaces_at(const char* at, uint32_t n) const {
-    if constexpr (std::endian::native == std::endian::little) {
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {  // std::endian, where libc++ lacks it
       if (n == 0) return true;
       if (n <= 8 && at + n >= compare_.data() + 8) {
         uint64_t w;

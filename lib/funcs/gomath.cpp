@@ -38,8 +38,8 @@ bool uses_fma() {
 
 namespace {
 
-double from_bits(uint64_t b) { return std::bit_cast<double>(b); }
-uint64_t to_bits(double d) { return std::bit_cast<uint64_t>(d); }
+double from_bits(uint64_t b) { return __builtin_bit_cast(double, b); }  // std::bit_cast, where libc++ lacks it
+uint64_t to_bits(double d) { return __builtin_bit_cast(uint64_t, d); }
 
 // CVTSD2SL: round to nearest even; out of range gives the "integer indefinite" value.
 int32_t cvtsd2sl(double t) {

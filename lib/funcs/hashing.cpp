@@ -3,8 +3,13 @@
 // digests of a string's UTF-8 bytes as lowercase hex (md5, sha1, sha256, sha512) or standard
 // Base64 (base64sha256, base64sha512); uuid (random, formatted as hashicorp/go-uuid does) and
 // uuidv5 (name-based, RFC 4122 with SHA-1).
+// stddef.h first: emscripten's sys/random.h uses size_t without including it.
+// clang-format off
+#include <stddef.h>
 #include <sys/random.h>
+// clang-format on
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 
@@ -85,6 +90,12 @@ cty::Expected<std::array<unsigned char, 16>> parse_uuid(std::string_view s) {
 
 // The kernel's random source, as Go's crypto/rand reads it.
 bool random_bytes(unsigned char* out, size_t size) {
+#ifdef __EMSCRIPTEN__
+  // No getrandom there; getentropy draws from crypto.getRandomValues, 256 bytes a call.
+  for (size_t at = 0; at < size; at += 256) {
+    if (getentropy(out + at, std::min<size_t>(256, size - at)) != 0) return false;
+  }
+#else
   while (size > 0) {
     ssize_t n = getrandom(out, size, 0);
     if (n < 0) {
@@ -94,6 +105,7 @@ bool random_bytes(unsigned char* out, size_t size) {
     out += n;
     size -= static_cast<size_t>(n);
   }
+#endif
   return true;
 }
 

@@ -41,6 +41,14 @@ class BigInt {
  public:
   BigInt() { mpz_init(v_); }
   explicit BigInt(long v) { mpz_init_set_si(v_, v); }
+  // An int64: long, mpz_init_set_si's argument, is 32 bits on WebAssembly.
+  static BigInt of_int64(int64_t v) {
+    BigInt out;
+    uint64_t magnitude = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    mpz_import(out.v_, 1, -1, sizeof magnitude, 0, 0, &magnitude);
+    if (v < 0) mpz_neg(out.v_, out.v_);
+    return out;
+  }
   BigInt(const BigInt& other) { mpz_init_set(v_, other.v_); }
   BigInt& operator=(const BigInt& other) {
     mpz_set(v_, other.v_);
@@ -64,8 +72,6 @@ class BigInt {
  private:
   mpz_t v_;
 };
-
-static_assert(sizeof(unsigned long) == 8, "big.Int.Uint64 is read with mpz_get_ui");
 
 // 1 << bits, minus one.
 BigInt all_ones(unsigned long bits) {
@@ -439,7 +445,10 @@ struct WholeNumber {
     if (sign == 0 || exponent >= 64) return 0;
     BigInt low;
     mpz_mul_2exp(low.get(), magnitude.get(), exponent);
-    return mpz_get_ui(low.get());
+    // Two 32-bit halves: long, mpz_get_ui's result, is 32 bits on WebAssembly.
+    uint64_t lo = mpz_get_ui(low.get()) & 0xffffffffu;
+    mpz_tdiv_q_2exp(low.get(), low.get(), 32);
+    return (static_cast<uint64_t>(mpz_get_ui(low.get()) & 0xffffffffu) << 32) | lo;
   }
 
   BigInt value() const {
@@ -520,7 +529,7 @@ cty::Expected<Bytes, CidrError> host(const IPNet& base, const WholeNumber& num) 
     host_num = WholeNumber::of(from_start);
   } else {
     // The range check reads the low 64 bits back as a signed int64: a wider number can pass.
-    BigInt checked(static_cast<long>(num.low_uint64()));
+    BigInt checked = BigInt::of_int64(static_cast<int64_t>(num.low_uint64()));
     if (checked.compare(max_host) > 0) return too_big(num.value());
     host_num = num;
   }

@@ -198,7 +198,7 @@ ReadResult read_file(const std::string& path, uint64_t map_from) {
   size_t in_last = kBlock;
   for (;;) {
     if (in_last == kBlock) {
-      blocks.push_back(std::make_unique_for_overwrite<char[]>(kBlock));
+      blocks.push_back(std::unique_ptr<char[]>(new char[kBlock]));  // uninitialised, as make_unique_for_overwrite
       in_last = 0;
     }
     size_t want = static_cast<size_t>(std::min<uint64_t>(kBlock - in_last, limit + 1 - total));

@@ -35,10 +35,16 @@ constexpr bool kSanitized = false;
 
 // Whether the calling thread is the main thread and its stack may grow to kEnoughStack.
 bool main_stack_suffices() {
+#ifdef __EMSCRIPTEN__
+  // WebAssembly's stack is fixed when the module is linked, and no thread starts there either:
+  // the work runs where it is.
+  return false;
+#else
   if (kSanitized || getpid() != static_cast<pid_t>(syscall(SYS_gettid))) return false;
   rlimit limit{};
   if (getrlimit(RLIMIT_STACK, &limit) != 0) return false;
   return limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= kEnoughStack;
+#endif
 }
 
 }  // namespace

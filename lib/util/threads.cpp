@@ -50,6 +50,7 @@ Thread::Thread(std::function<void()> fn) : start_(std::make_unique<Start>()) {
   start_->fn = std::move(fn);
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) return;
+#ifndef __EMSCRIPTEN__  // WebAssembly has one thread and no affinity
   int here = sched_getcpu();
   if (here >= 0 && sched_getaffinity(0, sizeof start_->allowed, &start_->allowed) == 0) {
     int core = other_core(start_->allowed, here);
@@ -60,6 +61,7 @@ Thread::Thread(std::function<void()> fn) : start_(std::make_unique<Start>()) {
       start_->placed = pthread_attr_setaffinity_np(&attr, sizeof first, &first) == 0;
     }
   }
+#endif
   started_ = pthread_create(&thread_, &attr, run_start, start_.get()) == 0;
   pthread_attr_destroy(&attr);
 }

@@ -1,0 +1,190 @@
+'use strict';
+// SPDX-License-Identifier: Apache-2.0
+// hcl-toolchain: the hcl library compiled to WebAssembly (hcl_wasm.js, built from js/src/binding.cpp)
+// and the shapes users see. Every function takes text (a string, or a Uint8Array of a file's
+// bytes) and returns a plain result object; bad input is reported in `diagnostics`, never thrown.
+// The functions whose names end in `Path` read a file in Node.js, and only they touch the file
+// system.
+
+const createHclModule = require('./hcl_wasm.js');
+
+// The module is compiled on first use, synchronously (it is linked with WASM_ASYNC_COMPILATION=0),
+// so that every function answers at once.
+let native = null;
+function wasm() {
+  if (native === null) {
+    const module = {};
+    createHclModule(module);
+    // A failed start rejects the module's `ready` promise; the calls below report it instead.
+    if (module.ready && typeof module.ready.then === 'function') module.ready.then(null, () => {});
+    native = module;
+  }
+  return native;
+}
+
+function internalError(error) {
+  return {
+    severity: 'error',
+    summary: 'Internal error',
+    detail: `The input could not be processed: ${error && error.message ? error.message : String(error)}`,
+    range: null,
+    context: null,
+  };
+}
+
+// A trap in the module (exhausted memory, or a stack deeper than the engine allows) leaves its
+// state unknown: the instance is dropped, the next call makes a new one, and this call's answer
+// is a diagnostic.
+function call(name, ...args) {
+  const m = wasm();
+  try {
+    return m[name](...args);
+  } catch (error) {
+    native = null;
+    return { ok: false, diagnostics: [internalError(error)] };
+  }
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+// A string with a lone surrogate as its WTF-8 bytes: the library then reports the bad bytes where
+// they are, where emscripten's own encoding would pair the surrogate with the next character.
+function wtf8(s) {
+  const out = [];
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return Uint8Array.from(out);
+}
+
+function text(input, what) {
+  if (typeof input === 'string') return loneSurrogate.test(input) ? wtf8(input) : input;
+  if (input instanceof Uint8Array) return input;
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  throw new TypeError(`${what} must be a string or a Uint8Array`);
+}
+
+const syntaxes = { auto: 0, native: 1, hcl: 1, json: 2 };
+function syntaxOf(options) {
+  const s = options.syntax === undefined ? 'auto' : options.syntax;
+  if (!(s in syntaxes)) throw new TypeError(`syntax must be "native" or "json", not ${JSON.stringify(s)}`);
+  return syntaxes[s];
+}
+
+function variablesOf(variables) {
+  if (variables === undefined || variables === null) return '';
+  if (typeof variables !== 'object' || Array.isArray(variables)) throw new TypeError('variables must be an object');
+  // JSON would write NaN and the infinities as null: refused instead, as HCL has no such numbers.
+  return JSON.stringify(variables, (key, value) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`variables: ${value} is no HCL number`);
+    if (typeof value === 'bigint') {
+      if (JSON.rawJSON) return JSON.rawJSON(value.toString());
+      if (!Number.isSafeInteger(Number(value))) throw new TypeError('variables: a BigInt past 2^53 needs Node.js 21');
+      return Number(value);
+    }
+    return value;
+  });
+}
+
+const defaultName = '<input>';
+
+/** `hcl validate --format json`: the parse's diagnostics, each with its rendering. */
+function validate(input, options = {}) {
+  const r = call('validate', text(input, 'input'), options.filename || defaultName, syntaxOf(options));
+  const diagnostics = r.diagnostics.map((d, i) => (r.rendered ? { ...d, rendered: r.rendered[i] } : d));
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return {
+    format_version: '1.0',
+    valid: errors === 0,
+    error_count: errors,
+    warning_count: diagnostics.length - errors,
+    diagnostics,
+  };
+}
+
+/** `hcl fmt`: the canonical layout. */
+function format(input, options = {}) {
+  return call('format', text(input, 'input'), options.filename || defaultName, Boolean(options.terraform));
+}
+
+/** `hcl json`: the document in hcl2json's shape, as text. */
+function toJSON(input, options = {}) {
+  return call('toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
+    options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variablesOf(options.variables));
+}
+
+function valueResult(r) {
+  if (!r.ok) return r;
+  return { ok: true, value: JSON.parse(r.json), json: r.json, type: JSON.parse(r.type), diagnostics: r.diagnostics };
+}
+
+/** `hcl eval`: one expression with variables. */
+function evaluate(expression, options = {}) {
+  if (typeof expression !== 'string') throw new TypeError('expression must be a string');
+  return valueResult(call('evaluate', expression, variablesOf(options.variables), '', 0, options.dialect || 'hcl',
+    Boolean(options.showSensitive)));
+}
+
+/** `hcl eval --file`: a whole file evaluated into one object. */
+function evaluateFile(input, options = {}) {
+  return valueResult(call('evaluate', text(input, 'input'), variablesOf(options.variables),
+    options.filename || defaultName, syntaxOf(options), options.dialect || 'hcl', Boolean(options.showSensitive)));
+}
+
+// Node.js only, and only when a function that reads a path is called.
+function nodeFs() {
+  if (typeof process === 'undefined' || !process.versions || !process.versions.node) {
+    throw new Error('reading files needs Node.js');
+  }
+  return module.require('fs');
+}
+
+// A file's bytes, or a failed result naming why it could not be read.
+function readPath(path) {
+  try {
+    return { bytes: nodeFs().readFileSync(path) };
+  } catch (error) {
+    if (error.message === 'reading files needs Node.js') throw error;
+    return {
+      failed: {
+        ok: false,
+        diagnostics: [{ severity: 'error', summary: 'Failed to read file', detail: `${path}: ${error.message}`,
+          range: null, context: null }],
+      },
+    };
+  }
+}
+
+function pathVariant(fn, failedShape) {
+  return (path, options = {}) => {
+    const file = readPath(path);
+    if (file.failed) return failedShape ? failedShape(file.failed) : file.failed;
+    return fn(file.bytes, { filename: path, ...options });
+  };
+}
+
+function failedValidation(failed) {
+  return { format_version: '1.0', valid: false, error_count: 1, warning_count: 0, diagnostics: failed.diagnostics };
+}
+
+function version() {
+  return wasm().version();
+}
+
+module.exports = {
+  version,
+  validate,
+  format,
+  toJSON,
+  evaluate,
+  evaluateFile,
+  validatePath: pathVariant(validate, failedValidation),
+  formatPath: pathVariant(format),
+  toJSONPath: pathVariant(toJSON),
+  evaluateFilePath: pathVariant(evaluateFile),
+  nodeFs,
+};

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+// The WebAssembly module of the npm package hcl-toolchain: the public C++ API (<hcl/hcl.h>) as
+// plain JavaScript data through embind. Every call hands back a fresh object of strings, numbers
+// and arrays, never a C++ object, so the JavaScript layer (js/lib/core.cjs) owns the shapes users
+// see and nothing needs freeing. Text comes in as a JavaScript string (encoded to UTF-8) or as a
+// Uint8Array of the file's bytes; values cross as JSON, read and written by the library itself.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <hcl/hcl.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace {
+
+using emscripten::val;
+
+val position(const hcl::Position& p) {
+  val o = val::object();
+  o.set("line", p.line);
+  o.set("column", p.column);
+  o.set("byte", p.byte);
+  return o;
+}
+
+val range(const std::optional<hcl::SourceRange>& r) {
+  if (!r) return val::null();
+  val o = val::object();
+  o.set("filename", r->filename);
+  o.set("start", position(r->start));
+  o.set("end", position(r->end));
+  return o;
+}
+
+// The names of `hcl validate --format json`: the subject is "range".
+val diagnostics_array(const hcl::Diagnostics& diagnostics) {
+  val out = val::array();
+  for (const hcl::Diagnostic& d : diagnostics) {
+    val o = val::object();
+    o.set("severity", std::string(d.severity == hcl::Severity::Error ? "error" : "warning"));
+    o.set("summary", d.summary);
+    o.set("detail", d.detail);
+    o.set("range", range(d.subject));
+    o.set("context", range(d.context));
+    out.call<void>("push", o);
+  }
+  return out;
+}
+
+// {ok, diagnostics} plus the fields a call adds.
+val outcome(bool ok, const hcl::Diagnostics& diagnostics) {
+  val o = val::object();
+  o.set("ok", ok);
+  o.set("diagnostics", diagnostics_array(diagnostics));
+  return o;
+}
+
+hcl::Syntax syntax_of(int syntax, const std::string& name) {
+  if (syntax == 1) return hcl::Syntax::Native;
+  if (syntax == 2) return hcl::Syntax::Json;
+  return hcl::syntax_for(name);
+}
+
+hcl::Diagnostic error(std::string summary, std::string detail) {
+  return hcl::Diagnostic{hcl::Severity::Error, std::move(summary), std::move(detail), std::nullopt, std::nullopt};
+}
+
+// Variables as a JSON object's members (the JavaScript layer stringifies them); "" is none.
+std::optional<hcl::Variables> variables_of(const std::string& json, hcl::Diagnostics& diagnostics) {
+  hcl::Variables out;
+  if (json.empty()) return out;
+  hcl::Result<hcl::Value> document = hcl::Value::from_json(json);
+  if (!document) {
+    diagnostics = document.diagnostics();
+    return std::nullopt;
+  }
+  if (document->kind() != hcl::Kind::Object) {
+    diagnostics.push_back(error("Invalid variables", "The variables must be an object whose keys are their names."));
+    return std::nullopt;
+  }
+  for (const auto& [key, value] : document->entries()) out.insert_or_assign(key, value);
+  return out;
+}
+
+// The parse's diagnostics, each also rendered as `hcl validate` prints it.
+val validate(std::string text, std::string name, int syntax) {
+  hcl::Syntax kind = syntax_of(syntax, name);
+  hcl::File file = hcl::File::parse(std::move(name), std::move(text), kind);
+  val o = outcome(file.ok(), file.diagnostics());
+  val rendered = val::array();
+  for (const hcl::Diagnostic& d : file.diagnostics()) rendered.call<void>("push", file.render(d));
+  o.set("rendered", rendered);
+  return o;
+}
+
+// `hcl json`: {ok, json, diagnostics}; the diagnostics are the parse's when it failed, else the
+// conversion's.
+val to_json(std::string text, std::string name, int syntax, bool pretty, bool simplify, bool strict,
+            const std::string& variables) {
+  hcl::Diagnostics diagnostics;
+  std::optional<hcl::Variables> vars = variables_of(variables, diagnostics);
+  if (!vars) return outcome(false, diagnostics);
+  hcl::Syntax kind = syntax_of(syntax, name);
+  hcl::File file = hcl::File::parse(std::move(name), std::move(text), kind);
+  if (!file.ok()) return outcome(false, file.diagnostics());
+  hcl::JsonOptions options{.pretty = pretty, .simplify = simplify, .strict = strict, .variables = std::move(*vars)};
+  hcl::Result<std::string> json = hcl::to_json(file, options);
+  diagnostics = file.diagnostics();
+  diagnostics.insert(diagnostics.end(), json.diagnostics().begin(), json.diagnostics().end());
+  val o = outcome(json.ok(), diagnostics);
+  if (json) o.set("json", *json);
+  return o;
+}
+
+// `hcl fmt`: {ok, text, changed, diagnostics}.
+val format(std::string text, std::string name, bool terraform) {
+  hcl::File file = hcl::File::parse(std::move(name), std::move(text), hcl::Syntax::Native);
+  hcl::Result<hcl::Formatted> formatted = hcl::format_file(file, {.terraform = terraform});
+  val o = outcome(formatted.ok(), formatted.diagnostics());
+  if (formatted) {
+    o.set("text", formatted->text);
+    o.set("changed", formatted->changed);
+  }
+  return o;
+}
+
+std::optional<hcl::Dialect> dialect_of(const std::string& name) {
+  if (name == "hcl") return hcl::Dialect::Hcl;
+  if (name == "terraform") return hcl::Dialect::Terraform;
+  if (name == "opentofu" || name == "tofu") return hcl::Dialect::OpenTofu;
+  if (name == "packer") return hcl::Dialect::Packer;
+  if (name == "nomad") return hcl::Dialect::Nomad;
+  return std::nullopt;
+}
+
+// `hcl eval`: {ok, json, type, diagnostics}, the value and its type as cty's JSON. With
+// `file_name` set, `source` is a whole file evaluated into one object; else one expression.
+val evaluate(std::string source, const std::string& variables, std::string file_name, int syntax,
+             const std::string& dialect, bool show_sensitive) {
+  hcl::Diagnostics diagnostics;
+  std::optional<hcl::Variables> vars = variables_of(variables, diagnostics);
+  if (!vars) return outcome(false, diagnostics);
+  std::optional<hcl::Dialect> chosen = dialect_of(dialect);
+  if (!chosen) {
+    return outcome(false,
+                   {error("Invalid dialect",
+                          "The dialect must be hcl, terraform, opentofu, packer or nomad, not \"" + dialect + "\".")});
+  }
+  hcl::EvalOptions options{.variables = std::move(*vars), .dialect = *chosen, .show_sensitive = show_sensitive};
+  std::optional<hcl::Result<hcl::Value>> result;
+  if (!file_name.empty()) {
+    hcl::Syntax kind = syntax_of(syntax, file_name);
+    hcl::File file = hcl::File::parse(std::move(file_name), std::move(source), kind);
+    result.emplace(file.ok() ? hcl::evaluate(file, options) : hcl::Result<hcl::Value>::failure(file.diagnostics()));
+  } else {
+    result.emplace(hcl::evaluate(source, options));
+  }
+  diagnostics = result->diagnostics();
+  if (!*result) return outcome(false, diagnostics);
+  hcl::Result<std::string> json = (*result)->to_json();
+  diagnostics.insert(diagnostics.end(), json.diagnostics().begin(), json.diagnostics().end());
+  val o = outcome(json.ok(), diagnostics);
+  if (json) {
+    o.set("json", *json);
+    o.set("type", (*result)->type_json());
+  }
+  return o;
+}
+
+std::string version() { return hcl::version(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(hcl) {
+  emscripten::function("version", &version);
+  emscripten::function("validate", &validate);
+  emscripten::function("toJson", &to_json);
+  emscripten::function("format", &format);
+  emscripten::function("evaluate", &evaluate);
+}

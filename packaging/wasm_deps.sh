@@ -1,0 +1,138 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Builds the C and C++ libraries hcl links (GMP, MPFR, RE2, utf8proc, Nettle, libyaml, zlib) for
+# WebAssembly with emscripten, from Debian's source packages of the versions Debian 12 ships,
+# and prints the prefix they are installed into. fmt and nlohmann_json are used header-only,
+# copied from Debian's -dev packages. The prefix is a cache outside the tree,
+# ${HCL_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hcl-wasm}/<key>, keyed by emscripten's version,
+# every source package's version and the recipe below: a second run finds it and builds nothing,
+# and a run that was interrupted goes on from the last library it finished.
+# Called by packaging/npm.sh (docs/javascript.md); needs root (apt-get) only on a cold cache.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+jobs=${HCL_JOBS:-1}  # per chain: two chains run at once
+
+# source package, the binary package whose version and headers stand for it
+deps="gmp:libgmp-dev mpfr4:libmpfr-dev re2:libre2-dev utf8proc:libutf8proc-dev nettle:nettle-dev
+libyaml:libyaml-dev zlib:zlib1g-dev fmtlib:libfmt-dev nlohmann-json3:nlohmann-json3-dev"
+
+# The source version apt would fetch: a binary rebuilt alone (+b1) names its source's in Source:.
+source_version() {
+  apt-cache show --no-all-versions "$1" | awk '
+    /^Source:/ && /\(/ { v = $3; gsub(/[()]/, "", v) }
+    /^Version:/ { if (v == "") v = $2 }
+    END { print v }'
+}
+
+versions=$(em++ --version | head -1)
+for d in $deps; do
+  versions="$versions $d=$(source_version "${d#*:}")"
+done
+# The recipe's number changes with the way the libraries are built below.
+recipe=1
+key=$(echo "recipe $recipe $versions" | sha256sum | cut -c1-16)
+cache=${HCL_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hcl-wasm}
+prefix=$cache/$key
+if [ -f "$prefix/.complete" ]; then
+  echo "$prefix"
+  exit 0
+fi
+
+work=$cache/src-$key
+mkdir -p "$work" "$prefix/include" "$prefix/lib"
+cd "$work"
+echo "$versions" > versions.txt
+
+# Debian's sources, through a sources file and package lists of our own in the work folder:
+# the system's apt configuration and lists are left as they were.
+sed -n '/^Types:/,$p' /etc/apt/sources.list.d/debian.sources | sed 's/^Types: deb$/Types: deb-src/' > sources.sources
+mkdir -p lists/partial
+apt_own="-o Dir::Etc::SourceList=$work/sources.sources -o Dir::Etc::SourceParts=-
+  -o Dir::State::Lists=$work/lists -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= -o APT::Sandbox::User=root"
+if [ ! -f sources.done ]; then
+  # shellcheck disable=SC2086
+  apt-get $apt_own update -qq >&2
+  for d in $deps; do
+    src=${d%%:*}
+    case $src in fmtlib | nlohmann-json3) continue ;; esac
+    rm -rf "$src"-*/
+    # A security update's sources may be missing from a mirror of the main archive: then the
+    # release's own version of the package is built.
+    # shellcheck disable=SC2086
+    apt-get $apt_own source -qq "$src=$(source_version "${d#*:}")" >&2 ||
+      apt-get $apt_own source -qq "$src/$(. /etc/os-release && echo "$VERSION_CODENAME")" >&2
+  done
+  rm -rf lists sources.sources
+  touch sources.done
+fi
+
+cp -r /usr/include/fmt /usr/include/nlohmann "$prefix/include/"
+
+# Size over speed for the dependencies: the library's hot code is its own.
+export CFLAGS="-Oz" CXXFLAGS="-Oz"
+dir() { find . -maxdepth 1 -type d -name "$1-*" | head -1; }
+# Each library once: its stamp in the prefix says it is installed.
+done_() { [ -f "$prefix/.done-$1" ]; }
+autotools() { # source package, configure arguments...
+  done_ "$1" && return 0
+  name=$1
+  src=$(dir "$1")
+  shift
+  (cd "$src" && emconfigure ./configure --host=none --prefix="$prefix" --disable-shared --enable-static "$@" \
+    >build.log 2>&1 && emmake make -j"$jobs" >>build.log 2>&1 && emmake make install >>build.log 2>&1) ||
+    { tail -40 "$src/build.log" >&2; return 1; }
+  touch "$prefix/.done-$name"
+}
+cmake_dep() { # source package, cmake arguments...
+  done_ "$1" && return 0
+  name=$1
+  src=$(dir "$1")
+  shift
+  emcmake cmake -S "$src" -B "$src/_build" -DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DBUILD_SHARED_LIBS=OFF "$@" >"$src.log" 2>&1 &&
+    cmake --build "$src/_build" -j"$jobs" >>"$src.log" 2>&1 && cmake --install "$src/_build" >>"$src.log" 2>&1 ||
+    { tail -40 "$src.log" >&2; return 1; }
+  touch "$prefix/.done-$name"
+}
+
+# Debian's GMP source leaves out doc/, and its configure script (not regenerated) still makes
+# doc/Makefile: an empty one stands in.
+gmp=$(dir gmp)
+[ -f "$gmp/doc/Makefile.in" ] || { mkdir -p "$gmp/doc" && printf 'all install check clean distclean:\n\t@:\n' >"$gmp/doc/Makefile.in"; }
+
+# Debian's patches to Nettle touch configure.ac, which would have make run autoconf: the
+# generated files are made newer again.
+(cd "$(dir nettle)" && touch aclocal.m4 && touch configure config.h.in && touch stamp-h.in)
+
+# Side by side: configure scripts run on one core, so the others build meanwhile. MPFR and
+# Nettle need GMP, and nothing else needs anything.
+(
+  autotools gmp --disable-assembly --disable-cxx || exit 1
+  autotools mpfr4 --with-gmp="$prefix" --disable-thread-safe &
+  mpfr=$!
+  autotools nettle --with-include-path="$prefix/include" --with-lib-path="$prefix/lib" \
+    --disable-assembler --disable-openssl --disable-documentation --disable-fat || exit 1
+  wait $mpfr
+) &
+chain=$!
+(
+  # Debian's RE2 source leaves out the generated Unicode tables: they are made from Debian's
+  # unicode-data, as Debian's build does (REBUILD_TABLES).
+  re2=$(dir re2)
+  done_ re2 || perl "$re2/re2/make_perl_groups.pl" >"$re2/re2/perl_groups.cc"
+  for t in casefold groups; do
+    done_ re2 || (cd "$re2/re2" && /usr/bin/python3 "make_unicode_$t.py" >"unicode_$t.cc")
+  done
+  cmake_dep re2 -DRE2_BUILD_TESTING=OFF &&
+    cmake_dep utf8proc -DUTF8PROC_ENABLE_TESTING=OFF &&
+    cmake_dep libyaml -DBUILD_TESTING=OFF &&
+    # zlib's CMake wants the Windows resources Debian's source leaves out; its configure does not.
+    { done_ zlib || { (cd "$(dir zlib)" && emconfigure ./configure --static --prefix="$prefix" >build.log 2>&1 &&
+      emmake make -j"$jobs" libz.a >>build.log 2>&1 && emmake make install >>build.log 2>&1) &&
+      touch "$prefix/.done-zlib"; } || { tail -40 "$(dir zlib)/build.log" >&2; false; }; }
+) || failed=1
+wait $chain || failed=1
+[ -z "${failed:-}" ] || exit 1
+touch "$prefix/.complete"
+rm -rf "$work"
+echo "$prefix"
