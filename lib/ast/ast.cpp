@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "ast/nodes.h"
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
 #include "util/byte_runs.h"
@@ -242,9 +243,8 @@ TemplateFor template_for(const syntax::SyntaxTree& tree, syntax::NodeId node) {
 
 ObjectItem object_item(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   ObjectItem o;
-  auto kids = tree.children(node);
-  o.key = kids[0];
-  o.value = kids[1];
+  o.key = item_key(tree, node);
+  o.value = item_value(node);
   o.force_non_literal = (tree.node(node).flags & syntax::node_flags::kForceNonLiteral) != 0;
   return o;
 }
