@@ -118,3 +118,15 @@ TEST_CASE("object items, interpolations, template if and attributes") {
   CHECK(file.tree->node_text(hcl::ast::attribute_expr(attr)) == "b.c");
   CHECK(hcl::ast::attribute_expr(attr) == hcl::ast::attribute(*file.tree, attr).expr);
 }
+
+TEST_CASE("a for directive's view names its variables and its collection") {
+  auto t = expr("\"%{for k, v in m.x}${k}%{endfor}%{for e in [1, 2]}${e}%{endfor}\"");
+  std::string seen;
+  for (NodeId part : t.tree().children(t.root())) {
+    if (t.kind(part) != NodeKind::TemplateFor) continue;
+    hcl::ast::TemplateFor f = hcl::ast::template_for(t.tree(), part);
+    seen +=
+        "[" + std::string(f.key_var) + "|" + std::string(f.value_var) + "|" + std::string(t.text(f.collection)) + "]";
+  }
+  CHECK(seen == "[k|v|m.x][|e|[1, 2]]");
+}
