@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "ast/nodes.h"
 #include "source/utf8.h"
 #include "syntax/string_literal.h"
 #include "util/byte_runs.h"
@@ -230,21 +231,21 @@ ForExpr for_expr(const syntax::SyntaxTree& tree, syntax::NodeId node) {
 }
 
 TemplateFor template_for(const syntax::SyntaxTree& tree, syntax::NodeId node) {
+  // Found from the collection backwards, without listing the children: the JSON conversion
+  // writes every for directive of a template again.
   TemplateFor f;
-  const syntax::Node& n = tree.node(node);
-  auto kids = tree.children(node);
-  size_t i = 0;
-  if (n.flags & syntax::node_flags::kHasKeyVar) f.key_var = tree.token_text(tree.node(kids[i++]).main_token);
-  f.value_var = tree.token_text(tree.node(kids[i++]).main_token);
-  f.collection = kids[i];
+  f.collection = last_child(node);
+  syntax::NodeId value = prev_sibling(tree, f.collection);
+  f.value_var = tree.token_text(tree.node(value).main_token);
+  if (tree.node(node).flags & syntax::node_flags::kHasKeyVar)
+    f.key_var = tree.token_text(tree.node(prev_sibling(tree, value)).main_token);
   return f;
 }
 
 ObjectItem object_item(const syntax::SyntaxTree& tree, syntax::NodeId node) {
   ObjectItem o;
-  auto kids = tree.children(node);
-  o.key = kids[0];
-  o.value = kids[1];
+  o.key = item_key(tree, node);
+  o.value = item_value(node);
   o.force_non_literal = (tree.node(node).flags & syntax::node_flags::kForceNonLiteral) != 0;
   return o;
 }

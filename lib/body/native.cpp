@@ -6,6 +6,7 @@
 #include <set>
 
 #include "ast/ast.h"
+#include "ast/nodes.h"
 #include "eval/eval.h"
 #include "util/text.h"
 
@@ -20,22 +21,11 @@ source::Range span_range(const syntax::SyntaxTree& t, diag::Span s) { return t.s
 
 // ---- Traversals ---------------------------------------------------------------------------------
 
-// A constant index key as the parser folds it into a traversal: a literal, or a quoted string
-// with no interpolation.
-bool is_literal_key(const syntax::SyntaxTree& t, syntax::NodeId key) {
-  const syntax::Node& k = t.node(key);
-  if (k.kind == syntax::NodeKind::Literal) return true;
-  if (k.kind != syntax::NodeKind::Template) return false;
-  size_t count = t.child_count(key);
-  if (count == 0) return true;
-  return count == 1 && t.node(key - 1).kind == syntax::NodeKind::TemplateLiteral;
-}
-
 bool is_step(const syntax::SyntaxTree& t, syntax::NodeId n) {
   switch (t.node(n).kind) {
     case syntax::NodeKind::GetAttr:
     case syntax::NodeKind::LegacyIndex: return true;
-    case syntax::NodeKind::Index: return is_literal_key(t, n - 1);
+    case syntax::NodeKind::Index: return ast::is_literal_key(t, ast::index_key(n));
     default: return false;
   }
 }
@@ -61,7 +51,7 @@ bool build_traversal(const Tree& tree, syntax::NodeId n, bool literal_roots, Tra
   syntax::NodeId cur = n;
   while (is_step(t, cur)) {
     chain.push_back(cur);
-    cur = t.first_child(cur);
+    cur = ast::step_source(t, cur);
   }
   const syntax::Node& base = t.node(cur);
   TraversalStep root;
@@ -97,7 +87,7 @@ bool build_traversal(const Tree& tree, syntax::NodeId n, bool literal_roots, Tra
       default: {  // Index with a constant key
         step.kind = TraversalStep::Kind::Index;
         eval::Scope none = eval::Scope::no_variables();
-        step.key = eval::evaluate(t, s - 1, none).value;
+        step.key = eval::evaluate(t, ast::index_key(s), none).value;
         step.range = span_range(t, diag::Span{t.token(sn.main_token).start, t.token(last_non_trivia(t, s)).end});
         break;
       }
@@ -110,7 +100,7 @@ bool build_traversal(const Tree& tree, syntax::NodeId n, bool literal_roots, Tra
 }
 
 bool is_scope_traversal(const syntax::SyntaxTree& t, syntax::NodeId n) {
-  while (is_step(t, n)) n = t.first_child(n);
+  while (is_step(t, n)) n = ast::step_source(t, n);
   return t.node(n).kind == syntax::NodeKind::Variable;
 }
 

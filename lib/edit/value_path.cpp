@@ -5,6 +5,7 @@
 #include <span>
 
 #include "ast/ast.h"
+#include "ast/nodes.h"
 #include "diag/error.h"
 #include "util/text.h"
 
@@ -47,9 +48,8 @@ std::vector<Target> step_into(const syntax::SyntaxTree& tree, const Target& from
   } else if (!step.index && n.kind == NodeKind::Object) {
     for (NodeId item : tree.children(from.value)) {
       if (tree.node(item).kind != NodeKind::ObjectItem) continue;
-      std::vector<NodeId> kv = tree.children(item);
-      if (kv.size() == 2 && key_name(tree, kv[0]) == step.name)
-        out.push_back({from.attribute, from.value, item, kv[1]});
+      if (key_name(tree, ast::item_key(tree, item)) == step.name)
+        out.push_back({from.attribute, from.value, item, ast::item_value(item)});
     }
   }
   return out;
@@ -316,13 +316,12 @@ std::string attribute_list(const Document& doc, bool values) {
       }
     } else if (n.kind == NodeKind::Object) {
       for (NodeId item : tree.children(value)) {
-        std::vector<NodeId> kv = tree.children(item);
-        if (tree.node(item).kind != NodeKind::ObjectItem || kv.size() != 2) continue;
-        auto key = key_name(tree, kv[0]);
+        if (tree.node(item).kind != NodeKind::ObjectItem) continue;
+        auto key = key_name(tree, ast::item_key(tree, item));
         if (!key) continue;
         std::string a = at + "." + escaped(*key, true);
         out += a + "\n";
-        self(self, kv[1], a);
+        self(self, ast::item_value(item), a);
       }
     }
   };

@@ -77,13 +77,9 @@ diag::Span Evaluator::start_span(syntax::NodeId n) {
   const syntax::Node& nd = node(n);
   switch (nd.kind) {
     case syntax::NodeKind::Index:
-      if (is_literal_key(last_child(n))) return span(n);
+      if (ast::is_literal_key(t_, ast::index_key(n))) return span(n);
       return tok(nd.main_token);
-    case syntax::NodeKind::Splat: {
-      syntax::NodeId each = last_child(n);
-      syntax::NodeId item = each - node(each).subtree_size + 1;
-      return span(item);
-    }
+    case syntax::NodeKind::Splat: return span(ast::splat_item(t_, n));
     case syntax::NodeKind::FunctionCall: {
       auto call = ast::function_call(t_, n);
       return diag::span_between(call.name_span, call.open_paren);
@@ -91,14 +87,10 @@ diag::Span Evaluator::start_span(syntax::NodeId n) {
     case syntax::NodeKind::Tuple:
     case syntax::NodeKind::Object:
     case syntax::NodeKind::ForExpr: return tok(nd.first_token);
-    case syntax::NodeKind::Conditional: {
-      syntax::NodeId f = last_child(n);
-      syntax::NodeId tr = prev_sibling(f);
-      return start_span(prev_sibling(tr));
-    }
-    case syntax::NodeKind::Binary: return start_span(prev_sibling(last_child(n)));
+    case syntax::NodeKind::Conditional: return start_span(ast::conditional(t_, n).condition);
+    case syntax::NodeKind::Binary: return start_span(ast::binary_lhs(t_, n));
     case syntax::NodeKind::Unary: return tok(nd.main_token);
-    case syntax::NodeKind::Parens: return start_span(last_child(n));
+    case syntax::NodeKind::Parens: return start_span(ast::parens_inner(n));
     case syntax::NodeKind::Template: {
       const TemplatePlan& plan = template_plan(n);
       if (plan.passthrough) return span(n);
@@ -133,7 +125,7 @@ Value Evaluator::eval(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
     case syntax::NodeKind::Conditional: return conditional(n, f, d);
     case syntax::NodeKind::Binary: return binary(n, f, d);
     case syntax::NodeKind::Unary: return unary(n, f, d);
-    case syntax::NodeKind::Parens: return eval(last_child(n), f, d);
+    case syntax::NodeKind::Parens: return eval(ast::parens_inner(n), f, d);
     case syntax::NodeKind::Template: return template_expr(n, f, d);
     default: return Value::dynamic();  // error nodes: the parser has reported them
   }

@@ -201,13 +201,11 @@ static bool is_traversal(const syntax::SyntaxTree& t, syntax::NodeId n) {
     switch (node.kind) {
       case syntax::NodeKind::Variable: return true;
       case syntax::NodeKind::GetAttr:
-      case syntax::NodeKind::LegacyIndex: n = t.children(n).front(); break;
-      case syntax::NodeKind::Index: {
-        auto kids = t.children(n);
-        if (t.node(kids.back()).kind != syntax::NodeKind::Literal) return false;
-        n = kids.front();
+      case syntax::NodeKind::LegacyIndex: n = ast::step_source(t, n); break;
+      case syntax::NodeKind::Index:
+        if (t.node(ast::index_key(n)).kind != syntax::NodeKind::Literal) return false;
+        n = ast::index_collection(t, n);
         break;
-      }
       default: return false;
     }
   }

@@ -55,12 +55,10 @@ std::string describe_type_mismatch(const Type& t, const Type& f) {
 }  // namespace
 
 Value Evaluator::conditional(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId fr = last_child(n);
-  syntax::NodeId tr = prev_sibling(fr);
-  syntax::NodeId cond = prev_sibling(tr);
+  const ast::Conditional c = ast::conditional(t_, n);
   return conditional_with(
-      cond, [&](diag::Diagnostics& td) { return eval(tr, f, td); },
-      [&](diag::Diagnostics& fd) { return eval(fr, f, fd); }, span(tr), span(fr), span(n), f, d);
+      c.condition, [&](diag::Diagnostics& td) { return eval(c.if_true, f, td); },
+      [&](diag::Diagnostics& fd) { return eval(c.if_false, f, fd); }, span(c.if_true), span(c.if_false), span(n), f, d);
 }
 
 // The reference evaluates both results before the condition, to find the result type even when

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "ast/nodes.h"
 #include "cty/budget.h"
 #include "cty/convert.h"
 #include "eval/eval.h"
@@ -127,8 +128,6 @@ class Evaluator {
     while (i > nd.first_token && is_trivia(t_.token(i).kind)) --i;
     return i;
   }
-  syntax::NodeId last_child(syntax::NodeId n) const { return n - 1; }
-  syntax::NodeId prev_sibling(syntax::NodeId c) const { return c - t_.node(c).subtree_size; }
   const syntax::Node& node(syntax::NodeId n) const { return t_.node(n); }
 
   // The reference attaches the expression and its context to each diagnostic; here only the
@@ -145,7 +144,6 @@ class Evaluator {
   }
 
   // Traversal steps: a variable, then attribute and literal-key index steps (one hcl.Traversal).
-  bool is_literal_key(syntax::NodeId key);
   bool is_traversal_step(syntax::NodeId n);
   bool is_scope_traversal(syntax::NodeId n);
 

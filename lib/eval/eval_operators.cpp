@@ -46,8 +46,7 @@ Type primitive_type(cty::TypeKind k) {
 // Inlined into binary(): a for expression's condition runs it per element.
 [[gnu::always_inline]] inline Value Evaluator::binary_of(syntax::NodeId n, const Value& l, diag::Diagnostics& ld,
                                                          const Value& r, diag::Diagnostics& rd, diag::Diagnostics& d) {
-  syntax::NodeId rhs = last_child(n);
-  syntax::NodeId lhs = prev_sibling(rhs);
+  auto [lhs, rhs] = ast::binary(t_, n);
   ast::Operator op = ast::operator_of(t_, n);
   // The parameter and result types by kind: a for expression's condition runs this once per
   // element, and only the slow paths below need them as types.
@@ -122,32 +121,31 @@ Type primitive_type(cty::TypeKind k) {
 // outward instead of by recursion (200,000 operators crashed the process). Each operation's
 // diagnostics become its parent's left-operand diagnostics, as a recursive call would give them.
 Value Evaluator::binary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId lhs = prev_sibling(last_child(n));
+  auto [lhs, rhs] = ast::binary(t_, n);
   // Nearly every chain is a few operations long and recurses; a long one is walked.
   constexpr int kLongChain = 32;
   int depth = 0;
-  for (syntax::NodeId op = lhs; node(op).kind == syntax::NodeKind::Binary; op = prev_sibling(last_child(op)))
+  for (syntax::NodeId op = lhs; node(op).kind == syntax::NodeKind::Binary; op = ast::binary_lhs(t_, op))
     if (++depth == kLongChain) return binary_chain(n, f, d);
   diag::Diagnostics ld, rd;
   Value l = eval(lhs, f, ld);
-  Value r = eval(last_child(n), f, rd);
+  Value r = eval(rhs, f, rd);
   return binary_of(n, l, ld, r, rd, d);
 }
 
 Value Evaluator::binary_chain(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
   NodeChain chain;  // n and the operations down its left operands
-  for (syntax::NodeId op = n; node(op).kind == syntax::NodeKind::Binary; op = prev_sibling(last_child(op)))
-    chain.push(op);
+  for (syntax::NodeId op = n; node(op).kind == syntax::NodeKind::Binary; op = ast::binary_lhs(t_, op)) chain.push(op);
   diag::Diagnostics ld, rd;
-  Value l = eval(prev_sibling(last_child(chain[chain.size() - 1])), f, ld);
+  Value l = eval(ast::binary_lhs(t_, chain[chain.size() - 1]), f, ld);
   for (size_t i = chain.size(); i-- > 1;) {
     diag::Diagnostics out;
-    Value r = eval(last_child(chain[i]), f, rd);
+    Value r = eval(ast::binary_rhs(chain[i]), f, rd);
     l = binary_of(chain[i], l, ld, r, rd, out);
     ld = std::move(out);
     rd.clear();
   }
-  Value r = eval(last_child(n), f, rd);
+  Value r = eval(ast::binary_rhs(n), f, rd);
   return binary_of(n, l, ld, r, rd, d);
 }
 
@@ -201,7 +199,7 @@ Value Evaluator::binary_operation(syntax::NodeId n, ast::Operator op, const Valu
 // UnaryOpExpr.Value: -x (number) and !x (bool), with the binary operators' conversion and
 // null rules.
 Value Evaluator::unary(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId operand = last_child(n);
+  syntax::NodeId operand = ast::unary_operand(n);
   bool negate = ast::operator_of(t_, n) == ast::Operator::Negate;
   Type param = negate ? Type::number() : Type::boolean();
   size_t mark = d.size();

@@ -31,7 +31,7 @@ const TemplatePlan& Evaluator::template_plan(syntax::NodeId n) {
   auto kids = t_.children(n);
   if (ast::template_is_passthrough(t_, n)) {
     plan->passthrough = true;
-    plan->passthrough_expr = last_child(kids[0]);
+    plan->passthrough_expr = ast::interp_expr(kids[0]);
   } else {
     auto lits = ast::template_literals(t_, n);
     size_t i = 0;
@@ -82,7 +82,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::No
       case syntax::NodeKind::TemplateInterp: {
         TemplatePart p;
         p.kind = TemplatePart::Interp;
-        p.node = last_child(k);
+        p.node = ast::interp_expr(k);
         p.range = span(p.node);
         p.start = start_span(p.node);
         out.push_back(std::move(p));
@@ -92,7 +92,7 @@ std::vector<TemplatePart> Evaluator::template_parts(const std::vector<syntax::No
       case syntax::NodeKind::TemplateIf: {
         TemplatePart p;
         p.kind = TemplatePart::If;
-        p.node = last_child(k);
+        p.node = ast::template_if_condition(k);
         diag::Span open = span(k);
         ++i;
         p.then_parts = template_parts(kids, lits, i);

@@ -14,23 +14,14 @@ using namespace cty;
 
 // ---- Traversals ---------------------------------------------------------------------------------
 
-// An index with a literal key (a number, or a string without interpolation) is a traversal
-// step in the reference (a TraverseIndex); any other key makes an IndexExpr.
-bool Evaluator::is_literal_key(syntax::NodeId key) {
-  const syntax::Node& k = node(key);
-  if (k.kind == syntax::NodeKind::Literal) return true;
-  if (k.kind != syntax::NodeKind::Template) return false;
-  size_t count = t_.child_count(key);
-  if (count == 0) return true;
-  return count == 1 && node(last_child(key)).kind == syntax::NodeKind::TemplateLiteral;
-}
-
+// An index with a literal key (ast::is_literal_key) is a traversal step in the reference (a
+// TraverseIndex); any other key makes an IndexExpr.
 bool Evaluator::is_traversal_step(syntax::NodeId n) {
   switch (node(n).kind) {
     case syntax::NodeKind::Variable:
     case syntax::NodeKind::GetAttr:
     case syntax::NodeKind::LegacyIndex: return true;
-    case syntax::NodeKind::Index: return is_literal_key(last_child(n));
+    case syntax::NodeKind::Index: return ast::is_literal_key(t_, ast::index_key(n));
     default: return false;
   }
 }
@@ -42,11 +33,11 @@ bool Evaluator::is_scope_traversal(syntax::NodeId n) {
     const syntax::Node& nd = node(n);
     if (nd.kind == syntax::NodeKind::Variable) return true;
     if (nd.kind == syntax::NodeKind::GetAttr || nd.kind == syntax::NodeKind::LegacyIndex) {
-      n = t_.first_child(n);
+      n = ast::step_source(t_, n);
       continue;
     }
-    if (nd.kind == syntax::NodeKind::Index && is_literal_key(last_child(n))) {
-      n = t_.first_child(n);
+    if (nd.kind == syntax::NodeKind::Index && ast::is_literal_key(t_, ast::index_key(n))) {
+      n = ast::index_collection(t_, n);
       continue;
     }
     return false;
@@ -66,9 +57,9 @@ bool Evaluator::is_scope_traversal(syntax::NodeId n) {
                                                     const Frame* f, diag::Diagnostics& d) {
   const syntax::Node& nd = node(n);
   if (nd.kind == syntax::NodeKind::Index) {
-    syntax::NodeId key_node = last_child(n);
+    syntax::NodeId key_node = ast::index_key(n);
     diag::Span brackets{t_.token(nd.main_token).start, t_.token(last_tok(n)).end};
-    if (is_literal_key(key_node)) {
+    if (ast::is_literal_key(t_, key_node)) {
       if (is_traversal_step(src) && has_errors_since(d, mark)) return Value::dynamic();
       diag::Diagnostics ignored;
       Value key = eval(key_node, f, ignored);
@@ -91,9 +82,7 @@ bool Evaluator::is_scope_traversal(syntax::NodeId n) {
 // parser counts brackets toward its nesting limit, but a chain of 200,000 attribute steps has
 // none, and needed as many stack frames (the process crashed).
 Value Evaluator::traversal(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  auto source = [&](syntax::NodeId step) {
-    return node(step).kind == syntax::NodeKind::Index ? prev_sibling(last_child(step)) : last_child(step);
-  };
+  auto source = [&](syntax::NodeId step) { return ast::step_source(t_, step); };
   auto is_step = [&](syntax::NodeId id) {
     const syntax::NodeKind k = node(id).kind;
     return k == syntax::NodeKind::GetAttr || k == syntax::NodeKind::Index || k == syntax::NodeKind::LegacyIndex;
@@ -307,9 +296,8 @@ Value Evaluator::hcl_get_attr(const Value& obj, std::string_view name, diag::Spa
 // tuple (the reference's "auto-upgrade"), so that foo.*.id works whether foo is one object or
 // many. The result is a list for a list or set source, a tuple for a tuple.
 Value Evaluator::splat(syntax::NodeId n, const Frame* f, diag::Diagnostics& d) {
-  syntax::NodeId each = last_child(n);
-  syntax::NodeId source = prev_sibling(each);
-  syntax::NodeId item = each - node(each).subtree_size + 1;
+  const ast::Splat parts = ast::splat(t_, n);
+  const syntax::NodeId source = parts.source, each = parts.each, item = parts.item;
   diag::Span marker = span(item);
   size_t mark = d.size();
   Value src = eval(source, f, d);

@@ -66,9 +66,4 @@ class ChildList {
   return std::string_view(t.text().data() + tok.start, tok.size());
 }
 
-// The child of a node that has exactly one (an attribute's value, an interpolation's expression,
-// an operator's operand): post-order puts it just before its parent, where
-// SyntaxTree::first_child finds it by a call and a walk.
-inline syntax::NodeId only_child(syntax::NodeId id) { return id - 1; }
-
 }  // namespace hcl::json::detail

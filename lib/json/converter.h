@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "ast/nodes.h"
 #include "body/block_shape.h"
 #include "json/block_trie.h"
 #include "json/child_list.h"
@@ -180,7 +181,7 @@ class Converter {
       const BodyMember& m = *pick;
       w_.plain_key(m.name);  // an attribute's or a block type's name, an identifier
       if (m.attribute != syntax::kNoNode) {
-        if (!expression(*m.tree, only_child(m.attribute))) return false;
+        if (!expression(*m.tree, ast::attribute_expr(m.attribute))) return false;
       } else if (m.block != syntax::kNoNode) {
         if (!lone_block(*m.tree, m.block, trie.decoded)) return false;
       } else if (!write_trie(w_, trie, m.blocks,
@@ -311,10 +312,11 @@ class Converter {
           return true;
         }
       } else if (n.kind == syntax::NodeKind::Template && n.subtree_size == 2 &&
-                 !(n.flags & syntax::node_flags::kFlush) && t.node(e - 1).kind == syntax::NodeKind::TemplateLiteral) {
+                 !(n.flags & syntax::node_flags::kFlush) &&
+                 t.node(ast::last_child(e)).kind == syntax::NodeKind::TemplateLiteral) {
         // One literal of plain bytes: its text is its value and, quoted, its JSON text (what
         // plain_literal finds, without listing the parts).
-        const lex::Token& tok = t.token(t.node(e - 1).main_token);
+        const lex::Token& tok = t.token(t.node(ast::last_child(e)).main_token);
         std::string_view text(src.data() + tok.start, tok.size());
         if (is_plain_text(text, src)) {
           w_.verbatim(text, true);
@@ -345,7 +347,7 @@ class Converter {
     switch (n.kind) {
       case syntax::NodeKind::Literal: return literal(t, e, false);
       case syntax::NodeKind::Unary: {
-        syntax::NodeId operand = only_child(e);
+        syntax::NodeId operand = ast::unary_operand(e);
         if (t.node(operand).kind == syntax::NodeKind::Literal) {
           ast::LiteralKind lk = ast::literal_kind(t, operand);
           ast::Operator op = ast::operator_of(t, e);
@@ -360,7 +362,7 @@ class Converter {
       case syntax::NodeKind::Template: {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp)
-          return expression(t, only_child(parts[0]));  // "${x}" is x itself
+          return expression(t, ast::interp_expr(parts[0]));  // "${x}" is x itself
         bool ascii = false;
         if (std::optional<std::string_view> s = plain_literal(t, e, parts, &ascii)) {
           // The commonest string: its text is its JSON-syntax form, and mostly its JSON form too.
@@ -417,12 +419,6 @@ class Converter {
 
   void wrapped(const syntax::SyntaxTree& t, syntax::NodeId e) { w_.string_wrapped("${", t.node_text(e), "}"); }
 
-  // An object item's children are its key and its value, the last one just before it.
-  static syntax::NodeId item_value(syntax::NodeId item) { return item - 1; }
-  static syntax::NodeId item_key(const syntax::SyntaxTree& t, syntax::NodeId item) {
-    return item_value(item) - t.node(item_value(item)).subtree_size;
-  }
-
   bool object(const syntax::SyntaxTree& t, syntax::NodeId e) {
     ChildList items(t, e);
     if (!names_in_order(t, items)) return sorted_object(t, items);
@@ -430,8 +426,8 @@ class Converter {
     // object): written as they come, with nothing to sort or look at twice.
     w_.begin_object();
     for (syntax::NodeId item : items) {
-      w_.plain_key(main_text(t, item_key(t, item)));
-      if (!expression(t, item_value(item))) return false;
+      w_.plain_key(main_text(t, ast::item_key(t, item)));
+      if (!expression(t, ast::item_value(item))) return false;
     }
     w_.end_object();
     return true;
@@ -441,7 +437,7 @@ class Converter {
   static bool names_in_order(const syntax::SyntaxTree& t, const ChildList& items) {
     std::string_view last;
     for (syntax::NodeId item : items) {
-      syntax::NodeId key = item_key(t, item);
+      syntax::NodeId key = ast::item_key(t, item);
       if (t.node(key).kind != syntax::NodeKind::Variable) return false;
       std::string_view name = main_text(t, key);
       if (!last.empty() && !name_less(last, name)) return false;  // names are never empty
@@ -457,8 +453,8 @@ class Converter {
     entries.clear();
     owned.clear();
     for (syntax::NodeId item : items) {
-      syntax::NodeId value = item_value(item);
-      syntax::NodeId key = item_key(t, item);
+      syntax::NodeId value = ast::item_value(item);
+      syntax::NodeId key = ast::item_key(t, item);
       // Filled in place, as BodyMember is.
       ObjectEntry& entry = entries.emplace_back();
       entry.value = value;
@@ -496,17 +492,18 @@ class Converter {
       switch (n.kind) {
         case syntax::NodeKind::Variable: return true;
         case syntax::NodeKind::GetAttr:
-        case syntax::NodeKind::LegacyIndex: e = t.first_child(e); continue;
+        case syntax::NodeKind::LegacyIndex: e = ast::step_source(t, e); continue;
         case syntax::NodeKind::Index: {
-          ChildList kids(t, e);
-          const syntax::Node& key = t.node(kids[1]);
+          // A literal or a quoted string of one literal part (unlike ast::is_literal_key, not "").
+          syntax::NodeId key_id = ast::index_key(e);
+          const syntax::Node& key = t.node(key_id);
           bool literal_key = key.kind == syntax::NodeKind::Literal;
           if (key.kind == syntax::NodeKind::Template) {
-            ChildList parts(t, kids[1]);
+            ChildList parts(t, key_id);
             literal_key = parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateLiteral;
           }
           if (!literal_key) return false;
-          e = kids[0];
+          e = ast::index_collection(t, e);
           continue;
         }
         default: return false;
@@ -560,18 +557,18 @@ class Converter {
       case syntax::NodeKind::Template: {
         ChildList parts(t, e);
         if (parts.size() == 1 && t.node(parts[0]).kind == syntax::NodeKind::TemplateInterp) {
-          string_part(out, t, only_child(parts[0]));
+          string_part(out, t, ast::interp_expr(parts[0]));
           return;
         }
         template_parts(out, t, e, parts);
         return;
       }
       case syntax::NodeKind::Conditional: {
-        ChildList kids(t, e);
+        const ast::Conditional c = ast::conditional(t, e);
         TemplateText yes, no;
-        string_part(yes, t, kids[1]);
-        string_part(no, t, kids[2]);
-        conditional(out, t.node_text(kids[0]), yes, no);
+        string_part(yes, t, c.if_true);
+        string_part(no, t, c.if_false);
+        conditional(out, t.node_text(c.condition), yes, no);
         return;
       }
       default: break;
@@ -643,7 +640,7 @@ class Converter {
           ++i;
           break;
         case syntax::NodeKind::TemplateInterp:
-          string_part(out, t, only_child(p));
+          string_part(out, t, ast::interp_expr(p));
           ++i;
           break;
         // A directive's parts go straight into `out` (a text of their own was a string or two
@@ -651,7 +648,7 @@ class Converter {
         // "%{endfor}") escapes their literal text as finishing a text of their own before "%{"
         // did.
         case syntax::NodeKind::TemplateIf: {
-          out.markup("%{if ", t.node_text(only_child(p)), "}");  // the condition
+          out.markup("%{if ", t.node_text(ast::template_if_condition(p)), "}");
           ++i;
           parts_until(out, t, parts, literals, i);
           if (i < parts.size() && t.node(parts[i]).kind == syntax::NodeKind::TemplateElse) {
@@ -668,11 +665,10 @@ class Converter {
           break;
         }
         case syntax::NodeKind::TemplateFor: {
-          ChildList kids(t, p);  // [key name], value name, collection
-          auto name = [&](size_t k) { return t.token_text(t.node(kids[k]).main_token); };
-          if (n.flags & syntax::node_flags::kHasKeyVar) out.markup("%{for ", name(0), ", ", name(1), " in ");
-          else out.markup("%{for ", name(0), " in ");
-          out.markup(t.node_text(kids[kids.size() - 1]), "}");
+          const ast::TemplateFor f = ast::template_for(t, p);
+          if (n.flags & syntax::node_flags::kHasKeyVar) out.markup("%{for ", f.key_var, ", ", f.value_var, " in ");
+          else out.markup("%{for ", f.value_var, " in ");
+          out.markup(t.node_text(f.collection), "}");
           ++i;
           parts_until(out, t, parts, literals, i);
           if (i < parts.size()) ++i;  // endfor

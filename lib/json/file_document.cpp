@@ -133,7 +133,7 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
     PendingElements& el = *st.elements;
     st.attributes.emplace_back(el.name, fragment);
     start = el.start;
-    syntax::NodeId value = only_child(item);
+    syntax::NodeId value = ast::attribute_expr(item);
     if (t.node(value).kind != syntax::NodeKind::Tuple) {
       st.writer->rewind(start);
       size_t end = t.token(t.node(value).last_token).end;
@@ -148,7 +148,7 @@ void FileDocument::State::add(const syntax::SyntaxTree& t, syntax::NodeId item) 
     st.elements.reset();
   } else if (n.kind == syntax::NodeKind::Attribute) {
     st.attributes.emplace_back(t.token_text(n.main_token), fragment);
-    ok = c.expression(t, only_child(item));
+    ok = c.expression(t, ast::attribute_expr(item));
   } else if (n.kind == syntax::NodeKind::Block) {
     // The block is placed in the trie after its body (its last child, just before it) is
     // converted, which hides the wait for the prefetched look-up; a conflict takes the text back.
