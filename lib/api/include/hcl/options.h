@@ -80,7 +80,8 @@ struct JsonOptions {
   bool pretty = true;     // four-space indentation as hcl2json; false: no whitespace (--compact)
   bool simplify = false;  // expressions that need no unknown value become their values (--simplify)
   bool strict = false;    // with evaluation: an expression that fails is an error (--strict)
-  // Values for `var.NAME` (--vars/--var); any variable turns evaluation on, as in `hcl json`.
+  // The variables expressions see, by top-level name (`var` for `var.NAME`), as --vars/--var give
+  // them; any variable turns evaluation on, as in `hcl json`.
   Variables variables{};
   std::vector<std::string> read_roots{};  // as EvalOptions::read_roots (--allow-read)
   Limits limits{};
