@@ -238,14 +238,9 @@ class ObjectBuilder {
         return nullptr;
       }
       Py_DECREF(item);
-      if (p_ < end_ && *p_ == ',') {
-        ++p_;
-        continue;
-      }
-      if (p_ < end_ && *p_ == ']') {
-        ++p_;
-        return list;
-      }
+      Next next = after_item(']');
+      if (next == Next::Item) continue;
+      if (next == Next::Closed) return list;
       Py_DECREF(list);
       return fail();
     }
@@ -274,17 +269,19 @@ class ObjectBuilder {
       }
       Py_DECREF(k);
       Py_DECREF(v);
-      if (p_ < end_ && *p_ == ',') {
-        ++p_;
-        continue;
-      }
-      if (p_ < end_ && *p_ == '}') {
-        ++p_;
-        return dict;
-      }
+      Next next = after_item('}');
+      if (next == Next::Item) continue;
+      if (next == Next::Closed) return dict;
       Py_DECREF(dict);
       return fail();
     }
+  }
+
+  // What follows an array's or object's item: a comma and another item, or the closing bracket.
+  enum class Next { Item, Closed, Invalid };
+  Next after_item(char close) {
+    if (p_ < end_ && (*p_ == ',' || *p_ == close)) return *p_++ == ',' ? Next::Item : Next::Closed;
+    return Next::Invalid;
   }
 
   const char* begin_;
