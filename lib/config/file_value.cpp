@@ -130,7 +130,9 @@ class FileEvaluator {
   AttributeValue attribute(const body::Attribute& attr, body::Context ctx, diag::Diagnostics& diags) const {
     AttributeValue v;
     v.value = attr.expr->value(ctx, diags);
-    v.failed = diag::has_errors(diags);
+    // Once the budget is spent the evaluations after it stop with an unknown value and no
+    // diagnostic of their own: the one "Evaluation too large" already says why.
+    v.failed = diag::has_errors(diags) || cty::spent_budget();
     if (!v.failed) {
       auto json = cty::value_to_json(v.value);
       if (!json) {

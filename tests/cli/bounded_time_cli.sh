@@ -23,6 +23,10 @@ w('format.tf', 'f = length(join("", [for i in range(60) : format("%d", 1e1200000
 L = '[' + ','.join(str(i) for i in range(1000)) + ']'
 w('flood.tf', 'b {\n  dynamic "c" {\n    for_each = %s\n    content {\n'
   '      x = [for k in %s : [for j in %s : k]]\n    }\n  }\n}\n' % (L, L, L))
+# The same through functions: the iterations after the spent budget give unknown values, which
+# were each reported again as having no JSON form.
+w('flood_calls.tf', 'b {\n  dynamic "c" {\n    for_each = range(1000)\n    content {\n'
+  '      x = [for k in range(1000) : [for j in range(1000) : k]]\n    }\n  }\n}\n')
 w('flood.hcldec', 'object {\n  block "b" {\n    block_type = "b"\n    object {\n      block_list "c" {\n'
   '        block_type = "c"\n        object {\n          attr "x" {\n            type = any\n'
   '          }\n        }\n      }\n    }\n  }\n}\n')
@@ -50,6 +54,9 @@ expect_contains "$TMP/err" "The run had lasted more than 3 seconds"
 (cd "$B" && run_bounded 1 "$TMP/err" "$HCL" eval --file flood.tf)
 n=$(grep -c "Evaluation too large" "$TMP/err")
 [ "$n" -eq 1 ] || fail "eval --file: $n diagnostics for one spent budget"
+(cd "$B" && run_bounded 1 "$TMP/err" "$HCL" eval --file flood_calls.tf)
+n=$(grep -c "^Error" "$TMP/err")
+[ "$n" -eq 1 ] || fail "eval --file: $n diagnostics for one spent budget in function calls"
 (cd "$B" && run_bounded 2 "$TMP/err" "$HCL" dec --spec flood.hcldec --expand-dynamic flood.tf)
 n=$(grep -c "Evaluation too large" "$TMP/err")
 [ "$n" -eq 1 ] || fail "dec --expand-dynamic: $n diagnostics for one spent budget"
