@@ -231,6 +231,9 @@ int run_eval(EvalOptions& opt) {
   kept_scope = new eval::Scope;
   eval::Scope& scope = *kept_scope;
   scope.set_functions([access = file_access(opt), d = *dialect] { return funcs::dialect_functions(d, access); });
+  // Outside a configuration, `var.` and `local.` mean nothing: say how to get them (the oracle's
+  // format keeps the reference's words).
+  if (opt.format != "oracle") scope.set_unknown_variable_hint(config::outside_configuration_hint);
   StdinReader read_stdin = [&] { return in.read(); };
   if (auto e = load_variables(opt.variables, scope, read_stdin, opt.format == "oracle")) return usage(*e);
 
@@ -246,6 +249,7 @@ int run_eval(EvalOptions& opt) {
     request.input = {std::make_shared<const source::SourceFile>(file_name, std::move(file_text)), json};
     request.keep_dynamic = opt.keep_dynamic;
     request.for_expression = sources > 0;
+    if (request.for_expression) request.only_names = pipeline::expression_roots(text, opt.template_mode);
     request.accept_expression = true;
     request.type = opt.type;
     file = pipeline::file_value(request, std::make_shared<const eval::Scope>(scope));

@@ -566,7 +566,7 @@ eval::RunResult Evaluator::expression(std::string text) {
     for (const auto& t : body::native_variables(tree, tree->root())) needs |= !s.find(t.root_name());
     if (needs) {
       eval::Scope full = st.full_scope();
-      FileValueBuilder b(std::make_shared<const eval::Scope>(full), EvaluateOptions{false, false, true, true});
+      FileValueBuilder b(std::make_shared<const eval::Scope>(full), EvaluateOptions{false, false, true});
       for (const auto& d : st.config.documents) b.add(d);
       FileValue fv = b.finish();
       for (const auto& [k, v] : fv.variables)
@@ -607,7 +607,7 @@ eval::RunResult Evaluator::everything() {
                              {"local", full.find("local") ? *full.find("local") : Value::empty_object()},
                              {"output", Value::object(std::move(outputs))}});
   } else {
-    FileValueBuilder b(std::make_shared<const eval::Scope>(full), EvaluateOptions{false, true, false, true});
+    FileValueBuilder b(std::make_shared<const eval::Scope>(full), EvaluateOptions{false, true, false});
     for (const auto& d : st.config.documents) b.add(d);
     FileValue fv = b.finish();
     diag::append(st.diags, std::move(fv.diagnostics));

@@ -58,11 +58,14 @@ class FileEvaluator {
     dynblock::ScopePtr ctx = it ? dynblock::child_context(it, scope_) : scope_;
     std::optional<body::BodyContent> content = b->structure();
     body::Attributes attrs;
+    // Only the file's own top level is narrowed to the names asked for.
+    const auto* only = named && options_.only_top_level ? &*options_.only_top_level : nullptr;
     if (content) {
       for (auto& each : content->blocks) {
         // Taken out of the list, so that what it holds is freed once its body is evaluated: a
         // piece may hold thousands of blocks.
         const body::Block block = std::move(each);
+        if (only && !only->contains(block_name(block))) continue;
         if (!options_.keep_dynamic && block.type == "dynamic") {
           dynamic(block, ctx, it, into, diags);
         } else {
@@ -75,6 +78,7 @@ class FileEvaluator {
     }
     std::sort(attrs.items.begin(), attrs.items.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     for (const auto& attr : attrs.items) {
+      if (only && !only->contains(attr.name)) continue;
       diag::Diagnostics own;
       // The first of a name counts (the parser reported the redefinition).
       into.attributes.try_emplace(attr.name, attribute(attr, ctx.get(), own));
@@ -86,10 +90,15 @@ class FileEvaluator {
     }
   }
 
+  // The name a block's blocks go by: its type, or the type a `dynamic` block makes.
+  std::string_view block_name(const body::Block& block) const {
+    if (!options_.keep_dynamic && block.type == "dynamic" && !block.labels.empty()) return block.labels[0];
+    return block.type;
+  }
+
   // The root's variables: each member in the references' form, at the top level.
   void variables(const Content& root, std::map<std::string, Value>& out) const {
-    for (const auto& [type, node] : root.blocks.types.entries)
-      out[std::string(type)] = reference(root, node, true, options_.blocks_as_lists);
+    for (const auto& [type, node] : root.blocks.types.entries) out[std::string(type)] = reference(root, node, true);
     for (const auto& [k, a] : root.attributes) out[k] = a.value;
   }
 
@@ -118,7 +127,7 @@ class FileEvaluator {
       std::vector<Value::Attribute> attrs;
       for (const auto& [type, node] : c.blocks.types.entries) {
         std::string name(type);
-        if (!c.attributes.contains(name)) attrs.emplace_back(name, reference(c, node, false, options_.blocks_as_lists));
+        if (!c.attributes.contains(name)) attrs.emplace_back(name, reference(c, node, false));
       }
       for (const auto& [k, a] : c.attributes) attrs.emplace_back(k, a.value);
       f.reference = Value::object(std::move(attrs));
@@ -220,16 +229,17 @@ class FileEvaluator {
 
   // The shape for references: a block is its body's object; blocks with the same type and labels
   // merge into one object at the top level (`locals`), and are a tuple of objects further down
-  // (repeated `ingress` blocks).
-  static Value reference(const Content& c, uint32_t node, bool top, bool lists) {
+  // however many there are (one `ingress` block or several), as `hcl json` lists them: an
+  // expression written for one block (`ingress[0].port`) keeps working when a second is added.
+  static Value reference(const Content& c, uint32_t node, bool top) {
     if (!c.blocks.nodes[node].leaf) {
       std::vector<Value::Attribute> attrs;
       for (const auto& [label, child] : c.blocks.children(node).entries)
-        attrs.emplace_back(std::string(label), reference(c, child, top, lists));
+        attrs.emplace_back(std::string(label), reference(c, child, top));
       return Value::object(std::move(attrs));
     }
     std::vector<uint32_t> bodies = leaf_bodies(c, node);
-    if (bodies.size() == 1 && (top || !lists)) return c.bodies[bodies[0]].reference;
+    if (bodies.size() == 1 && top) return c.bodies[bodies[0]].reference;
     if (!top) {
       std::vector<Value> items;
       for (uint32_t b : bodies) items.push_back(c.bodies[b].reference);

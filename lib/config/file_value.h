@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "body/body.h"
@@ -28,9 +29,10 @@ struct EvaluateOptions {
   // Which results to make (each is a whole copy of the file's values).
   bool document = true;
   bool variables = true;
-  // Nested blocks are lists in `variables` however many there are (a dialect's evaluation),
-  // instead of one block's object.
-  bool blocks_as_lists = false;
+  // When set, only the top-level attributes and blocks of these names are evaluated (the roots
+  // an expression refers to, in `hcl eval --file FILE EXPR`): in the generic dialect no item of
+  // the file refers to another, so the rest could only add errors the expression never meets.
+  std::optional<std::set<std::string, std::less<>>> only_top_level;
 };
 
 struct FileValue {
@@ -40,7 +42,7 @@ struct FileValue {
   // The file's top level as variables for an expression (`locals.region`,
   // `variable.region.default`): attributes by name; a block is the object of its body, under its
   // labels; top-level blocks with the same type and labels merge into one object (later
-  // attributes win), nested ones make a tuple of objects. An attribute that failed to evaluate
+  // attributes win), nested ones make a tuple of objects, even of one. An attribute that failed to evaluate
   // is an unknown value here.
   std::map<std::string, cty::Value> variables;
   diag::Diagnostics diagnostics;

@@ -264,6 +264,19 @@ class Reader {
 
 }  // namespace
 
+std::string outside_configuration_hint(std::string_view root) {
+  if (root == "var")
+    return "var.NAME is an input variable of a configuration: give it with --config PATH (a directory or a "
+           "file of Terraform, OpenTofu, Packer or Nomad), where --var NAME=VALUE sets var.NAME. Without "
+           "--config, --var NAME=VALUE sets a variable NAME of its own.";
+  if (root == "local")
+    return "local.NAME is a local value of a configuration: give it with --config PATH (a directory or a file "
+           "of Terraform, OpenTofu, Packer or Nomad) to evaluate its locals blocks.";
+  if (root == "path" || root == "terraform" || root == "module" || root == "data" || root == "packer")
+    return fmt::format("{}. is defined by a configuration: give it with --config PATH.", root);
+  return "";
+}
+
 Dialect detect_dialect(const std::string& path) {
   std::error_code ec;
   std::vector<std::string> names;

@@ -74,6 +74,10 @@ struct Configuration {
 // `.pkr.hcl`/`.pkr.json` Packer, `.nomad`/`.nomad.hcl` Nomad; anything else the generic dialect.
 Dialect detect_dialect(const std::string& path);
 
+// For an expression evaluated outside any configuration: how to get a name the tools define
+// (`var`, `local`, `path`, ...), said after "There is no variable named ...", or "".
+std::string outside_configuration_hint(std::string_view root);
+
 // Reads the configuration at `path` (a directory, or one file) in `dialect` (not Hcl).
 Configuration load(const std::string& path, Dialect dialect);
 

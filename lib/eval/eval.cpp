@@ -186,6 +186,10 @@ Value Evaluator::variable(syntax::NodeId n, const Frame* f, diag::Diagnostics& d
   }
   std::string suggestion = closest_name(name, variable_names(f));
   std::string hint = suggestion.empty() ? "" : fmt::format(" Did you mean {}?", util::go_quote(suggestion));
+  if (suggestion.empty()) {
+    std::string more = scope_.unknown_variable_hint(name);
+    if (!more.empty()) hint = " " + more;
+  }
   error(d, "Unknown variable", fmt::format("There is no variable named {}.{}", util::go_quote(name), hint), span(n));
   return Value::dynamic();
 }

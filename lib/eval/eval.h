@@ -56,6 +56,14 @@ class Scope {
   // only from the innermost context's own functions, so then it suggests none).
   void set_functions_inherited(bool inherited) { functions_inherited_ = inherited; }
   bool functions_inherited() const { return functions_inherited_; }
+  // More to say after "There is no variable named ..." when nothing close is in scope: a front
+  // end that knows why a name is missing (`var` outside a configuration) says how to get it.
+  void set_unknown_variable_hint(std::function<std::string(std::string_view)> hint) {
+    unknown_variable_hint_ = std::move(hint);
+  }
+  std::string unknown_variable_hint(std::string_view name) const {
+    return unknown_variable_hint_ ? unknown_variable_hint_(name) : std::string();
+  }
   // The budget of an evaluation in this scope (copies keep it).
   void set_limits(const cty::EvalLimits& limits) { limits_ = limits; }
   const cty::EvalLimits& limits() const { return limits_; }
@@ -68,6 +76,7 @@ class Scope {
   bool variables_allowed_ = true;
   bool functions_inherited_ = false;
   cty::EvalLimits limits_;
+  std::function<std::string(std::string_view)> unknown_variable_hint_;
 };
 
 struct EvalResult {

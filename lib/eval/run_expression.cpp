@@ -44,6 +44,7 @@ RunResult run(std::string text, const Scope& scope, const RunOptions& options) {
           diag::Diagnostic{diag::Severity::Error, "Result has no JSON form",
                            fmt::format("The expression evaluated to {}, but {}.", value.go_string(), json.error()),
                            expr_range, std::nullopt});
+      r.unknown_result = !value.is_wholly_known();
       r.value.reset();
       return r;
     }

@@ -30,6 +30,8 @@ struct RunResult {
   std::optional<Value> value;                                      // set on success
   diag::Diagnostics diagnostics;                                   // errors on failure; warnings may come with a value
   std::vector<std::shared_ptr<const source::SourceFile>> sources;  // for rendering snippets
+  // The last diagnostic is "Result has no JSON form" for a value that is not wholly known.
+  bool unknown_result = false;
 };
 
 RunResult run(std::string text, const Scope& scope, const RunOptions& options);

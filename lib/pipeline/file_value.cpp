@@ -81,8 +81,9 @@ FileValue file_value(const ValueRequest& req, std::shared_ptr<const eval::Scope>
   FileValue out;
   const auto& source = req.input.source;
   out.result.sources.push_back(source);
-  config::FileValueBuilder builder(std::move(scope),
-                                   config::EvaluateOptions{req.keep_dynamic, !req.for_expression, req.for_expression});
+  config::EvaluateOptions evaluate{req.keep_dynamic, !req.for_expression, req.for_expression};
+  if (req.for_expression) evaluate.only_top_level = req.only_names;
+  config::FileValueBuilder builder(std::move(scope), evaluate);
   if (req.input.document) {
     builder.add(body::json_body(req.input.document));
   } else if (req.input.tree) {
@@ -117,6 +118,16 @@ FileValue file_value(const ValueRequest& req, std::shared_ptr<const eval::Scope>
   return out;
 }
 
+std::set<std::string, std::less<>> expression_roots(const std::string& text, bool template_mode) {
+  auto source = std::make_shared<source::SourceFile>("<expr>", text);
+  syntax::ParseResult parsed = template_mode ? syntax::parse_template(source) : syntax::parse_expression(source);
+  std::set<std::string, std::less<>> roots;
+  if (diag::has_errors(parsed.diagnostics) || !parsed.tree) return roots;
+  std::shared_ptr<const syntax::SyntaxTree> tree = std::move(parsed.tree);
+  for (const body::Traversal& t : body::native_variables(tree, tree->root())) roots.insert(t.root_name());
+  return roots;
+}
+
 eval::RunResult run_with_file(std::string expression, const eval::RunOptions& options, const eval::Scope& scope,
                               const FileValue& file) {
   eval::Scope with_file = scope;
@@ -125,6 +136,8 @@ eval::RunResult run_with_file(std::string expression, const eval::RunOptions& op
   eval::RunResult r = eval::run(std::move(expression), with_file, options);
   for (const auto& s : file.result.sources) r.sources.push_back(s);
   if (!r.value && diag::has_errors(file.file_diagnostics)) {
+    // A result left unknown by the file's errors: those errors say why, not the JSON writer.
+    if (r.unknown_result) r.diagnostics.pop_back();
     diag::Diagnostics all = file.file_diagnostics;
     diag::append(all, std::move(r.diagnostics));
     r.diagnostics = std::move(all);

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,9 @@ struct ValueRequest {
   // The file's top level is wanted as variables for an expression (FileValue::Kind::Scope)
   // rather than the document.
   bool for_expression = false;
+  // With for_expression: only the top-level names the expression refers to are evaluated
+  // (expression_roots), so that the rest of the file neither costs time nor reports errors.
+  std::optional<std::set<std::string, std::less<>>> only_names{};
   // A native file that is no configuration may hold one expression (`hcl eval --file F`).
   bool accept_expression = false;
   std::string type{};                // a type constraint the document is converted to ("" for none)
@@ -70,6 +74,10 @@ struct FileValue {
 };
 
 FileValue file_value(const ValueRequest& request, std::shared_ptr<const eval::Scope> scope);
+
+// The root names of the variables an expression (or, in template mode, a template) refers to;
+// none when it does not parse, since its evaluation then stops at the syntax error.
+std::set<std::string, std::less<>> expression_roots(const std::string& text, bool template_mode);
 
 // Runs `expression` in `scope` plus the file's variables (the scope's own win). When the result
 // is not wholly known because some of the file failed, the file's errors are reported too.

@@ -171,4 +171,31 @@ expect_not_contains "$TMP/out" 'hunter2'
 expect_status 0 "$HCL" eval --config "$SENS" --show-sensitive
 expect_contains "$TMP/out" '"password":"hunter2"'
 
+# ---- Outside a configuration ---------------------------------------------------------------
+# var. and local. without --config: the error says how to get them.
+expect_status 1 "$HCL" eval 'var.env' --var env=prod
+expect_contains "$TMP/err" 'There is no variable named "var". var.NAME is an input variable of a configuration: give it with --config PATH'
+expect_status 1 "$HCL" eval 'local.name'
+expect_contains "$TMP/err" 'local.NAME is a local value of a configuration'
+# The reference's own words in its format.
+expect_status 1 "$HCL" eval --format oracle 'var.env'
+expect_not_contains "$TMP/out" '--config'
+# eval --file FILE EXPR evaluates only the top-level items EXPR names: another item's error is
+# not reported, and a result left unknown by its own item's error says only that error.
+GEN=$TMP/generic
+mkdir -p "$GEN"
+printf 'region = "eu"
+broken = nosuch.attr
+locals {
+  name = "web-${region}"
+}
+' >"$GEN/main.hcl"
+expect_out '"eu"' "$HCL" eval --file "$GEN/main.hcl" region
+expect_status 1 "$HCL" eval --file "$GEN/main.hcl" 'locals.name'
+expect_contains "$TMP/err" 'There is no variable named "region"'
+expect_not_contains "$TMP/err" 'nosuch'
+expect_not_contains "$TMP/err" 'cty.DynamicVal'
+n=$(grep -c '^Error' "$TMP/err")
+[ "$n" -eq 1 ] || fail "eval --file: $n errors where one item failed"
+
 finish

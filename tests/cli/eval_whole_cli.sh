@@ -59,6 +59,11 @@ expect_out '2' "$HCL" eval --file "$TMP/app.hcl" --var env=prod 'locals.size'
 expect_out '"eu-west-1"' "$HCL" eval --file "$TMP/app.hcl" --var env=prod 'variable.region.default'
 expect_out '["/health","/ready"]' "$HCL" eval --file "$TMP/app.hcl" --var env=prod 'service.web.check[*].path'
 expect_out '/health' "$HCL" eval --file "$TMP/app.hcl" --var env=prod -r -e 'service.web.check[0].path'
+# One nested block is a list of one, as hcl json writes it: the expression written for several
+# blocks holds for one.
+printf 'service "web" {\n  check {\n    path = "/only"\n  }\n}\n' > "$TMP/one_check.hcl"
+expect_out '"/only"' "$HCL" eval --file "$TMP/one_check.hcl" 'service.web.check[0].path'
+expect_out '1' "$HCL" eval --file "$TMP/one_check.hcl" 'length(service.web.check)'
 # The part of the file the expression needs evaluates; errors elsewhere do not matter ...
 expect_out '80' "$HCL" eval --file "$TMP/app.hcl" 'service.web.port'
 # ... and are reported when the result depends on them.
