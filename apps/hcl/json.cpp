@@ -13,6 +13,7 @@
 // error.
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 
@@ -57,6 +58,8 @@ struct Conversion {
   Syntax syntax = Syntax::ByName;
   bool keyed = false;  // each document is written one level in, under its file's name
   bool merge = false;
+  // Set when an expression met `var.` or `local.` while variables were given without --config.
+  std::shared_ptr<std::atomic<bool>> config_names_met;
 };
 
 // File functions read under the working directory, the directories named (or holding the files
@@ -112,8 +115,17 @@ std::optional<std::string> prepare_evaluation(const JsonOptions& opt, const std:
       write_all(stderr, render_diagnostics(diag::Diagnostics{d}, src, DiagFormat::Text, color));
     }
     if (diag::has_errors(diags)) return "--config " + opt.config + ": the configuration's values have errors";
-  } else if (auto error = load_variables(opt.variables, *conv.scope, read_stdin)) {
-    return error;
+  } else {
+    if (auto error = load_variables(opt.variables, *conv.scope, read_stdin)) return error;
+    // Without --config, `var.NAME` is no variable: whoever gave --var NAME=VALUE most likely
+    // meant it to be, and would otherwise see the expression kept and exit 0 without a word.
+    if (opt.variables.any()) {
+      conv.config_names_met = std::make_shared<std::atomic<bool>>(false);
+      conv.scope->set_unknown_variable_hint([met = conv.config_names_met](std::string_view root) {
+        if (root == "var" || root == "local") met->store(true);
+        return std::string();
+      });
+    }
   }
   conv.options.evaluator = json::make_evaluator(conv.scope);
   conv.options.strict = opt.strict;
@@ -269,6 +281,11 @@ int run_json(const JsonOptions& opt) {
     std::fprintf(stderr, "hcl json: cannot write the output\n");
     return kExitUsage;
   }
+  if (conv.config_names_met && *conv.config_names_met)
+    std::fprintf(stderr,
+                 "hcl json: warning: var. and local. are kept as written: they belong to a configuration, given "
+                 "with --config PATH (then --var NAME=VALUE sets var.NAME); without it --var NAME=VALUE sets a "
+                 "top-level NAME\n");
   return status;
 }
 

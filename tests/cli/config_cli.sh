@@ -197,5 +197,16 @@ expect_not_contains "$TMP/err" 'nosuch'
 expect_not_contains "$TMP/err" 'cty.DynamicVal'
 n=$(grep -c '^Error' "$TMP/err")
 [ "$n" -eq 1 ] || fail "eval --file: $n errors where one item failed"
+# json --simplify with --var but no --config keeps var.NAME, and says why instead of nothing.
+printf 'locals {\n  x = "${var.environment}-a"\n  y = upper(env)\n}\n' >"$GEN/main.tf"
+expect_out '{"locals":[{"x":"${var.environment}-a","y":"B"}]}' "$HCL" json --simplify --compact --var environment=prod --var env=b "$GEN/main.tf"
+expect_contains "$TMP/err" 'warning: var. and local. are kept as written: they belong to a configuration, given with --config PATH'
+expect_out '{"locals":[{"x":"${var.environment}-a","y":"B"}]}' "$HCL" json --simplify --compact --var env=b "$GEN/main.tf"
+expect_status 0 "$HCL" json --simplify --compact "$GEN/main.tf"
+expect_empty "$TMP/err"
+mkdir -p "$GEN/module"
+printf 'variable "environment" {}\nlocals {\n  x = "${var.environment}-a"\n}\n' >"$GEN/module/main.tf"
+expect_out '{"locals":[{"x":"prod-a"}],"variable":{"environment":[{}]}}' "$HCL" json --simplify --compact --config "$GEN/module" --var environment=prod "$GEN/module/main.tf"
+expect_empty "$TMP/err"
 
 finish
