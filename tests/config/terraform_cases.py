@@ -338,7 +338,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--record", required=True, help="where to write the modules and answers (JSON)")
     ap.add_argument("--seed", type=int, default=38)
-    ap.add_argument("--modules", type=int, default=64)
+    ap.add_argument("--modules", type=int, default=110)
     ap.add_argument("--error-modules", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=6)
     a = ap.parse_args()
