@@ -11,14 +11,18 @@ import collections
 import concurrent.futures
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+
+from hcl_batch import BATCH, keyed_documents
 
 EXTENSIONS = (".tf", ".hcl", ".nomad", ".tfvars", ".tofu")
 
 
-def run(cmd, data=None):
-    p = subprocess.run(cmd, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+def run(cmd, data=None, cwd=None):
+    p = subprocess.run(cmd, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600, cwd=cwd)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -64,6 +68,35 @@ def check(hcl, path):
     return "differs", ""
 
 
+def check_batch(hcl, paths):
+    """check() on many files with a few processes: every file that comes back equal is settled
+    here; the rest, and every file of a step that fails, go through check() one by one."""
+    root = os.path.commonpath([os.path.dirname(p) for p in paths])
+    rel = [os.path.relpath(p, root) for p in paths]
+    rc, out, _ = run([hcl, "json", "--"] + rel, cwd=root)
+    originals = keyed_documents(out)
+    results = {}
+    tmp = tempfile.mkdtemp(prefix="hcl-roundtrip-")
+    try:
+        todo = [(i, p, originals[r]) for i, (p, r) in enumerate(zip(paths, rel)) if r in originals]
+        for p, r in zip(paths, rel):
+            if r not in originals:
+                results[p] = ("skipped", "")
+        for i, _, original in todo:
+            with open(os.path.join(tmp, f"{i}.json"), "wb") as f:
+                f.write(original.rstrip(b"\n"))
+        natives = [f"{i}.hcl" for i, _, _ in todo]
+        ok = todo and run([hcl, "fromjson", "--write", "--"] + [f"{i}.json" for i, _, _ in todo], cwd=tmp)[0] == 0
+        ok = ok and run([hcl, "fmt", "--check", "--no-terraform", "--"] + natives, cwd=tmp)[0] == 0
+        backs = keyed_documents(run([hcl, "json", "--"] + natives, cwd=tmp)[1]) if ok else {}
+        for (i, p, original), n in zip(todo, natives):
+            if backs.get(n) == original:
+                results[p] = ("equal", "")
+    finally:
+        shutil.rmtree(tmp)
+    return [results[p] if p in results else check(hcl, p) for p in paths]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("hcl")
@@ -77,8 +110,11 @@ def main():
     files.sort()
     outcomes = collections.Counter()
     examples = collections.defaultdict(list)
+    hcl = os.path.abspath(args.hcl) if os.sep in args.hcl else args.hcl
+    parts = [files[i:i + BATCH] for i in range(0, len(files), BATCH)]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for path, (outcome, detail) in zip(files, pool.map(lambda f: check(args.hcl, f), files)):
+        done = [r for part in pool.map(lambda b: check_batch(hcl, b), parts) for r in part]
+        for path, (outcome, detail) in zip(files, done):
             outcomes[outcome] += 1
             if len(examples[outcome]) < args.show:
                 examples[outcome].append((path, detail))
