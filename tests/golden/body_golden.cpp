@@ -29,20 +29,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::shared_ptr<const hcl::eval::Scope> scope_for(const std::string& path, std::string& error) {
   auto scope = std::make_shared<hcl::eval::Scope>();
   scope->set_functions([] { return hcl::funcs::standard_functions(); });
   auto dir = fs::path(path).parent_path();
   while (!fs::exists(dir / "vars.json") && dir.has_parent_path() && dir != dir.parent_path()) dir = dir.parent_path();
   if (fs::exists(dir / "vars.json")) {
-    auto vars = hcl::cty::json_to_value(read_text(dir / "vars.json"));
+    auto vars = hcl::cty::json_to_value(hcl::golden::read_text(dir / "vars.json"));
     if (!vars) {
       error = "cannot read vars.json: " + vars.error() + "\n";
       return nullptr;

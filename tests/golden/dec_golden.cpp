@@ -19,14 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::optional<std::string> read_text(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  if (!f) return std::nullopt;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::string where(const hcl::diag::Diagnostic& d) {
   if (!d.subject) return "-";
   const hcl::source::Range& r = *d.subject;
@@ -54,7 +46,7 @@ std::string section(const fs::path& dir, const std::string& spec, const std::vec
     else if (o.rfind("--vars=", 0) == 0) req.vars.push_back(o.substr(7));
     else if (o.rfind("--syntax=", 0) == 0) req.syntax = o.substr(9);
   }
-  req.read = [&](const std::string& path) { return read_text(dir / path); };
+  req.read = [&](const std::string& path) { return hcl::golden::read_file(dir / path); };
   hcl::dec::RunResult r = hcl::dec::run(req);
   std::string out = "exit " + std::to_string(r.status) + "\n";
   if (r.status == 0) {
@@ -81,7 +73,7 @@ std::string run_case(const std::string& path, const std::string&) {
   std::string stem = spec.substr(0, spec.size() - std::string(".hcldec").size());
   std::vector<std::string> options = {"--with-type"};
   std::vector<std::string> listed;
-  if (auto args = read_text(dir / (stem + ".args"))) {
+  if (auto args = hcl::golden::read_file(dir / (stem + ".args"))) {
     options.clear();
     std::istringstream in(*args);
     std::string line;

@@ -78,20 +78,13 @@ std::string run_line(const std::string& line, const std::string& name, const std
   return out;
 }
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 HCL_GOLDEN_FEATURE("edit", ".edit", ".out", [](const std::string& path, const std::string& content) {
   std::istringstream lines(content);
   std::string input_name, line, out;
   std::getline(lines, input_name);
   auto input_path = std::filesystem::path(path).parent_path() / input_name;
   if (!std::filesystem::exists(input_path)) return "MISSING INPUT " + input_name + "\n";
-  std::string input = slurp(input_path);
+  std::string input = hcl::golden::read_text(input_path);
   while (std::getline(lines, line)) {
     if (line.empty() || line[0] == '#') continue;
     out += "=== " + line + "\n" + run_line(line, input_name, input);

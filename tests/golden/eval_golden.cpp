@@ -18,13 +18,6 @@
 
 namespace {
 
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::string run_cases(const std::string& path, const std::string& content) {
   hcl::cty::FunctionTable functions = hcl::funcs::standard_functions();
   hcl::funcs::add_filesystem_functions(functions, std::filesystem::path(path).parent_path().string());
@@ -34,7 +27,7 @@ std::string run_cases(const std::string& path, const std::string& content) {
   while (!std::filesystem::exists(dir / "vars.json") && dir.has_parent_path() && dir != dir.parent_path())
     dir = dir.parent_path();
   auto vars_path = dir / "vars.json";
-  auto vars = hcl::cty::json_to_value(read_text(vars_path));
+  auto vars = hcl::cty::json_to_value(hcl::golden::read_text(vars_path));
   if (!vars) return "cannot read " + vars_path.string() + ": " + vars.error() + "\n";
   for (const auto& [k, v] : vars->attributes()) base.set(k, v);
 

@@ -3,8 +3,12 @@
 // the committed expected file. Features register themselves with HCL_GOLDEN_FEATURE.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
+#include <sstream>
 #include <string>
 
 namespace hcl::golden {
@@ -18,6 +22,18 @@ struct Feature {
 
 std::map<std::string, Feature>& registry();
 
+// A file's bytes, or nothing when it cannot be opened.
+inline std::optional<std::string> read_file(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// A file's bytes, or "" when it cannot be opened.
+inline std::string read_text(const std::filesystem::path& p) { return read_file(p).value_or(""); }
+
 struct Registrar {
   Registrar(const std::string& name, Feature f) { registry()[name] = std::move(f); }
 };
@@ -27,5 +43,5 @@ struct Registrar {
 #define HCL_GOLDEN_CONCAT2(a, b) a##b
 #define HCL_GOLDEN_CONCAT(a, b) HCL_GOLDEN_CONCAT2(a, b)
 #define HCL_GOLDEN_FEATURE(name, ...)                                                  \
-  static ::hcl::golden::Registrar HCL_GOLDEN_CONCAT(golden_registrar_, __LINE__)(name, \
-                                                                                 ::hcl::golden::Feature{__VA_ARGS__})
+  static ::hcl::golden::Registrar HCL_GOLDEN_CONCAT(golden_registrar_, __COUNTER__)(name, \
+                                                                                    ::hcl::golden::Feature{__VA_ARGS__})

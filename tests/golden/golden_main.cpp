@@ -22,13 +22,6 @@ std::map<std::string, Feature>& registry() {
 
 namespace fs = std::filesystem;
 
-static std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 static int run(int argc, char** argv) {
   if (argc != 3) {
     std::cerr << "usage: golden_tests FEATURE DIR\n";
@@ -55,7 +48,7 @@ static int run(int argc, char** argv) {
   for (const auto& in : inputs) {
     std::string base = in.string().substr(0, in.string().size() - f.input_suffix.size());
     fs::path expected_path = base + f.expected_suffix;
-    std::string actual = f.run(in.string(), slurp(in));
+    std::string actual = f.run(in.string(), hcl::golden::read_text(in));
     if (update) {
       std::ofstream(expected_path, std::ios::binary) << actual;
       ++passed;
@@ -66,7 +59,7 @@ static int run(int argc, char** argv) {
       ++missing;
       continue;
     }
-    std::string expected = slurp(expected_path);
+    std::string expected = hcl::golden::read_text(expected_path);
     if (actual == expected) {
       ++passed;
       continue;

@@ -23,7 +23,7 @@ struct Parsed {
   NodeKind kind(NodeId n) const { return result.tree->node(n).kind; }
 };
 
-Parsed expr(const std::string& text) {
+Parsed parsed(const std::string& text) {
   Parsed p{hcl::syntax::parse_expression(std::make_shared<hcl::source::SourceFile>("<expr>", text))};
   REQUIRE(p.result.diagnostics.empty());
   return p;
@@ -32,14 +32,14 @@ Parsed expr(const std::string& text) {
 }  // namespace
 
 TEST_CASE("conditional, binary, unary and parens views name their operands") {
-  auto c = expr("a.b ? [1, 2] : f(x)");
+  auto c = parsed("a.b ? [1, 2] : f(x)");
   REQUIRE(c.kind(c.root()) == NodeKind::Conditional);
   hcl::ast::Conditional cv = hcl::ast::conditional(c.tree(), c.root());
   CHECK(c.text(cv.condition) == "a.b");
   CHECK(c.text(cv.if_true) == "[1, 2]");
   CHECK(c.text(cv.if_false) == "f(x)");
 
-  auto b = expr("x * (y + 1) - z[0]");
+  auto b = parsed("x * (y + 1) - z[0]");
   REQUIRE(b.kind(b.root()) == NodeKind::Binary);
   hcl::ast::Binary bv = hcl::ast::binary(b.tree(), b.root());
   CHECK(b.text(bv.lhs) == "x * (y + 1)");
@@ -50,13 +50,13 @@ TEST_CASE("conditional, binary, unary and parens views name their operands") {
   REQUIRE(b.kind(parens) == NodeKind::Parens);
   CHECK(b.text(hcl::ast::parens_inner(parens)) == "y + 1");
 
-  auto u = expr("!(a && b)");
+  auto u = parsed("!(a && b)");
   REQUIRE(u.kind(u.root()) == NodeKind::Unary);
   CHECK(u.text(hcl::ast::unary_operand(u.root())) == "(a && b)");
 }
 
 TEST_CASE("index, traversal step and splat views") {
-  auto i = expr("m[k.x][\"lit\"]");
+  auto i = parsed("m[k.x][\"lit\"]");
   NodeId outer = i.root();
   REQUIRE(i.kind(outer) == NodeKind::Index);
   CHECK(i.text(hcl::ast::index_key(outer)) == "\"lit\"");
@@ -72,15 +72,15 @@ TEST_CASE("index, traversal step and splat views") {
 
   // Literal keys: a number, an empty string, one literal part; not an interpolation.
   for (const char* key : {"a[0]", "a[\"\"]", "a[\"s\"]", "a[true]"}) {
-    auto k = expr(key);
+    auto k = parsed(key);
     CHECK_MESSAGE(hcl::ast::is_literal_key(k.tree(), hcl::ast::index_key(k.root())), key);
   }
   for (const char* key : {"a[\"${b}\"]", "a[\"x${b}\"]", "a[b]"}) {
-    auto k = expr(key);
+    auto k = parsed(key);
     CHECK_FALSE_MESSAGE(hcl::ast::is_literal_key(k.tree(), hcl::ast::index_key(k.root())), key);
   }
 
-  auto s = expr("list[*].id.name");
+  auto s = parsed("list[*].id.name");
   REQUIRE(s.kind(s.root()) == NodeKind::Splat);
   hcl::ast::Splat sv = hcl::ast::splat(s.tree(), s.root());
   CHECK(s.text(sv.source) == "list");
@@ -93,7 +93,7 @@ TEST_CASE("index, traversal step and splat views") {
 }
 
 TEST_CASE("object items, interpolations, template if and attributes") {
-  auto o = expr("{ a = 1, (b) = [2], \"c\" = x ? 1 : 2 }");
+  auto o = parsed("{ a = 1, (b) = [2], \"c\" = x ? 1 : 2 }");
   std::string seen;
   for (NodeId item : o.tree().children(o.root())) {
     REQUIRE(o.kind(item) == NodeKind::ObjectItem);
@@ -104,7 +104,7 @@ TEST_CASE("object items, interpolations, template if and attributes") {
   }
   CHECK(seen == "a=1;(b)=[2];\"c\"=x ? 1 : 2;");
 
-  auto t = expr("\"x${a + b}%{if c}y%{endif}\"");
+  auto t = parsed("\"x${a + b}%{if c}y%{endif}\"");
   auto parts = t.tree().children(t.root());
   REQUIRE(parts.size() == 5);
   REQUIRE(t.kind(parts[1]) == NodeKind::TemplateInterp);
@@ -120,7 +120,7 @@ TEST_CASE("object items, interpolations, template if and attributes") {
 }
 
 TEST_CASE("a for directive's view names its variables and its collection") {
-  auto t = expr("\"%{for k, v in m.x}${k}%{endfor}%{for e in [1, 2]}${e}%{endfor}\"");
+  auto t = parsed("\"%{for k, v in m.x}${k}%{endfor}%{for e in [1, 2]}${e}%{endfor}\"");
   std::string seen;
   for (NodeId part : t.tree().children(t.root())) {
     if (t.kind(part) != NodeKind::TemplateFor) continue;

@@ -5,14 +5,15 @@
 
 #include "cty/convert.h"
 #include "cty/json_encoding.h"
+#include "short_values.h"
 
 using hcl::cty::Type;
 using hcl::cty::Value;
 
 namespace {
 
-Value s(const char* x) { return Value::string(x); }
-Value n(int64_t x) { return Value::number(x); }
+using hcl::cty::testing::n;
+using hcl::cty::testing::s;
 const Type S = Type::string();
 const Type N = Type::number();
 const Type B = Type::boolean();

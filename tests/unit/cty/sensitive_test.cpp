@@ -9,6 +9,7 @@
 #include "cty/convert.h"
 #include "cty/function.h"
 #include "cty/value.h"
+#include "short_values.h"
 
 using hcl::cty::Args;
 using hcl::cty::Function;
@@ -19,8 +20,8 @@ using hcl::cty::Value;
 
 namespace {
 
-Value s(const char* x) { return Value::string(x); }
-Value n(int64_t x) { return Value::number(x); }
+using hcl::cty::testing::n;
+using hcl::cty::testing::s;
 
 // Returns its argument, whose marks it takes as `marks` says.
 Function echo(hcl::cty::ParamMarks marks) {

@@ -7,14 +7,15 @@
 #include "cty/convert.h"
 #include "cty/json_encoding.h"
 #include "cty/value.h"
+#include "short_values.h"
 
 using hcl::cty::Type;
 using hcl::cty::Value;
 
 namespace {
 
-Value s(const char* x) { return Value::string(x); }
-Value n(int64_t x) { return Value::number(x); }
+using hcl::cty::testing::n;
+using hcl::cty::testing::s;
 
 std::string js(const Value& v) {
   auto j = hcl::cty::value_to_json(v);

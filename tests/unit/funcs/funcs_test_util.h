@@ -43,4 +43,9 @@ inline std::string eval_with(const std::string& expr, const std::vector<std::pai
   return eval_with(expr, vars, functions);
 }
 
+inline const Type kStr = Type::string();
+inline const Type kNum = Type::number();
+
+inline Value unknown_list(Type element) { return Value::unknown(Type::list(std::move(element))); }
+
 }  // namespace hcl::funcs::testing

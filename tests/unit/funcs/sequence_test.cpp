@@ -10,13 +10,13 @@ using hcl::funcs::testing::eval_with;
 using hcl::funcs::testing::Type;
 using hcl::funcs::testing::Value;
 
+using hcl::funcs::testing::kNum;
+using hcl::funcs::testing::kStr;
+using hcl::funcs::testing::unknown_list;
+
 namespace {
 
-const Type kStr = Type::string();
-const Type kNum = Type::number();
 const Type kBool = Type::boolean();
-
-Value unknown_list(Type element) { return Value::unknown(Type::list(std::move(element))); }
 
 }  // namespace
 

@@ -9,7 +9,7 @@ using hcl::json::Writer;
 
 namespace {
 
-std::string quoted(std::string_view s) {
+std::string json_quoted(std::string_view s) {
   std::string out;
   append_quoted(out, s);
   return out;
@@ -18,24 +18,24 @@ std::string quoted(std::string_view s) {
 }  // namespace
 
 TEST_CASE("strings are escaped as encoding/json escapes them") {
-  CHECK(quoted("plain") == "\"plain\"");
-  CHECK(quoted("a\"b\\c") == "\"a\\\"b\\\\c\"");
-  CHECK(quoted("\n\r\t") == "\"\\n\\r\\t\"");
+  CHECK(json_quoted("plain") == "\"plain\"");
+  CHECK(json_quoted("a\"b\\c") == "\"a\\\"b\\\\c\"");
+  CHECK(json_quoted("\n\r\t") == "\"\\n\\r\\t\"");
   // Go 1.19 has no short forms for \b and \f; other control characters are \u00XX.
-  CHECK(quoted(std::string("\b\f\x01\x1f", 4)) == "\"\\u0008\\u000c\\u0001\\u001f\"");
-  CHECK(quoted(std::string("a\0b", 3)) == "\"a\\u0000b\"");
+  CHECK(json_quoted(std::string("\b\f\x01\x1f", 4)) == "\"\\u0008\\u000c\\u0001\\u001f\"");
+  CHECK(json_quoted(std::string("a\0b", 3)) == "\"a\\u0000b\"");
   // HTML-sensitive characters are escaped (json.Marshal's default).
-  CHECK(quoted("<a href='x'>&</a>") == "\"\\u003ca href='x'\\u003e\\u0026\\u003c/a\\u003e\"");
+  CHECK(json_quoted("<a href='x'>&</a>") == "\"\\u003ca href='x'\\u003e\\u0026\\u003c/a\\u003e\"");
   // DEL and non-ASCII characters pass through, except the JavaScript line terminators.
-  CHECK(quoted("\x7f") == "\"\x7f\"");
-  CHECK(quoted("é☃😀") == "\"é☃😀\"");
-  CHECK(quoted("a\u2028b\u2029c") == "\"a\\u2028b\\u2029c\"");
+  CHECK(json_quoted("\x7f") == "\"\x7f\"");
+  CHECK(json_quoted("é☃😀") == "\"é☃😀\"");
+  CHECK(json_quoted("a\u2028b\u2029c") == "\"a\\u2028b\\u2029c\"");
   // Each byte of an invalid sequence is one U+FFFD (utf8.DecodeRuneInString).
-  CHECK(quoted("a\xff"
+  CHECK(json_quoted("a\xff"
                "b") == "\"a\\ufffdb\"");
-  CHECK(quoted("\xc0\x80") == "\"\\ufffd\\ufffd\"");
-  CHECK(quoted("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
-  CHECK(quoted("\xe2\x82") == "\"\\ufffd\\ufffd\"");
+  CHECK(json_quoted("\xc0\x80") == "\"\\ufffd\\ufffd\"");
+  CHECK(json_quoted("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
+  CHECK(json_quoted("\xe2\x82") == "\"\\ufffd\\ufffd\"");
 }
 
 TEST_CASE("pretty layout is json.Indent's with four spaces") {
@@ -132,8 +132,8 @@ TEST_CASE("the writer's copy with escaping fused in escapes as append_quoted doe
           w.string_wrapped("${", s, "}");
           w.end_array();
         }
-        std::string q = quoted(s);
-        std::string wrapped = quoted("${" + s + "}");
+        std::string q = json_quoted(s);
+        std::string wrapped = json_quoted("${" + s + "}");
         CHECK(out == "[" + q + "," + q + ":" + wrapped + "]");
       }
     }
@@ -168,9 +168,9 @@ TEST_CASE("text that lies in a buffer the writer may read past is written the sa
             w.verbatim(view, false);
             w.end_array();
           }
-          std::string q = quoted(s);
+          std::string q = json_quoted(s);
           CHECK(out ==
-                "[" + q + "," + q + ":" + quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s + "\"," + s + "]");
+                "[" + q + "," + q + ":" + json_quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s + "\"," + s + "]");
         }
       }
     }
