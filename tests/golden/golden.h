@@ -42,6 +42,6 @@ struct Registrar {
 
 #define HCL_GOLDEN_CONCAT2(a, b) a##b
 #define HCL_GOLDEN_CONCAT(a, b) HCL_GOLDEN_CONCAT2(a, b)
-#define HCL_GOLDEN_FEATURE(name, ...)                                                  \
-  static ::hcl::golden::Registrar HCL_GOLDEN_CONCAT(golden_registrar_, __COUNTER__)(name, \
-                                                                                    ::hcl::golden::Feature{__VA_ARGS__})
+#define HCL_GOLDEN_FEATURE(name, ...)                                                \
+  static ::hcl::golden::Registrar HCL_GOLDEN_CONCAT(golden_registrar_, __COUNTER__)( \
+      name, ::hcl::golden::Feature{__VA_ARGS__})
