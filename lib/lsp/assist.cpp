@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ast/ast.h"
+#include "cty/budget.h"
 #include "lsp/features.h"
 
 namespace hcl::lsp {
@@ -131,9 +132,15 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
   };
   if (root == "var" || root == "local") {
     std::string prefix = std::string(root) + ".";
+    // Each value under one budget, so that a directory of hostile locals cannot hold the editor
+    // up once per name.
+    cty::EvalBudget budget(Workspace::kValueLimits);
     for (const UnitFile& f : ws.unit(doc.path()))
-      for (const Symbol& s : f.index->declarations)
-        if (s.key.starts_with(prefix)) add(s.key.substr(prefix.size()), kVariable, s.key);
+      for (const Symbol& s : f.index->declarations) {
+        if (!s.key.starts_with(prefix) || !s.key.substr(prefix.size()).starts_with(word)) continue;
+        auto v = ws.config_value(doc.path(), s.key);
+        add(s.key.substr(prefix.size()), kVariable, v ? value_detail(*v) : s.key);
+      }
     return Json{{"isIncomplete", false}, {"items", items}};
   }
   if (!root.empty()) return Json{{"isIncomplete", false}, {"items", items}};
