@@ -22,6 +22,10 @@ variable "env" {
   default = "dev"
 }
 
+variable "linked" {
+  default = "declared"
+}
+
 variable "password" {
   type      = string
   default   = "hunter2"
@@ -37,6 +41,8 @@ MAIN = '''locals {
   tags   = { Name = local.full, Ip = local.ip }
   bad    = var.nope
   huge   = [for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]]
+  leak   = file("/etc/hostname")
+  linked = var.linked
 }
 
 resource "aws_instance" "web" {
@@ -68,6 +74,12 @@ def main():
     for name, text in files.items():
         with open(os.path.join(d, name), "w") as f:
             f.write(text)
+    # A variable file that is a link to a file outside the directory is passed over, as the
+    # command line's walk passes it over.
+    outside = tempfile.mkdtemp()
+    with open(os.path.join(outside, "v.tfvars"), "w") as f:
+        f.write('linked = "from outside"\n')
+    os.symlink(os.path.join(outside, "v.tfvars"), os.path.join(d, "z.auto.tfvars"))
     main_tf = os.path.join(d, "main.tf")
     lines = MAIN.splitlines()
     c = Client(HCL)
@@ -92,7 +104,7 @@ def main():
     want = {(2, "local.name", 7): '"app-prod"', (2, "full", 1): '"app-prod-us-east-2"',
             (5, "local.ip", 7): '"(known after apply)"', (4, "secret", 1): '"(sensitive value)"',
             (5, "local.full", 7): '"app-prod-us-east-2"',
-            (12, "local.tags", 7): '{"Ip":"(known after apply)","Name":"app-prod-us-east-2"}'}
+            (14, "local.tags", 7): '{"Ip":"(known after apply)","Name":"app-prod-us-east-2"}'}
     for (line, word, k), value in want.items():
         v = value_part(hover(line, word, k))
         check(v == "Value:\n```json\n%s\n```" % value, "hover on %s: %r, want %s" % (word, v, value))
@@ -106,9 +118,14 @@ def main():
     v = value_part(hover(7, "huge", 1))
     check(v.startswith("Value: error: Evaluation too large"), "budget: %r" % v[:200])
     check(value_part(hover(2, "local.name", 7)) == 'Value:\n```json\n"app-prod"\n```', "still serving")
+    # File functions read the directory's tree alone; links out of it are passed over.
+    v = value_part(hover(8, "leak", 1))
+    check(v.startswith("Value: error: Invalid function argument") and "outside the directories" in v, "file(): %r" % v)
+    v = value_part(hover(9, "linked", 1))
+    check(v == 'Value:\n```json\n"declared"\n```', "a link out of the directory is not read: %r" % v)
 
     # Completion after local. shows each value in the item's detail, cut short.
-    pos = {"line": 16, "character": lines[16].index("local.secret") + 6}
+    pos = {"line": 18, "character": lines[18].index("local.secret") + 6}
     items = c.request("textDocument/completion", dict(td, position=pos), timeout=60)["result"]["items"]
     detail = {i["label"]: i.get("detail") for i in items}
     check(detail.get("full") == '"app-prod-us-east-2"' and detail.get("ip") == '"(known after apply)"'
