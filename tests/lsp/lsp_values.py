@@ -139,6 +139,14 @@ def main():
                                         "contentChanges": [{"text": edited}]})
     v = value_part(hover(2, "local.name", 7, edited.splitlines()))
     check(v == 'Value:\n```json\n"svc-prod"\n```', "after didChange: %r" % v)
+    # On the name in a variable block.
+    variables_tf = os.path.join(d, "variables.tf")
+    c.open(uri(variables_tf), VARIABLES)
+    line = VARIABLES.splitlines()[5]
+    h = c.request("textDocument/hover", {"textDocument": {"uri": uri(variables_tf)},
+                                         "position": {"line": 5, "character": line.index("env") + 1}})["result"]
+    v = value_part(h["contents"]["value"] if h else "")
+    check(v == 'Value:\n```json\n"prod"\n```', "hover on the name of variable \"env\": %r" % v)
     # A generic .hcl file beside the module shows no value.
     notes = os.path.join(d, "notes.hcl")
     c.open(uri(notes), "a = var.env\n")
