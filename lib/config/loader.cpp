@@ -104,14 +104,18 @@ std::vector<std::string> auto_var_files(const std::string& dir, const std::vecto
   return out;
 }
 
-// The file at `path`: the given one of that name, or the disk's.
+// The file at `path`: with `given`, the given one of that name (the disk is not read); else the
+// disk's.
 std::shared_ptr<const source::SourceFile> read_source(const std::string& path, const GivenFiles* given,
                                                       diag::Diagnostics& diags) {
+  io::ReadResult r;
   if (given) {
     auto it = given->files.find(fs::path(path).filename().string());
     if (it != given->files.end()) return it->second;
+    r.error = "not one of the configuration's files";
+  } else {
+    r = io::read_file(path);
   }
-  io::ReadResult r = io::read_file(path);
   if (!r.error.empty()) {
     diags.push_back(
         diag::Diagnostic{diag::Severity::Error, "Cannot read file", path + ": " + r.error, std::nullopt, std::nullopt});
