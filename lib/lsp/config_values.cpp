@@ -7,7 +7,6 @@
 
 #include "config/evaluator.h"
 #include "config/loader.h"
-#include "cty/budget.h"
 #include "cty/json_encoding.h"
 #include "lsp/features.h"
 #include "pipeline/config_value.h"
@@ -42,7 +41,8 @@ struct Workspace::Configuration {
   std::map<std::string, ConfigValue, std::less<>> values;
 };
 
-std::optional<Workspace::ConfigValue> Workspace::config_value(const std::string& path, const std::string& expression) {
+std::optional<Workspace::ConfigValue> Workspace::config_value(const std::string& path, const std::string& expression,
+                                                              bool evaluate) {
   funcs::Dialect own = config::detect_dialect(std::vector<std::string>{name_of(path)});
   if (own == funcs::Dialect::Hcl || !path.starts_with("/")) return std::nullopt;
   std::string dir = fs::path(path).parent_path().string();
@@ -72,10 +72,7 @@ std::optional<Workspace::ConfigValue> Workspace::config_value(const std::string&
   }
   Configuration& c = *slot;
   if (auto it = c.values.find(expression); it != c.values.end()) return it->second;
-  // Completion evaluates many names under one budget: a name evaluated after that budget is
-  // spent is not known to fail, so its answer is not kept.
-  cty::EvalBudget budget(c.request.limits);
-  if (!budget.owner() && cty::spent_budget()) return std::nullopt;
+  if (!evaluate) return std::nullopt;
   c.request.expression = expression;
   pipeline::ConfigResult run = pipeline::config_value(c.request, c.loaded);
   ConfigValue v;
@@ -93,7 +90,6 @@ std::optional<Workspace::ConfigValue> Workspace::config_value(const std::string&
         break;
       }
   }
-  if (!budget.owner() && cty::spent_budget()) return v;
   return c.values.emplace(expression, std::move(v)).first->second;
 }
 

@@ -70,9 +70,10 @@ class Workspace {
     std::string text;    // the value as JSON, or the error's summary
     std::string detail;  // the error's detail
   };
-  // The command line's budget, but an editor waits for each answer: two seconds at most.
+  // The command line's budget, but an editor waits for each answer: two seconds at most. With
+  // `evaluate` false, only a value already known is given.
   static constexpr cty::EvalLimits kValueLimits{.max_seconds = 2};
-  std::optional<ConfigValue> config_value(const std::string& path, const std::string& expression);
+  std::optional<ConfigValue> config_value(const std::string& path, const std::string& expression, bool evaluate = true);
   // A document of `path`'s directory was opened, edited, saved or closed.
   void changed(const std::string& path);
 
