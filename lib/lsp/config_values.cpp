@@ -33,6 +33,9 @@ std::string cut(const std::string& text, size_t max) {
   return text.substr(0, n) + "...";
 }
 
+// The most of a value a hover shows.
+constexpr size_t kShownBytes = 4000;
+
 }  // namespace
 
 struct Workspace::Configuration {
@@ -81,8 +84,10 @@ std::optional<Workspace::ConfigValue> Workspace::config_value(const std::string&
   } else if (run.result.value) {
     auto json = cty::value_to_json(config::mark_unknowns(*run.result.value));
     v.ok = bool(json);
-    v.text = json ? *json : json.error();
+    // Only what a hover shows is kept, whatever the value's size.
+    v.text = cut(json ? *json : json.error(), kShownBytes);
   } else {
+    v.text = "no value";
     for (const auto& d : run.result.diagnostics)
       if (d.severity == diag::Severity::Error) {
         v.text = d.summary;
@@ -98,7 +103,7 @@ std::string value_markdown(const Workspace::ConfigValue& v) {
   // A fence longer than any run of backticks in the value.
   std::string fence = "```";
   while (v.text.find(fence) != std::string::npos) fence += '`';
-  return "Value:\n" + fence + "json\n" + cut(v.text, 4000) + "\n" + fence;
+  return "Value:\n" + fence + "json\n" + v.text + "\n" + fence;
 }
 
 std::string value_detail(const Workspace::ConfigValue& v) { return cut(v.ok ? v.text : "error: " + v.text, 80); }

@@ -43,6 +43,7 @@ MAIN = '''locals {
   huge   = [for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]]
   leak   = file("/etc/hostname")
   linked = var.linked
+  long   = join("", [for i in range(1000) : "abcdefghi${i % 10}"])
 }
 
 resource "aws_instance" "web" {
@@ -104,7 +105,7 @@ def main():
     want = {(2, "local.name", 7): '"app-prod"', (2, "full", 1): '"app-prod-us-east-2"',
             (5, "local.ip", 7): '"(known after apply)"', (4, "secret", 1): '"(sensitive value)"',
             (5, "local.full", 7): '"app-prod-us-east-2"',
-            (14, "local.tags", 7): '{"Ip":"(known after apply)","Name":"app-prod-us-east-2"}'}
+            (15, "local.tags", 7): '{"Ip":"(known after apply)","Name":"app-prod-us-east-2"}'}
     for (line, word, k), value in want.items():
         v = value_part(hover(line, word, k))
         check(v == "Value:\n```json\n%s\n```" % value, "hover on %s: %r, want %s" % (word, v, value))
@@ -112,6 +113,11 @@ def main():
         check(eval_config(d, expr) == value, "hcl eval --config %s prints %r" % (expr, eval_config(d, expr)))
     v = value_part(hover(4, "var.password", 5))
     check(v == 'Value:\n```json\n"(sensitive value)"\n```', "the secret itself is never shown: %r" % v)
+    # A long value is cut.
+    v = value_part(hover(10, "long", 1))
+    shown = v[len("Value:\n```json\n"):-len("...\n```")]
+    check(v.endswith('...\n```') and shown.startswith('"abcdefghi0abcdefghi1') and len(shown) == 4000,
+          "a long value is cut: %d bytes, %r" % (len(v), v[-30:]))
     # A value that fails shows the error; a huge one stops at the budget, and the server answers on.
     v = value_part(hover(6, "bad", 1))
     check(v.startswith("Value: error: Reference to undeclared input variable"), "error summary: %r" % v)
@@ -125,7 +131,7 @@ def main():
     check(v == 'Value:\n```json\n"declared"\n```', "a link out of the directory is not read: %r" % v)
 
     # Completion after local. shows each value in the item's detail, cut short.
-    pos = {"line": 18, "character": lines[18].index("local.secret") + 6}
+    pos = {"line": 19, "character": lines[19].index("local.secret") + 6}
     items = c.request("textDocument/completion", dict(td, position=pos), timeout=60)["result"]["items"]
     detail = {i["label"]: i.get("detail") for i in items}
     check(detail.get("full") == '"app-prod-us-east-2"' and detail.get("ip") == '"(known after apply)"'
