@@ -188,7 +188,9 @@ struct Evaluator::State {
   }
 
   void file(const std::string& path, bool explicit_file) {
-    for (auto& a : read_var_file(path, diags, sources)) {
+    // A variable file named on the command line is the disk's; the ones the tool reads by itself
+    // are the configuration's directory's, given or not.
+    for (auto& a : read_var_file(path, diags, sources, explicit_file ? nullptr : config.given.get())) {
       if (!config.variables.count(a.name)) {
         diags.push_back(diag::Diagnostic{
             diag::Severity::Warning, "Value for undeclared variable",
@@ -200,7 +202,6 @@ struct Evaluator::State {
       }
       given[a.name] = Given{false, "", a.value, "", a.range};
     }
-    (void)explicit_file;
   }
 
   // ---- variables --------------------------------------------------------------------------------

@@ -104,16 +104,32 @@ std::vector<std::string> auto_var_files(const std::string& dir, const std::vecto
   return out;
 }
 
-// A parsed file's root body, or null (errors in `diags`).
-body::BodyPtr parse_file(const std::string& path, diag::Diagnostics& diags,
-                         std::vector<std::shared_ptr<const source::SourceFile>>& sources) {
-  io::ReadResult r = io::read_file(path);
+// The file at `path`: with `given`, the given one of that name (the disk is not read); else the
+// disk's.
+std::shared_ptr<const source::SourceFile> read_source(const std::string& path, const GivenFiles* given,
+                                                      diag::Diagnostics& diags) {
+  io::ReadResult r;
+  if (given) {
+    auto it = given->files.find(fs::path(path).filename().string());
+    if (it != given->files.end()) return it->second;
+    r.error = "not one of the configuration's files";
+  } else {
+    r = io::read_file(path);
+  }
   if (!r.error.empty()) {
     diags.push_back(
         diag::Diagnostic{diag::Severity::Error, "Cannot read file", path + ": " + r.error, std::nullopt, std::nullopt});
     return nullptr;
   }
-  auto source = std::make_shared<const source::SourceFile>(path, std::move(r.content));
+  return std::make_shared<const source::SourceFile>(path, std::move(r.content));
+}
+
+// A parsed file's root body, or null (errors in `diags`).
+body::BodyPtr parse_file(const std::string& path, diag::Diagnostics& diags,
+                         std::vector<std::shared_ptr<const source::SourceFile>>& sources,
+                         const GivenFiles* given = nullptr) {
+  auto source = read_source(path, given, diags);
+  if (!source) return nullptr;
   sources.push_back(source);
   if (ends_with(path, ".json")) {
     jsonsyntax::ParseResult p = jsonsyntax::parse_file(source);
@@ -286,6 +302,10 @@ Dialect detect_dialect(const std::string& path) {
   } else {
     names.push_back(fs::path(path).filename().string());
   }
+  return detect_dialect(names);
+}
+
+Dialect detect_dialect(const std::vector<std::string>& names) {
   bool tf = false, tofu = false, packer = false, nomad = false;
   for (const auto& n : names) {
     tofu |= ends_with(n, ".tofu") || ends_with(n, ".tofu.json");
@@ -300,14 +320,21 @@ Dialect detect_dialect(const std::string& path) {
   return Dialect::Hcl;
 }
 
-Configuration load(const std::string& path, Dialect dialect) {
+Configuration load(const std::string& path, Dialect dialect, std::shared_ptr<const GivenFiles> given) {
   Configuration c;
   c.dialect = dialect;
+  c.given = given;
   std::error_code ec;
   std::vector<std::string> names;
+  auto listing = [&](const std::string& dir) {
+    if (!given) return directory_names(dir, c.diagnostics);
+    std::vector<std::string> out;
+    for (const auto& [name, _] : given->files) out.push_back(name);
+    return out;
+  };
   if (fs::is_directory(path, ec)) {
     c.directory = path;
-    names = directory_names(path, c.diagnostics);
+    names = listing(path);
     c.files = config_files(path, names, dialect);
     if (c.files.empty() && !diag::has_errors(c.diagnostics))
       c.diagnostics.push_back(
@@ -318,12 +345,12 @@ Configuration load(const std::string& path, Dialect dialect) {
     std::string dir = fs::path(path).parent_path().string();
     c.directory = dir.empty() ? "." : dir;
     c.files.push_back(path);
-    names = directory_names(c.directory, c.diagnostics);
+    names = listing(c.directory);
   }
   c.var_files = auto_var_files(c.directory == "." && !fs::is_directory(path, ec) ? "" : c.directory, names, dialect);
   Reader reader(c);
   for (const auto& f : c.files) {
-    body::BodyPtr b = parse_file(f, c.diagnostics, c.sources);
+    body::BodyPtr b = parse_file(f, c.diagnostics, c.sources, given.get());
     std::string stem = fs::path(f).filename().string();
     auto s = split_name(stem, dialect);
     if (b)
@@ -333,9 +360,10 @@ Configuration load(const std::string& path, Dialect dialect) {
 }
 
 std::vector<AssignedValue> read_var_file(const std::string& path, diag::Diagnostics& diags,
-                                         std::vector<std::shared_ptr<const source::SourceFile>>& sources) {
+                                         std::vector<std::shared_ptr<const source::SourceFile>>& sources,
+                                         const GivenFiles* given) {
   std::vector<AssignedValue> out;
-  body::BodyPtr b = parse_file(path, diags, sources);
+  body::BodyPtr b = parse_file(path, diags, sources, given);
   if (!b) return out;
   for (const auto& a : b->just_attributes(diags).items) {
     diag::Diagnostics own;

@@ -51,6 +51,14 @@ struct OutputDecl {
   source::Range range;
 };
 
+// The files of a configuration's directory as the caller already holds them, by file name (the
+// language server's: the files its confined walk found, with the editor's unsaved text). Given
+// them, load reads nothing from the directory: their names are its listing and their texts the
+// files' contents, variable files included.
+struct GivenFiles {
+  std::map<std::string, std::shared_ptr<const source::SourceFile>, std::less<>> files;
+};
+
 struct Configuration {
   Dialect dialect = Dialect::Hcl;
   std::string directory;               // where relative paths and var files are found
@@ -68,18 +76,23 @@ struct Configuration {
   // Packer and Nomad: each file's remaining blocks and attributes, the document a run prints.
   std::vector<body::BodyPtr> documents;
   diag::Diagnostics diagnostics;
+  // The files given in place of the directory on disk (load's `given`), for the variable files.
+  std::shared_ptr<const GivenFiles> given;
 };
 
 // The dialect of a file or directory by its names: `.tf`/`.tf.json` Terraform, `.tofu` OpenTofu,
 // `.pkr.hcl`/`.pkr.json` Packer, `.nomad`/`.nomad.hcl` Nomad; anything else the generic dialect.
 Dialect detect_dialect(const std::string& path);
+// The same from a directory's file names.
+Dialect detect_dialect(const std::vector<std::string>& names);
 
 // For an expression evaluated outside any configuration: how to get a name the tools define
 // (`var`, `local`, `path`, ...), said after "There is no variable named ...", or "".
 std::string outside_configuration_hint(std::string_view root);
 
-// Reads the configuration at `path` (a directory, or one file) in `dialect` (not Hcl).
-Configuration load(const std::string& path, Dialect dialect);
+// Reads the configuration at `path` (a directory, or one file) in `dialect` (not Hcl); with
+// `given`, from those files instead of the disk (`path` is then the directory or a file there).
+Configuration load(const std::string& path, Dialect dialect, std::shared_ptr<const GivenFiles> given = nullptr);
 
 // One value given for a variable, with where it came from.
 struct AssignedValue {
@@ -90,8 +103,9 @@ struct AssignedValue {
 
 // The attributes of a variable definitions file (`.tfvars`, `.pkrvars.hcl`, or the JSON syntax
 // for a name ending in `.json`), evaluated with neither variables nor functions, as the tools read
-// them. `sources` receives the file for rendering diagnostics.
+// them. `sources` receives the file for rendering diagnostics. A file of `given` is taken from it.
 std::vector<AssignedValue> read_var_file(const std::string& path, diag::Diagnostics& diags,
-                                         std::vector<std::shared_ptr<const source::SourceFile>>& sources);
+                                         std::vector<std::shared_ptr<const source::SourceFile>>& sources,
+                                         const GivenFiles* given = nullptr);
 
 }  // namespace hcl::config

@@ -2,6 +2,7 @@
 // Help while typing: hover and signature help for function calls from the function table, and
 // completion of function names, attribute names and var./local. names.
 #include <algorithm>
+#include <chrono>
 #include <set>
 
 #include "ast/ast.h"
@@ -131,9 +132,16 @@ Json completion(const Document& doc, Position p, Encoding e, Workspace& ws) {
   };
   if (root == "var" || root == "local") {
     std::string prefix = std::string(root) + ".";
+    // Values are evaluated for as long as one may take: a directory of hostile locals cannot
+    // hold the editor up once per name. The names left show their values once known (each is
+    // kept, a failure too, so the next completion goes on from there).
+    auto stop = std::chrono::steady_clock::now() + std::chrono::seconds(Workspace::kValueLimits.max_seconds);
     for (const UnitFile& f : ws.unit(doc.path()))
-      for (const Symbol& s : f.index->declarations)
-        if (s.key.starts_with(prefix)) add(s.key.substr(prefix.size()), kVariable, s.key);
+      for (const Symbol& s : f.index->declarations) {
+        if (!s.key.starts_with(prefix) || !s.key.substr(prefix.size()).starts_with(word)) continue;
+        auto v = ws.config_value(doc.path(), s.key, std::chrono::steady_clock::now() < stop);
+        add(s.key.substr(prefix.size()), kVariable, v ? value_detail(*v) : s.key);
+      }
     return Json{{"isIncomplete", false}, {"items", items}};
   }
   if (!root.empty()) return Json{{"isIncomplete", false}, {"items", items}};

@@ -52,6 +52,10 @@ void references(JsonWriter& out, const Document& doc, Position p, bool include_d
 // Hover over a name navigation follows (var.x, local.x, module.x, data.x.y, a resource): its
 // declaration as written and where it is; null when it is declared nowhere in the unit.
 Json declaration_hover(const Document& doc, Position p, Encoding e, Workspace& ws);
+// A configuration value (Workspace::config_value) for a hover, in markdown, and for a completion
+// item's detail, cut to a line.
+std::string value_markdown(const Workspace::ConfigValue& v);
+std::string value_detail(const Workspace::ConfigValue& v);
 Json prepare_rename(const Document& doc, Position p, Encoding e, Workspace& ws);
 // Throws std::invalid_argument with the reason when the name cannot be renamed to `new_name`.
 void rename(JsonWriter& out, const Document& doc, Position p, const std::string& new_name, Encoding e, Workspace& ws,

@@ -67,6 +67,9 @@ Json declaration_hover(const Document& doc, Position p, Encoding e, Workspace& w
       std::string file = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
       uint32_t line = f.source->range(s.whole.start, s.whole.start).start.line;
       std::string value = "```hcl\n" + shown + "\n```\n\nDeclared in " + file + " line " + std::to_string(line);
+      // A variable's or a local's value, as `hcl eval --config` prints it.
+      if (s.key.starts_with("var.") || s.key.starts_with("local."))
+        if (auto v = ws.config_value(doc.path(), s.key)) value += "\n\n" + value_markdown(*v);
       return Json{{"contents", Json{{"kind", "markdown"}, {"value", value}}},
                   {"range", range_json(doc.lines(), t->name, e)}};
     }

@@ -226,6 +226,7 @@ void Server::handle(const Json& msg) {
           at->second.set_language(td["languageId"].get<std::string>());
         semantic_results_.erase(uri);
         pending_.insert(uri);
+        workspace_->changed(path);
       } else if (method == "textDocument/didChange") {
         Document* doc = document(params);
         std::vector<TextChange> changes;
@@ -240,8 +241,12 @@ void Server::handle(const Json& msg) {
         if (params["textDocument"].contains("version") && params["textDocument"]["version"].is_number_integer())
           doc->set_version(params["textDocument"]["version"].get<int64_t>());
         pending_.insert(params["textDocument"]["uri"].get<std::string>());
+        workspace_->changed(doc->path());
+      } else if (method == "textDocument/didSave") {
+        if (auto path = uri_to_path(params.at("textDocument").at("uri").get<std::string>())) workspace_->changed(*path);
       } else if (method == "textDocument/didClose") {
         std::string uri = params.at("textDocument").at("uri").get<std::string>();
+        if (auto it = documents_.find(uri); it != documents_.end()) workspace_->changed(it->second.path());
         documents_.erase(uri);
         semantic_results_.erase(uri);
         pending_.erase(uri);
@@ -249,9 +254,12 @@ void Server::handle(const Json& msg) {
         notify("textDocument/publishDiagnostics", Json{{"uri", uri}, {"diagnostics", Json::array()}});
       } else if (method == "workspace/didChangeWatchedFiles") {
         for (const Json& change : params.at("changes"))
-          if (auto path = uri_to_path(change.at("uri").get<std::string>())) workspace_->forget(*path);
+          if (auto path = uri_to_path(change.at("uri").get<std::string>())) {
+            workspace_->forget(*path);
+            workspace_->changed(*path);
+          }
       }
-      // initialized, didSave, $/... and unknown notifications need nothing.
+      // initialized, $/... and unknown notifications need nothing.
       return;
     }
     if (method == "initialize") throw RequestError{error_code::kInvalidRequest, "initialize was already received"};

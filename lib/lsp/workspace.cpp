@@ -146,24 +146,31 @@ void Workspace::forget(const std::string& path) {
 // regular files, and links only to regular files whose real location is in the directory), with
 // the unit's kind of name and not hidden, plus the unsaved documents open there.
 std::vector<UnitFile> Workspace::unit(const std::string& path) {
+  std::string suffix = unit_suffix(path);
+  std::vector<std::string> extensions{suffix};
+  if (suffix == ".tf") extensions.push_back(".tf.json");
+  if (suffix.empty() || suffix.ends_with(".json")) extensions.clear();
+  return files(path, extensions, [&](const std::string& p) { return unit_suffix(p) == suffix; });
+}
+
+std::vector<UnitFile> Workspace::files(const std::string& path, const std::vector<std::string>& extensions,
+                                       const std::function<bool(const std::string&)>& keep) {
   std::vector<const Document*> open = open_ ? open_() : std::vector<const Document*>{};
   std::vector<UnitFile> out;
   if (auto self = load(path, open)) out.push_back(std::move(*self));
-  std::string suffix = unit_suffix(path);
-  if (suffix.empty() || suffix.ends_with(".json") || !path.starts_with("/")) return out;
+  if (extensions.empty() || !path.starts_with("/")) return out;
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
-  std::vector<std::string> extensions{suffix};
-  if (suffix == ".tf") extensions.push_back(".tf.json");
   std::vector<std::string> names;
   for (auto& found : io::find_files({dir.empty() ? std::string(".") : dir.string()}, extensions, false).files) {
     std::string name = std::filesystem::path(found.path).filename().string();
-    if (found.path == path || name.empty() || name[0] == '.' || unit_suffix(found.path) != suffix) continue;
+    if (found.path == path || name.empty() || name[0] == '.' || !keep(found.path)) continue;
     names.push_back(std::move(found.path));
     if (names.size() == kMaxUnitFiles) break;
   }
   for (const Document* d : open) {
     const std::string& p = d->path();
-    if (p != path && unit_suffix(p) == suffix && std::filesystem::path(p).parent_path() == dir &&
+    bool named = std::any_of(extensions.begin(), extensions.end(), [&](const auto& x) { return p.ends_with(x); });
+    if (p != path && named && keep(p) && std::filesystem::path(p).parent_path() == dir &&
         std::find(names.begin(), names.end(), p) == names.end())
       names.push_back(p);
   }

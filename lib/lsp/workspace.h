@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cty/budget.h"
 #include "cty/function.h"
 #include "diag/diagnostic.h"
 #include "io/files.h"
@@ -60,6 +61,22 @@ class Workspace {
   // A file changed on disk (workspace/didChangeWatchedFiles).
   void forget(const std::string& path);
 
+  // The value of EXPR (`var.NAME`, `local.NAME`) in the configuration `path` belongs to (its
+  // directory's; a Nomad job file alone), as `hcl eval --config DIR EXPR` prints it, or the error
+  // that stops it; nothing for a file that is no Terraform, OpenTofu, Packer or Nomad
+  // configuration file. Kept per configuration until changed() names one of its files.
+  struct ConfigValue {
+    bool ok = false;
+    std::string text;    // the value as JSON, or the error's summary
+    std::string detail;  // the error's detail
+  };
+  // The command line's budget, but an editor waits for each answer: two seconds at most. With
+  // `evaluate` false, only a value already known is given.
+  static constexpr cty::EvalLimits kValueLimits{.max_seconds = 2};
+  std::optional<ConfigValue> config_value(const std::string& path, const std::string& expression, bool evaluate = true);
+  // A document of `path`'s directory was opened, edited, saved or closed.
+  void changed(const std::string& path);
+
  private:
   struct Cached {
     io::FileStamp stamp;
@@ -67,6 +84,12 @@ class Workspace {
     uint64_t bytes = 0;
   };
   std::optional<UnitFile> load(const std::string& path, const std::vector<const Document*>& open);
+  // `path`'s file, then the other files of its directory a command-line walk finds with one of
+  // `extensions` that `keep` accepts, and the unsaved documents open there, within the limits.
+  std::vector<UnitFile> files(const std::string& path, const std::vector<std::string>& extensions,
+                              const std::function<bool(const std::string&)>& keep);
+  struct Configuration;  // config_values.cpp
+  std::map<std::string, std::shared_ptr<Configuration>> configurations_;
 
   std::function<std::vector<const Document*>()> open_;
   std::unique_ptr<cty::FunctionTable> functions_;

@@ -30,9 +30,12 @@ struct ConfigRequest {
   // File functions read the configuration's directory and ".", plus these; relative paths are
   // taken from `base` ("" for the configuration's directory).
   std::vector<std::string> read_roots{};
+  bool read_working_directory = true;  // false: not ".", only the configuration's directory and read_roots
   std::string base{};
   cty::EvalLimits limits{};
   std::optional<std::string> expression{};  // its value instead of the whole configuration's
+  // The directory's files as the caller holds them, read instead of the disk (config::load).
+  std::shared_ptr<const config::GivenFiles> files{};
 };
 
 struct ConfigResult {
@@ -42,6 +45,16 @@ struct ConfigResult {
 
 // The whole configuration's value (config::Evaluator::everything) or the request's expression's.
 ConfigResult config_value(const ConfigRequest& request);
+
+// The same in two steps, for a caller that evaluates one configuration many times (the language
+// server's hover and completion): the configuration read once, then each expression evaluated
+// afresh against it, as config_value evaluates it.
+struct LoadedConfig {
+  std::optional<std::string> usage;
+  std::shared_ptr<const config::Configuration> configuration;  // null with `usage`
+};
+LoadedConfig load_config(const ConfigRequest& request);
+ConfigResult config_value(const ConfigRequest& request, const LoadedConfig& loaded);
 
 // The known values of the configuration's variables and locals, for folding references
 // (`hcl json --simplify --config`). A configuration in the generic dialect is refused.
