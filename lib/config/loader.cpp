@@ -45,17 +45,19 @@ std::optional<std::pair<std::string, std::string>> split_name(const std::string&
 
 bool is_override(const std::string& stem) { return stem == "override" || ends_with(stem, "_override"); }
 
+// The directory's files a tool could read, found by the walk every subcommand shares (io/files.h):
+// regular files, and links to regular files inside the directory, but not a link to a file
+// elsewhere (a `z.auto.tfvars` pointing out of the tree the user named is not read), nor hidden
+// files and editor backups, which terraform passes over too.
 std::vector<std::string> directory_names(const std::string& dir, diag::Diagnostics& diags) {
+  // Every name a dialect reads ends in one of these (.tf.json and .pkr.json in .json, .pkr.hcl,
+  // .pkrvars.hcl and .nomad.hcl in .hcl).
+  static const std::vector<std::string> kEndings{".tf", ".tofu", ".tfvars", ".hcl", ".nomad", ".json"};
+  io::FindResult found = io::find_files({dir}, kEndings, false);
+  for (const auto& e : found.errors)
+    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot read directory", e, std::nullopt, std::nullopt});
   std::vector<std::string> names;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::error_code tec;
-    if (!it->is_regular_file(tec)) continue;
-    names.push_back(it->path().filename().string());
-  }
-  if (ec)
-    diags.push_back(diag::Diagnostic{diag::Severity::Error, "Cannot read directory", dir + ": " + ec.message(),
-                                     std::nullopt, std::nullopt});
+  for (const auto& f : found.files) names.push_back(fs::path(f.path).filename().string());
   std::sort(names.begin(), names.end());
   return names;
 }

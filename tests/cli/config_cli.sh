@@ -171,6 +171,17 @@ expect_not_contains "$TMP/out" 'hunter2'
 expect_status 0 "$HCL" eval --config "$SENS" --show-sensitive
 expect_contains "$TMP/out" '"password":"hunter2"'
 
+# ---- Links: the directory's files are those every walk finds ----------------------------------
+# A variable file linked from outside the directory is not read (docs/security.md); a link to a
+# file inside it is.
+LNK=$TMP/links
+mkdir -p "$LNK/mod/shared" "$LNK/outside"
+printf 'variable "x" {\n  default = "inside"\n}\n' >"$LNK/mod/shared/vars.tf"
+ln -s shared/vars.tf "$LNK/mod/vars.tf"
+printf 'x = "outside"\n' >"$LNK/outside/v.tfvars"
+ln -s ../outside/v.tfvars "$LNK/mod/z.auto.tfvars"
+expect_out '"inside"' "$HCL" eval --config "$LNK/mod" var.x
+
 # ---- Outside a configuration ---------------------------------------------------------------
 # var. and local. without --config: the error says how to get them.
 expect_status 1 "$HCL" eval 'var.env' --var env=prod
