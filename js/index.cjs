@@ -5,6 +5,7 @@ const core = require('./lib/core.cjs');
 const hcl2json = require('./lib/hcl2json.cjs');
 
 module.exports = {
+  init: core.init,
   version: core.version,
   validate: core.validate,
   format: core.format,
@@ -19,6 +20,11 @@ module.exports = {
   parseSync: hcl2json.parseSync,
   convertFiles: hcl2json.convertFiles,
   convertFilesSync: hcl2json.convertFilesSync,
+  getExpressionAst: hcl2json.getExpressionAst,
+  getExpressionAstSync: hcl2json.getExpressionAstSync,
+  getReferencesInExpression: hcl2json.getReferencesInExpression,
+  getReferencesInExpressionSync: hcl2json.getReferencesInExpressionSync,
   wrapTerraformExpression: hcl2json.wrapTerraformExpression,
+  TFExpressionSyntaxTree: hcl2json.TFExpressionSyntaxTree,
   HclError: hcl2json.HclError,
 };

@@ -102,6 +102,10 @@ export interface EvalResult extends Outcome {
 }
 
 export function version(): string;
+/** Loads the WebAssembly module: once, before the first call, in a browser (from beside the
+ * package's module by default, or from the URL, Response, bytes or compiled module given);
+ * Node.js reads it on first use without this. */
+export function init(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
 /** The diagnostics of parsing the input, as `hcl validate --format json` (without snippets). */
 export function validate(input: Input, options?: FileOptions): ValidateResult;
 /** `hcl fmt`. */
@@ -119,4 +123,16 @@ export function formatPath(path: string, options?: FormatOptions): FormatResult;
 export function toJSONPath(path: string, options?: JSONOptions): JSONResult;
 export function evaluateFilePath(path: string, options?: EvalOptions & FileOptions): EvalResult;
 
-export { parse, parseSync, convertFiles, convertFilesSync, wrapTerraformExpression, HclError } from './hcl2json';
+export {
+  parse,
+  parseSync,
+  convertFiles,
+  convertFilesSync,
+  getExpressionAst,
+  getExpressionAstSync,
+  getReferencesInExpression,
+  getReferencesInExpressionSync,
+  wrapTerraformExpression,
+  TFExpressionSyntaxTree,
+  HclError,
+} from './hcl2json';

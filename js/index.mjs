@@ -3,6 +3,12 @@
 // CommonJS one, so that both kinds of import share one WebAssembly instance.
 import hcl from './index.cjs';
 
+// In a browser, init() fetches the module from beside this file (a bundler that knows
+// `new URL(..., import.meta.url)` copies it along); Node.js reads it itself.
+export function init(source = new URL('./lib/hcl_wasm.wasm', import.meta.url)) {
+  return hcl.init(source);
+}
+
 export const {
   version,
   validate,
@@ -18,7 +24,12 @@ export const {
   parseSync,
   convertFiles,
   convertFilesSync,
+  getExpressionAst,
+  getExpressionAstSync,
+  getReferencesInExpression,
+  getReferencesInExpressionSync,
   wrapTerraformExpression,
+  TFExpressionSyntaxTree,
   HclError,
 } = hcl;
 export default hcl;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Builds the C and C++ libraries hcl links (GMP, MPFR, RE2, utf8proc, Nettle, libyaml, zlib) for
-# WebAssembly with emscripten, from Debian's source packages of the versions Debian 12 ships,
-# and prints the prefix they are installed into. fmt and nlohmann_json are used header-only,
+# Builds the C and C++ libraries hcl links (GMP's mini-gmp, MPFR, RE2, utf8proc, Nettle, libyaml,
+# zlib) for WebAssembly with emscripten, from Debian's source packages of the versions Debian 12
+# ships, and prints the prefix they are installed into. fmt and nlohmann_json are used header-only,
 # copied from Debian's -dev packages. The prefix is a cache outside the tree,
 # ${HCL_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hcl-wasm}/<key>, keyed by emscripten's version,
 # every source package's version and the recipe below: a second run finds it and builds nothing,
@@ -10,7 +10,7 @@
 # Called by packaging/npm.sh (docs/javascript.md); needs root (apt-get) only on a cold cache.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-jobs=${HCL_JOBS:-1}  # per chain: two chains run at once
+jobs=${HCL_JOBS:-1}  # per chain: three chains run at once
 
 # source package, the binary package whose version and headers stand for it
 deps="gmp:libgmp-dev mpfr4:libmpfr-dev re2:libre2-dev utf8proc:libutf8proc-dev nettle:nettle-dev
@@ -29,7 +29,7 @@ for d in $deps; do
   versions="$versions $d=$(source_version "${d#*:}")"
 done
 # The recipe's number changes with the way the libraries are built below.
-recipe=1
+recipe=2
 key=$(echo "recipe $recipe $versions" | sha256sum | cut -c1-16)
 cache=${HCL_WASM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hcl-wasm}
 prefix=$cache/$key
@@ -95,26 +95,56 @@ cmake_dep() { # source package, cmake arguments...
   touch "$prefix/.done-$name"
 }
 
-# Debian's GMP source leaves out doc/, and its configure script (not regenerated) still makes
-# doc/Makefile: an empty one stands in.
-gmp=$(dir gmp)
-[ -f "$gmp/doc/Makefile.in" ] || { mkdir -p "$gmp/doc" && printf 'all install check clean distclean:\n\t@:\n' >"$gmp/doc/Makefile.in"; }
+# GMP is mini-gmp, the one-file subset its source carries (every mpz function the library, MPFR
+# and Nettle call; no mpf or mpq), compiled as libgmp.a with its header as gmp.h: GMP's own
+# configure and build under emscripten take longer than everything else together. MPFR and
+# Nettle are configured for mini-gmp, and the copy each compiles into itself is taken out again,
+# so that one copy is linked.
+mini_gmp() {
+  done_ gmp && return 0
+  src=$(dir gmp)/mini-gmp
+  (emcc $CFLAGS -c "$src/mini-gmp.c" -o "$src/mini-gmp.o" && rm -f "$prefix/lib/libgmp.a" &&
+    emar rcs "$prefix/lib/libgmp.a" "$src/mini-gmp.o") >&2 || return 1
+  cp "$src/mini-gmp.h" "$prefix/include/gmp.h"
+  touch "$prefix/.done-gmp"
+}
+# The archive member an autotools build made of mini-gmp.c, removed (once) from a library
+# (MPFR's own mpfr-mini-gmp.o, the mpn functions mini-gmp lacks, stays).
+drop_mini_gmp() { # library name, stamp
+  done_ "$2" && return 0
+  members=$(emar t "$prefix/lib/lib$1.a" | grep -E '^(lib[a-z]+_la-)?mini-gmp\.o$' || true)
+  # shellcheck disable=SC2086
+  [ -z "$members" ] || emar d "$prefix/lib/lib$1.a" $members
+  touch "$prefix/.done-$2"
+}
+
+# mpfr.h declares its mpf and mpq functions unless MPFR_USE_MINI_GMP is defined, and then reads
+# mini-gmp.h, which has no random state: the installed header defines it, and the random state
+# as MPFR's own mpfr-mini-gmp.h does, for every program that includes it.
+mpfr_header() {
+  done_ mpfr-header && return 0
+  sed -i -e 's|^#define __MPFR_H$|&\n#ifndef MPFR_USE_MINI_GMP\n#define MPFR_USE_MINI_GMP 1 /* built with mini-gmp */\n#endif|' \
+    -e 's|^#include <mini-gmp.h>$|&\ntypedef long int gmp_randstate_t[1];|' "$prefix/include/mpfr.h" &&
+    cp "$prefix/include/gmp.h" "$prefix/include/mini-gmp.h" || return 1
+  touch "$prefix/.done-mpfr-header"
+}
 
 # Debian's patches to Nettle touch configure.ac, which would have make run autoconf: the
 # generated files are made newer again.
 (cd "$(dir nettle)" && touch aclocal.m4 && touch configure config.h.in && touch stamp-h.in)
 
-# Side by side: configure scripts run on one core, so the others build meanwhile. MPFR and
-# Nettle need GMP, and nothing else needs anything.
+# Three chains side by side: configure scripts run on one core, so the others build meanwhile.
+# With mini-gmp nothing needs anything built before it.
 (
-  autotools gmp --disable-assembly --disable-cxx || exit 1
-  autotools mpfr4 --with-gmp="$prefix" --disable-thread-safe &
-  mpfr=$!
-  autotools nettle --with-include-path="$prefix/include" --with-lib-path="$prefix/lib" \
-    --disable-assembler --disable-openssl --disable-documentation --disable-fat || exit 1
-  wait $mpfr
+  mini_gmp && autotools mpfr4 --with-mini-gmp="$PWD/$(dir gmp)/mini-gmp" --disable-thread-safe &&
+    drop_mini_gmp mpfr mpfr-mini-gmp && mpfr_header
 ) &
-chain=$!
+mpfr=$!
+(
+  autotools nettle --enable-mini-gmp --disable-assembler --disable-openssl --disable-documentation --disable-fat &&
+    drop_mini_gmp hogweed hogweed-mini-gmp
+) &
+nettle=$!
 (
   # Debian's RE2 source leaves out the generated Unicode tables: they are made from Debian's
   # unicode-data, as Debian's build does (REBUILD_TABLES).
@@ -131,7 +161,8 @@ chain=$!
       emmake make -j"$jobs" libz.a >>build.log 2>&1 && emmake make install >>build.log 2>&1) &&
       touch "$prefix/.done-zlib"; } || { tail -40 "$(dir zlib)/build.log" >&2; false; }; }
 ) || failed=1
-wait $chain || failed=1
+wait $mpfr || failed=1
+wait $nettle || failed=1
 [ -z "${failed:-}" ] || exit 1
 touch "$prefix/.complete"
 rm -rf "$work"

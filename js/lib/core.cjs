@@ -8,18 +8,55 @@
 
 const createHclModule = require('./hcl_wasm.js');
 
-// The module is compiled on first use, synchronously (it is linked with WASM_ASYNC_COMPILATION=0),
-// so that every function answers at once.
+function isNode() {
+  return typeof process !== 'undefined' && Boolean(process.versions && process.versions.node);
+}
+
+// The module (hcl_wasm.wasm, beside this file): in Node.js its bytes are read from the file on
+// first use, since Node's fetch cannot read a path; in a browser init() fetches and compiles it
+// (index.mjs gives it the file's URL beside the module). Either way it is then instantiated
+// synchronously (the loader is linked with WASM_ASYNC_COMPILATION=0), so that every function
+// answers at once.
+let wasmSource = null; // the bytes, or a compiled WebAssembly.Module
 let native = null;
 function wasm() {
   if (native === null) {
-    const module = {};
-    createHclModule(module);
+    if (wasmSource === null) {
+      if (!isNode()) throw new Error('hcl-toolchain: await init() once before the first call in a browser');
+      wasmSource = module.require('fs').readFileSync(module.require('path').join(__dirname, 'hcl_wasm.wasm'));
+    }
+    const compiled = wasmSource;
+    const module_ = compiled instanceof WebAssembly.Module
+      ? {
+          instantiateWasm(imports, receive) {
+            const instance = new WebAssembly.Instance(compiled, imports);
+            receive(instance, compiled);
+            return instance.exports;
+          },
+        }
+      : { wasmBinary: compiled };
+    createHclModule(module_);
     // A failed start rejects the module's `ready` promise; the calls below report it instead.
-    if (module.ready && typeof module.ready.then === 'function') module.ready.then(null, () => {});
-    native = module;
+    if (module_.ready && typeof module_.ready.then === 'function') module_.ready.then(null, () => {});
+    native = module_;
   }
   return native;
+}
+
+/** Loads the module: needed once in a browser before the first call (Node.js reads it itself).
+ * `source`: its URL, a fetch Response, its bytes or a compiled WebAssembly.Module. */
+async function init(source) {
+  if (native !== null) return;
+  if (isNode() && (source === undefined || typeof source === 'string' || source instanceof URL)) {
+    wasm();
+    return;
+  }
+  if (source === undefined) throw new TypeError('init needs the URL of hcl_wasm.wasm');
+  let bytes = source;
+  if (typeof bytes === 'string' || bytes instanceof URL) bytes = await fetch(bytes);
+  if (typeof Response !== 'undefined' && bytes instanceof Response) bytes = await bytes.arrayBuffer();
+  wasmSource = bytes instanceof WebAssembly.Module ? bytes : await WebAssembly.compile(bytes);
+  wasm();
 }
 
 function internalError(error) {
@@ -171,11 +208,18 @@ function failedValidation(failed) {
   return { format_version: '1.0', valid: false, error_count: 1, warning_count: 0, diagnostics: failed.diagnostics };
 }
 
+// One expression's syntax tree in @cdktf/hcl2json's shape: {ok, json, diagnostics} (hcl2json.cjs
+// reads it).
+function expressionAst(expression, filename) {
+  return call('expressionAst', filename, text(expression, 'expression'));
+}
+
 function version() {
   return wasm().version();
 }
 
 module.exports = {
+  init,
   version,
   validate,
   format,
@@ -186,5 +230,6 @@ module.exports = {
   formatPath: pathVariant(format),
   toJSONPath: pathVariant(toJSON),
   evaluateFilePath: pathVariant(evaluateFile),
+  expressionAst,
   nodeFs,
 };

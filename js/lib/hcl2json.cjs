@@ -14,13 +14,13 @@ function rangeText(r) {
 }
 
 class HclError extends Error {
-  constructor(diagnostics) {
+  constructor(diagnostics, prefix = '') {
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const first = errors[0] || diagnostics[0];
     let message = first.range ? `${rangeText(first.range)}: ${first.summary}` : first.summary;
     if (first.detail) message += `; ${first.detail}`;
     if (errors.length > 1) message += `, and ${errors.length - 1} other diagnostic(s)`;
-    super(message);
+    super(prefix + message);
     this.name = 'HclError';
     this.diagnostics = diagnostics;
   }
@@ -105,4 +105,111 @@ function wrapTerraformExpression(input) {
   return { wrap: `"${input}"`, wrapOffset: 1 };
 }
 
-module.exports = { parse, parseSync, convertFiles, convertFilesSync, wrapTerraformExpression, HclError };
+// One expression's syntax tree, as @cdktf/hcl2json's getExpressionAst returns it (its
+// TFExpressionSyntaxTree types). The expression is not wrapped: "a" is a template, a a traversal.
+function getExpressionAstSync(filename, expression) {
+  const r = core.expressionAst(expression, filename);
+  if (!r.ok) throw new HclError(r.diagnostics, `getExpressionAst errors on input string '${expression}': `);
+  return JSON.parse(r.json);
+}
+
+async function getExpressionAst(filename, expression) {
+  return getExpressionAstSync(filename, expression);
+}
+
+// The references of a scopeTraversal as @cdktf/hcl2json finds them: its steps up to the first one
+// without a segment, joined with dots; none when a step names one of the enclosing for
+// expressions' variables.
+function traversalReference(node, locals) {
+  const parts = [];
+  for (const part of node.meta.traversal) {
+    if (!('segment' in part)) break;
+    if (locals.includes(part.segment)) return null;
+    parts.push(part);
+  }
+  if (parts.length === 0) return null;
+  return {
+    value: parts.map((p) => p.segment).join('.'),
+    startPosition: parts[0].range.start.byte,
+    endPosition: parts[parts.length - 1].range.end.byte,
+  };
+}
+
+function childWithValue(node, value) {
+  return node.children.find((child) => child.meta && child.meta.value === value);
+}
+
+// Every reference under `node`. A for expression's variables hide references of those names in
+// its collection and condition; its key and value expressions are not searched (as there).
+function findReferences(node, locals) {
+  if (!node) return [];
+  if (node.type === 'scopeTraversal') {
+    const ref = traversalReference(node, locals);
+    return ref ? [ref] : [];
+  }
+  if (node.type === 'for') {
+    const inner = [node.meta.keyVar, node.meta.valVar, ...locals];
+    return [
+      ...findReferences(childWithValue(node, node.meta.collectionExpression), inner),
+      ...findReferences(childWithValue(node, node.meta.conditionalExpression), inner),
+    ];
+  }
+  return node.children.flatMap((child) => findReferences(child, locals));
+}
+
+// The references (var.x, aws_s3_bucket.b.arn ...) in a string that may hold "${...}" sequences,
+// read as @cdktf/hcl2json reads it: quoted when it is not, wrapped by wrapTerraformExpression,
+// positions counted in the string as given.
+function getReferencesInExpressionSync(filename, expression) {
+  let offset = 0;
+  let quoted = expression;
+  if (!expression.startsWith('"')) {
+    quoted = `"${expression}"`;
+    offset = 1;
+  }
+  const { wrap, wrapOffset } = wrapTerraformExpression(quoted);
+  offset += wrapOffset;
+  const refs = findReferences(getExpressionAstSync(filename, wrap), []);
+  if (wrap === expression) return refs;
+  return refs.map((ref) => ({ ...ref, startPosition: ref.startPosition - offset, endPosition: ref.endPosition - offset }));
+}
+
+async function getReferencesInExpression(filename, expression) {
+  return getReferencesInExpressionSync(filename, expression);
+}
+
+// @cdktf/hcl2json's TFExpressionSyntaxTree: the node types' guards.
+const guard = (type) => (node) => node.type === type;
+const TFExpressionSyntaxTree = {
+  isForExpression: guard('for'),
+  isTemplateWrapExpression: guard('templateWrap'),
+  isTemplateExpression: guard('template'),
+  isFunctionCallExpression: guard('function'),
+  isScopeTraversalExpression: guard('scopeTraversal'),
+  isRelativeTraversalExpression: guard('relativeTraversal'),
+  isLiteralValueExpression: guard('literalValue'),
+  isIndexExpression: guard('index'),
+  isSplatExpression: guard('splat'),
+  isConditionalExpression: guard('conditional'),
+  isUnaryOpExpression: guard('unaryOp'),
+  isBinaryOpExpression: guard('binaryOp'),
+  isTupleExpression: guard('tuple'),
+  isObjectExpression: guard('object'),
+  isNameTraversalPart: guard('nameTraversal'),
+  isIndexTraversalPart: guard('indexTraversal'),
+  getChildWithValue: (node, value) => (node.children ? childWithValue(node, value) : null),
+};
+
+module.exports = {
+  parse,
+  parseSync,
+  convertFiles,
+  convertFilesSync,
+  getExpressionAst,
+  getExpressionAstSync,
+  getReferencesInExpression,
+  getReferencesInExpressionSync,
+  wrapTerraformExpression,
+  TFExpressionSyntaxTree,
+  HclError,
+};

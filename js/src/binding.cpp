@@ -169,6 +169,14 @@ val evaluate(std::string source, const std::string& variables, std::string file_
   return o;
 }
 
+// One expression's syntax tree in @cdktf/hcl2json's shape: {ok, json, diagnostics}.
+val expression_ast(std::string name, std::string expression) {
+  hcl::Result<std::string> tree = hcl::expression_ast_json(std::move(name), std::move(expression));
+  val o = outcome(tree.ok(), tree.diagnostics());
+  if (tree) o.set("json", *tree);
+  return o;
+}
+
 std::string version() { return hcl::version(); }
 
 }  // namespace
@@ -179,4 +187,5 @@ EMSCRIPTEN_BINDINGS(hcl) {
   emscripten::function("toJson", &to_json);
   emscripten::function("format", &format);
   emscripten::function("evaluate", &evaluate);
+  emscripten::function("expressionAst", &expression_ast);
 }

@@ -15,6 +15,7 @@
 #include "eval/run_expression.h"
 #include "funcs/dialect.h"
 #include "json/evaluator.h"
+#include "json/expression_ast.h"
 #include "json/python_hcl2.h"
 #include "pipeline/config_value.h"
 #include "pipeline/pipeline.h"
@@ -172,6 +173,14 @@ Result<std::string> to_python_hcl2_json(const File& file, const PythonHcl2Option
                                                          .strip_string_quotes = options.strip_string_quotes});
   if (!r.diagnostics.empty()) return Result<std::string>::failure(convert(r.diagnostics));
   return Result<std::string>(std::move(r.json), Diagnostics{});
+}
+
+Result<std::string> expression_ast_json(std::string filename, std::string expression) {
+  auto source = std::make_shared<const source::SourceFile>(std::move(filename), std::move(expression));
+  syntax::ParseResult r = syntax::parse_expression(source);
+  Diagnostics diagnostics = convert(r.diagnostics);
+  if (!r.tree || diag::has_errors(r.diagnostics)) return Result<std::string>::failure(std::move(diagnostics));
+  return Result<std::string>(json::expression_ast(*r.tree), std::move(diagnostics));
 }
 
 Result<Value> evaluate(std::string_view expression, const EvalOptions& options) {

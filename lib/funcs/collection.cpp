@@ -11,6 +11,7 @@
 
 #include "cty/unicode.h"
 #include "funcs/library.h"
+#include "funcs/shared.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -18,11 +19,6 @@ namespace hcl::funcs {
 using namespace cty;
 
 namespace {
-
-Value list_or_empty(std::vector<Value> elements, const Type& element) {
-  if (elements.empty()) return Value::empty_list(element);
-  return Value::list(std::move(elements));
-}
 
 // stdlib.Equal on two values (cty's Value.Equals): true, false or an unknown bool.
 Value equal(const Value& a, const Value& b) { return a.equals(b); }

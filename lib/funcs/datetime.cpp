@@ -8,6 +8,7 @@
 #include "funcs/extras.h"
 #include "funcs/gostd.h"
 #include "funcs/library.h"
+#include "funcs/shared.h"
 #include "util/text.h"
 
 namespace hcl::funcs {
@@ -292,10 +293,6 @@ std::string format_rfc3339(const Timestamp& t) {
          ":" + pad(t.second, 2) + format_offset(t.offset, true, true);
 }
 
-constexpr const char* kMonths[] = {"January", "February", "March",     "April",   "May",      "June",
-                                   "July",    "August",   "September", "October", "November", "December"};
-constexpr const char* kWeekdays[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-
 bool date_verb_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 Result<std::string> format_date(std::string_view f, const Timestamp& t) {
@@ -353,8 +350,8 @@ Result<std::string> format_date(std::string_view f, const Timestamp& t) {
       case 'M':
         if (n == 1) out += std::to_string(t.month);
         else if (n == 2) out += pad(t.month, 2);
-        else if (n == 3) out += std::string(kMonths[t.month - 1]).substr(0, 3);
-        else if (n == 4) out += kMonths[t.month - 1];
+        else if (n == 3) out += std::string(kMonthNames[t.month - 1]).substr(0, 3);
+        else if (n == 4) out += kMonthNames[t.month - 1];
         else return verb_error(tok, ": month must be \"M\", \"MM\", \"MMM\", or \"MMMM\"");
         break;
       case 'D':
@@ -365,8 +362,8 @@ Result<std::string> format_date(std::string_view f, const Timestamp& t) {
       case 'E': {
         int64_t days = days_from_civil(t.year, t.month, t.day);
         int wd = static_cast<int>(((days % 7) + 7 + 4) % 7);  // 1970-01-01 was a Thursday
-        if (n == 3) out += std::string(kWeekdays[wd]).substr(0, 3);
-        else if (n == 4) out += kWeekdays[wd];
+        if (n == 3) out += std::string(kWeekdayNames[wd]).substr(0, 3);
+        else if (n == 4) out += kWeekdayNames[wd];
         else return verb_error(tok, ": day of week must either be \"EEE\" or \"EEEE\"");
         break;
       }

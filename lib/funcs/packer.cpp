@@ -8,16 +8,13 @@
 #include "cty/unicode.h"
 #include "funcs/digest.h"
 #include "funcs/extras.h"
+#include "funcs/shared.h"
 
 namespace hcl::funcs {
 
 using namespace cty;
 
 namespace {
-
-constexpr const char* kMonths[] = {"January", "February", "March",     "April",   "May",      "June",
-                                   "July",    "August",   "September", "October", "November", "December"};
-constexpr const char* kDays[] = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
 
 std::string pad(int v, int width, char fill = '0') {
   std::string s = std::to_string(v);
@@ -33,7 +30,7 @@ std::string go_time_format(std::string_view layout, const std::tm& t) {
     std::string value;
   };
   int hour12 = t.tm_hour % 12 == 0 ? 12 : t.tm_hour % 12;
-  std::string month = kMonths[t.tm_mon], day = kDays[t.tm_wday];
+  std::string month = kMonthNames[t.tm_mon], day = kWeekdayNames[t.tm_wday];
   // Longest tokens first, as Go's nextStdChunk prefers them.
   const std::array<Elem, 24> elems{{
       {"January", month},

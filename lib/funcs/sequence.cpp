@@ -7,17 +7,13 @@
 #include "cty/equal_index.h"
 #include "cty/gocty.h"
 #include "funcs/library.h"
+#include "funcs/shared.h"
 
 namespace hcl::funcs {
 
 using namespace cty;
 
 namespace {
-
-Value list_or_empty(std::vector<Value> elements, const Type& element) {
-  if (elements.empty()) return Value::empty_list(element);
-  return Value::list(std::move(elements));
-}
 
 // ---- concat -------------------------------------------------------------------------------------
 

@@ -7,8 +7,10 @@
 
 #include "json/python_hcl2.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <span>
 #include <string_view>
@@ -112,10 +114,12 @@ std::string int_text(std::string_view digits, bool negative) {
 
 // float(text) of digits with a fraction and no exponent: past a double's range, inf (or 0 for
 // a fraction too small), as Python reads it.
+// (strtod rather than std::from_chars, which emscripten's libc++ lacks for double.)
 double to_double(std::string_view digits) {
-  double d = 0;
-  auto r = std::from_chars(digits.data(), digits.data() + digits.size(), d);
-  if (r.ec == std::errc::result_out_of_range) return digits.find_first_not_of("0.") < digits.find('.') ? HUGE_VAL : 0.0;
+  std::string s(digits);
+  errno = 0;
+  double d = std::strtod(s.c_str(), nullptr);
+  if (errno == ERANGE) return digits.find_first_not_of("0.") < digits.find('.') ? HUGE_VAL : 0.0;
   return d;
 }
 
@@ -769,9 +773,15 @@ void write(const PyValue& v, std::string& out) {
 std::string python_float_repr(double d) {
   if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
   if (std::isnan(d)) return "nan";
+  // The fewest digits that read back as d (std::to_chars's shortest form, which emscripten's
+  // libc++ lacks for double): each precision's correctly rounded digits, until one reads back.
   char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  std::string_view sci(buf, static_cast<size_t>(r.ptr - buf));
+  int len = 0;
+  for (int precision = 0; precision <= 17; ++precision) {
+    len = std::snprintf(buf, sizeof buf, "%.*e", precision, d);
+    if (std::strtod(buf, nullptr) == d) break;
+  }
+  std::string_view sci(buf, static_cast<size_t>(len));
   bool negative = sci.starts_with('-');
   if (negative) sci.remove_prefix(1);
   size_t e = sci.find('e');

@@ -103,3 +103,21 @@ test('the Path variants read files, and only they', () => {
     fs.rmSync(dir, { recursive: true });
   }
 });
+
+// A browser has no file to read: init() is given the module (here its bytes, as fetch would give
+// them), compiles it asynchronously and instantiates it; a call before init() says so. Run in a
+// process of its own, whose module no call has loaded yet.
+test('init loads the module from its bytes, as in a browser', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const wasmFile = path.join(packageDir, 'lib', 'hcl_wasm.wasm');
+  assert.ok(fs.statSync(wasmFile).size > 100000, 'the module is a file of the package');
+  const script = `
+    const hcl = await import(${JSON.stringify(path.join(packageDir, 'index.mjs'))});
+    const fs = await import('node:fs');
+    await hcl.init(fs.readFileSync(${JSON.stringify(wasmFile)}));
+    await hcl.init();
+    process.stdout.write(JSON.stringify([hcl.format('a=1\\n').text, hcl.version()]));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  assert.deepEqual(JSON.parse(out), ['a = 1\n', pkg.version]);
+});

@@ -88,6 +88,29 @@ TEST_CASE("api: to_python_hcl2_json gives python-hcl2's values, and fails where 
   CHECK_FALSE(hcl::to_python_hcl2_json(hcl::File::parse("x.json", "{}", hcl::Syntax::Json)).ok());
 }
 
+// The texts @cdktf/hcl2json 0.21.0's getExpressionAst writes for these (as JSON.parse reads them;
+// tests/js/hcl2json.test.mjs compares thousands of expressions with the package itself).
+TEST_CASE("api: expression_ast_json is @cdktf/hcl2json's expression tree") {
+  auto pos = [](int column) {
+    return R"({"line":0,"column":)" + std::to_string(column) + R"(,"byte":)" + std::to_string(column) + "}";
+  };
+  auto range = [&](int a, int b) { return R"({"start":)" + pos(a) + R"(,"end":)" + pos(b) + "}"; };
+  std::string x = R"({"type":"scopeTraversal","range":)" + range(1, 2) +
+                  R"(,"meta":{"traversal":[{"type":"nameTraversal","segment":"x","range":)" + range(1, 2) +
+                  R"(}],"fullAccessor":"x","value":"x"},"children":[]})";
+  CHECK(hcl::expression_ast_json("main.tf", "-x").value() ==
+        R"({"type":"unaryOp","range":)" + range(0, 1) +
+            R"(,"meta":{"operator":"negate","valueExpression":"x","symbolRange":)" + range(0, 1) +
+            R"(,"returnType":"number","value":"-x"},"children":[)" + x + "]}");
+  // Steps with literal keys are one traversal; positions from line 0, column 0.
+  std::string chain = hcl::expression_ast_json("main.tf", "a.b[0]").value();
+  CHECK(chain.find(R"("fullAccessor":"a.b[0]")") != std::string::npos);
+  CHECK(chain.find(R"({"type":"indexTraversal","segment":"0","range":)" + range(3, 6)) != std::string::npos);
+  hcl::Result<std::string> bad = hcl::expression_ast_json("main.tf", "a b");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.diagnostics().at(0).summary == "Extra characters after expression");
+}
+
 TEST_CASE("api: expression errors are diagnostics within the expression") {
   hcl::Result<hcl::Value> r = hcl::evaluate("1 + var.missing");
   CHECK_FALSE(r.ok());

@@ -23,4 +23,11 @@ namespace hcl {
 // named after an attribute before it, and nesting deeper than 500 levels.
 [[nodiscard]] Result<std::string> to_python_hcl2_json(const File& file, const PythonHcl2Options& options = {});
 
+// One expression of the native syntax as the syntax tree @cdktf/hcl2json's getExpressionAst
+// returns (its TFExpressionSyntaxTree types: {type, range, meta, children} per hclsyntax
+// expression, positions counted from line 0 and column 0 as that package counts them), written as
+// JSON (docs/javascript.md). Fails with the parser's diagnostics when `expression` is not one
+// expression; `filename` names it in them.
+[[nodiscard]] Result<std::string> expression_ast_json(std::string filename, std::string expression);
+
 }  // namespace hcl
