@@ -32,7 +32,7 @@ TEST_CASE("strings are escaped as encoding/json escapes them") {
   CHECK(json_quoted("a\u2028b\u2029c") == "\"a\\u2028b\\u2029c\"");
   // Each byte of an invalid sequence is one U+FFFD (utf8.DecodeRuneInString).
   CHECK(json_quoted("a\xff"
-               "b") == "\"a\\ufffdb\"");
+                    "b") == "\"a\\ufffdb\"");
   CHECK(json_quoted("\xc0\x80") == "\"\\ufffd\\ufffd\"");
   CHECK(json_quoted("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");
   CHECK(json_quoted("\xe2\x82") == "\"\\ufffd\\ufffd\"");
@@ -169,8 +169,8 @@ TEST_CASE("text that lies in a buffer the writer may read past is written the sa
             w.end_array();
           }
           std::string q = json_quoted(s);
-          CHECK(out ==
-                "[" + q + "," + q + ":" + json_quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s + "\"," + s + "]");
+          CHECK(out == "[" + q + "," + q + ":" + json_quoted("${" + s + "}") + ",\"" + s + "\"," + s + ",\"" + s +
+                           "\"," + s + "]");
         }
       }
     }
