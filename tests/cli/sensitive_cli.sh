@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Sensitive values: how eval prints them, how JSON output refuses them, --show-sensitive, json
 # --simplify leaving them unfolded, and the differential against terraform console
-# (tests/tools/sensitive_diff.py; recorded answers in testdata/_sensitive, live with terraform).
+# (tests/tools/sensitive_diff.py; recorded answers in testdata/_sensitive, asked of terraform
+# again by ctest terraform/sensitive_live).
 # usage: bash sensitive_cli.sh HCL_BINARY TESTDATA_DIR
 . "$(dirname "$0")/lib.sh"
 
