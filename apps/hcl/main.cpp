@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <optional>
 
 #include "app.h"
 #include "commands.h"
@@ -25,8 +26,134 @@ using Runner = std::function<int()>;
 
 int usage_error(const std::string& command, const std::string& message, const std::string& suggestion);
 
+// Calls f(name, dashes) for each name in CLI11's spelling of an option's names ("-r,--raw",
+// "--sort{standard}", "paths"): the name without its dashes or default value, and how many
+// dashes it had (0 for a positional).
+template <typename F>
+void each_option_name(std::string_view names, F f) {
+  for (;;) {
+    size_t comma = names.find(',');
+    std::string_view name = names.substr(0, comma);
+    name = name.substr(0, name.find('{'));
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    size_t dashes = 0;
+    while (dashes < 2 && dashes < name.size() && name[dashes] == '-') ++dashes;
+    f(name.substr(dashes), dashes);
+    if (comma == std::string_view::npos) return;
+    names.remove_prefix(comma + 1);
+  }
+}
+
+// The option names a command line spells: each word before "--" that starts with '-' gives the
+// name up to any '=', and a word with one dash also each of its characters (a cluster such as
+// -rq, or -Vx=1). Taking more names than the command line uses costs a little time; taking fewer
+// would lose an option, so every doubt counts as spelled.
+class FlagWords {
+ public:
+  FlagWords(const std::vector<std::string>& args, size_t begin) {
+    for (size_t i = begin; i < args.size() && args[i] != "--"; ++i) {
+      const std::string& arg = args[i];
+      if (arg.size() < 2 || arg[0] != '-') continue;
+      bool one_dash = arg[1] != '-';
+      std::string body = arg.substr(one_dash ? 1 : 2);
+      names_.push_back(body.substr(0, body.find('=')));
+      if (one_dash)
+        for (char c : body) names_.emplace_back(1, c);
+    }
+  }
+
+  // Help needs every option.
+  bool help() const { return spelled_name("h") || spelled_name("help"); }
+
+  // Whether one of CLI11's option names ("-r,--raw,--raw-output", "--sort{standard}") is spelled;
+  // a positional name ("paths") always is.
+  bool spelled(std::string_view names) const {
+    bool found = false;
+    each_option_name(names,
+                     [&](std::string_view name, size_t dashes) { found = found || dashes == 0 || spelled_name(name); });
+    return found;
+  }
+
+ private:
+  bool spelled_name(std::string_view name) const {
+    return std::find(names_.begin(), names_.end(), name) != names_.end();
+  }
+  std::vector<std::string> names_;
+};
+
+// A subcommand that hands CLI11 only the options its command line spells. CLI11 compares each
+// option added with every one before it, and building all of eval's thirty options was most of
+// the instructions of a short run such as `hcl eval '1 + 1'`. An option left out is remembered
+// by its long names, for check_flags' suggestions, and is stood for by one hidden option that is
+// never given, so that the code adding it reads the same. A command line the parse refuses, and
+// help, get every option (run_main), so that messages and help never depend on what was left
+// out. Options are added through a Command*, not a CLI::App*, to be left out.
+class Command : public CLI::App {
+ public:
+  // words: the command line's; null for every option.
+  Command(std::string description, std::string name, CLI::App* parent, const FlagWords* words)
+      : CLI::App(std::move(description), std::move(name), parent), words_(words) {}
+
+  template <typename... Args>
+  CLI::Option* add_option(std::string names, Args&&... args) {
+    if (!take(names)) return stand_in();
+    return CLI::App::add_option(std::move(names), std::forward<Args>(args)...);
+  }
+  template <typename T, typename... Args>
+  CLI::Option* add_option_function(std::string names, Args&&... args) {
+    if (!take(names)) return stand_in();
+    return CLI::App::add_option_function<T>(std::move(names), std::forward<Args>(args)...);
+  }
+  template <typename... Args>
+  CLI::Option* add_flag(std::string names, Args&&... args) {
+    if (!take(names)) return stand_in();
+    return CLI::App::add_flag(std::move(names), std::forward<Args>(args)...);
+  }
+  template <typename... Args>
+  CLI::Option* add_flag_callback(std::string names, Args&&... args) {
+    if (!take(names)) return stand_in();
+    return CLI::App::add_flag_callback(std::move(names), std::forward<Args>(args)...);
+  }
+
+  // The long names of the options left out.
+  const std::vector<std::string>& left_out() const { return left_out_; }
+  // The option that stands for them, if any (check_flags does not offer its name).
+  const CLI::Option* stand_in_option() const { return stand_in_; }
+
+ private:
+  bool take(const std::string& names) {
+    if (!words_ || words_->spelled(names)) return true;
+    each_option_name(names, [&](std::string_view name, size_t dashes) {
+      if (dashes == 2) left_out_.emplace_back(name);
+    });
+    return false;
+  }
+  CLI::Option* stand_in() {
+    if (!stand_in_) stand_in_ = CLI::App::add_flag("--option-not-given")->group("");
+    return stand_in_;
+  }
+
+  const FlagWords* words_;
+  std::vector<std::string> left_out_;
+  CLI::Option* stand_in_ = nullptr;
+};
+
+// A subcommand of app, given every option or those words spells.
+Command* add_command(CLI::App& app, const FlagWords* words, std::string name, std::string description) {
+  auto cmd = std::make_shared<Command>(std::move(description), std::move(name), &app, words);
+  Command* raw = cmd.get();
+  app.add_subcommand(std::move(cmd));
+  return raw;
+}
+
+// a->excludes(b), where either may be the stand-in of options left out (which excluding
+// itself, CLI11 refuses).
+void excludes(CLI::Option* a, CLI::Option* b) {
+  if (a != b) a->excludes(b);
+}
+
 // --ext, for the subcommands that look for files in directories.
-void add_extensions_option(CLI::App* cmd, std::vector<std::string>& extensions) {
+void add_extensions_option(Command* cmd, std::vector<std::string>& extensions) {
   cmd->add_option(
          "--ext", extensions,
          "File name endings to look for in directories (repeatable; default .hcl .tf .tofu .tfvars .pkr.hcl .nomad)")
@@ -55,7 +182,7 @@ std::optional<uint64_t> parse_size(const std::string& text) {
 }
 
 // --max-file-size, for every subcommand: the most bytes one input may hold (io::max_input_bytes).
-void add_input_limit_option(CLI::App* cmd) {
+void add_input_limit_option(Command* cmd) {
   cmd->add_option_function<std::string>(
          "--max-file-size", [](const std::string& v) { hcl::io::set_max_input_bytes(*parse_size(v)); },
          "The largest input read, in bytes or with K, M or G (default 256M); a larger file or stream is an error")
@@ -67,7 +194,7 @@ void add_input_limit_option(CLI::App* cmd) {
 }
 
 // --allow-read DIR, for the subcommands whose expressions may call file functions.
-void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
+void add_allow_read_option(Command* cmd, std::vector<std::string>& dirs) {
   cmd->add_option("--allow-read", dirs,
                   "Let file functions (file, fileset, templatefile ...) also read under DIR (repeatable; by "
                   "default they read only under the working directory and the configuration's own)")
@@ -76,7 +203,7 @@ void add_allow_read_option(CLI::App* cmd, std::vector<std::string>& dirs) {
 }
 
 // --no-color: every subcommand takes it, as terraform's do.
-void add_color_option(CLI::App* cmd) {
+void add_color_option(Command* cmd) {
   cmd->add_flag_callback(
       "--no-color", [] { hcl::app::disable_color(); },
       "Never colour diagnostics (nor when NO_COLOR is set, or output is not a terminal)");
@@ -84,29 +211,30 @@ void add_color_option(CLI::App* cmd) {
 
 // --require-files, for the subcommands that search paths: CI gates fail instead of passing on
 // nothing when a path holds no file.
-void add_require_files_option(CLI::App* cmd, bool& require) {
+void add_require_files_option(Command* cmd, bool& require) {
   cmd->add_flag("--require-files", require,
                 "An explicit path that holds no matching file is an error (by default a warning)");
 }
 
 // -r, --recursive: one rule for every subcommand that searches directories (io::find_files).
-void add_recursive_option(CLI::App* cmd, bool& recursive) {
+void add_recursive_option(Command* cmd, bool& recursive) {
   cmd->add_flag("-r,--recursive", recursive, "Also search subdirectories of the directories given (as terraform fmt)");
 }
 
 // --stdin-filename NAME: standard input, named for messages and for the style and syntax its name
 // picks, as editors' formatters pass the buffer's file name.
-void add_stdin_filename_option(CLI::App* cmd) {
-  cmd->add_option_function<std::string>(
-         "--stdin-filename", [](const std::string& name) { hcl::app::set_stdin_name(name); },
-         "Read standard input, as NAME: NAME in messages, and its name picks the style and syntax (main.tf: "
-         "terraform fmt's)")
+CLI::Option* add_stdin_filename_option(Command* cmd) {
+  return cmd
+      ->add_option_function<std::string>(
+          "--stdin-filename", [](const std::string& name) { hcl::app::set_stdin_name(name); },
+          "Read standard input, as NAME: NAME in messages, and its name picks the style and syntax (main.tf: "
+          "terraform fmt's)")
       ->type_name("NAME");
 }
 
 // Standard input named by --stdin-filename is the only input: a path beside it is a usage error.
-bool stdin_filename_conflicts(const CLI::App* cmd, const std::vector<std::string>& paths) {
-  if (cmd->get_option("--stdin-filename")->count() == 0) return false;
+bool stdin_filename_conflicts(const CLI::Option* stdin_filename, const std::vector<std::string>& paths) {
+  if (stdin_filename->count() == 0) return false;
   return std::any_of(paths.begin(), paths.end(), [](const std::string& p) { return p != "-"; });
 }
 
@@ -120,7 +248,7 @@ struct VariableFlags {
   CLI::Option* var_files_option = nullptr;
 };
 
-std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
+std::shared_ptr<VariableFlags> add_variable_options(Command* cmd) {
   auto v = std::make_shared<VariableFlags>();
   v->files_option =
       cmd->add_option("--vars", v->files, "JSON object file whose keys become variables (repeatable; - for stdin)")
@@ -139,7 +267,7 @@ std::shared_ptr<VariableFlags> add_variable_options(CLI::App* cmd) {
 }
 
 // --max-eval-memory, --max-eval-values, --max-eval-seconds: the evaluation budget (docs/limits.md).
-void add_limit_options(CLI::App* cmd, hcl::cty::EvalLimits& limits) {
+void add_limit_options(Command* cmd, hcl::cty::EvalLimits& limits) {
   const hcl::cty::EvalLimits defaults;
   cmd->add_option_function<uint64_t>(
       "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::cty::saturating_multiply(mib, 1 << 20); },
@@ -167,14 +295,14 @@ std::vector<hcl::app::VariableSource> variable_sources(const CLI::App* cmd, cons
   return out;
 }
 
-Runner add_validate(CLI::App& app) {
+Runner add_validate(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::ValidateOptions>();
-  CLI::App* cmd = app.add_subcommand("validate", "Check the syntax of HCL files");
+  Command* cmd = add_command(app, words, "validate", "Check the syntax of HCL files");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths, "Files or directories (default: the current directory; - for stdin)");
   add_extensions_option(cmd, opt->extensions);
   add_recursive_option(cmd, opt->recursive);
-  add_stdin_filename_option(cmd);
+  auto* stdin_name = add_stdin_filename_option(cmd);
   cmd->add_option("--format", opt->format,
                   "Output format: text, json (terraform validate -json's document), github (workflow "
                   "annotations) or sarif (SARIF 2.1.0, for code scanning)")
@@ -185,17 +313,19 @@ Runner add_validate(CLI::App& app) {
   add_color_option(cmd);
   cmd->add_option("--syntax", opt->syntax, "Read files as hcl or json (default: json for names ending in .json)")
       ->check(CLI::IsMember({"hcl", "json"}));
-  return [opt, cmd, json] {
-    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("validate", "--stdin-filename takes no path", "");
+  return [opt, stdin_name, json] {
+    if (stdin_filename_conflicts(stdin_name, opt->paths))
+      return usage_error("validate", "--stdin-filename takes no path", "");
     if (json->count() > 0) opt->format = "json";
     return hcl::app::run_validate(*opt);
   };
 }
 
-Runner add_fmt(CLI::App& app) {
+Runner add_fmt(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::FmtOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "fmt", "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
+  Command* cmd =
+      add_command(app, words, "fmt",
+                  "Rewrite HCL files in the canonical style (hclwrite.Format; terraform fmt's for Terraform files)");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - reads standard input and writes "
@@ -214,7 +344,7 @@ Runner add_fmt(CLI::App& app) {
   cmd->add_flag("--check", opt->check,
                 "Write nothing; exit 3 if any file is not formatted (and list them, unless --list=false)");
   add_recursive_option(cmd, opt->recursive);
-  add_stdin_filename_option(cmd);
+  auto* stdin_name = add_stdin_filename_option(cmd);
   cmd->add_flag("-q,--quiet", opt->quiet,
                 "Print no diagnostics for files that do not parse (validate reports them); the exit status still "
                 "says so");
@@ -234,16 +364,17 @@ Runner add_fmt(CLI::App& app) {
                   "Report format: text (listing, diffs and diagnostics as terraform fmt), json (one document "
                   "on stdout), github (workflow annotations) or sarif (SARIF 2.1.0, for code scanning)")
       ->check(CLI::IsMember({"text", "json", "github", "sarif"}));
-  return [opt, tf, no_tf, cmd] {
-    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("fmt", "--stdin-filename takes no path", "");
+  return [opt, tf, no_tf, stdin_name] {
+    if (stdin_filename_conflicts(stdin_name, opt->paths))
+      return usage_error("fmt", "--stdin-filename takes no path", "");
     opt->terraform_given = tf->count() + no_tf->count() > 0;
     return hcl::app::run_fmt(*opt);
   };
 }
 
-Runner add_eval(CLI::App& app) {
+Runner add_eval(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::EvalOptions>();
-  CLI::App* cmd = app.add_subcommand("eval", "Evaluate an HCL expression with variables from JSON");
+  Command* cmd = add_command(app, words, "eval", "Evaluate an HCL expression with variables from JSON");
   add_input_limit_option(cmd);
   cmd->footer(
       "Prints the value as JSON. Exit status: 0 success, 1 syntax or evaluation error, 2 usage.\n"
@@ -277,7 +408,7 @@ Runner add_eval(CLI::App& app) {
   cmd->add_flag("-r,--raw,--raw-output", opt->raw,
                 "Print strings without quotes, and a list of strings, numbers or bools one per line (as jq -r)");
   auto* eval_pretty = cmd->add_flag("--pretty", opt->pretty, "Indent JSON output");
-  eval_pretty->excludes(cmd->add_flag("-c,--compact")->description("Print JSON on one line (the default; as jq -c)"));
+  excludes(eval_pretty, cmd->add_flag("-c,--compact")->description("Print JSON on one line (the default; as jq -c)"));
   cmd->add_flag("--with-type", opt->with_type, "Print {\"value\": ..., \"type\": ...} with the value's cty type");
   cmd->add_option("--format", opt->format, "Output syntax: json (default) or hcl");
   cmd->add_flag("--show-sensitive", opt->show_sensitive,
@@ -298,19 +429,19 @@ Runner add_eval(CLI::App& app) {
   };
 }
 
-Runner add_json(CLI::App& app) {
+Runner add_json(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::JsonOptions>();
-  CLI::App* cmd = app.add_subcommand("json", "Convert HCL files to JSON, in the shape of hcl2json");
+  Command* cmd = add_command(app, words, "json", "Convert HCL files to JSON, in the shape of hcl2json");
   add_input_limit_option(cmd);
   cmd->add_option("paths", opt->paths,
                   "Files or directories (default: the current directory; - for stdin). One file prints its object; "
                   "several, or a directory, print one object keyed by file path");
   add_extensions_option(cmd, opt->extensions);
   add_recursive_option(cmd, opt->recursive);
-  add_stdin_filename_option(cmd);
+  auto* stdin_name = add_stdin_filename_option(cmd);
   auto* pretty = cmd->add_flag("--pretty", opt->pretty, "Indent by four spaces, as hcl2json (the default)");
   auto* compact = cmd->add_flag("-c,--compact", opt->compact, "Print each document on one line (as jq -c)");
-  pretty->excludes(compact);
+  excludes(pretty, compact);
   cmd->add_flag("--merge", opt->merge,
                 "Merge all files' bodies into one object, as hcl2json does with several files (an attribute set "
                 "in two files is an error)");
@@ -331,16 +462,17 @@ Runner add_json(CLI::App& app) {
   add_allow_read_option(cmd, opt->allow_read);
   add_require_files_option(cmd, opt->require_files);
   add_color_option(cmd);
-  return [opt, vars, cmd] {
-    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("json", "--stdin-filename takes no path", "");
+  return [opt, vars, cmd, stdin_name] {
+    if (stdin_filename_conflicts(stdin_name, opt->paths))
+      return usage_error("json", "--stdin-filename takes no path", "");
     opt->variables.sources = variable_sources(cmd, *vars);
     return hcl::app::run_json(*opt);
   };
 }
 
-Runner add_fromjson(CLI::App& app) {
+Runner add_fromjson(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::FromJsonOptions>();
-  CLI::App* cmd = app.add_subcommand("fromjson", "Convert HCL's JSON syntax (or JSON values) to the native syntax");
+  Command* cmd = add_command(app, words, "fromjson", "Convert HCL's JSON syntax (or JSON values) to the native syntax");
   cmd->footer(
       "Examples:\n"
       "  hcl fromjson main.tf.json > main.tf\n"
@@ -351,12 +483,12 @@ Runner add_fromjson(CLI::App& app) {
                   "A file, a directory (with --write) or - for stdin. Names choose the dialect: .tf.json terraform, "
                   ".pkr.json packer, .nomad.json nomad, .tfvars.json values");
   add_recursive_option(cmd, opt->recursive);
-  add_stdin_filename_option(cmd);
+  auto* stdin_name = add_stdin_filename_option(cmd);
   auto* dialect = cmd->add_option("--dialect", opt->dialect,
                                   "Whose block types to know: terraform, opentofu, packer, nomad, or hcl (none: "
                                   "blocks are found by shape)");
   auto* spec = cmd->add_option("--spec", opt->spec, "An hcldec spec file whose block specs say which names are blocks");
-  dialect->excludes(spec);
+  excludes(dialect, spec);
   cmd->add_option("--block", opt->blocks,
                   "A name to read as a block (no labels) where no schema says, when its value is an object or an "
                   "array of objects: a provider's nested block (repeatable, or comma-separated)")
@@ -368,24 +500,25 @@ Runner add_fromjson(CLI::App& app) {
   auto* write = cmd->add_flag("-w,--write", opt->write, "Write each input beside it under its native name");
   cmd->add_flag("--force", opt->force, "With --write: replace native files that exist")->needs(write);
   add_color_option(cmd);
-  return [opt, cmd] {
-    if (stdin_filename_conflicts(cmd, opt->paths)) return usage_error("fromjson", "--stdin-filename takes no path", "");
+  return [opt, stdin_name] {
+    if (stdin_filename_conflicts(stdin_name, opt->paths))
+      return usage_error("fromjson", "--stdin-filename takes no path", "");
     return hcl::app::run_fromjson(*opt);
   };
 }
 
-Runner add_tokens(CLI::App& app) {
+Runner add_tokens(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::TokensOptions>();
-  CLI::App* cmd = app.add_subcommand("tokens", "Print the lexer's tokens as JSON (developer tool)");
+  Command* cmd = add_command(app, words, "tokens", "Print the lexer's tokens as JSON (developer tool)");
   cmd->group("");  // hidden from the main help
   cmd->add_option("file", opt->path, "File to lex (- for stdin)")->required();
   cmd->add_flag("--template", opt->template_mode, "Lex as a standalone template");
   return [opt] { return hcl::app::run_tokens(*opt); };
 }
 
-Runner add_dec(CLI::App& app) {
+Runner add_dec(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::DecOptions>();
-  CLI::App* cmd = app.add_subcommand("dec", "Decode HCL files into JSON by an hcldec spec (as hcldec)");
+  Command* cmd = add_command(app, words, "dec", "Decode HCL files into JSON by an hcldec spec (as hcldec)");
   add_input_limit_option(cmd);
   cmd->footer(
       "Compatible with hcldec: hclspecsuite can drive `hcl dec` through a wrapper script.\n"
@@ -413,9 +546,9 @@ Runner add_dec(CLI::App& app) {
   return [opt] { return hcl::app::run_dec(*opt); };
 }
 
-Runner add_edit(CLI::App& app) {
+Runner add_edit(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::EditOptions>();
-  CLI::App* cmd = app.add_subcommand("edit", "Change or query HCL files by address, keeping comments (as hcledit)");
+  Command* cmd = add_command(app, words, "edit", "Change or query HCL files by address, keeping comments (as hcledit)");
   cmd->footer(
       "Words: [PATH...] OBJECT OPERATION ARGS... (PATH: files or directories, - for standard input;\n"
       "default the current directory)\n"
@@ -457,9 +590,9 @@ Runner add_edit(CLI::App& app) {
   };
 }
 
-Runner add_lsp(CLI::App& app) {
+Runner add_lsp(CLI::App& app, const FlagWords* words) {
   auto opt = std::make_shared<hcl::app::LspOptions>();
-  CLI::App* cmd = app.add_subcommand("lsp", "Run the language server (LSP 3.17 over standard input/output)");
+  Command* cmd = add_command(app, words, "lsp", "Run the language server (LSP 3.17 over standard input/output)");
   cmd->footer(
       "Speaks JSON-RPC on standard input and output for an editor; see hcl-lsp(1) and docs/lsp.md.\n"
       "Exit status: 0 after the client's shutdown and exit, 1 when the input ends without them.");
@@ -470,7 +603,7 @@ Runner add_lsp(CLI::App& app) {
 
 struct Subcommand {
   const char* name;
-  Runner (*add)(CLI::App&);
+  Runner (*add)(CLI::App&, const FlagWords*);
 };
 constexpr Subcommand kSubcommands[] = {
     {"validate", add_validate}, {"fmt", add_fmt},       {"eval", add_eval},
@@ -514,10 +647,13 @@ int usage_error(const std::string& command, const std::string& message, const st
 // -r followed by more short flags. Returns a usage status, or -1 when the flags are fine.
 int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std::string>& args, size_t begin,
                 size_t end) {
+  // A subcommand's options left out of CLI11 cannot be on the command line, but are offered as
+  // suggestions.
+  const auto* sub = dynamic_cast<const Command*>(cmd);
   std::vector<std::string> longs;
   std::vector<std::pair<char, bool>> shorts;  // name, takes a value
   for (const CLI::Option* o : cmd->get_options()) {
-    if (o->get_positional()) continue;
+    if (o->get_positional() || (sub && o == sub->stand_in_option())) continue;
     for (const auto& l : o->get_lnames()) longs.push_back(l);
     for (const auto& sn : o->get_snames()) shorts.emplace_back(sn[0], o->get_expected_min() > 0);
   }
@@ -535,6 +671,7 @@ int check_flags(const CLI::App* cmd, const std::string& command, std::vector<std
   };
   auto unknown = [&](const std::string& arg, const std::string& name) {
     std::vector<std::string_view> candidates(longs.begin(), longs.end());
+    if (sub) candidates.insert(candidates.end(), sub->left_out().begin(), sub->left_out().end());
     std::string_view near = hcl::util::name_suggestion(name, candidates);
     return usage_error(command, "unknown flag " + arg, near.empty() ? "" : "--" + std::string(near));
   };
@@ -581,7 +718,12 @@ int print_version() {
   return hcl::app::write_all(stdout, text) ? 0 : 1;
 }
 
-int run_main(int argc, char** argv) {
+// Parses the command line with CLI11 and runs the subcommand it names. args: the arguments,
+// the subcommand's name (if any) at `at`. words: the option names they spell, to give the named
+// subcommand only those (Command), or null for every option. With words, a command line the
+// parse refuses is not reported: the answer is nullopt, and the caller parses it again with
+// every option, so that CLI11's message is the one the whole subcommand gives.
+std::optional<int> parse_and_run(std::vector<std::string> args, size_t at, const FlagWords* words) {
   CLI::App app{"hcl: a fast, exact toolchain for HCL (HashiCorp Configuration Language)", "hcl"};
   // CLI11 ends the text with its own newline.
   app.set_version_flag(
@@ -597,12 +739,7 @@ int run_main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough(false);
 
-  std::vector<std::string> args(argv + 1, argv + argc);
-  size_t at = subcommand_position(args);
   std::string name = at < args.size() ? args[at] : "";
-  // Root flags before the subcommand: -version as hclfmt and hcl2json spell it.
-  for (size_t i = 0; i < at; ++i)
-    if (args[i] == "-version") args[i] = "--version";
   if (int status = check_flags(&app, "", args, 0, at); status >= 0) return status;
   if (name == "version") return print_version();
   const Subcommand* named = find_subcommand(name);
@@ -620,7 +757,7 @@ int run_main(int argc, char** argv) {
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (const Subcommand& s : kSubcommands) {
     if (named && named != &s) continue;
-    Runner r = s.add(app);
+    Runner r = s.add(app, named ? words : nullptr);
     commands.emplace_back(app.get_subcommand(s.name), std::move(r));
   }
   if (named) {
@@ -643,6 +780,7 @@ int run_main(int argc, char** argv) {
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
+    if (words) return std::nullopt;
     int code = app.exit(e);
     if (code == 0) return 0;
     return usage_status(named ? named->name : "");
@@ -670,6 +808,19 @@ int run_main(int argc, char** argv) {
   }
   std::cerr << app.help();
   return hcl::app::kExitUsage;
+}
+
+int run_main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  size_t at = subcommand_position(args);
+  // Root flags before the subcommand: -version as hclfmt and hcl2json spell it.
+  for (size_t i = 0; i < at; ++i)
+    if (args[i] == "-version") args[i] = "--version";
+  // The subcommand gets the options its words spell, unless they ask for help.
+  FlagWords words(args, at + 1);
+  if (!words.help())
+    if (std::optional<int> status = parse_and_run(args, at, &words)) return *status;
+  return *parse_and_run(std::move(args), at, nullptr);
 }
 
 }  // namespace

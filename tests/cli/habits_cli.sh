@@ -42,6 +42,21 @@ expect_contains "$TMP/err" "unknown flag -require-no-change"
 expect_status 2 "$HCL" json --simplfy late.hcl
 expect_contains "$TMP/err" "Did you mean --simplify?"
 expect_empty "$TMP/out"
+# A subcommand is given only the options its command line spells (apps/hcl/main.cpp, Command):
+# the ones it leaves out are still suggested, never accepted under the name that stands for
+# them, and never named in a message about the ones given.
+expect_status 2 "$HCL" eval --max-eval-second 1 '1 + 1'
+expect_contains "$TMP/err" "Did you mean --max-eval-seconds?"
+expect_status 2 "$HCL" eval --option-not-given '1 + 1'
+expect_contains "$TMP/err" "unknown flag --option-not-given"
+expect_status 2 "$HCL" fromjson --force late.json
+expect_contains "$TMP/err" "--force requires --write"
+expect_status 2 "$HCL" eval --pretty -c '1 + 1'
+expect_contains "$TMP/err" "--pretty excludes --compact"
+expect_status 2 "$HCL" eval --max-eval-seconds=soon '1 + 1'
+expect_contains "$TMP/err" "--max-eval-seconds"
+expect_status 0 "$HCL" eval -rc '"a"'
+[ "$(cat "$TMP/out")" = a ] || fail "eval -rc printed $(cat "$TMP/out")"
 
 # hclfmt's and hcl2json's single-dash flags.
 cp late.hcl w.hcl
