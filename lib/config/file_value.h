@@ -32,7 +32,7 @@ struct EvaluateOptions {
   // When set, only the top-level attributes and blocks of these names are evaluated (the roots
   // an expression refers to, in `hcl eval --file FILE EXPR`): in the generic dialect no item of
   // the file refers to another, so the rest could only add errors the expression never meets.
-  std::optional<std::set<std::string, std::less<>>> only_top_level;
+  std::optional<std::set<std::string, std::less<>>> only_top_level = std::nullopt;
 };
 
 struct FileValue {
