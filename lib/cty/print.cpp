@@ -1,38 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cty/print.h"
 
-#include <fmt/format.h>
-
 #include "cty/unicode.h"
 #include "source/utf8.h"
+#include "util/text.h"
 
 namespace hcl::cty {
-
-std::string hcl_quote(std::string_view s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '$':
-      case '%':
-        out += c;
-        if (i + 1 < s.size() && s[i + 1] == '{') out += c;
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += fmt::format("\\u{:04X}", static_cast<unsigned>(static_cast<unsigned char>(c)));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 namespace {
 
@@ -61,7 +34,7 @@ void print(const Value& v, int indent, bool show_sensitive, std::string& out) {
       // A number too long to write out in decimal keeps its value in scientific notation.
       out += v.as_number().is_printable() ? v.as_number().to_string() : v.as_number().round_trip_scientific();
       return;
-    case TypeKind::String: out += hcl_quote(v.as_string()); return;
+    case TypeKind::String: out += util::hclwrite_quote(v.as_string()); return;
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Tuple: {
@@ -85,7 +58,7 @@ void print(const Value& v, int indent, bool show_sensitive, std::string& out) {
       std::vector<std::string> keys, vals;
       for (const auto& [k, e] : attrs) {
         // A bare `for` first in braces starts a for expression: quoted, the output parses back.
-        keys.push_back(is_valid_identifier(k) && k != "for" ? k : hcl_quote(k));
+        keys.push_back(is_valid_identifier(k) && k != "for" ? k : util::hclwrite_quote(k));
         std::string s;
         print(e, indent + 1, show_sensitive, s);
         vals.push_back(std::move(s));
@@ -134,7 +107,7 @@ std::string path_to_hcl(const std::vector<Value>& path) {
   for (const auto& step : path) {
     if (step.type().is_string() && step.is_known() && !step.is_null()) {
       const std::string& k = step.as_string();
-      out += is_valid_identifier(k) ? "." + k : "[" + hcl_quote(k) + "]";
+      out += is_valid_identifier(k) ? "." + k : "[" + util::hclwrite_quote(k) + "]";
     } else {
       out += "[" + value_to_hcl(step, true) + "]";
     }

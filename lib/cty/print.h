@@ -19,7 +19,4 @@ std::string value_to_hcl(const Value& v, bool show_sensitive = false);
 // `.name`, `["not a name"]`, `[0]`.
 std::string path_to_hcl(const std::vector<Value>& path);
 
-// A quoted HCL string literal: escapes, and "${" / "%{" doubled so they stay literal.
-std::string hcl_quote(std::string_view s);
-
 }  // namespace hcl::cty

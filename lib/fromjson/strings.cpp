@@ -7,39 +7,13 @@
 #include "lex/lexer.h"
 #include "source/identifier.h"
 #include "syntax/parser.h"
+#include "util/text.h"
 
 namespace hcl::fromjson::detail {
 
 namespace {
 
 using lex::TokenKind;
-
-void escape_into(std::string& out, std::string_view text, bool literal) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '$':
-      case '%':
-        out += c;
-        if (literal && i + 1 < text.size() && text[i + 1] == '{') out += c;
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[(c >> 4) & 0xf];
-          out += hex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-}
 
 std::string_view trim(std::string_view s) {
   size_t b = 0, e = s.size();
@@ -104,7 +78,7 @@ std::string quoted_template(std::string_view text) {
     if (is_closing(t.kind)) --depth;
     if (t.kind != TokenKind::StringLit || depth != 0) continue;
     out.append(text.substr(copied, t.start - copied));
-    escape_into(out, t.text(text), false);
+    util::append_hclwrite_escaped(out, t.text(text), false);
     copied = t.end;
   }
   out.append(text.substr(copied));
@@ -152,7 +126,7 @@ std::optional<std::string> heredoc(std::string_view text, bool literal) {
 
 std::string quote(std::string_view text, bool literal) {
   std::string out = "\"";
-  escape_into(out, text, literal);
+  util::append_hclwrite_escaped(out, text, literal);
   out += '"';
   return out;
 }

@@ -52,8 +52,13 @@ bool go_printable(char32_t cp) {
 }
 
 std::string hclwrite_quote(std::string_view value) {
-  std::string s = source::utf8::to_nfc(value);  // as cty.StringVal stores it
   std::string out = "\"";
+  append_hclwrite_escaped(out, source::utf8::to_nfc(value), true);  // NFC: as cty.StringVal stores it
+  out += '"';
+  return out;
+}
+
+void append_hclwrite_escaped(std::string& out, std::string_view s, bool markup_literal) {
   size_t i = 0;
   while (i < s.size()) {
     char32_t cp;
@@ -72,7 +77,7 @@ std::string hclwrite_quote(std::string_view value) {
       case '$':
       case '%':
         out += static_cast<char>(cp);
-        if (next < s.size() && s[next] == '{') out += static_cast<char>(cp);  // $${ and %%{
+        if (markup_literal && next < s.size() && s[next] == '{') out += static_cast<char>(cp);  // $${ and %%{
         break;
       default:
         if (go_printable(cp)) {
@@ -86,8 +91,6 @@ std::string hclwrite_quote(std::string_view value) {
     }
     i = next;
   }
-  out += '"';
-  return out;
 }
 
 namespace {

@@ -13,10 +13,15 @@ namespace hcl::util {
 bool go_printable(char32_t cp);
 
 // A string as hclwrite writes a quoted string literal (TokensForValue of cty.StringVal, then
-// escapeQuotedStringLit): NFC first, as cty stores strings; \n \r \t \" \\, "${" and "%{" doubled,
-// characters Go cannot print as \uXXXX or \UXXXXXXXX, each invalid byte as U+FFFD. Labels that
-// hcledit and terraform fmt write come out this way.
+// escapeQuotedStringLit): NFC first, as cty stores strings, then escaped as below. Labels that
+// hcledit and terraform fmt write, and values printed as HCL, come out this way.
 std::string hclwrite_quote(std::string_view s);
+
+// The inside of such a literal, appended to out as escapeQuotedStringLit writes it: \n \r \t \"
+// \\, characters Go cannot print as \uXXXX or \UXXXXXXXX, each invalid byte as U+FFFD, and, with
+// `markup_literal`, "${" and "%{" doubled so that they stay text (the literal pieces of a
+// template written as it is keep their own).
+void append_hclwrite_escaped(std::string& out, std::string_view s, bool markup_literal);
 
 // Go's %q / strconv.Quote: the reference quotes names this way inside its messages.
 std::string go_quote(std::string_view s);
