@@ -66,6 +66,8 @@ expect_out '{"value":null,"type":"dynamic"}' "$HCL" eval --with-type 'null'
 expect_out $'{\n  a  = 1\n  bb = "x"\n}' "$HCL" eval --format hcl '{a = 1, bb = "x"}'
 expect_out '[1, "a$${b}", true, null]' "$HCL" eval --format hcl '[1, "a$${b}", true, null]'
 expect_out '(1/0)' "$HCL" eval --format hcl '1/0'
+# Strings as hclwrite writes them: what Go cannot print escaped, in lower case.
+expect_out '"\u001b\u007f\u00ad"' "$HCL" eval --format hcl '"\u001b\u007f\u00ad"'
 expect_out '{"value":["1","2"],"type":["list","string"]}' "$HCL" eval --type 'list(string)' --with-type '[1, 2]'
 expect_out '{"a":1,"b":"d"}' "$HCL" eval --type 'object({a = number, b = optional(string, "d")})' '{a = 1}'
 expect_status 2 "$HCL" eval --format yaml '1'
