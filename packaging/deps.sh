@@ -10,6 +10,11 @@
 # interpreter pip (its tests install the wheel),
 # and python3-lark and python3-regex run python-hcl2, the peer its compatibility module is
 # compared with (tests/python).
+# emscripten, node-acorn (its JavaScript optimizer's parser) and unicode-data (RE2's Unicode
+# tables) build the npm package (packaging/npm.sh; .ci/run builds it after the native suite),
+# and ccache makes its rebuild a lookup (the native build does not use it). nodejs and npm run
+# its tests; they are left alone where npm is installed already (NodeSource's nodejs, which
+# carries its own npm, conflicts with Debian's npm package).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -22,4 +27,4 @@ apt-get install -y -qq --no-install-recommends \
   libutf8proc-dev libre2-dev nettle-dev libyaml-dev libyaml-cpp-dev zlib1g-dev lld \
   golang-go golang-github-hashicorp-hcl-v2-dev neovim clang-format \
   pybind11-dev python3-dev python3-pip python3-lark python3-regex \
-  emscripten node-acorn unicode-data $node >/dev/null
+  emscripten node-acorn unicode-data ccache $node >/dev/null

@@ -109,12 +109,16 @@ export CFLAGS="-Oz" CXXFLAGS="-Oz"
 dir() { find . -maxdepth 1 -type d -name "$1-*" | head -1; }
 # emcc starts a Python process that takes most of a second before clang runs, more than clang
 # takes for most files: compiling (-c) goes to clang directly with the flags emcc gives it
-# (`emcc --cflags`; the objects are the same byte for byte), preprocessing and linking
-# (configure's tests) through emcc.
+# (`emcc --cflags`; the objects are the same byte for byte), preprocessing and linking through
+# emcc. Only configure's tests link, and all they ask is whether it succeeds: unoptimised
+# (-O0), such a link takes half the time of one at -Oz (wasm-opt and the loader's minifying).
 cat >"$work/emcc-c" <<EOF
 #!/bin/sh
-case " \$* " in *" -c "*) exec "$(em-config LLVM_ROOT)/clang" $(emcc --cflags) "\$@" ;; esac
-exec emcc "\$@"
+case " \$* " in
+  *" -c "*) exec "$(em-config LLVM_ROOT)/clang" $(emcc --cflags) "\$@" ;;
+  *" -E "*) exec emcc "\$@" ;;
+esac
+exec emcc "\$@" -O0
 EOF
 chmod +x "$work/emcc-c"
 autotools() { # source package, make's arguments to build, and to install, configure's arguments...
