@@ -93,10 +93,10 @@ for d in $deps; do
     fetched=1
   fi
   rm -rf "$src"-*/
-    # A security update's sources may be missing from a mirror of the main archive: then the
-    # release's own version of the package is built.
-    # shellcheck disable=SC2086
-    apt-get $apt_own source -qq "$(version_of "$src")" >&2 ||
+  # A security update's sources may be missing from a mirror of the main archive: then the
+  # release's own version of the package is built.
+  # shellcheck disable=SC2086
+  apt-get $apt_own source -qq "$(version_of "$src")" >&2 ||
     apt-get $apt_own source -qq "$src/$(. /etc/os-release && echo "$VERSION_CODENAME")" >&2
   version_of "$src" >"fetched-$src"
 done
