@@ -12,29 +12,30 @@ function isNode() {
   return typeof process !== 'undefined' && Boolean(process.versions && process.versions.node);
 }
 
-// The module (hcl_wasm.wasm, beside this file): in Node.js its bytes are read from the file on
-// first use, since Node's fetch cannot read a path; in a browser init() fetches and compiles it
-// (index.mjs gives it the file's URL beside the module). Either way it is then instantiated
-// synchronously (the loader is linked with WASM_ASYNC_COMPILATION=0), so that every function
-// answers at once.
-let wasmSource = null; // the bytes, or a compiled WebAssembly.Module
+// The module (hcl_wasm.wasm, beside this file): in Node.js it is read from the file and compiled
+// on first use, since Node's fetch cannot read a path (compiled here rather than handed to the
+// loader as bytes, which the loader copies first: a seventh of the start-up's processor time);
+// in a browser init() fetches and compiles it (index.mjs gives it the file's URL beside the
+// module). Either way it is then instantiated synchronously (the loader is linked with
+// WASM_ASYNC_COMPILATION=0), so that every function answers at once, and an instance dropped
+// after a trap is replaced without compiling again.
+let wasmSource = null; // the compiled WebAssembly.Module
 let native = null;
 function wasm() {
   if (native === null) {
     if (wasmSource === null) {
       if (!isNode()) throw new Error('hcl-toolchain: await init() once before the first call in a browser');
-      wasmSource = module.require('fs').readFileSync(module.require('path').join(__dirname, 'hcl_wasm.wasm'));
+      wasmSource = new WebAssembly.Module(
+        module.require('fs').readFileSync(module.require('path').join(__dirname, 'hcl_wasm.wasm')));
     }
     const compiled = wasmSource;
-    const module_ = compiled instanceof WebAssembly.Module
-      ? {
-          instantiateWasm(imports, receive) {
-            const instance = new WebAssembly.Instance(compiled, imports);
-            receive(instance, compiled);
-            return instance.exports;
-          },
-        }
-      : { wasmBinary: compiled };
+    const module_ = {
+      instantiateWasm(imports, receive) {
+        const instance = new WebAssembly.Instance(compiled, imports);
+        receive(instance, compiled);
+        return instance.exports;
+      },
+    };
     createHclModule(module_);
     // A failed start rejects the module's `ready` promise; the calls below report it instead.
     if (module_.ready && typeof module_.ready.then === 'function') module_.ready.then(null, () => {});
@@ -150,8 +151,10 @@ function format(input, options = {}) {
 
 /** `hcl json`: the document in hcl2json's shape, as text. */
 function toJSON(input, options = {}) {
-  return call('toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
+  const r = call('toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
     options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variablesOf(options.variables));
+  // Without diagnostics the module answers with the text alone (js/src/binding.cpp).
+  return typeof r === 'string' ? { ok: true, json: r, diagnostics: [] } : r;
 }
 
 function valueResult(r) {

@@ -96,7 +96,8 @@ val validate(std::string text, std::string name, int syntax) {
 }
 
 // `hcl json`: {ok, json, diagnostics}; the diagnostics are the parse's when it failed, else the
-// conversion's.
+// conversion's. A conversion without diagnostics, the common case, is the JSON text alone: the
+// object and its properties cost each call a dozen crossings into JavaScript.
 val to_json(std::string text, std::string name, int syntax, bool pretty, bool simplify, bool strict,
             const std::string& variables) {
   hcl::Diagnostics diagnostics;
@@ -109,6 +110,7 @@ val to_json(std::string text, std::string name, int syntax, bool pretty, bool si
   hcl::Result<std::string> json = hcl::to_json(file, options);
   diagnostics = file.diagnostics();
   diagnostics.insert(diagnostics.end(), json.diagnostics().begin(), json.diagnostics().end());
+  if (json && diagnostics.empty()) return val(*json);
   val o = outcome(json.ok(), diagnostics);
   if (json) o.set("json", *json);
   return o;

@@ -21,12 +21,16 @@ export function loadPeer() {
       execFileSync('npm', ['install', '--prefix', tmp, '--no-audit', '--no-fund', '--silent',
         `@cdktf/hcl2json@${peerVersion}`], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 300000 });
       fs.mkdirSync(path.dirname(dir), { recursive: true });
-      fs.rmSync(dir, { recursive: true, force: true });
+      // Another test process may have installed it meanwhile (ctest runs the suites side by
+      // side): the rename then fails and its copy is kept, since that process may be reading it.
       fs.renameSync(tmp, dir);
     } catch (error) {
-      fs.rmSync(tmp, { recursive: true, force: true });
-      return null;
+      if (!fs.existsSync(path.join(entry, 'package.json'))) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        return null;
+      }
     }
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
   return createRequire(import.meta.url)(entry);
 }
