@@ -23,6 +23,12 @@ let wasmSource = null; // the compiled WebAssembly.Module
 let native = null;
 function wasm() {
   if (native === null) {
+    // The module draws its random bytes (the key of its hash tables, uuid()) from the Web
+    // Crypto global, which Node.js 18 has only as require('crypto').webcrypto: it is put where
+    // Node.js 19 and later put it themselves, as without it the module stops at its first draw.
+    if (typeof globalThis.crypto === 'undefined' && isNode()) {
+      globalThis.crypto = module.require('crypto').webcrypto;
+    }
     if (wasmSource === null) {
       if (!isNode()) throw new Error('hcl-toolchain: await init() once before the first call in a browser');
       wasmSource = new WebAssembly.Module(

@@ -3,12 +3,13 @@
 // (testdata/json), validate against the parser's (testdata/validate), format against hclfmt's
 // (testdata/fmt), evaluate; the package's two entry points and its files.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { cases, cjs, esm, hcl2jsonEsm, packageDir } from './common.mjs';
+import { cases, cjs, esm, hcl2jsonEsm, packageDir, testdata } from './common.mjs';
 
 const hcl = esm;
 
@@ -120,4 +121,25 @@ test('init loads the module from its bytes, as in a browser', async () => {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   assert.deepEqual(JSON.parse(out), ['a = 1\n', pkg.version]);
+});
+
+test('Node.js 18, which has no Web Crypto global in modules, still gives the module its random bytes', () => {
+  // The global is taken away in a process of its own, as Node.js 18 runs a file. The key of the
+  // converter's hash tables is drawn from it (testdata/json/expressions.hcl uses them).
+  const input = path.join(testdata, 'json', 'expressions.hcl');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcl-js-'));
+  try {
+    const script = path.join(dir, 'no-crypto.cjs');
+    fs.writeFileSync(script, `delete globalThis.crypto;
+const hcl = require(${JSON.stringify(path.join(packageDir, 'index.cjs'))});
+const r = hcl.toJSON(require('fs').readFileSync(${JSON.stringify(input)}, 'utf8'), { pretty: false });
+console.log(JSON.stringify([r.ok, r.json]));
+`);
+    const out = execFileSync(process.execPath, [script], { encoding: 'utf8' });
+    const [ok, json] = JSON.parse(out.trim().split('\n').pop());
+    const here = esm.toJSON(fs.readFileSync(input, 'utf8'), { pretty: false });
+    assert.deepEqual([ok, json], [true, here.json]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
