@@ -105,8 +105,17 @@ function wtf8(s) {
   return Uint8Array.from(out);
 }
 
+// Strings cross into the module as UTF-8 bytes encoded here, and text comes back as a view of the
+// module's memory decoded here (js/src/binding.cpp, text_view): TextEncoder and TextDecoder are
+// native, where the loader's own conversions walk the text in JavaScript.
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+function decoded(view) {
+  return view instanceof Uint8Array ? utf8Decoder.decode(view) : view;
+}
+
 function text(input, what) {
-  if (typeof input === 'string') return loneSurrogate.test(input) ? wtf8(input) : input;
+  if (typeof input === 'string') return loneSurrogate.test(input) ? wtf8(input) : utf8Encoder.encode(input);
   if (input instanceof Uint8Array) return input;
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   throw new TypeError(`${what} must be a string or a Uint8Array`);
@@ -152,7 +161,9 @@ function validate(input, options = {}) {
 
 /** `hcl fmt`: the canonical layout. */
 function format(input, options = {}) {
-  return call('format', text(input, 'input'), options.filename || defaultName, Boolean(options.terraform));
+  const r = call('format', text(input, 'input'), options.filename || defaultName, Boolean(options.terraform));
+  if (r.text !== undefined) r.text = decoded(r.text);
+  return r;
 }
 
 /** `hcl json`: the document in hcl2json's shape, as text. */
@@ -160,7 +171,7 @@ function toJSON(input, options = {}) {
   const r = call('toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
     options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variablesOf(options.variables));
   // Without diagnostics the module answers with the text alone (js/src/binding.cpp).
-  return typeof r === 'string' ? { ok: true, json: r, diagnostics: [] } : r;
+  return r instanceof Uint8Array ? { ok: true, json: decoded(r), diagnostics: [] } : r;
 }
 
 function valueResult(r) {
