@@ -269,6 +269,7 @@ std::shared_ptr<VariableFlags> add_variable_options(Command* cmd) {
 // --max-eval-memory, --max-eval-values, --max-eval-seconds: the evaluation budget (docs/limits.md).
 void add_limit_options(Command* cmd, hcl::cty::EvalLimits& limits) {
   const hcl::cty::EvalLimits defaults;
+  limits.settings = {.values = "--max-eval-values", .memory = "--max-eval-memory", .seconds = "--max-eval-seconds"};
   cmd->add_option_function<uint64_t>(
       "--max-eval-memory", [&limits](uint64_t mib) { limits.max_bytes = hcl::cty::saturating_multiply(mib, 1 << 20); },
       "MiB of strings and collections one evaluation may build (default " + std::to_string(defaults.max_bytes >> 20) +

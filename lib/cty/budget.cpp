@@ -82,33 +82,40 @@ const EvalLimits& EvalBudget::limits() const { return current->limits; }
 EvaluationInProgress::EvaluationInProgress() : outermost_(evaluations == 0) { ++evaluations; }
 EvaluationInProgress::~EvaluationInProgress() { --evaluations; }
 
+namespace {
+
+// How a diagnostic's sentence ends: with the setting that raises the limit, where the program
+// has one.
+std::string raised_by(std::string_view setting) {
+  return setting.empty() ? std::string(".") : fmt::format("; {} raises it.", setting);
+}
+
+}  // namespace
+
 diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& limits) {
   diag::Diagnostic d;
   d.summary = "Evaluation too large";
   switch (e.limit) {
     case BudgetExceeded::Limit::Values:
       d.detail = fmt::format(
-          "This expression builds more than {} values, the limit for one evaluation; "
-          "--max-eval-values raises it.",
-          limits.max_values);
+          "This expression builds more than {} values, the limit for one evaluation{}", limits.max_values,
+          raised_by(limits.settings.values));
       break;
     case BudgetExceeded::Limit::Bytes:
       d.detail = fmt::format(
           "This expression builds more than {} MiB of strings and collections, the limit for one "
-          "evaluation; --max-eval-memory raises it.",
-          limits.max_bytes >> 20);
+          "evaluation{}",
+          limits.max_bytes >> 20, raised_by(limits.settings.memory));
       break;
     case BudgetExceeded::Limit::Seconds:
       d.detail = fmt::format(
-          "This expression ran for more than {} seconds, the limit for one evaluation; "
-          "--max-eval-seconds raises it.",
-          limits.max_seconds);
+          "This expression ran for more than {} seconds, the limit for one evaluation{}", limits.max_seconds,
+          raised_by(limits.settings.seconds));
       break;
     case BudgetExceeded::Limit::RunSeconds:
       d.detail = fmt::format(
-          "The run had lasted more than {} seconds, the limit for all of its evaluations together; "
-          "--max-eval-seconds raises it.",
-          limits.max_seconds);
+          "The run had lasted more than {} seconds, the limit for all of its evaluations together{}",
+          limits.max_seconds, raised_by(limits.settings.seconds));
       break;
     case BudgetExceeded::Limit::NumberDigits:
       d.detail = "This expression writes out a number whose decimal form would have more than a million digits.";

@@ -33,6 +33,12 @@ struct EvalLimits {
   uint64_t max_bytes = uint64_t{512} << 20;
   // Wall-clock seconds; 0 for no limit (--max-eval-seconds).
   uint64_t max_seconds = 60;
+  // The settings a user raises the limits with, as the program names them ("--max-eval-values"
+  // on the command line), for the budget's diagnostics; left empty (the library's API, its
+  // bindings, the language server) the diagnostics name none.
+  struct Settings {
+    std::string_view values, memory, seconds;
+  } settings{};
 };
 
 // A program that evaluates many files in one run (the command line) bounds the run as well as each

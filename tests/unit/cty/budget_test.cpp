@@ -22,8 +22,7 @@ std::string outcome(const std::string& expr, const hcl::cty::EvalLimits& limits 
 
 TEST_CASE("an evaluation that would build too many values stops with a diagnostic") {
   CHECK(outcome("length([for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]])") ==
-        "Evaluation too large: This expression builds more than 4000000 values, the limit for one evaluation; "
-        "--max-eval-values raises it.");
+        "Evaluation too large: This expression builds more than 4000000 values, the limit for one evaluation.");
   // try cannot swallow it: the budget belongs to the whole evaluation.
   CHECK(outcome("try([for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]], 0)")
             .rfind("Evaluation too large", 0) == 0);
@@ -32,12 +31,27 @@ TEST_CASE("an evaluation that would build too many values stops with a diagnosti
   CHECK(outcome("length([for a in range(1000) : [for b in range(1000) : b]])") == "1000");
 }
 
+TEST_CASE("the budget's diagnostics name the setting that raises a limit where the program has one") {
+  hcl::cty::EvalLimits limits;
+  limits.max_values = 10;
+  limits.max_bytes = 1 << 20;
+  CHECK(outcome("[for i in range(100) : i]", limits) ==
+        "Evaluation too large: This expression builds more than 10 values, the limit for one evaluation.");
+  limits.settings = {.values = "--max-eval-values", .memory = "maxMemory", .seconds = ""};
+  CHECK(outcome("[for i in range(100) : i]", limits) ==
+        "Evaluation too large: This expression builds more than 10 values, the limit for one evaluation; "
+        "--max-eval-values raises it.");
+  CHECK(outcome("format(\"%2000000s\", \"x\")", limits) ==
+        "Evaluation too large: This expression builds more than 1 MiB of strings and collections, the limit for one "
+        "evaluation; maxMemory raises it.");
+}
+
 TEST_CASE("an evaluation that would build too much text stops with a diagnostic") {
   CHECK(
       outcome(
           "length(join(\"\", [for a in range(1024) : join(\"\", [for b in range(1024) : format(\"%1000s\", \"x\")])]))") ==
       "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
-      "evaluation; --max-eval-memory raises it.");
+      "evaluation.");
   CHECK(outcome("length(\"${join(\"\", [for a in range(1024) : format(\"%100000s\", \"x\")])}\")") == "102400000");
 }
 
@@ -69,10 +83,10 @@ TEST_CASE("a collection of huge numbers is charged what writing it out takes") {
   CHECK(outcome("length([for i in range(400) : 1e999999])") == "400");
   CHECK(outcome("length([for i in range(600) : 1e999999])") ==
         "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
-        "evaluation; --max-eval-memory raises it.");
+        "evaluation.");
   CHECK(outcome("length([for i in range(600) : -1e-999999])") ==
         "Evaluation too large: This expression builds more than 512 MiB of strings and collections, the limit for one "
-        "evaluation; --max-eval-memory raises it.");
+        "evaluation.");
   // Numbers within float64's range weigh what they did.
   CHECK(outcome("length([for i in range(1024) : [for j in range(1024) : 1e300]])") == "1024");
 }
