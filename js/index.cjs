@@ -6,6 +6,7 @@ const hcl2json = require('./lib/hcl2json.cjs');
 
 module.exports = {
   init: core.init,
+  initEvaluator: core.initEvaluator,
   version: core.version,
   validate: core.validate,
   format: core.format,

@@ -102,10 +102,14 @@ export interface EvalResult extends Outcome {
 }
 
 export function version(): string;
-/** Loads the WebAssembly module: once, before the first call, in a browser (from beside the
- * package's module by default, or from the URL, Response, bytes or compiled module given);
- * Node.js reads it on first use without this. */
+/** Loads the WebAssembly module that parses (hcl_parse.wasm): once, before the first call, in a
+ * browser (from beside the package's module by default, or from the URL, Response, bytes or
+ * compiled module given); Node.js reads it on first use without this. */
 export function init(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
+/** Loads the WebAssembly module that evaluates (hcl_eval.wasm, twice the size): once in a
+ * browser before `evaluate`, `evaluateFile`, or `toJSON` with `simplify` or `variables`, as
+ * `init` loads the other; Node.js reads it on first use without this. */
+export function initEvaluator(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
 /** The diagnostics of parsing the input, as `hcl validate --format json` (without snippets). */
 export function validate(input: Input, options?: FileOptions): ValidateResult;
 /** `hcl fmt`. */

@@ -3,10 +3,15 @@
 // CommonJS one, so that both kinds of import share one WebAssembly instance.
 import hcl from './index.cjs';
 
-// In a browser, init() fetches the module from beside this file (a bundler that knows
-// `new URL(..., import.meta.url)` copies it along); Node.js reads it itself.
-export function init(source = new URL('./lib/hcl_wasm.wasm', import.meta.url)) {
+// In a browser, init() fetches the parse module from beside this file, and initEvaluator() the
+// module that evaluates (a bundler that knows `new URL(..., import.meta.url)` copies them along);
+// Node.js reads them itself.
+export function init(source = new URL('./lib/hcl_parse.wasm', import.meta.url)) {
   return hcl.init(source);
+}
+
+export function initEvaluator(source = new URL('./lib/hcl_eval.wasm', import.meta.url)) {
+  return hcl.initEvaluator(source);
 }
 
 export const {

@@ -1,40 +1,55 @@
 'use strict';
 // SPDX-License-Identifier: Apache-2.0
-// hcl-toolchain: the hcl library compiled to WebAssembly (hcl_wasm.js, built from js/src/binding.cpp)
-// and the shapes users see. Every function takes text (a string, or a Uint8Array of a file's
+// hcl-toolchain: the hcl library compiled to WebAssembly (two modules, built from
+// js/src/binding.cpp) and the shapes users see. Every function takes text (a string, or a Uint8Array of a file's
 // bytes) and returns a plain result object; bad input is reported in `diagnostics`, never thrown.
 // The functions whose names end in `Path` read a file in Node.js, and only they touch the file
 // system.
-
-const createHclModule = require('./hcl_wasm.js');
 
 function isNode() {
   return typeof process !== 'undefined' && Boolean(process.versions && process.versions.node);
 }
 
-// The module (hcl_wasm.wasm, beside this file): in Node.js it is read from the file and compiled
-// on first use, since Node's fetch cannot read a path (compiled here rather than handed to the
+// The two WebAssembly modules beside this file (js/CMakeLists.txt): hcl_parse.wasm, the library
+// without the evaluator (half the size, and quicker to start), answers every call that does not
+// evaluate; hcl_eval.wasm, the whole library, answers evaluate, evaluateFile and toJSON with
+// simplify or variables. Each is loaded on its first use: in Node.js read from its file and
+// compiled, since Node's fetch cannot read a path (compiled here rather than handed to the
 // loader as bytes, which the loader copies first: a seventh of the start-up's processor time);
-// in a browser init() fetches and compiles it (index.mjs gives it the file's URL beside the
-// module). Either way it is then instantiated synchronously (the loader is linked with
-// WASM_ASYNC_COMPILATION=0), so that every function answers at once, and an instance dropped
-// after a trap is replaced without compiling again.
-let wasmSource = null; // the compiled WebAssembly.Module
-let native = null;
-function wasm() {
-  if (native === null) {
+// in a browser init() and initEvaluator() fetch and compile them (index.mjs gives them the
+// files' URLs). Either way a module is then instantiated synchronously (the loaders are linked
+// with WASM_ASYNC_COMPILATION=0), so that every function answers at once, and an instance
+// dropped after a trap is replaced without compiling again. The loaders are required on first
+// use too, each by its own literal name, so that bundlers find them.
+const parseModule = {
+  file: 'hcl_parse.wasm',
+  loader: () => require('./hcl_parse.js'),
+  browserHint: 'await init() once before the first call in a browser',
+  source: null, // the compiled WebAssembly.Module
+  native: null, // the instance's exports, as the loader gives them
+};
+const wholeModule = {
+  file: 'hcl_eval.wasm',
+  loader: () => require('./hcl_eval.js'),
+  browserHint: 'await initEvaluator() once before evaluating in a browser',
+  source: null,
+  native: null,
+};
+
+function wasm(m) {
+  if (m.native === null) {
     // The module draws its random bytes (the key of its hash tables, uuid()) from the Web
     // Crypto global, which Node.js 18 has only as require('crypto').webcrypto: it is put where
     // Node.js 19 and later put it themselves, as without it the module stops at its first draw.
     if (typeof globalThis.crypto === 'undefined' && isNode()) {
       globalThis.crypto = module.require('crypto').webcrypto;
     }
-    if (wasmSource === null) {
-      if (!isNode()) throw new Error('hcl-toolchain: await init() once before the first call in a browser');
-      wasmSource = new WebAssembly.Module(
-        module.require('fs').readFileSync(module.require('path').join(__dirname, 'hcl_wasm.wasm')));
+    if (m.source === null) {
+      if (!isNode()) throw new Error(`hcl-toolchain: ${m.browserHint}`);
+      m.source = new WebAssembly.Module(
+        module.require('fs').readFileSync(module.require('path').join(__dirname, m.file)));
     }
-    const compiled = wasmSource;
+    const compiled = m.source;
     const module_ = {
       instantiateWasm(imports, receive) {
         const instance = new WebAssembly.Instance(compiled, imports);
@@ -42,28 +57,39 @@ function wasm() {
         return instance.exports;
       },
     };
-    createHclModule(module_);
+    m.loader()(module_);
     // A failed start rejects the module's `ready` promise; the calls below report it instead.
     if (module_.ready && typeof module_.ready.then === 'function') module_.ready.then(null, () => {});
-    native = module_;
+    m.native = module_;
   }
-  return native;
+  return m.native;
 }
 
-/** Loads the module: needed once in a browser before the first call (Node.js reads it itself).
- * `source`: its URL, a fetch Response, its bytes or a compiled WebAssembly.Module. */
-async function init(source) {
-  if (native !== null) return;
+// `source`: the module's URL, a fetch Response, its bytes or a compiled WebAssembly.Module.
+async function load(m, source, initName) {
+  if (m.native !== null) return;
   if (isNode() && (source === undefined || typeof source === 'string' || source instanceof URL)) {
-    wasm();
+    wasm(m);
     return;
   }
-  if (source === undefined) throw new TypeError('init needs the URL of hcl_wasm.wasm');
+  if (source === undefined) throw new TypeError(`${initName} needs the URL of ${m.file}`);
   let bytes = source;
   if (typeof bytes === 'string' || bytes instanceof URL) bytes = await fetch(bytes);
   if (typeof Response !== 'undefined' && bytes instanceof Response) bytes = await bytes.arrayBuffer();
-  wasmSource = bytes instanceof WebAssembly.Module ? bytes : await WebAssembly.compile(bytes);
-  wasm();
+  m.source = bytes instanceof WebAssembly.Module ? bytes : await WebAssembly.compile(bytes);
+  wasm(m);
+}
+
+/** Loads the parse module (hcl_parse.wasm): needed once in a browser before the first call
+ * (Node.js reads it itself). */
+function init(source) {
+  return load(parseModule, source, 'init');
+}
+
+/** Loads the whole module (hcl_eval.wasm), which evaluates: needed once in a browser before
+ * evaluate, evaluateFile, or toJSON with simplify or variables (Node.js reads it itself). */
+function initEvaluator(source) {
+  return load(wholeModule, source, 'initEvaluator');
 }
 
 function internalError(error) {
@@ -79,12 +105,12 @@ function internalError(error) {
 // A trap in the module (exhausted memory, or a stack deeper than the engine allows) leaves its
 // state unknown: the instance is dropped, the next call makes a new one, and this call's answer
 // is a diagnostic.
-function call(name, ...args) {
-  const m = wasm();
+function call(m, name, ...args) {
+  const exports = wasm(m);
   try {
-    return m[name](...args);
+    return exports[name](...args);
   } catch (error) {
-    native = null;
+    m.native = null;
     return { ok: false, diagnostics: [internalError(error)] };
   }
 }
@@ -147,7 +173,7 @@ const defaultName = '<input>';
 
 /** `hcl validate --format json`: the parse's diagnostics, each with its rendering. */
 function validate(input, options = {}) {
-  const r = call('validate', text(input, 'input'), options.filename || defaultName, syntaxOf(options));
+  const r = call(parseModule, 'validate', text(input, 'input'), options.filename || defaultName, syntaxOf(options));
   const diagnostics = r.diagnostics.map((d, i) => (r.rendered ? { ...d, rendered: r.rendered[i] } : d));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return {
@@ -161,15 +187,20 @@ function validate(input, options = {}) {
 
 /** `hcl fmt`: the canonical layout. */
 function format(input, options = {}) {
-  const r = call('format', text(input, 'input'), options.filename || defaultName, Boolean(options.terraform));
+  const r = call(parseModule, 'format', text(input, 'input'), options.filename || defaultName,
+    Boolean(options.terraform));
   if (r.text !== undefined) r.text = decoded(r.text);
   return r;
 }
 
 /** `hcl json`: the document in hcl2json's shape, as text. */
 function toJSON(input, options = {}) {
-  const r = call('toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
-    options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variablesOf(options.variables));
+  const variables = variablesOf(options.variables);
+  // As `hcl json`: simplify, or any variable, evaluates (lib/api/api.cpp, to_json).
+  const evaluates = Boolean(options.simplify) ||
+    (variables !== '' && Object.keys(options.variables).length > 0);
+  const r = call(evaluates ? wholeModule : parseModule, 'toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
+    options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variables);
   // Without diagnostics the module answers with the text alone (js/src/binding.cpp).
   return r instanceof Uint8Array ? { ok: true, json: decoded(r), diagnostics: [] } : r;
 }
@@ -182,13 +213,13 @@ function valueResult(r) {
 /** `hcl eval`: one expression with variables. */
 function evaluate(expression, options = {}) {
   if (typeof expression !== 'string') throw new TypeError('expression must be a string');
-  return valueResult(call('evaluate', expression, variablesOf(options.variables), '', 0, options.dialect || 'hcl',
-    Boolean(options.showSensitive)));
+  return valueResult(call(wholeModule, 'evaluate', expression, variablesOf(options.variables), '', 0,
+    options.dialect || 'hcl', Boolean(options.showSensitive)));
 }
 
 /** `hcl eval --file`: a whole file evaluated into one object. */
 function evaluateFile(input, options = {}) {
-  return valueResult(call('evaluate', text(input, 'input'), variablesOf(options.variables),
+  return valueResult(call(wholeModule, 'evaluate', text(input, 'input'), variablesOf(options.variables),
     options.filename || defaultName, syntaxOf(options), options.dialect || 'hcl', Boolean(options.showSensitive)));
 }
 
@@ -231,15 +262,16 @@ function failedValidation(failed) {
 // One expression's syntax tree in @cdktf/hcl2json's shape: {ok, json, diagnostics} (hcl2json.cjs
 // reads it).
 function expressionAst(expression, filename) {
-  return call('expressionAst', filename, text(expression, 'expression'));
+  return call(parseModule, 'expressionAst', filename, text(expression, 'expression'));
 }
 
 function version() {
-  return wasm().version();
+  return wasm(parseModule).version();
 }
 
 module.exports = {
   init,
+  initEvaluator,
   version,
   validate,
   format,

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// The WebAssembly module of the npm package hcl-toolchain: the public C++ API (<hcl/hcl.h>) as
-// plain JavaScript data through embind. Every call hands back a fresh object of strings, numbers
+// The WebAssembly modules of the npm package hcl-toolchain: the public C++ API (<hcl/hcl.h>) as
+// plain JavaScript data through embind; built twice (js/CMakeLists.txt), each binding what the
+// JavaScript layer sends it: HCL_JS_MODULE_PARSE (hcl_parse.wasm, the library without the
+// evaluator) everything but evaluation, HCL_JS_MODULE_EVAL (hcl_eval.wasm) evaluate and the
+// conversion that evaluates. Every call hands back a fresh object of strings, numbers
 // and arrays, never a C++ object, so the JavaScript layer (js/lib/core.cjs) owns the shapes users
-// see and nothing needs freeing. Text comes in as a JavaScript string (encoded to UTF-8) or as a
-// Uint8Array of the file's bytes; values cross as JSON, read and written by the library itself.
+// see and nothing needs freeing. Text comes in as UTF-8 bytes (the JavaScript layer encodes
+// strings) and goes out as a view of memory (text_view); values cross as JSON, read and written
+// by the library itself.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -12,6 +16,10 @@
 #include <optional>
 #include <string>
 #include <utility>
+
+#if defined(HCL_JS_MODULE_PARSE) == defined(HCL_JS_MODULE_EVAL)
+#error "build the binding as one module: HCL_JS_MODULE_PARSE or HCL_JS_MODULE_EVAL"
+#endif
 
 namespace {
 
@@ -94,17 +102,6 @@ std::optional<hcl::Variables> variables_of(const std::string& json, hcl::Diagnos
   return out;
 }
 
-// The parse's diagnostics, each also rendered as `hcl validate` prints it.
-val validate(std::string text, std::string name, int syntax) {
-  hcl::Syntax kind = syntax_of(syntax, name);
-  hcl::File file = hcl::File::parse(std::move(name), std::move(text), kind);
-  val o = outcome(file.ok(), file.diagnostics());
-  val rendered = val::array();
-  for (const hcl::Diagnostic& d : file.diagnostics()) rendered.call<void>("push", file.render(d));
-  o.set("rendered", rendered);
-  return o;
-}
-
 // `hcl json`: {ok, json, diagnostics}; the diagnostics are the parse's when it failed, else the
 // conversion's. A conversion without diagnostics, the common case, is the JSON text alone, as a
 // view (text_view): the object and its properties cost each call a dozen crossings into
@@ -128,6 +125,18 @@ val to_json(std::string text, std::string name, int syntax, bool pretty, bool si
   return o;
 }
 
+#ifdef HCL_JS_MODULE_PARSE
+// The parse's diagnostics, each also rendered as `hcl validate` prints it.
+val validate(std::string text, std::string name, int syntax) {
+  hcl::Syntax kind = syntax_of(syntax, name);
+  hcl::File file = hcl::File::parse(std::move(name), std::move(text), kind);
+  val o = outcome(file.ok(), file.diagnostics());
+  val rendered = val::array();
+  for (const hcl::Diagnostic& d : file.diagnostics()) rendered.call<void>("push", file.render(d));
+  o.set("rendered", rendered);
+  return o;
+}
+
 // `hcl fmt`: {ok, text, changed, diagnostics}, the text as a view (text_view).
 val format(std::string text, std::string name, bool terraform) {
   held_text = std::string();
@@ -141,6 +150,17 @@ val format(std::string text, std::string name, bool terraform) {
   return o;
 }
 
+// One expression's syntax tree in @cdktf/hcl2json's shape: {ok, json, diagnostics}.
+val expression_ast(std::string name, std::string expression) {
+  hcl::Result<std::string> tree = hcl::expression_ast_json(std::move(name), std::move(expression));
+  val o = outcome(tree.ok(), tree.diagnostics());
+  if (tree) o.set("json", *tree);
+  return o;
+}
+#endif
+
+#ifdef HCL_JS_MODULE_EVAL
+// The evaluator's settings by name, as `hcl eval --dialect` takes them.
 std::optional<hcl::Dialect> dialect_of(const std::string& name) {
   if (name == "hcl") return hcl::Dialect::Hcl;
   if (name == "terraform") return hcl::Dialect::Terraform;
@@ -183,14 +203,7 @@ val evaluate(std::string source, const std::string& variables, std::string file_
   }
   return o;
 }
-
-// One expression's syntax tree in @cdktf/hcl2json's shape: {ok, json, diagnostics}.
-val expression_ast(std::string name, std::string expression) {
-  hcl::Result<std::string> tree = hcl::expression_ast_json(std::move(name), std::move(expression));
-  val o = outcome(tree.ok(), tree.diagnostics());
-  if (tree) o.set("json", *tree);
-  return o;
-}
+#endif
 
 std::string version() { return hcl::version(); }
 
@@ -198,9 +211,13 @@ std::string version() { return hcl::version(); }
 
 EMSCRIPTEN_BINDINGS(hcl) {
   emscripten::function("version", &version);
-  emscripten::function("validate", &validate);
   emscripten::function("toJson", &to_json);
+#ifdef HCL_JS_MODULE_PARSE
+  emscripten::function("validate", &validate);
   emscripten::function("format", &format);
-  emscripten::function("evaluate", &evaluate);
   emscripten::function("expressionAst", &expression_ast);
+#endif
+#ifdef HCL_JS_MODULE_EVAL
+  emscripten::function("evaluate", &evaluate);
+#endif
 }

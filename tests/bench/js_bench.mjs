@@ -137,8 +137,8 @@ rows.push(`| package files, gzipped (KB) | ${(gzippedSize(peerDir) / 1024).toFix
 rows.push(`| npm tarball (KB) | ${(tarball(peerDir) / 1024).toFixed(0)} KB | ${(tarball(ours) / 1024).toFixed(0)} KB | | | |`);
 fs.rmSync(floorDir, { recursive: true });
 
-// Where the package's start-up goes, in a process of its own: the loader's script, reading the
-// module's bytes, compiling it (Node.js decodes and validates it then, and compiles each function
+// Where the package's start-up goes, in a process of its own: the parse module's loader script,
+// reading the module's bytes, compiling it (Node.js decodes and validates it then, and compiles each function
 // on its first call), instantiating it, the loader's start (constructors, embind's
 // registrations), and the first conversion of a small file (with the compiling of every
 // function it reaches). Medians of five processes.
@@ -146,9 +146,9 @@ const phasesChild = `
 const t0 = process.hrtime.bigint();
 const at = () => Number(process.hrtime.bigint() - t0) / 1e6;
 const fs = require('fs'), path = require('path');
-const create = require(path.join(process.argv[1], 'lib', 'hcl_wasm.js'));
+const create = require(path.join(process.argv[1], 'lib', 'hcl_parse.js'));
 const t = { script: at() };
-const bytes = fs.readFileSync(path.join(process.argv[1], 'lib', 'hcl_wasm.wasm'));
+const bytes = fs.readFileSync(path.join(process.argv[1], 'lib', 'hcl_parse.wasm'));
 t.read = at();
 const compiled = new WebAssembly.Module(bytes);
 t.compile = at();

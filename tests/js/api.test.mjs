@@ -105,22 +105,51 @@ test('the Path variants read files, and only they', () => {
   }
 });
 
-// A browser has no file to read: init() is given the module (here its bytes, as fetch would give
-// them), compiles it asynchronously and instantiates it; a call before init() says so. Run in a
-// process of its own, whose module no call has loaded yet.
-test('init loads the module from its bytes, as in a browser', async () => {
+// A browser has no file to read: init() and initEvaluator() are given the modules (here their
+// bytes, as fetch would give them), compile them asynchronously and instantiate them. Run in a
+// process of its own, whose modules no call has loaded yet.
+test('init and initEvaluator load the modules from their bytes, as in a browser', async () => {
   const { execFileSync } = await import('node:child_process');
-  const wasmFile = path.join(packageDir, 'lib', 'hcl_wasm.wasm');
-  assert.ok(fs.statSync(wasmFile).size > 100000, 'the module is a file of the package');
+  const parseFile = path.join(packageDir, 'lib', 'hcl_parse.wasm');
+  const wholeFile = path.join(packageDir, 'lib', 'hcl_eval.wasm');
+  assert.ok(fs.statSync(parseFile).size > 100000, 'the parse module is a file of the package');
+  assert.ok(fs.statSync(wholeFile).size > fs.statSync(parseFile).size, 'the module that evaluates is the larger');
   const script = `
     const hcl = await import(${JSON.stringify(path.join(packageDir, 'index.mjs'))});
     const fs = await import('node:fs');
-    await hcl.init(fs.readFileSync(${JSON.stringify(wasmFile)}));
+    await hcl.init(fs.readFileSync(${JSON.stringify(parseFile)}));
     await hcl.init();
-    process.stdout.write(JSON.stringify([hcl.format('a=1\\n').text, hcl.version()]));`;
+    await hcl.initEvaluator(await WebAssembly.compile(fs.readFileSync(${JSON.stringify(wholeFile)})));
+    process.stdout.write(JSON.stringify([hcl.format('a=1\\n').text, hcl.version(), hcl.evaluate('1 + 1').value]));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  assert.deepEqual(JSON.parse(out), ['a = 1\n', pkg.version]);
+  assert.deepEqual(JSON.parse(out), ['a = 1\n', pkg.version, 2]);
+});
+
+// Only evaluating needs the whole module: a copy of the package without it still parses,
+// validates, formats and converts, and the drop-in with it, while evaluating fails for want of it.
+test('the calls that do not evaluate never load the module that evaluates', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcl-js-parse-only-'));
+  try {
+    fs.cpSync(packageDir, dir, { recursive: true });
+    fs.rmSync(path.join(dir, 'lib', 'hcl_eval.wasm'));
+    fs.rmSync(path.join(dir, 'lib', 'hcl_eval.js'));
+    const script = `
+      const hcl = require(${JSON.stringify(path.join(dir, 'index.cjs'))});
+      const out = [hcl.toJSON('a = 1 + 1\\n', { pretty: false }).json, hcl.validate('a = \\n').valid,
+        hcl.format('a=1\\n').text, hcl.parseSync('x.tf', 'b = "\${var.c}"\\n'),
+        hcl.getExpressionAstSync('x.tf', 'var.c').type, hcl.toJSON('a = 1\\n', { variables: {} }).ok];
+      let evaluated;
+      try { evaluated = hcl.evaluate('1'); } catch (error) { evaluated = error.code; }
+      out.push(evaluated);
+      console.log(JSON.stringify(out));`;
+    const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), ['{"a":"${1 + 1}"}', false, 'a = 1\n', { b: '${var.c}' }, 'scopeTraversal', true,
+      'ENOENT']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('Node.js 18, which has no Web Crypto global in modules, still gives the module its random bytes', () => {
