@@ -156,9 +156,10 @@ Result<std::string> to_json(const File& file, const JsonOptions& options) {
     // The npm package's parse module (js/CMakeLists.txt) is this library without the evaluator,
     // which this branch alone would pull in; the package's JavaScript sends such calls to its
     // other module.
-    return Result<std::string>::failure(Diagnostics{
-        error("No evaluator", "This build of the library converts without evaluating: simplify and variables "
-                              "need the build with the evaluator.")});
+    return Result<std::string>::failure(
+        Diagnostics{error("No evaluator",
+                          "This build of the library converts without evaluating: simplify and variables "
+                          "need the build with the evaluator.")});
 #else
     request.scope = scope_for(options.variables, Dialect::Hcl, false, options.read_roots, options.limits);
     request.options.evaluator = json::make_evaluator(request.scope);

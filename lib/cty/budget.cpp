@@ -97,9 +97,8 @@ diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& li
   d.summary = "Evaluation too large";
   switch (e.limit) {
     case BudgetExceeded::Limit::Values:
-      d.detail = fmt::format(
-          "This expression builds more than {} values, the limit for one evaluation{}", limits.max_values,
-          raised_by(limits.settings.values));
+      d.detail = fmt::format("This expression builds more than {} values, the limit for one evaluation{}",
+                             limits.max_values, raised_by(limits.settings.values));
       break;
     case BudgetExceeded::Limit::Bytes:
       d.detail = fmt::format(
@@ -108,14 +107,12 @@ diag::Diagnostic budget_diagnostic(const BudgetExceeded& e, const EvalLimits& li
           limits.max_bytes >> 20, raised_by(limits.settings.memory));
       break;
     case BudgetExceeded::Limit::Seconds:
-      d.detail = fmt::format(
-          "This expression ran for more than {} seconds, the limit for one evaluation{}", limits.max_seconds,
-          raised_by(limits.settings.seconds));
+      d.detail = fmt::format("This expression ran for more than {} seconds, the limit for one evaluation{}",
+                             limits.max_seconds, raised_by(limits.settings.seconds));
       break;
     case BudgetExceeded::Limit::RunSeconds:
-      d.detail = fmt::format(
-          "The run had lasted more than {} seconds, the limit for all of its evaluations together{}",
-          limits.max_seconds, raised_by(limits.settings.seconds));
+      d.detail = fmt::format("The run had lasted more than {} seconds, the limit for all of its evaluations together{}",
+                             limits.max_seconds, raised_by(limits.settings.seconds));
       break;
     case BudgetExceeded::Limit::NumberDigits:
       d.detail = "This expression writes out a number whose decimal form would have more than a million digits.";
