@@ -183,6 +183,7 @@ std::optional<uint64_t> parse_size(const std::string& text) {
 
 // --max-file-size, for every subcommand: the most bytes one input may hold (io::max_input_bytes).
 void add_input_limit_option(Command* cmd) {
+  hcl::io::name_input_limit_setting("--max-file-size");
   cmd->add_option_function<std::string>(
          "--max-file-size", [](const std::string& v) { hcl::io::set_max_input_bytes(*parse_size(v)); },
          "The largest input read, in bytes or with K, M or G (default 256M); a larger file or stream is an error")

@@ -33,9 +33,13 @@ namespace fs = std::filesystem;
 namespace {
 
 std::atomic<uint64_t> g_max_input_bytes{kDefaultMaxInputBytes};
+std::atomic<const char*> g_input_limit_setting{nullptr};
 
 std::string too_large(uint64_t limit) {
-  return "larger than " + size_text(limit) + ", the input size limit (--max-file-size raises it)";
+  std::string out = "larger than " + size_text(limit) + ", the input size limit";
+  if (const char* setting = g_input_limit_setting.load(std::memory_order_relaxed))
+    out += std::string(" (") + setting + " raises it)";
+  return out;
 }
 
 // The ranges of the files mapped now, for the SIGBUS handler (which may take no lock). A slot
@@ -128,6 +132,7 @@ class Mapping {
 
 uint64_t max_input_bytes() { return g_max_input_bytes.load(std::memory_order_relaxed); }
 void set_max_input_bytes(uint64_t limit) { g_max_input_bytes.store(limit, std::memory_order_relaxed); }
+void name_input_limit_setting(const char* setting) { g_input_limit_setting.store(setting, std::memory_order_relaxed); }
 
 std::string size_text(uint64_t bytes) {
   static const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};

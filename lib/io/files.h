@@ -27,6 +27,10 @@ struct ReadResult {
 inline constexpr uint64_t kDefaultMaxInputBytes = 256ull << 20;
 uint64_t max_input_bytes();
 void set_max_input_bytes(uint64_t limit);
+// The setting that raises that limit, as the program names it ("--max-file-size" on the command
+// line), for the message of an input past it; left unnamed (the library's API and its bindings,
+// whose file functions read through here), the message names none. A literal: it is kept.
+void name_input_limit_setting(const char* setting);
 // "256 MiB": a limit as messages show it.
 std::string size_text(uint64_t bytes);
 

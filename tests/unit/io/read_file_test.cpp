@@ -64,3 +64,16 @@ TEST_CASE("a mapped file that shrinks reads as zero bytes past its new end, with
   hcl::io::ReadResult again = hcl::io::read_file(f.path.string(), 1);
   CHECK(again.text() == std::string_view(f.bytes).substr(0, 5 * 4096 + 100));
 }
+
+TEST_CASE("an input past the size limit is refused, naming the setting that raises it only once one is named") {
+  LetterFile f(5000);
+  const uint64_t before = hcl::io::max_input_bytes();
+  hcl::io::set_max_input_bytes(4096);
+  CHECK(hcl::io::read_file(f.path.string()).error == "larger than 4 KiB, the input size limit");
+  hcl::io::name_input_limit_setting("--max-file-size");
+  CHECK(hcl::io::read_file(f.path.string()).error ==
+        "larger than 4 KiB, the input size limit (--max-file-size raises it)");
+  hcl::io::name_input_limit_setting(nullptr);
+  hcl::io::set_max_input_bytes(before);
+  CHECK(hcl::io::read_file(f.path.string()).text() == f.bytes);
+}
