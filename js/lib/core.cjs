@@ -1,8 +1,9 @@
 'use strict';
 // SPDX-License-Identifier: Apache-2.0
 // hcl-toolchain: the hcl library compiled to WebAssembly (two modules, built from
-// js/src/binding.cpp) and the shapes users see. Every function takes text (a string, or a Uint8Array of a file's
-// bytes) and returns a plain result object; bad input is reported in `diagnostics`, never thrown.
+// js/src/binding.cpp) and the shapes users see. Every function takes text (a string, or a
+// Uint8Array of a file's bytes) and returns a plain result object; bad input is reported in
+// `diagnostics`, never thrown.
 // The functions whose names end in `Path` read a file in Node.js, and only they touch the file
 // system.
 
@@ -28,7 +29,7 @@ const parseModule = {
   source: null, // the compiled WebAssembly.Module
   native: null, // the instance's exports, as the loader gives them
 };
-const wholeModule = {
+const evalModule = {
   file: 'hcl_eval.wasm',
   loader: () => require('./hcl_eval.js'),
   browserHint: 'await initEvaluator() once before evaluating in a browser',
@@ -86,10 +87,10 @@ function init(source) {
   return load(parseModule, source, 'init');
 }
 
-/** Loads the whole module (hcl_eval.wasm), which evaluates: needed once in a browser before
+/** Loads the evaluating module (hcl_eval.wasm), the whole library: needed once in a browser before
  * evaluate, evaluateFile, or toJSON with simplify or variables (Node.js reads it itself). */
 function initEvaluator(source) {
-  return load(wholeModule, source, 'initEvaluator');
+  return load(evalModule, source, 'initEvaluator');
 }
 
 function internalError(error) {
@@ -199,8 +200,8 @@ function toJSON(input, options = {}) {
   // As `hcl json`: simplify, or any variable, evaluates (lib/api/api.cpp, to_json).
   const evaluates = Boolean(options.simplify) ||
     (variables !== '' && Object.keys(options.variables).length > 0);
-  const r = call(evaluates ? wholeModule : parseModule, 'toJson', text(input, 'input'), options.filename || defaultName, syntaxOf(options),
-    options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variables);
+  const r = call(evaluates ? evalModule : parseModule, 'toJson', text(input, 'input'), options.filename || defaultName,
+    syntaxOf(options), options.pretty !== false, Boolean(options.simplify), Boolean(options.strict), variables);
   // Without diagnostics the module answers with the text alone (js/src/binding.cpp).
   return r instanceof Uint8Array ? { ok: true, json: decoded(r), diagnostics: [] } : r;
 }
@@ -213,13 +214,13 @@ function valueResult(r) {
 /** `hcl eval`: one expression with variables. */
 function evaluate(expression, options = {}) {
   if (typeof expression !== 'string') throw new TypeError('expression must be a string');
-  return valueResult(call(wholeModule, 'evaluate', expression, variablesOf(options.variables), '', 0,
+  return valueResult(call(evalModule, 'evaluate', expression, variablesOf(options.variables), '', 0,
     options.dialect || 'hcl', Boolean(options.showSensitive)));
 }
 
 /** `hcl eval --file`: a whole file evaluated into one object. */
 function evaluateFile(input, options = {}) {
-  return valueResult(call(wholeModule, 'evaluate', text(input, 'input'), variablesOf(options.variables),
+  return valueResult(call(evalModule, 'evaluate', text(input, 'input'), variablesOf(options.variables),
     options.filename || defaultName, syntaxOf(options), options.dialect || 'hcl', Boolean(options.showSensitive)));
 }
 
